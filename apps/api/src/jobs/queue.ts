@@ -1,0 +1,55 @@
+import PgBoss from "pg-boss";
+import type { DatabaseHandle } from "@serene/db";
+import type { FastifyBaseLogger } from "fastify";
+
+export type JobQueue = PgBoss;
+
+export interface JobDefinition<T extends object = object> {
+  name: string;
+  /** A cron expression (UTC) when the job runs on a schedule. */
+  cron?: string;
+  handler: (data: T) => Promise<unknown>;
+}
+
+/**
+ * Opens pg-boss on the product's own database: PGlite through `executeSql`, PostgreSQL with its
+ * own small pool. `work: false` only sends jobs (the API when workers run elsewhere).
+ */
+export async function startJobQueue(
+  database: DatabaseHandle,
+  options: { logger: FastifyBaseLogger; work: boolean },
+): Promise<JobQueue> {
+  const common = {
+    schema: "pgboss",
+    supervise: options.work,
+    schedule: options.work,
+    migrate: true,
+  } satisfies PgBoss.ConstructorOptions;
+  const boss =
+    database.driver === "postgres"
+      ? new PgBoss({ ...common, connectionString: database.connectionString!, max: 4 })
+      : new PgBoss({ ...common, db: { executeSql: database.executeSql } });
+  boss.on("error", (error) => options.logger.error({ err: error }, "job queue error"));
+  await boss.start();
+  return boss;
+}
+
+/** Creates each job's queue, starts its worker and keeps its schedule. */
+export async function registerJobs(boss: JobQueue, jobs: JobDefinition[], logger: FastifyBaseLogger, work: boolean) {
+  for (const job of jobs) {
+    await boss.createQueue(job.name);
+    if (!work) continue;
+    await boss.work<object>(job.name, async ([item]) => {
+      if (!item) return;
+      const started = Date.now();
+      const result = await job.handler(item.data ?? {});
+      logger.info({ job: job.name, id: item.id, ms: Date.now() - started, result }, "job done");
+      return result;
+    });
+    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
+  }
+}
+
+export async function stopJobQueue(boss: JobQueue, timeoutMs: number) {
+  await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: true });
+}

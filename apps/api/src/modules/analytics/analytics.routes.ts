@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AnalyticsEventAccepted, AnalyticsEventBody, CacheBuster, errorResponses } from "@serene/contracts";
+import type { AnalyticsService } from "./analytics.service";
+
+/** Events are small; anything bigger than this is not an event. */
+const EVENT_BODY_LIMIT = 8 * 1024;
+
+export function analyticsRoutes(service: AnalyticsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      "/events",
+      {
+        bodyLimit: EVENT_BODY_LIMIT,
+        schema: {
+          tags: ["analytics"],
+          summary: "Record a first-party analytics event (page view, product event)",
+          querystring: CacheBuster,
+          body: AnalyticsEventBody,
+          response: { 202: AnalyticsEventAccepted, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await service.record(request.body);
+        return reply.code(202).send({ message: "Accepted" });
+      },
+    );
+  };
+}

@@ -1,0 +1,22 @@
+import type { AnalyticsEventBody } from "@serene/contracts";
+import type { AnalyticsRepository } from "./analytics.repository";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function createAnalyticsService(repository: AnalyticsRepository, options: { retentionDays: number }) {
+  return {
+    async record(event: AnalyticsEventBody): Promise<void> {
+      await repository.insert({
+        name: event.name,
+        path: event.path,
+        sessionId: event.session_id ?? null,
+        properties: event.properties ?? {},
+      });
+    },
+    /** Removes events older than the retention period; returns how many were removed. */
+    async prune(now: Date = new Date()): Promise<number> {
+      return repository.deleteOlderThan(new Date(now.getTime() - options.retentionDays * DAY_MS));
+    },
+  };
+}
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { validationSummary } from "@serene/domain";
+import { HttpError } from "../http-error";
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; code?: string; expected?: string; input?: unknown } };
+}
+
+/** Turns a path like ["items", 0, "name"] into Laravel's dotted key "items.0.name". */
+function fieldKey(issue: ValidationIssue): string {
+  const path = issue.params?.issue?.path;
+  if (path && path.length > 0) return path.map(String).join(".");
+  const fromPointer = issue.instancePath?.replace(/^\//, "").replaceAll("/", ".");
+  return fromPointer || "body";
+}
+
+/** The message a person reads for one broken rule, naming the field as Laravel does. */
+function fieldMessage(field: string, issue: ValidationIssue): string {
+  const label = field.split(".").at(-1)!.replaceAll("_", " ");
+  const detail = issue.params?.issue;
+  const message = issue.message ?? "is invalid";
+  if (detail?.code === "invalid_type" && /received undefined$/.test(message)) return `The ${label} field is required.`;
+  if (/^[A-Z]/.test(message) && message.endsWith(".")) return message;
+  return `The ${label} field is invalid: ${message.charAt(0).toLowerCase()}${message.slice(1)}.`.replace("..", ".");
+}
+
+export function validationErrors(issues: ValidationIssue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = fieldKey(issue);
+    (errors[key] ??= []).push(fieldMessage(key, issue));
+  }
+  return errors;
+}
+
+const BY_CODE: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: "The request body is too large." },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: "Unsupported content type. Send application/json." },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: "The request body length does not match its header." },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: "The request body is empty but declared as JSON." },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: "The request body is not valid JSON." },
+};
+
+export function sendError(reply: FastifyReply, status: number, body: { message: string; errors?: Record<string, string[]> }) {
+  return reply.code(status).type("application/json; charset=utf-8").send(body);
+}
+
+/** Every error leaves in the Laravel-shaped envelope; a 5xx never shows internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return sendError(reply, error.statusCode, { message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = validationErrors(error.validation as ValidationIssue[]);
+      return sendError(reply, 422, { message: validationSummary(errors), errors });
+    }
+    const known = error.code ? BY_CODE[error.code] : undefined;
+    if (known) return sendError(reply, known.status, { message: known.message });
+    if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
+      return sendError(reply, 400, { message: "The request body is not valid JSON." });
+    }
+    if (error.statusCode === 429) {
+      return sendError(reply, 429, { message: "Too many requests. Please wait a moment and try again." });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(reply, error.statusCode, { message: error.message || "The request could not be processed." });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, "response did not match its schema");
+    } else {
+      request.log.error({ err: error }, "request failed");
+    }
+    return sendError(reply, 500, { message: "Server Error" });
+  });
+}

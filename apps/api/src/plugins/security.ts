@@ -1,0 +1,54 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
+
+/** Origins that third-party measurement needs, added only when that measurement is configured. */
+function measurementOrigins(config: Config) {
+  const scripts: string[] = [];
+  const connects: string[] = [];
+  const images: string[] = [];
+  if (config.ga4MeasurementId) {
+    scripts.push("https://www.googletagmanager.com");
+    connects.push("https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com");
+    images.push("https://*.google-analytics.com", "https://www.googletagmanager.com");
+  }
+  if (config.metaPixelId) {
+    scripts.push("https://connect.facebook.net");
+    connects.push("https://www.facebook.com");
+    images.push("https://www.facebook.com");
+  }
+  return { scripts, connects, images };
+}
+
+export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
+  const extra = measurementOrigins(config);
+  return {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...extra.scripts],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:", "blob:", ...extra.images],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...extra.connects],
+    "media-src": ["'self'", "blob:"],
+    "worker-src": ["'self'", "blob:"],
+    "manifest-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    "upgrade-insecure-requests": config.isProduction ? [] : null,
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: "deny" },
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+  });
+}

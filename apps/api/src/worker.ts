@@ -1,0 +1,42 @@
+import pino from "pino";
+import { createServices, jobDefinitions } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { registerJobs, startJobQueue, stopJobQueue } from "./jobs/queue";
+import { loggerOptions } from "./logger";
+import { prepareDatabase } from "./runtime";
+
+/** A job worker in its own process, for deployments that run the API with JOBS_IN_PROCESS=false. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (config.database.driver !== "postgres") {
+    console.error(
+      "npm run worker needs DATABASE_URL: the embedded database belongs to one process, and npm start already runs its jobs.",
+    );
+    process.exit(1);
+  }
+  const logger = pino(loggerOptions(config.logLevel));
+  const database = await prepareDatabase(config, logger);
+  const jobs = await startJobQueue(database, { logger, work: true });
+  await registerJobs(jobs, jobDefinitions(createServices({ config, database })), logger, true);
+  logger.info("job worker ready");
+
+  const shutdown = async () => {
+    logger.info("worker stopping: letting running jobs finish");
+    await stopJobQueue(jobs, config.shutdownTimeoutMs);
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown());
+  process.once("SIGTERM", () => void shutdown());
+}
+
+void main();

@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+/**
+ * Public settings the server hands to the web app inside index.html, so the page needs no
+ * extra request before it can render.
+ */
+export const ClientConfig = z.object({
+  appName: z.string(),
+  supportEmail: z.string(),
+  ga4MeasurementId: z.string().nullable(),
+  metaPixelId: z.string().nullable(),
+});
+export type ClientConfig = z.infer<typeof ClientConfig>;

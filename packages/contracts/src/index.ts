@@ -1,0 +1,5 @@
+export * from "./analytics";
+export * from "./client-config";
+export * from "./common";
+export * from "./faq";
+export * from "./system";

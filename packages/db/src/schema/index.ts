@@ -1,0 +1,3 @@
+export * from "./analytics-events";
+export * from "./app-settings";
+export * from "./faq-items";
