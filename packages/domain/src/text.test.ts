@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { interpolate } from "./text";
+import { interpolate, snakeCaseEventName } from "./text";
 import { validationSummary } from "./validation-message";
 
 describe("interpolate", () => {
@@ -16,5 +16,13 @@ describe("validationSummary", () => {
     expect(validationSummary({ email: ["A.", "B."] })).toBe("A. (and 1 more error)");
     expect(validationSummary({ email: ["A."] })).toBe("A.");
     expect(validationSummary({})).toBe("The given data was invalid.");
+  });
+});
+
+describe("snakeCaseEventName", () => {
+  it("turns pixel-style names into first-party event names", () => {
+    expect(snakeCaseEventName("StartTrial")).toBe("start_trial");
+    expect(snakeCaseEventName("page_view")).toBe("page_view");
+    expect(snakeCaseEventName("Checkout Start")).toBe("checkout_start");
   });
 });

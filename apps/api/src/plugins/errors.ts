@@ -6,7 +6,7 @@ import { HttpError } from "../http-error";
 interface ValidationIssue {
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[]; code?: string; expected?: string; input?: unknown } };
+  params?: { issue?: { path?: PropertyKey[] } };
 }
 
 /** Turns a path like ["items", 0, "name"] into Laravel's dotted key "items.0.name". */
@@ -20,11 +20,12 @@ function fieldKey(issue: ValidationIssue): string {
 /** The message a person reads for one broken rule, naming the field as Laravel does. */
 function fieldMessage(field: string, issue: ValidationIssue): string {
   const label = field.split(".").at(-1)!.replaceAll("_", " ");
-  const detail = issue.params?.issue;
   const message = issue.message ?? "is invalid";
-  if (detail?.code === "invalid_type" && /received undefined$/.test(message)) return `The ${label} field is required.`;
+  if (/received undefined$/i.test(message)) return `The ${label} field is required.`;
+  const type = /expected (\w+), received \w+/i.exec(message);
+  if (type) return `The ${label} field must be ${/^[aeiou]/i.test(type[1]!) ? "an" : "a"} ${type[1]}.`;
   if (/^[A-Z]/.test(message) && message.endsWith(".")) return message;
-  return `The ${label} field is invalid: ${message.charAt(0).toLowerCase()}${message.slice(1)}.`.replace("..", ".");
+  return `The ${label} field is invalid: ${message.charAt(0).toLowerCase()}${message.slice(1).replace(/\.$/, "")}.`;
 }
 
 export function validationErrors(issues: ValidationIssue[]): Record<string, string[]> {

@@ -1,0 +1,50 @@
+import { analyticsEvents } from "@serene/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServices, jobDefinitions } from "../app";
+import { createTestDatabase, testConfig } from "../test/test-app";
+import type { DatabaseHandle } from "@serene/db";
+import { PRUNE_ANALYTICS_JOB } from "./prune-analytics.job";
+import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "./queue";
+
+const silent = { info: () => {}, error: () => {}, warn: () => {}, debug: () => {} } as never;
+let database: DatabaseHandle;
+let boss: JobQueue;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  boss = await startJobQueue(database, { logger: silent, work: true });
+  const config = testConfig({ ANALYTICS_RETENTION_DAYS: "30" });
+  await registerJobs(boss, jobDefinitions(createServices({ config, database })), silent, true);
+});
+afterAll(async () => {
+  await stopJobQueue(boss, 2000);
+  await database.close();
+});
+
+describe("the analytics pruning job", () => {
+  it("runs through the queue and deletes only events older than the retention period", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    await database.db.insert(analyticsEvents).values([
+      { name: "page_view", path: "/old", occurredAt: new Date(Date.now() - 40 * day) },
+      { name: "page_view", path: "/recent", occurredAt: new Date(Date.now() - 2 * day) },
+    ]);
+    const id = await boss.send(PRUNE_ANALYTICS_JOB, {});
+    expect(id).toBeTruthy();
+
+    let state: string | undefined;
+    for (let attempt = 0; attempt < 60 && state !== "completed"; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      state = (await boss.getJobById(PRUNE_ANALYTICS_JOB, id!))?.state;
+    }
+    expect(state).toBe("completed");
+    const job = await boss.getJobById(PRUNE_ANALYTICS_JOB, id!);
+    expect(job?.output).toEqual({ deleted: 1 });
+    const paths = (await database.db.select().from(analyticsEvents)).map((row) => row.path);
+    expect(paths).toEqual(["/recent"]);
+  });
+
+  it("is scheduled every night", async () => {
+    const schedules = await boss.getSchedules();
+    expect(schedules).toContainEqual(expect.objectContaining({ name: PRUNE_ANALYTICS_JOB, cron: "17 3 * * *" }));
+  });
+});

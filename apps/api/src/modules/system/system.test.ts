@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe("system endpoints", () => {
+  it("answers ping", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/v1/ping?t=1700000000000" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: "pong" });
+    expect(res.json().time).toMatch(/Z$/);
+  });
+
+  it("reports liveness and readiness with the database check", async () => {
+    expect((await t.app.inject({ url: "/health/live" })).json()).toEqual({ status: "ok" });
+    const ready = await t.app.inject({ url: "/health/ready" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ok", checks: { database: "ok" } });
+  });
+
+  it("reports not ready when the database is gone", async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const ready = await other.app.inject({ url: "/health/ready" });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: "unavailable", checks: { database: "failing" } });
+    await other.app.close();
+  });
+
+  it("answers an unknown API address with a 404 in the error envelope", async () => {
+    const res = await t.app.inject({ url: "/api/v1/no-such-thing" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: "Not found." });
+    expect((await t.app.inject({ method: "POST", url: "/api/v1/ping" })).statusCode).toBe(404);
+  });
+
+  it("sends strict security headers and a request id", async () => {
+    const res = await t.app.inject({ url: "/api/v1/ping", headers: { "x-request-id": "abc-123" } });
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["x-request-id"]).toBe("abc-123");
+  });
+
+  it("replaces an unsafe request id with its own", async () => {
+    const res = await t.app.inject({ url: "/api/v1/ping", headers: { "x-request-id": "bad id\nwith newline" } });
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("serves OpenAPI generated from the contracts", async () => {
+    const spec = await t.app.inject({ url: "/api/docs/json" });
+    expect(spec.statusCode).toBe(200);
+    const paths = spec.json().paths as Record<string, unknown>;
+    expect(Object.keys(paths)).toEqual(expect.arrayContaining(["/api/v1/ping", "/api/v1/faq", "/api/v1/events"]));
+    const ui = await t.app.inject({ url: "/api/docs/" });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers["content-type"]).toContain("text/html");
+  });
+});

@@ -1,0 +1,48 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), "serene-web-"));
+  mkdirSync(path.join(dist, "assets"));
+  writeFileSync(
+    path.join(dist, "index.html"),
+    '<html><head><!--app-config--><title>%APP_NAME%</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dist, "assets", "index-abc123.js"), "console.log(1)");
+  writeFileSync(path.join(dist, "favicon.svg"), "<svg/>");
+  t = await createTestApp({ WEB_DIST_DIR: dist, APP_NAME: 'Calm "Place"', SUPPORT_EMAIL: "hi@calm.test" });
+});
+afterAll(async () => t.close());
+
+describe("the web app", () => {
+  it("serves index.html with the public configuration for / and any app route", async () => {
+    for (const url of ["/", "/faq", "/home?message=hi", "/meditation-sleep/12"]) {
+      const res = await t.app.inject({ url, headers: { accept: "text/html" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toContain("<title>Calm &quot;Place&quot;</title>");
+      const meta = /<meta name="app-config" content="([^"]+)">/.exec(res.body)![1]!;
+      const config = JSON.parse(meta.replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+      expect(config).toEqual({ appName: 'Calm "Place"', supportEmail: "hi@calm.test", ga4MeasurementId: null, metaPixelId: null });
+    }
+  });
+
+  it("caches hashed assets for a year", async () => {
+    const res = await t.app.inject({ url: "/assets/index-abc123.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers missing files and unknown API addresses with a JSON 404, never the app", async () => {
+    for (const url of ["/assets/missing-123.js", "/api/v1/unknown", "/media/x/y.m3u8", "/index.html"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: "Not found." });
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { inject } from "vitest";
+import { createDatabase, type DatabaseHandle } from "@serene/db";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app";
+import { loadConfig, type Config } from "../config";
+
+/** A configuration for tests: the defaults, plus what a test overrides. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIST_DIR: "/nonexistent", ...env });
+}
+
+/** A fresh database copied from the migrated, seeded template of this run. */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if ((process.env.TEST_DB_DRIVER ?? "pglite") === "pglite") {
+    const dump = readFileSync(inject("pgliteTemplate"));
+    return createDatabase({ driver: "pglite", loadDataDir: new Blob([dump]) });
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `serene_test_${randomBytes(4).toString("hex")}_${process.ppid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDatabase({ driver: "postgres", url: url.toString(), poolMax: 4 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The whole API on its own database, driven with app.inject(). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(env);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { RouteFlags } from "@serene/domain";
+
+/**
+ * Every route of the product (spec 000 section 2 and spec 001 section 2), in one place.
+ * `page` names the module in pages.ts; pages a later release builds point at "not-found" until then.
+ */
+export interface RouteEntry extends RouteFlags {
+  path: string;
+  page?: PageId;
+  /** A route that only forwards to another address; `:params` are carried over. */
+  redirectTo?: string;
+}
+
+export type PageId = "landing" | "privacy-policy" | "terms-of-service" | "terms-conditions" | "faq" | "not-found";
+
+const visitorEntry = { changeMainPage: true } as const;
+const member = { auth: true } as const;
+
+export const routeTable: RouteEntry[] = [
+  // Public side (spec 000)
+  { path: "/", page: "landing", ...visitorEntry },
+  { path: "/login", page: "not-found", ...visitorEntry },
+  { path: "/create-account", page: "not-found", ...visitorEntry },
+  { path: "/registration", page: "not-found", ...visitorEntry },
+  { path: "/create-email-account", page: "not-found", ...visitorEntry },
+  { path: "/forgot-password", page: "not-found", ...visitorEntry },
+  { path: "/password/reset", page: "not-found" },
+  { path: "/data-removal", page: "not-found" },
+  { path: "/confirm-remove/:code", page: "not-found" },
+  { path: "/authorization", page: "not-found" },
+  { path: "/quiz", page: "not-found" },
+  { path: "/lead-quiz/:slug", page: "not-found" },
+  { path: "/single-quiz/:slug", page: "not-found" },
+  { path: "/user-quiz/:slug", page: "not-found" },
+  { path: "/vsl/:slug", page: "not-found" },
+  { path: "/lead-quiz-result", page: "not-found" },
+  { path: "/quiz-results", page: "not-found" },
+  { path: "/lead-dynamic-result/:slug", page: "not-found" },
+  { path: "/quiz-dynamic-results/:slug", page: "not-found" },
+  { path: "/subscription/:checkoutId?", page: "not-found" },
+  { path: "/lead-checkout/:checkoutId", page: "not-found" },
+  { path: "/promo/:checkoutId", page: "not-found" },
+  { path: "/lp/:lp", page: "not-found" },
+  { path: "/success-transaction", page: "not-found" },
+  { path: "/cancel-transaction", page: "not-found" },
+  { path: "/thank-you", page: "not-found" },
+  { path: "/privacy-policy", page: "privacy-policy" },
+  { path: "/terms-of-service", page: "terms-of-service" },
+  { path: "/terms-conditions", page: "terms-conditions" },
+  { path: "/faq", page: "faq" },
+  { path: "/checkout/:checkoutId", page: "not-found", ...member },
+  { path: "/coming-soon/:key?", page: "not-found", ...member },
+
+  // Members' area (spec 001)
+  { path: "/home", page: "not-found", ...member },
+  { path: "/personal-plan", page: "not-found", ...member },
+  { path: "/meditation", page: "not-found", ...member },
+  { path: "/sleep", page: "not-found", ...member },
+  { path: "/therapy", page: "not-found", ...member },
+  { path: "/sounds", page: "not-found", ...member },
+  { path: "/collection/:id", page: "not-found", ...member },
+  { path: "/search-result", page: "not-found", ...member },
+  { path: "/profile", redirectTo: "/profile/dashboard", ...member },
+  { path: "/profile/dashboard", page: "not-found", ...member },
+  { path: "/profile/library", page: "not-found", ...member },
+  { path: "/profile/achievements", page: "not-found", ...member },
+  { path: "/profile/notes", page: "not-found", ...member },
+  { path: "/profile/notes/create", page: "not-found", ...member },
+  { path: "/profile/notes/:id", page: "not-found", ...member },
+  { path: "/profile/worksheets", page: "not-found", ...member },
+  { path: "/profile/workbook/:id", page: "not-found", ...member },
+  { path: "/workbooks", page: "not-found", ...member },
+  { path: "/workbooks/workbook/:id", page: "not-found", ...member },
+  { path: "/workbooks/workbook/:id/result", page: "not-found", ...member },
+  { path: "/workbook/:id", redirectTo: "/workbooks/workbook/:id", ...member },
+  { path: "/settings", page: "not-found", ...member },
+  { path: "/settings/subscription", page: "not-found", ...member },
+  { path: "/settings/account", page: "not-found", ...member },
+  { path: "/settings/change-password", page: "not-found", ...member },
+  { path: "/settings/help-support", page: "not-found", ...member },
+  // Player and catch-all for content links /{model}/{id}
+  { path: "/:section/:id", page: "not-found", ...member },
+  { path: "*", page: "not-found" },
+];

@@ -1,0 +1,3 @@
+import { LandingPage } from "../../features/landing";
+
+export default LandingPage;

@@ -1,0 +1,17 @@
+import { useNavigate } from "react-router";
+import styles from "./back-button.module.css";
+
+/** Goes back in history (the legal pages' back action); with no history it goes to the start page. */
+export function BackButton({ label = "Back" }: { label?: string }) {
+  const navigate = useNavigate();
+  const goBack = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate("/");
+  };
+  return (
+    <button type="button" className={styles.back} onClick={goBack}>
+      <span aria-hidden="true">←</span> {label}
+    </button>
+  );
+}

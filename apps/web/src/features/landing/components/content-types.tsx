@@ -1,0 +1,27 @@
+import { Carousel } from "../../../components/ui";
+import { ContentTypeArt } from "../art";
+import { contentTypes } from "../landing.content";
+import styles from "./content-types.module.css";
+
+/** The scrolling strip of the nine content types. */
+export function ContentTypes() {
+  return (
+    <section className={styles.strip} aria-label="What you can listen to">
+      <Carousel
+        label="Content types"
+        items={contentTypes}
+        getKey={(item) => item.type}
+        slideWidth={200}
+        renderSlide={(item) => (
+          <article className={styles.card}>
+            <ContentTypeArt type={item.type} className={styles.art} />
+            <div className={styles.body}>
+              <h3>{item.name}</h3>
+              <p>{item.blurb}</p>
+            </div>
+          </article>
+        )}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { useErrorStore } from "./error-store";
+import { getToken } from "./storage";
+
+export const API_BASE = "/api/v1";
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue | QueryValue[]>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as multipart form data instead of JSON. */
+  form?: FormData;
+  signal?: AbortSignal;
+  /** Keep the request alive while the page unloads (analytics). */
+  keepalive?: boolean;
+  /** Do not show the global error toast when this call fails. */
+  silent?: boolean;
+}
+
+/** A failed call: the status and the server's body (`message`, and `errors` for a 422). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly data: { message?: string; errors?: Record<string, string[]> } & Record<string, unknown>,
+  ) {
+    super(data.message ?? `Request failed with status ${status}`);
+    this.name = "ApiError";
+  }
+}
+
+export function buildUrl(path: string, query: RequestOptions["query"] = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.set(key, Array.isArray(value) ? value.filter((v) => v !== undefined && v !== null).join(",") : String(value));
+  }
+  // The time-stamp parameter the spec's web app adds to every call.
+  params.set("t", String(Date.now()));
+  return `${API_BASE}/${path.replace(/^\//, "")}?${params}`;
+}
+
+/**
+ * The one way the web app calls the API (spec 000 section 7): Accept JSON, the bearer token from
+ * local storage, the `t` time stamp; a failed response goes to the global error state with the
+ * server's message, and the promise rejects with an ApiError holding the server's data.
+ */
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+      keepalive: options.keepalive,
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    const failure = new ApiError(0, { message: "No connection. Check your network and try again." });
+    if (!options.silent) useErrorStore.getState().setError(failure.message);
+    throw failure;
+  }
+
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = { message: text.slice(0, 200) };
+    }
+  }
+  if (!response.ok) {
+    const failure = new ApiError(response.status, (data as ApiError["data"]) ?? {});
+    if (!options.silent) useErrorStore.getState().setError(failure.message);
+    throw failure;
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>("GET", path, options),
+  post: <T>(path: string, options?: RequestOptions) => apiRequest<T>("POST", path, options),
+  put: <T>(path: string, options?: RequestOptions) => apiRequest<T>("PUT", path, options),
+  patch: <T>(path: string, options?: RequestOptions) => apiRequest<T>("PATCH", path, options),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
+};

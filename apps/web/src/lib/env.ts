@@ -1,0 +1,22 @@
+import type { ClientConfig } from "@serene/contracts";
+
+const FALLBACK: ClientConfig = {
+  appName: "Serene",
+  supportEmail: "support@serene.example",
+  ga4MeasurementId: null,
+  metaPixelId: null,
+};
+
+function readConfig(): ClientConfig {
+  if (typeof document === "undefined") return FALLBACK;
+  const raw = document.querySelector<HTMLMetaElement>('meta[name="app-config"]')?.content;
+  if (!raw) return FALLBACK;
+  try {
+    return { ...FALLBACK, ...(JSON.parse(raw) as Partial<ClientConfig>) };
+  } catch {
+    return FALLBACK;
+  }
+}
+
+/** Public settings the server put into index.html (product name, support address, measurement ids). */
+export const env: ClientConfig = readConfig();
