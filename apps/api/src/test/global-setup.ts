@@ -12,7 +12,7 @@ const dir = path.resolve(".test-data");
  * (PGlite: a dumped data directory; PostgreSQL: CREATE DATABASE ... TEMPLATE).
  */
 export default async function setup(project: TestProject) {
-  const driver = process.env.TEST_DB_DRIVER ?? "pglite";
+  const driver = project.name.endsWith("postgres") ? "postgres" : "pglite";
   mkdirSync(dir, { recursive: true });
 
   if (driver === "pglite") {

@@ -1,1 +1,2 @@
 export * from "./hero-art";
+export * from "./content-type-art";
