@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -99,4 +100,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ga4MeasurementId: env.GA4_MEASUREMENT_ID ?? null,
     metaPixelId: env.META_PIXEL_ID ?? null,
   };
+}
+
+/** Reads `.env` at the repository root into process.env when it exists; real variables win. */
+export function loadDotEnv(file = path.join(repoRoot, ".env")) {
+  if (existsSync(file)) process.loadEnvFile(file);
 }

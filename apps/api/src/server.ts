@@ -1,12 +1,13 @@
 import pino from "pino";
 import { buildApp, createServices, jobDefinitions } from "./app";
-import { ConfigError, loadConfig, type Config } from "./config";
+import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config";
 import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "./jobs/queue";
 import { loggerOptions } from "./logger";
 import { prepareDatabase } from "./runtime";
 
 function readConfig(): Config {
   try {
+    loadDotEnv();
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -1,6 +1,6 @@
 import pino from "pino";
 import { createServices, jobDefinitions } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { registerJobs, startJobQueue, stopJobQueue } from "./jobs/queue";
 import { loggerOptions } from "./logger";
 import { prepareDatabase } from "./runtime";
@@ -9,6 +9,7 @@ import { prepareDatabase } from "./runtime";
 async function main() {
   let config;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

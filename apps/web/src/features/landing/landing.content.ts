@@ -86,7 +86,7 @@ export const weapon = {
       { topic: "anger", name: "Anger", text: "Cool down, respond calmly" },
       { topic: "loneliness", name: "Loneliness", text: "Feel connected again" },
     ],
-  ] satisfies TopicSlide[][],
+  ] as TopicSlide[][],
   /** Slide widths of the two rows (spec 000 section 9). */
   slideWidths: [200, 224] as const,
 };

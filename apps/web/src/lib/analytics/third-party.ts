@@ -33,9 +33,9 @@ export function ga4Adapter(measurementId: string): AnalyticsAdapter {
 
 /** Meta Pixel, loaded only when a pixel id is configured and consent is given. */
 export function metaPixelAdapter(pixelId: string): AnalyticsAdapter {
-  const fbq: Queue = function fbq(...args: unknown[]) {
-    (fbq.queue ??= []).push(args);
-  };
+  // The pixel script replays this queue when it arrives.
+  const queue: unknown[] = [];
+  const fbq: Queue = Object.assign((...args: unknown[]) => void queue.push(args), { queue });
   window.fbq = fbq;
   fbq("init", pixelId);
   loadScript("https://connect.facebook.net/en_US/fbevents.js");

@@ -297,7 +297,6 @@ const SCENES: Record<ContentTypeKey, Scene> = {
             d="M100 106C86 96 78 89 78 80C78 74 82 70 88 70C93 70 97 73 100 78C103 73 107 70 112 70C118 70 122 74 122 80C122 89 114 96 100 106Z"
             fill="#f3b6c3"
           />
-          <path d="M70 64C72 59 76 56 80 56" fill="none" stroke="#f3b6c3" strokeWidth="3" strokeLinecap="round" />
           <g fill="#ffffff">
             <path d={sparkle(40, 42, 8)} />
             <path d={sparkle(162, 40, 6)} opacity="0.9" />
@@ -328,15 +327,12 @@ const SCENES: Record<ContentTypeKey, Scene> = {
           <circle cx="100" cy="82" r="70" fill={glow.url} />
           <circle cx="100" cy="82" r="52" fill="none" stroke="#ffffff" strokeWidth="1.5" opacity="0.6" />
           <circle cx="100" cy="82" r="66" fill="none" stroke="#ffffff" strokeWidth="1" opacity="0.35" />
-          <g fill="none" stroke="#e58d55" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
-            <circle cx="100" cy="38" r="11" fill="#ffffff" fillOpacity="0.6" />
+          <g stroke="#e58d55" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+            <circle cx="100" cy="37" r="11" fill="#ffffff" fillOpacity="0.7" />
             <path
-              d="M88 58C92 55 108 55 112 58C118 62 122 72 128 84C131 90 134 96 136 100M88 58C82 62 78 72 72 84C69 90 66 96 64 100"
-              fill="none"
-            />
-            <path
-              d="M90 60C88 74 88 88 90 100C90 112 88 128 88 146M110 60C112 74 112 88 110 100C110 112 112 128 112 146M100 112V124"
-              fill="none"
+              d="M95 50C95 54 92 56 86 57C78 59 76 64 74 72L66 98C65 102 70 104 72 100L82 77C84 86 86 96 86 104C86 118 86 132 88 146C88 150 96 150 96 146L98 119C98 116 102 116 102 119L104 146C104 150 112 150 112 146C114 132 114 118 114 104C114 96 116 86 118 77L128 100C130 104 135 102 134 98L126 72C124 64 122 59 114 57C108 56 105 54 105 50Z"
+              fill="#ffffff"
+              fillOpacity="0.55"
             />
           </g>
           <path

@@ -1,0 +1,46 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const launch = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+
+export const baseUrl = () => inject("baseUrl");
+
+export interface Visit {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and Content-Security-Policy violations seen so far. */
+  problems: string[];
+}
+
+/** A fresh browser context (empty storage) at a given width, collecting console errors. */
+export async function newVisit(browser: Browser, width = 1280, storage: Record<string, string> = {}): Promise<Visit> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width, height: width < 600 ? 844 : 800 },
+    deviceScaleFactor: 1,
+  });
+  if (Object.keys(storage).length > 0) {
+    await context.addInitScript((entries) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    }, storage);
+  }
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return { context, page, problems };
+}

@@ -1,0 +1,61 @@
+import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import { readdirSync } from "node:fs";
+import tseslint from "typescript-eslint";
+
+const features = readdirSync("apps/web/src/features", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The dependency direction of docs/architecture.md:
+ * web → contracts, domain; api → contracts, domain, db, content; contracts → domain;
+ * domain and db import nothing internal; web features do not import each other.
+ */
+const zones = [
+  { target: "./packages/domain", from: ["./packages/contracts", "./packages/db", "./apps", "./content"], message: "domain is pure: it imports nothing internal." },
+  { target: "./packages/db", from: ["./packages/domain", "./packages/contracts", "./apps", "./content"], message: "db imports nothing internal." },
+  { target: "./packages/contracts", from: ["./packages/db", "./apps", "./content"], message: "contracts may import only domain." },
+  { target: "./apps/web", from: ["./apps/api", "./packages/db", "./content"], message: "the web app may import only contracts and domain." },
+  { target: "./apps/api", from: ["./apps/web"], message: "the API never imports the web app." },
+  ...features.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: "./apps/web/src/features",
+    except: [`./${feature}`],
+    message: "features do not import each other; compose them in a route module.",
+  })),
+  { target: "./apps/web/src/components", from: ["./apps/web/src/features", "./apps/web/src/app"], message: "shared components do not depend on features or routes." },
+  { target: "./apps/web/src/lib", from: ["./apps/web/src/features", "./apps/web/src/app", "./apps/web/src/components"], message: "lib is the bottom layer of the web app." },
+];
+
+export default tseslint.config(
+  { ignores: ["**/node_modules/**", "**/dist/**", "data/**", ".test-data/**", "packages/db/migrations/**", "bench-results/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: "module" },
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["tsconfig.json", "apps/web/tsconfig.json"], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-console": ["error", { allow: ["error", "warn"] }],
+    },
+  },
+  {
+    files: ["apps/web/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ["scripts/**", "e2e/**", "content/scripts/**"],
+    rules: { "no-console": "off" },
+  },
+);

@@ -1,0 +1,96 @@
+// npm run bench: the performance budgets of docs/architecture.md that a person can re-measure.
+//   1. the landing route's JavaScript (entry + the landing page module), gzip KiB, budget 150
+//   2. Lighthouse mobile (simulated throttling) for `/`: performance ≥ 95, accessibility ≥ 95, CLS ≤ 0.05
+// It is a benchmark, not a test: it prints figures and writes bench-results/latest.json.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { startServer, repoRoot } from "../e2e/server";
+import { ensureChromium } from "./ensure-chromium.mjs";
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+const dist = path.join(repoRoot, "apps/web/dist");
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+function routeJavaScript() {
+  const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+  const collect = (key: string, seen: Set<string>) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const child of manifest[key]?.imports ?? []) collect(child, seen);
+  };
+  const entry = new Set<string>();
+  collect("index.html", entry);
+  const landing = new Set(entry);
+  const landingKey = Object.keys(manifest).find((key) => key.endsWith("app/routes/landing.tsx"))!;
+  collect(landingKey, landing);
+  const gzip = (keys: Set<string>) =>
+    [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(path.join(dist, manifest[key]!.file)), { level: 9 }).length, 0);
+  return { entryKiB: kib(gzip(entry)), landingRouteKiB: kib(gzip(landing)) };
+}
+
+async function lighthouse(url: string, chrome: string) {
+  const out = path.join(repoRoot, "bench-results", "lighthouse-landing.json");
+  const flags = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ].join(" ");
+  execFileSync(
+    path.join(repoRoot, "node_modules/.bin/lighthouse"),
+    [url, "--quiet", "--only-categories=performance,accessibility", "--output=json", `--output-path=${out}`, `--chrome-flags=${flags}`],
+    { stdio: "inherit", env: { ...process.env, CHROME_PATH: chrome } },
+  );
+  const report = JSON.parse(readFileSync(out, "utf8"));
+  return {
+    performance: Math.round(report.categories.performance.score * 100),
+    accessibility: Math.round(report.categories.accessibility.score * 100),
+    cls: Number(report.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+    lcpMs: Math.round(report.audits["largest-contentful-paint"].numericValue),
+    fcpMs: Math.round(report.audits["first-contentful-paint"].numericValue),
+    tbtMs: Math.round(report.audits["total-blocking-time"].numericValue),
+  };
+}
+
+async function main() {
+  mkdirSync(path.join(repoRoot, "bench-results"), { recursive: true });
+  execFileSync("npm", ["run", "--silent", "build"], { cwd: repoRoot, stdio: "inherit" });
+  const chrome = ensureChromium();
+  const js = routeJavaScript();
+  const server = await startServer();
+  let scores;
+  try {
+    scores = await lighthouse(`${server.url}/`, chrome);
+  } finally {
+    await server.stop();
+  }
+  const rows = [
+    ["landing route JavaScript, gzip (entry + page)", `${js.landingRouteKiB} KiB`, "≤ 150 KiB", js.landingRouteKiB <= 150],
+    ["  of which the shared entry", `${js.entryKiB} KiB`, "", true],
+    ["Lighthouse mobile performance, /", String(scores.performance), "≥ 95 (aim 100)", scores.performance >= 95],
+    ["Lighthouse accessibility, /", String(scores.accessibility), "≥ 95", scores.accessibility >= 95],
+    ["Cumulative Layout Shift, /", String(scores.cls), "≤ 0.05", scores.cls <= 0.05],
+    ["  FCP / LCP / TBT", `${scores.fcpMs} / ${scores.lcpMs} / ${scores.tbtMs} ms`, "", true],
+  ] as const;
+  console.log("\nmeasure".padEnd(50) + "value".padEnd(22) + "budget");
+  for (const [name, value, budget, ok] of rows) console.log(`${name.padEnd(49)}${value.padEnd(22)}${budget}${budget ? (ok ? "  ok" : "  OVER") : ""}`);
+  writeFileSync(path.join(repoRoot, "bench-results", "latest.json"), JSON.stringify({ measuredAt: new Date().toISOString(), js, scores }, null, 2));
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
