@@ -89,3 +89,16 @@ describe("not found", () => {
     await context.close();
   });
 });
+
+describe("small screens", () => {
+  it("never scroll sideways at 390 px", async () => {
+    const { page, context } = await newVisit(browser, 390);
+    for (const path of ["/", "/faq", "/privacy-policy", "/terms-of-service", "/terms-conditions", "/nowhere"]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(390);
+    }
+    await context.close();
+  });
+});

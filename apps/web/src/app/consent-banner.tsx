@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Button } from "../components/ui";
+import { Button } from "../components/ui/button";
 import { needsConsent, startThirdPartyAnalytics } from "../lib/analytics";
 import { readConsent, writeConsent } from "../lib/analytics/consent";
 import styles from "./consent-banner.module.css";

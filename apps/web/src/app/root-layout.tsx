@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
-import { Toaster, toast } from "../components/ui";
+import { Toaster } from "../components/ui/toast";
+import { toast } from "../components/ui/toast-store";
 import { analytics } from "../lib/analytics";
 import { useErrorStore } from "../lib/error-store";
 import { ConsentBanner } from "./consent-banner";

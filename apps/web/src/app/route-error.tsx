@@ -1,5 +1,5 @@
 import { useRouteError } from "react-router";
-import { Button } from "../components/ui";
+import { Button } from "../components/ui/button";
 import styles from "./route-error.module.css";
 
 /** The error component of spec 001 section 8: 'Some error', with a way forward. */

@@ -1,5 +1,5 @@
 import { PublicPage } from "../../components/layout";
-import { ButtonLink } from "../../components/ui";
+import { ButtonLink } from "../../components/ui/button";
 import { hasToken } from "../../lib/storage";
 import styles from "./not-found.module.css";
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { env } from "../../lib/env";
 import { clearQuizFlag } from "../../lib/storage";
 import { LogoMark } from "../brand";
-import { ButtonLink } from "../ui";
+import { ButtonLink } from "../ui/button";
 import styles from "./site-header.module.css";
 
 /** The visitors' header: the product name, a Login link (which forgets a stored quiz) and Start my quiz. */

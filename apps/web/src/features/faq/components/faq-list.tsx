@@ -1,4 +1,5 @@
-import { Accordion, Button } from "../../../components/ui";
+import { Accordion } from "../../../components/ui/accordion";
+import { Button } from "../../../components/ui/button";
 import { useFaq } from "../api/get-faq";
 import styles from "./faq-list.module.css";
 

@@ -4,6 +4,3 @@ export * from "./topic-icon";
 export * from "./step-icon";
 export * from "./framework-art";
 export * from "./media-logo";
-export * from "./store-badges";
-export * from "./social-icon";
-export * from "./logo-mark";

@@ -55,7 +55,17 @@ function Wordmark({ outlet }: { outlet: MediaOutlet }) {
         <>
           <rect x="10" y="4" width="160" height="1.2" />
           <rect x="10" y="34.8" width="160" height="1.2" />
-          <text x="90" y="26.5" textAnchor="middle" fontFamily={SERIF} fontSize="17" fontWeight="400" letterSpacing="3.2">
+          <text
+            x="90"
+            y="26"
+            textAnchor="middle"
+            fontFamily={SERIF}
+            fontSize="16"
+            fontWeight="400"
+            letterSpacing="2.6"
+            textLength="150"
+            lengthAdjust="spacingAndGlyphs"
+          >
             THE CALM POST
           </text>
         </>

@@ -1,4 +1,4 @@
-import { Carousel } from "../../../components/ui";
+import { Carousel } from "../../../components/ui/carousel";
 import { ContentTypeArt } from "../art";
 import { contentTypes } from "../landing.content";
 import styles from "./content-types.module.css";

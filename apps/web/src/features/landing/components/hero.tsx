@@ -1,5 +1,5 @@
 import { interpolate } from "@serene/domain";
-import { ButtonLink } from "../../../components/ui";
+import { ButtonLink } from "../../../components/ui/button";
 import { env } from "../../../lib/env";
 import { HeroArt } from "../art";
 import { hero } from "../landing.content";

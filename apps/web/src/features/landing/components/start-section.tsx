@@ -1,4 +1,4 @@
-import { ButtonLink } from "../../../components/ui";
+import { ButtonLink } from "../../../components/ui/button";
 import { startSection } from "../landing.content";
 import styles from "./start-section.module.css";
 

@@ -1,4 +1,4 @@
-import { Carousel } from "../../../components/ui";
+import { Carousel } from "../../../components/ui/carousel";
 import { TopicIcon } from "../art";
 import { weapon, type TopicSlide } from "../landing.content";
 import section from "./section.module.css";

@@ -25,13 +25,13 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
       </header>
       <nav aria-label="Contents" className={styles.toc}>
         <h2>Contents</h2>
-        <ol>
+        <ul>
           {document.sections.map((section) => (
             <li key={section.heading}>
               <a href={`#${slug(section.heading)}`}>{fill(section.heading)}</a>
             </li>
           ))}
-        </ol>
+        </ul>
       </nav>
       {document.sections.map((section) => (
         <section key={section.heading} id={slug(section.heading)} className={styles.section}>

@@ -61,7 +61,17 @@ export function GooglePlayBadge({ className }: StoreBadgeProps) {
       <text x="45" y="20" fill="#ffffff" fontFamily={FONT} fontSize="9.5" fontWeight="400" letterSpacing="0.2">
         Get it on
       </text>
-      <text x="44.5" y="37" fill="#ffffff" fontFamily={FONT} fontSize="17" fontWeight="600" letterSpacing="-0.2">
+      <text
+        x="44.5"
+        y="37"
+        fill="#ffffff"
+        fontFamily={FONT}
+        fontSize="17"
+        fontWeight="600"
+        letterSpacing="-0.2"
+        textLength="100"
+        lengthAdjust="spacingAndGlyphs"
+      >
         Google Play
       </text>
     </svg>

@@ -24,20 +24,23 @@ export function LogoMark({ className }: LogoMarkProps) {
         </linearGradient>
       </defs>
       <rect width="40" height="40" rx="11" fill={`url(#${gradientId})`} />
-      <circle cx="20" cy="16" r="6.5" fill="#ffffff" />
+      <path d="M29 7.5Q29 10 31.5 10Q29 10 29 12.5Q29 10 26.5 10Q29 10 29 7.5Z" fill="#ffffff" opacity="0.85" />
+      <path d="M11 21A9 9 0 0 1 29 21Z" fill="#ffffff" />
       <path
-        d="M8 27.5C11 24.5 14.5 24.5 17.5 26.5C20.5 28.5 24 28.5 27 26.5C28.8 25.3 30.5 25 32 25.5"
+        d="M7 26C9.2 24 11.3 24 13.5 26S17.8 28 20 26S24.3 24 26.5 26S30.8 28 33 26"
         fill="none"
         stroke="#ffffff"
-        strokeWidth="3"
+        strokeWidth="2.6"
         strokeLinecap="round"
+        strokeLinejoin="round"
       />
       <path
-        d="M12 32.5C15 31 17.5 31.5 20 32.5C22.5 33.5 25.5 33.5 28 32"
+        d="M12 31C13.8 29.5 15.7 29.5 17.5 31S21.2 32.5 23 31S26.7 29.5 28.5 31"
         fill="none"
         stroke="#ffffff"
-        strokeWidth="2.2"
+        strokeWidth="2"
         strokeLinecap="round"
+        strokeLinejoin="round"
         opacity="0.55"
       />
     </svg>

@@ -1,0 +1,3 @@
+export * from "./logo-mark";
+export * from "./social-icon";
+export * from "./store-badges";
