@@ -42,6 +42,7 @@ describe("landing page", () => {
   it("sends every 'Start my quiz' button to /quiz", async () => {
     const { page, context } = await newVisit(browser);
     await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
     const buttons = page.getByRole("link", { name: "Start my quiz" });
     expect(await buttons.count()).toBeGreaterThanOrEqual(3);
     for (const href of await buttons.evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
@@ -55,7 +56,7 @@ describe("landing page", () => {
   it("shows the message query parameter as an info notice", async () => {
     const { page, context } = await newVisit(browser);
     await page.goto("/?message=Your%20account%20was%20removed.");
-    await expect(page.getByRole("status").filter({ hasText: "Your account was removed." }).isVisible()).resolves.toBe(true);
+    await page.getByRole("status").filter({ hasText: "Your account was removed." }).waitFor();
     await context.close();
   });
 
@@ -72,6 +73,7 @@ describe("landing page", () => {
   it("scrolls the carousels continuously at the spec's speed, widths and gap", async () => {
     const { page, context } = await newVisit(browser);
     await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
     const tracks = page.locator("section[aria-roledescription='carousel'] ul");
     expect(await tracks.count()).toBe(3);
     const facts = await tracks.evaluateAll((lists) =>

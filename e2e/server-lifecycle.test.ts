@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { startServer } from "./server";
 
@@ -7,12 +8,28 @@ describe("npm start", () => {
     expect(first.output()).toContain(`open http://localhost:${first.port}`);
     expect(first.output()).toContain("content loaded");
 
-    // A request in flight when Ctrl-C arrives still gets its answer.
-    const inFlight = fetch(`${first.url}/api/v1/faq?per_page=100`);
-    const exitCode = first.stop("SIGINT");
-    const response = await inFlight;
-    expect(response.status).toBe(200);
-    expect(await exitCode).toBe(0);
+    // A request in flight when Ctrl-C arrives still gets its answer: half its body is sent,
+    // then the signal, then the rest.
+    const body = JSON.stringify({ name: "page_view", path: "/in-flight" });
+    const status = new Promise<number>((resolve, reject) => {
+      const req = request(
+        `${first.url}/api/v1/events`,
+        { method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.flushHeaders();
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        void first.stop("SIGINT");
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 300);
+    });
+    expect(await status).toBe(202);
+    expect(await first.stop("SIGINT")).toBe(0);
     expect(first.output()).toContain("stopped cleanly");
 
     const second = await startServer({ dataDir: first.dataDir });
