@@ -55,7 +55,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ["scripts/**", "e2e/**", "content/scripts/**"],
+    files: ["scripts/**", "apps/web/scripts/**", "e2e/**", "content/scripts/**"],
     rules: { "no-console": "off" },
   },
 );

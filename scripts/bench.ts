@@ -49,11 +49,20 @@ async function lighthouse(url: string, chrome: string) {
     "--disable-component-update",
     "--disable-sync",
   ].join(" ");
-  execFileSync(
-    path.join(repoRoot, "node_modules/.bin/lighthouse"),
-    [url, "--quiet", "--only-categories=performance,accessibility", "--output=json", `--output-path=${out}`, `--chrome-flags=${flags}`],
-    { stdio: "inherit", env: { ...process.env, CHROME_PATH: chrome } },
-  );
+  // Headless Chromium sometimes loses the trace of a load (NO_NAVSTART); such a run is repeated.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync(
+        path.join(repoRoot, "node_modules/.bin/lighthouse"),
+        [url, "--quiet", "--only-categories=performance,accessibility", "--output=json", `--output-path=${out}`, `--chrome-flags=${flags}`],
+        { stdio: "inherit", env: { ...process.env, CHROME_PATH: chrome } },
+      );
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`Lighthouse run ${attempt} failed; running it again.`);
+    }
+  }
   const report = JSON.parse(readFileSync(out, "utf8"));
   return {
     performance: Math.round(report.categories.performance.score * 100),

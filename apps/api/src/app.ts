@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "@serene/db";
@@ -75,6 +76,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  // Brotli or gzip for text responses (HTML, scripts, styles, JSON) above 1 KiB.
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, config);
 

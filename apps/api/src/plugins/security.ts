@@ -20,12 +20,13 @@ function measurementOrigins(config: Config) {
   return { scripts, connects, images };
 }
 
-export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
+export function contentSecurityPolicy(config: Config, styleHashes: string[] = []): Record<string, string[] | null> {
   const extra = measurementOrigins(config);
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...extra.scripts],
-    "style-src": ["'self'"],
+    // Hashes allow only the exact style attributes of the prerendered landing page.
+    "style-src": ["'self'", ...(styleHashes.length > 0 ? ["'unsafe-hashes'", ...styleHashes] : [])],
     "img-src": ["'self'", "data:", "blob:", ...extra.images],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...extra.connects],
@@ -51,4 +52,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   app.addHook("onSend", async (_request, reply) => {
     reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
   });
+}
+
+/** The policy as a header value. */
+export function contentSecurityPolicyHeader(directives: Record<string, string[] | null>): string {
+  return Object.entries(directives)
+    .filter((entry): entry is [string, string[]] => entry[1] !== null)
+    .map(([name, values]) => [name, ...values].join(" "))
+    .join(";");
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
@@ -5,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ClientConfig } from "@serene/contracts";
 import type { Config } from "../config";
 import { sendError } from "./errors";
+import { contentSecurityPolicy, contentSecurityPolicyHeader } from "./security";
 
 /** Paths that never fall back to the web app: unknown addresses there are plain 404s. */
 const NON_APP_PREFIXES = ["/api/", "/media/", "/sandbox/", "/health/", "/dev/"];
@@ -25,7 +27,47 @@ export function clientConfig(config: Config): ClientConfig {
 /** index.html with the public configuration and the product name filled in. */
 export function renderIndexHtml(template: string, config: Config): string {
   const meta = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(clientConfig(config)))}">`;
-  return template.replace("<!--app-config-->", meta).replaceAll("%APP_NAME%", escapeAttribute(config.appName));
+  return template
+    .replace("<!--app-config-->", meta)
+    .replaceAll("%APP_NAME%", escapeAttribute(config.appName))
+    .replaceAll("%SUPPORT_EMAIL%", escapeAttribute(config.supportEmail));
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * index.html for `/` with the prerendered landing page inside #root and its styles and code
+ * linked up front, so the first paint needs no script. Null when the build has no prerender.
+ */
+export function renderLandingHtml(webDistDir: string, indexHtml: string): string | null {
+  const prerendered = path.join(webDistDir, "prerendered", "landing.html");
+  const manifestFile = path.join(webDistDir, ".vite", "manifest.json");
+  if (!existsSync(prerendered) || !existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
+  const pageKey = Object.keys(manifest).find((key) => key.endsWith("app/routes/landing.tsx"));
+  if (!pageKey) return null;
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const child of chunk.imports ?? []) visit(child);
+  };
+  visit(pageKey);
+  const linked = (file: string) => indexHtml.includes(`/${file}"`);
+  const links = [
+    ...[...css].filter((file) => !linked(file)).map((file) => `<link rel="stylesheet" href="/${file}">`),
+    ...[...js].filter((file) => !linked(file)).map((file) => `<link rel="modulepreload" href="/${file}">`),
+  ].join("");
+  return indexHtml
+    .replace("</head>", `${links}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${readFileSync(prerendered, "utf8")}</div>`);
 }
 
 function wantsApp(request: FastifyRequest): boolean {
@@ -43,14 +85,18 @@ function wantsApp(request: FastifyRequest): boolean {
 export async function registerWebApp(app: FastifyInstance, config: Config) {
   const indexPath = path.join(config.webDistDir, "index.html");
   const built = existsSync(indexPath);
-  const indexHtml = built ? renderIndexHtml(readFileSync(indexPath, "utf8"), config) : null;
+  const template = built ? readFileSync(indexPath, "utf8") : null;
+  const indexHtml = template ? renderIndexHtml(template, config) : null;
+  const landingHtml = template ? renderLandingHtml(config.webDistDir, template) : null;
+  const landingPage = landingHtml ? renderIndexHtml(landingHtml, config) : indexHtml;
 
   if (built) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       index: false,
       wildcard: true,
-      allowedPath: (pathname) => pathname !== "/index.html" && !pathname.startsWith("/.vite/"),
+      allowedPath: (pathname) =>
+        pathname !== "/index.html" && !pathname.startsWith("/.vite/") && !pathname.startsWith("/prerendered/"),
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
@@ -58,14 +104,24 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
     });
   }
 
-  const sendApp = (reply: FastifyReply) => {
-    if (!indexHtml) {
+  // The prerendered page carries a few style attributes (carousel sizes); the policy for `/`
+  // allows exactly those, by hash.
+  const styleHashes = [...new Set([...(landingPage ?? "").matchAll(/ style="([^"]*)"/g)].map((match) => match[1]!))].map(
+    (value) => `'sha256-${createHash("sha256").update(value.replaceAll("&quot;", '"').replaceAll("&amp;", "&")).digest("base64")}'`,
+  );
+  const landingPolicy = contentSecurityPolicyHeader(contentSecurityPolicy(config, styleHashes));
+
+  const sendApp = (reply: FastifyReply, html = indexHtml) => {
+    if (!html) {
       return sendError(reply, 503, { message: "The web app is not built yet. Run npm run build." });
     }
-    return reply.code(200).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+    return reply.code(200).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
   };
 
-  app.get("/", { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+  app.get("/", { schema: { hide: true } }, (_request, reply) => {
+    if (styleHashes.length > 0) reply.header("content-security-policy", landingPolicy);
+    return sendApp(reply, landingPage);
+  });
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsApp(request)) return sendApp(reply);

@@ -7,8 +7,13 @@ const FALLBACK: ClientConfig = {
   metaPixelId: null,
 };
 
+declare global {
+  // Set by the build-time prerender, which has no document: placeholders the server fills in.
+  var __APP_CONFIG__: Partial<ClientConfig> | undefined;
+}
+
 function readConfig(): ClientConfig {
-  if (typeof document === "undefined") return FALLBACK;
+  if (typeof document === "undefined") return { ...FALLBACK, ...globalThis.__APP_CONFIG__ };
   const raw = document.querySelector<HTMLMetaElement>('meta[name="app-config"]')?.content;
   if (!raw) return FALLBACK;
   try {
