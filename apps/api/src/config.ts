@@ -38,6 +38,28 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\d{6,20}$/, "must be the numeric pixel id")
     .optional(),
+  INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SANDBOX_PROVIDERS: flag.optional(),
+  ALLOW_SANDBOX_IN_PRODUCTION: flag.default(false),
+  TOKEN_IDLE_DAYS: z.coerce.number().min(0.001).max(365).default(30),
+  TOKEN_MAX_DAYS: z.coerce.number().min(0.001).max(3650).default(180),
+  ACCOUNT_DELETION_DAYS: z.coerce.number().min(0).max(90).default(5),
+  PASSWORD_RESET_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  TMP_TOKEN_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  RATE_LIMIT_FACTOR: z.coerce.number().min(0.01).max(100_000).default(1),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_AUTHORIZE_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_AUTHORIZE_URL: z.url().default("https://appleid.apple.com/auth/authorize"),
+  APPLE_JWKS_URL: z.url().default("https://appleid.apple.com/auth/keys"),
+  FACEBOOK_APP_ID: z.string().min(1).optional(),
+  FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+  FACEBOOK_AUTHORIZE_URL: z.url().default("https://www.facebook.com/v21.0/dialog/oauth"),
+  FACEBOOK_GRAPH_URL: z.url().default("https://graph.facebook.com/v21.0"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -61,6 +83,80 @@ export interface Config {
   analyticsRetentionDays: number;
   ga4MeasurementId: string | null;
   metaPixelId: string | null;
+  /** Where this server reaches itself (the sandbox providers' verification endpoints). */
+  internalUrl: string;
+  sandboxProviders: boolean;
+  session: { idleMs: number; absoluteMs: number };
+  accountDeletionDelayMs: number;
+  passwordResetMs: number;
+  tmpTokenMs: number;
+  rateLimitFactor: number;
+  redisUrl: string | null;
+  mail: { smtpUrl: string | null; from: string };
+  identity: IdentityConfig;
+}
+
+/** One sign-in provider's verification settings; null fields mean "not configured". */
+export interface IdentityConfig {
+  google: { clientId: string; authorizeUrl: string; jwksUrl: string; issuers: string[] } | null;
+  apple: { clientId: string; authorizeUrl: string; jwksUrl: string; issuers: string[] } | null;
+  facebook: { appId: string; appSecret: string; authorizeUrl: string; graphUrl: string } | null;
+}
+
+const DAY = 86_400_000;
+/** The client id the web app uses with the offline sandbox identity provider. */
+export const SANDBOX_CLIENT_ID = "serene-sandbox-web";
+export const SANDBOX_FACEBOOK_SECRET = "sandbox-facebook-app-secret";
+
+function identityConfig(env: Env, appUrl: string, internalUrl: string, sandbox: boolean): IdentityConfig {
+  const sandboxBase = (provider: string) => `${appUrl}/sandbox/identity/${provider}`;
+  const google = env.GOOGLE_CLIENT_ID
+    ? {
+        clientId: env.GOOGLE_CLIENT_ID,
+        authorizeUrl: env.GOOGLE_AUTHORIZE_URL,
+        jwksUrl: env.GOOGLE_JWKS_URL,
+        issuers: ["https://accounts.google.com", "accounts.google.com"],
+      }
+    : sandbox
+      ? {
+          clientId: SANDBOX_CLIENT_ID,
+          authorizeUrl: `${sandboxBase("google")}/authorize`,
+          jwksUrl: `${internalUrl}/sandbox/identity/jwks.json`,
+          issuers: [sandboxBase("google")],
+        }
+      : null;
+  const apple = env.APPLE_CLIENT_ID
+    ? {
+        clientId: env.APPLE_CLIENT_ID,
+        authorizeUrl: env.APPLE_AUTHORIZE_URL,
+        jwksUrl: env.APPLE_JWKS_URL,
+        issuers: ["https://appleid.apple.com"],
+      }
+    : sandbox
+      ? {
+          clientId: SANDBOX_CLIENT_ID,
+          authorizeUrl: `${sandboxBase("apple")}/authorize`,
+          jwksUrl: `${internalUrl}/sandbox/identity/jwks.json`,
+          issuers: [sandboxBase("apple")],
+        }
+      : null;
+  const facebook =
+    env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+      ? {
+          appId: env.FACEBOOK_APP_ID,
+          appSecret: env.FACEBOOK_APP_SECRET,
+          authorizeUrl: env.FACEBOOK_AUTHORIZE_URL,
+          graphUrl: env.FACEBOOK_GRAPH_URL.replace(/\/$/, ""),
+        }
+      : sandbox
+        ? {
+            appId: SANDBOX_CLIENT_ID,
+            appSecret: SANDBOX_FACEBOOK_SECRET,
+            authorizeUrl: `${sandboxBase("facebook")}/authorize`,
+            graphUrl: `${internalUrl}/sandbox/identity/facebook/graph`,
+          }
+        : null;
+  return { google, apple, facebook };
 }
 
 export class ConfigError extends Error {}
@@ -73,18 +169,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
     const value = present[name];
-    const shown = value === undefined || /SECRET|PASSWORD|KEY|TOKEN|DATABASE_URL/.test(name) ? "" : ` (got "${value}")`;
+    const shown = value === undefined || /SECRET|PASSWORD|KEY|TOKEN|_URL$/.test(name) ? "" : ` (got "${value}")`;
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}${shown}`);
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === "production";
+  const sandboxProviders = env.SANDBOX_PROVIDERS ?? !isProduction;
+  if (isProduction && sandboxProviders && !env.ALLOW_SANDBOX_IN_PRODUCTION) {
+    throw new ConfigError(
+      "Invalid environment variable SANDBOX_PROVIDERS: sandbox providers are refused in production (set ALLOW_SANDBOX_IN_PRODUCTION=true to allow them)",
+    );
+  }
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const internalUrl = (env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/$/, "");
   return {
     env: env.NODE_ENV,
     isProduction,
     host: env.HOST,
     port: env.PORT,
     appName: env.APP_NAME,
-    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    appUrl,
     supportEmail: env.SUPPORT_EMAIL,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
@@ -99,6 +203,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     analyticsRetentionDays: env.ANALYTICS_RETENTION_DAYS,
     ga4MeasurementId: env.GA4_MEASUREMENT_ID ?? null,
     metaPixelId: env.META_PIXEL_ID ?? null,
+    internalUrl,
+    sandboxProviders,
+    session: { idleMs: env.TOKEN_IDLE_DAYS * DAY, absoluteMs: env.TOKEN_MAX_DAYS * DAY },
+    accountDeletionDelayMs: env.ACCOUNT_DELETION_DAYS * DAY,
+    passwordResetMs: env.PASSWORD_RESET_MINUTES * 60_000,
+    tmpTokenMs: env.TMP_TOKEN_MINUTES * 60_000,
+    rateLimitFactor: env.RATE_LIMIT_FACTOR,
+    redisUrl: env.REDIS_URL ?? null,
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@serene.example>` },
+    identity: identityConfig(env, appUrl, internalUrl, sandboxProviders),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SignInProviders } from "./account";
 
 /**
  * Public settings the server hands to the web app inside index.html, so the page needs no
@@ -9,5 +10,6 @@ export const ClientConfig = z.object({
   supportEmail: z.string(),
   ga4MeasurementId: z.string().nullable(),
   metaPixelId: z.string().nullable(),
+  signIn: SignInProviders,
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;

@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ClientConfig } from "@serene/contracts";
 import type { Config } from "../config";
+import { signInProviders } from "../modules/identity/sign-in-providers";
 import { sendError } from "./errors";
 import { contentSecurityPolicy, contentSecurityPolicyHeader } from "./security";
 
@@ -21,6 +22,7 @@ export function clientConfig(config: Config): ClientConfig {
     supportEmail: config.supportEmail,
     ga4MeasurementId: config.ga4MeasurementId,
     metaPixelId: config.metaPixelId,
+    signIn: signInProviders(config),
   };
 }
 

@@ -5,6 +5,7 @@ const FALLBACK: ClientConfig = {
   supportEmail: "support@serene.example",
   ga4MeasurementId: null,
   metaPixelId: null,
+  signIn: { googleWeb: null, apple: null, facebook: null },
 };
 
 declare global {
