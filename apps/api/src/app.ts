@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
+import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "@serene/db";
@@ -7,6 +9,19 @@ import type { Config } from "./config";
 import type { JobDefinition, JobQueue } from "./jobs/queue";
 import { pruneAnalyticsJob } from "./jobs/prune-analytics.job";
 import { loggerOptions } from "./logger";
+import { createAccountRecoveryService, DELETE_DUE_ACCOUNTS_JOB } from "./modules/accounts/account-recovery.service";
+import { createAccountsRepository } from "./modules/accounts/accounts.repository";
+import { accountsRoutes } from "./modules/accounts/accounts.routes";
+import { createAccountsService } from "./modules/accounts/accounts.service";
+import { createProfileService } from "./modules/accounts/profile.service";
+import { createSessions } from "./modules/accounts/sessions";
+import { createIdentityVerifier } from "./modules/identity/identity-verifier";
+import { createSandboxIdentity } from "./modules/identity/sandbox-identity";
+import { appleCallbackRoute, sandboxIdentityRoutes } from "./modules/identity/sandbox-identity.routes";
+import { createMailer, DELIVER_EMAIL_JOB } from "./modules/mail/mailer";
+import { createOutboxRepository } from "./modules/mail/outbox.repository";
+import { outboxRoutes } from "./modules/mail/outbox.routes";
+import { createRateLimiter } from "./plugins/rate-limit";
 import { createAnalyticsRepository } from "./modules/analytics/analytics.repository";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { createAnalyticsService } from "./modules/analytics/analytics.service";
@@ -31,22 +46,70 @@ export interface AppDependencies {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+const silentLogger = { info: () => undefined, error: () => undefined };
+
 /** The services of the product, built once per app from its dependencies. */
-export function createServices({ config, database }: Pick<AppDependencies, "config" | "database">) {
+export function createServices({
+  config,
+  database,
+  jobs = null,
+  logger,
+}: Pick<AppDependencies, "config" | "database" | "jobs"> & { logger?: Pick<FastifyBaseLogger, "info" | "error"> }) {
   const brand = { product: config.appName, email: config.supportEmail };
   const analytics = createAnalyticsService(createAnalyticsRepository(database.db), {
     retentionDays: config.analyticsRetentionDays,
   });
+  const mailer = createMailer(createOutboxRepository(database.db), {
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    logger: logger ?? silentLogger,
+    jobs,
+  });
+  const repo = createAccountsRepository(database.db);
+  const sessions = createSessions(repo, config.session);
+  const limiter = createRateLimiter({ redisUrl: config.redisUrl, factor: config.rateLimitFactor });
+  const context = {
+    repo,
+    sessions,
+    mailer,
+    limiter,
+    identity: createIdentityVerifier(config.identity),
+    brand: { product: config.appName, supportEmail: config.supportEmail },
+    appUrl: config.appUrl,
+    tmpTokenMs: config.tmpTokenMs,
+  };
   return {
     analytics,
     faq: createFaqService(createFaqRepository(database.db), brand),
+    mailer,
+    limiter,
+    sessions,
+    accounts: createAccountsService(context),
+    recovery: createAccountRecoveryService(context, {
+      passwordResetMs: config.passwordResetMs,
+      deletionDelayMs: config.accountDeletionDelayMs,
+      jobs,
+    }),
+    profile: createProfileService(context),
+    async close() {
+      mailer.close();
+      await limiter.close();
+    },
   };
 }
 export type Services = ReturnType<typeof createServices>;
 
 /** Every background job of the product. */
 export function jobDefinitions(services: Services): JobDefinition[] {
-  return [pruneAnalyticsJob(services.analytics)];
+  return [
+    pruneAnalyticsJob(services.analytics),
+    {
+      name: DELIVER_EMAIL_JOB,
+      handler: (data: { id?: string }) => (data.id ? services.mailer.deliver(data.id) : Promise.resolve({ delivered: false })),
+    } as JobDefinition,
+    // Each confirmed removal also queues this job for its due time; the hourly run is the safety net.
+    { name: DELETE_DUE_ACCOUNTS_JOB, cron: "7 * * * *", handler: async () => ({ deleted: await services.recovery.deleteDueAccounts() }) },
+  ];
 }
 
 /** Builds the whole HTTP application. It never listens; server.ts and tests decide that. */
@@ -76,24 +139,40 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  // HTML forms post url-encoded bodies (Apple's form_post answer, the sandbox pages).
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
   // Brotli or gzip for text responses (HTML, scripts, styles, JSON) above 1 KiB.
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, config);
 
-  const services = createServices(deps);
+  const services = createServices({ ...deps, logger: app.log });
+  app.addHook("onClose", () => services.close());
   const jobs = deps.jobs;
   const jobChecks: Record<string, () => Promise<boolean>> = jobs ? { jobs: async () => (await jobs.isInstalled()) === true } : {};
 
   await app.register(healthRoutes(createHealthChecks(database.db, jobChecks)));
   await app.register(
     async (api) => {
+      // Registration and profile updates also arrive as multipart form data (fields only, no files).
+      await api.register(multipart, {
+        attachFieldsToBody: "keyValues",
+        limits: { fields: 20, fieldSize: 16 * 1024, files: 0, fileSize: 0, parts: 20 },
+      });
       await api.register(pingRoutes);
+      await api.register(
+        accountsRoutes({ accounts: services.accounts, recovery: services.recovery, profile: services.profile, sessions: services.sessions }),
+      );
       await api.register(faqRoutes(services.faq));
       await api.register(analyticsRoutes(services.analytics));
     },
     { prefix: "/api/v1" },
   );
+  await app.register(appleCallbackRoute);
+  if (config.sandboxProviders) {
+    await app.register(sandboxIdentityRoutes(await createSandboxIdentity(config.appUrl, config.identity), config.appUrl));
+  }
+  if (!config.isProduction) await app.register(outboxRoutes(services.mailer));
   app.get("/api", { schema: { hide: true } }, (_request, reply) => sendError(reply, 404, { message: "Not found." }));
   await registerWebApp(app, config);
   return app;

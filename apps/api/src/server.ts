@@ -28,7 +28,7 @@ async function main() {
   let jobs: JobQueue | null = null;
   try {
     jobs = await startJobQueue(database, { logger, work: config.jobsInProcess });
-    await registerJobs(jobs, jobDefinitions(createServices({ config, database })), logger, config.jobsInProcess);
+    await registerJobs(jobs, jobDefinitions(createServices({ config, database, jobs, logger })), logger, config.jobsInProcess);
   } catch (error) {
     logger.error({ err: error }, "the job queue could not start");
     await database.close();

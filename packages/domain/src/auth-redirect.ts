@@ -14,7 +14,7 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
   if (!value) return null;
   const path = value.trim();
   if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return null;
-  if (/[\u0000-\u001f]/.test(path)) return null;
+  if ([...path].some((char) => char.charCodeAt(0) < 32)) return null;
   return path;
 }
 

@@ -1,8 +1,10 @@
 import { useEffect } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useNavigate } from "react-router";
 import { Toaster } from "../components/ui/toast";
 import { toast } from "../components/ui/toast-store";
 import { analytics } from "../lib/analytics";
+import { onUnauthorized } from "../lib/api-client";
+import { forgetMemberData, startTokenRefresh } from "../lib/session";
 import { useErrorStore } from "../lib/error-store";
 import { ConsentBanner } from "./consent-banner";
 
@@ -13,6 +15,30 @@ function NavigationEffects() {
     window.scrollTo({ top: 0, left: 0, behavior: "instant" });
     analytics.pageView(`${location.pathname}${location.search}`);
   }, [location.pathname, location.search]);
+  return null;
+}
+
+/** Pages a person reaches without a session: a 401 there does not need a trip to /login. */
+const PUBLIC_ENTRY = /^\/(login|create-account|registration|create-email-account|forgot-password|password\/reset|auth\/callback)/;
+
+/**
+ * Members' sessions: the token is refreshed every 5 minutes while one is stored, and a 401 to a
+ * call that sent a token ends the session and goes to /login, which comes back here afterwards.
+ */
+export function SessionEffects() {
+  const navigate = useNavigate();
+  useEffect(() => startTokenRefresh(), []);
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        // The api client has already forgotten the token.
+        const { pathname, search } = window.location;
+        if (PUBLIC_ENTRY.test(pathname)) return forgetMemberData();
+        const login = `/login?${new URLSearchParams({ redirect: `${pathname}${search}` })}`;
+        void Promise.resolve(navigate(login, { replace: true })).then(forgetMemberData);
+      }),
+    [navigate],
+  );
   return null;
 }
 
@@ -31,6 +57,7 @@ export function RootLayout() {
   return (
     <>
       <NavigationEffects />
+      <SessionEffects />
       <GlobalErrorToast />
       <Outlet />
       <Toaster />

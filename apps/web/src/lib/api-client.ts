@@ -1,5 +1,5 @@
 import { useErrorStore } from "./error-store";
-import { getToken } from "./storage";
+import { clearToken, getToken } from "./storage";
 
 export const API_BASE = "/api/v1";
 
@@ -14,8 +14,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Keep the request alive while the page unloads (analytics). */
   keepalive?: boolean;
-  /** Do not show the global error toast when this call fails. */
-  silent?: boolean;
+  /**
+   * Do not show the global error toast when this call fails; "validation" keeps only 422 answers
+   * out of it, for forms that show the server's field messages under their inputs.
+   */
+  silent?: boolean | "validation";
+  /** A 401 normally ends the session and goes to /login; false leaves it to the caller (log out). */
+  endSessionOnUnauthorized?: boolean;
 }
 
 /** A failed call: the status and the server's body (`message`, and `errors` for a 422). */
@@ -28,6 +33,23 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
 }
+
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/**
+ * What happens after a call that sent a token was answered 401: the token is already gone from
+ * storage; the app registers a handler that goes to /login. Returns a function that unregisters it.
+ */
+export function onUnauthorized(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+const showsGlobalError = (options: RequestOptions, failure: ApiError) =>
+  options.silent === "validation" ? failure.status !== 422 : !options.silent;
 
 export function buildUrl(path: string, query: RequestOptions["query"] = {}): string {
   const params = new URLSearchParams();
@@ -43,7 +65,8 @@ export function buildUrl(path: string, query: RequestOptions["query"] = {}): str
 /**
  * The one way the web app calls the API (spec 000 section 7): Accept JSON, the bearer token from
  * local storage, the `t` time stamp; a failed response goes to the global error state with the
- * server's message, and the promise rejects with an ApiError holding the server's data.
+ * server's message, and the promise rejects with an ApiError holding the server's data. A 401 to
+ * a call that sent a token ends the session instead (see onUnauthorized).
  */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
@@ -69,7 +92,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     const failure = new ApiError(0, { message: "No connection. Check your network and try again." });
-    if (!options.silent) useErrorStore.getState().setError(failure.message);
+    if (showsGlobalError(options, failure)) useErrorStore.getState().setError(failure.message);
     throw failure;
   }
 
@@ -84,7 +107,13 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   }
   if (!response.ok) {
     const failure = new ApiError(response.status, (data as ApiError["data"]) ?? {});
-    if (!options.silent) useErrorStore.getState().setError(failure.message);
+    if (response.status === 401 && token && options.endSessionOnUnauthorized !== false) {
+      // The session is over (expired or revoked): forget the token; the handler goes to /login.
+      clearToken();
+      unauthorizedHandler?.();
+      throw failure;
+    }
+    if (showsGlobalError(options, failure)) useErrorStore.getState().setError(failure.message);
     throw failure;
   }
   return data as T;

@@ -2,6 +2,10 @@
 export const STORAGE_KEYS = {
   token: "t",
   quizFlag: "quiz",
+  /** The quiz form of a quiz in progress: { email, isQuizCompleted, slug, isCustomQuiz }. */
+  quizForm: "quiz-form",
+  /** Set after a purchase created the account; /home shows the register note once, then removes it. */
+  justRegistered: "just-registered",
   consent: "consent",
 } as const;
 
@@ -17,10 +21,40 @@ export const storage = {
   get: (key: string): string | null => safe(() => window.localStorage.getItem(key), null),
   set: (key: string, value: string) => safe(() => window.localStorage.setItem(key, value), undefined),
   remove: (key: string) => safe(() => window.localStorage.removeItem(key), undefined),
+  /** Empties local storage but keeps the answers given in `keep` (the cookie consent). */
+  clear: (keep: string[] = []) =>
+    safe(() => {
+      const kept = keep.map((key) => [key, window.localStorage.getItem(key)] as const);
+      window.localStorage.clear();
+      for (const [key, value] of kept) if (value !== null) window.localStorage.setItem(key, value);
+    }, undefined),
 };
 
 export const getToken = () => storage.get(STORAGE_KEYS.token);
 export const hasToken = () => Boolean(getToken());
+export const setToken = (token: string) => storage.set(STORAGE_KEYS.token, token);
+export const clearToken = () => storage.remove(STORAGE_KEYS.token);
 
 /** The stored quiz flag makes a login continue to the quiz results; the header Login link clears it. */
 export const clearQuizFlag = () => storage.remove(STORAGE_KEYS.quizFlag);
+export const hasQuizFlag = () => storage.get(STORAGE_KEYS.quizFlag) !== null;
+
+export interface QuizForm {
+  email?: string | null;
+  isQuizCompleted?: boolean;
+  slug?: string | null;
+  isCustomQuiz?: boolean;
+}
+
+export function readQuizForm(): QuizForm | null {
+  const raw = storage.get(STORAGE_KEYS.quizForm);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as QuizForm) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const writeQuizForm = (form: QuizForm) => storage.set(STORAGE_KEYS.quizForm, JSON.stringify(form));

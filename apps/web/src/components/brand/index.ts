@@ -1,3 +1,4 @@
 export * from "./logo-mark";
 export * from "./social-icon";
 export * from "./store-badges";
+export * from "./provider-marks";

@@ -1,0 +1,155 @@
+import { and, desc, eq, gt, isNull, lte, ne } from "drizzle-orm";
+import { accessTokens, accountCodes, leads, socialIdentities, users, type AccountCodePurpose, type Database } from "@serene/db";
+
+export type UserRow = typeof users.$inferSelect;
+type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
+
+/** The only place the account tables are read and written. */
+export function createAccountsRepository(db: Database) {
+  const repo = (x: Executor) => ({
+    async findUserByEmail(email: string): Promise<UserRow | null> {
+      const [user] = await x.select().from(users).where(eq(users.email, email));
+      return user ?? null;
+    },
+    async findUserById(id: string): Promise<UserRow | null> {
+      const [user] = await x.select().from(users).where(eq(users.id, id));
+      return user ?? null;
+    },
+    /** Inserts a user unless the e-mail is taken; null when it is. */
+    async insertUser(values: { name: string; email: string; passwordHash: string | null; emailVerifiedAt?: Date | null }) {
+      const [user] = await x.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+      return user ?? null;
+    },
+    async updateUser(id: string, values: Partial<Pick<UserRow, "name" | "email" | "passwordHash" | "deletionDueAt" | "emailVerifiedAt">>) {
+      const [user] = await x
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return user ?? null;
+    },
+    async emailTakenByOther(email: string, userId: string): Promise<boolean> {
+      const [row] = await x.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId)));
+      return Boolean(row);
+    },
+
+    async insertToken(values: { userId: string; tokenHash: string; deviceName: string; expiresAt: Date }) {
+      await x.insert(accessTokens).values(values);
+    },
+    /** The live token with its user; an account waiting for deletion has no live tokens. */
+    async findLiveToken(tokenHash: string, now: Date) {
+      const [row] = await x
+        .select({ token: accessTokens, user: users })
+        .from(accessTokens)
+        .innerJoin(users, eq(users.id, accessTokens.userId))
+        .where(and(eq(accessTokens.tokenHash, tokenHash), gt(accessTokens.expiresAt, now), isNull(users.deletionDueAt)));
+      return row ?? null;
+    },
+    async touchToken(id: string, now: Date, expiresAt: Date) {
+      await x.update(accessTokens).set({ lastUsedAt: now, expiresAt }).where(eq(accessTokens.id, id));
+    },
+    async deleteToken(id: string, userId: string) {
+      await x.delete(accessTokens).where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId)));
+    },
+    /** Revokes every token of the user, or every one but `keepId`. */
+    async deleteTokens(userId: string, keepId?: string) {
+      await x
+        .delete(accessTokens)
+        .where(keepId ? and(eq(accessTokens.userId, userId), ne(accessTokens.id, keepId)) : eq(accessTokens.userId, userId));
+    },
+    async deleteExpiredTokens(now: Date) {
+      const rows = await x.delete(accessTokens).where(lte(accessTokens.expiresAt, now)).returning({ id: accessTokens.id });
+      return rows.length;
+    },
+
+    async insertCode(values: { userId: string; purpose: AccountCodePurpose; codeHash: string; expiresAt: Date; newEmail?: string | null }) {
+      await x.insert(accountCodes).values(values);
+    },
+    /**
+     * Marks a live code used and returns it, in one statement, so two requests with the same code
+     * cannot both succeed.
+     */
+    async useCode(codeHash: string, purpose: AccountCodePurpose, now: Date) {
+      const [code] = await x
+        .update(accountCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(accountCodes.codeHash, codeHash),
+            eq(accountCodes.purpose, purpose),
+            isNull(accountCodes.usedAt),
+            gt(accountCodes.expiresAt, now),
+          ),
+        )
+        .returning();
+      return code ?? null;
+    },
+    /** The address an e-mail change waits to confirm, if one does. */
+    async pendingEmail(userId: string, now: Date): Promise<string | null> {
+      const [code] = await x
+        .select({ newEmail: accountCodes.newEmail })
+        .from(accountCodes)
+        .where(
+          and(
+            eq(accountCodes.userId, userId),
+            eq(accountCodes.purpose, "email_change"),
+            isNull(accountCodes.usedAt),
+            gt(accountCodes.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(accountCodes.createdAt))
+        .limit(1);
+      return code?.newEmail ?? null;
+    },
+    /** Older unused codes of the same kind stop working when a new one is sent. */
+    async expireCodes(userId: string, purpose: AccountCodePurpose, now: Date) {
+      await x
+        .update(accountCodes)
+        .set({ usedAt: now })
+        .where(and(eq(accountCodes.userId, userId), eq(accountCodes.purpose, purpose), isNull(accountCodes.usedAt)));
+    },
+
+    async findIdentity(provider: "google" | "apple" | "facebook", subject: string) {
+      const [identity] = await x
+        .select()
+        .from(socialIdentities)
+        .where(and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject)));
+      return identity ?? null;
+    },
+    async insertIdentity(values: { userId: string; provider: "google" | "apple" | "facebook"; subject: string; email: string | null }) {
+      await x.insert(socialIdentities).values(values).onConflictDoNothing();
+    },
+
+    async findLeadByStatisticId(statisticId: string) {
+      const [lead] = await x.select().from(leads).where(eq(leads.statisticId, statisticId));
+      return lead ?? null;
+    },
+    async linkLead(id: string, userId: string) {
+      await x.update(leads).set({ userId, updatedAt: new Date() }).where(eq(leads.id, id));
+    },
+
+    /** Accounts whose removal was confirmed and whose grace period is over. */
+    async dueForDeletion(now: Date, limit = 100) {
+      return x
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(lte(users.deletionDueAt, now))
+        .limit(limit);
+    },
+    /** Deletes the account; every row that references it goes with it (ON DELETE CASCADE). */
+    async deleteUser(id: string, email: string) {
+      await x.delete(leads).where(eq(leads.email, email));
+      const rows = await x.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length === 1;
+    },
+  });
+
+  return {
+    ...repo(db),
+    /** Runs `work` in one transaction, with a repository bound to it. */
+    transaction<T>(work: (tx: ReturnType<typeof repo>) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(repo(tx)));
+    },
+  };
+}
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

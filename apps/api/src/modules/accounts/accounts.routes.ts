@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ChangePasswordBody,
+  CodeParams,
+  DeviceBody,
+  ErrorResponse,
+  errorResponses,
+  LeadIdentity,
+  LoginBody,
+  MessageResponse,
+  RecoveryQuery,
+  RegisterBody,
+  RegisterResponse,
+  RemovalRequestBody,
+  ResetPasswordBody,
+  ResetPasswordResponse,
+  SessionResponse,
+  SocialBody,
+  SocialParams,
+  StatisticParams,
+  TmpTokenBody,
+  TmpTokenParams,
+  TokenResponse,
+  UpdateUserBody,
+  User,
+} from "@serene/contracts";
+import { authenticate, authOf } from "../../plugins/auth";
+import type { AccountRecoveryService } from "./account-recovery.service";
+import type { AccountsService } from "./accounts.service";
+import type { ProfileService } from "./profile.service";
+import type { Sessions } from "./sessions";
+
+const errors = { ...errorResponses, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };
+
+export interface AccountsRouteDeps {
+  accounts: AccountsService;
+  recovery: AccountRecoveryService;
+  profile: ProfileService;
+  sessions: Sessions;
+}
+
+/** Spec 000 section 7 and spec 001 section 7: who a person is. */
+export function accountsRoutes({ accounts, recovery, profile, sessions }: AccountsRouteDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const member = { preHandler: authenticate(sessions) };
+    app.decorateRequest("auth", null);
+
+    app.post(
+      "/user/token",
+      { schema: { tags: ["accounts"], summary: "Log in with e-mail and password", body: LoginBody, response: { 200: TokenResponse, ...errors } } },
+      (request) => accounts.login(request.body, request.ip),
+    );
+    app.post(
+      "/user/token/refresh",
+      { ...member, schema: { tags: ["accounts"], summary: "Keep the session alive (the web app calls it every 5 minutes)", security: [{ bearer: [] }], response: { 200: SessionResponse, ...errors } } },
+      (request) => accounts.refresh(authOf(request).session, authOf(request).token),
+    );
+    app.delete(
+      "/user/token",
+      { ...member, schema: { tags: ["accounts"], summary: "Log out: revoke this token", security: [{ bearer: [] }], response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        await accounts.logout(authOf(request).session);
+        return reply.code(204).send(null);
+      },
+    );
+    app.post(
+      "/user",
+      {
+        schema: {
+          tags: ["accounts"],
+          summary: "Register (form data or JSON); status 208 when the e-mail already has an account",
+          body: RegisterBody,
+          response: { 200: RegisterResponse, 208: RegisterResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await accounts.register(request.body, request.ip);
+        return reply.code(result.status).send(result.body);
+      },
+    );
+    app.post(
+      "/user/auth/:provider",
+      {
+        schema: {
+          tags: ["accounts"],
+          summary: "Sign in with Google (googleWeb), Apple or Facebook",
+          params: SocialParams,
+          body: SocialBody,
+          response: { 200: TokenResponse, ...errors },
+        },
+      },
+      (request) => accounts.socialSignIn(request.params.provider, request.body, request.ip),
+    );
+    app.post(
+      "/authorization-by-tmp-token/:email",
+      {
+        schema: {
+          tags: ["accounts"],
+          summary: "Exchange a single-use temporary token for a session token",
+          params: TmpTokenParams,
+          body: TmpTokenBody,
+          response: { 200: TokenResponse, ...errors },
+        },
+      },
+      (request) => accounts.loginWithTemporaryToken(request.params.email, request.body, request.ip),
+    );
+    app.get(
+      "/user/recovery-password",
+      { schema: { tags: ["accounts"], summary: "E-mail a password reset link (same answer for every address)", querystring: RecoveryQuery, response: { 200: MessageResponse, ...errors } } },
+      (request) => recovery.requestPasswordReset(request.query.email, request.ip),
+    );
+    app.post(
+      "/user/recovery-password",
+      { schema: { tags: ["accounts"], summary: "Set a new password with the e-mailed token", body: ResetPasswordBody, response: { 200: ResetPasswordResponse, ...errors } } },
+      (request) => recovery.resetPassword(request.body, request.ip),
+    );
+    app.post(
+      "/user/request-remove",
+      { schema: { tags: ["accounts"], summary: "E-mail an account removal link (same answer for every address)", body: RemovalRequestBody, response: { 200: MessageResponse, ...errors } } },
+      (request) => recovery.requestRemoval(request.body.email, request.ip),
+    );
+    app.post(
+      "/user/confirm-remove/:code",
+      { schema: { tags: ["accounts"], summary: "Confirm account removal: sign out everywhere, delete after 5 days", params: CodeParams, body: DeviceBody, response: { 200: MessageResponse, ...errors } } },
+      (request) => recovery.confirmRemoval(request.params.code, request.ip),
+    );
+    app.get(
+      "/user",
+      { ...member, schema: { tags: ["accounts"], summary: "The signed-in member", security: [{ bearer: [] }], response: { 200: User, ...errors } } },
+      (request) => profile.get(authOf(request).session),
+    );
+    app.put(
+      "/user",
+      { ...member, schema: { tags: ["accounts"], summary: "Update name and e-mail (a new e-mail waits for its confirmation link)", security: [{ bearer: [] }], body: UpdateUserBody, response: { 200: User, ...errors } } },
+      (request) => profile.update(authOf(request).session, request.body),
+    );
+    app.post(
+      "/user/confirm-email/:code",
+      { schema: { tags: ["accounts"], summary: "Confirm a new e-mail address", params: CodeParams, response: { 200: MessageResponse, ...errors } } },
+      (request) => profile.confirmEmail(request.params.code, request.ip),
+    );
+    app.patch(
+      "/user/password",
+      { ...member, schema: { tags: ["accounts"], summary: "Change the password; other devices are signed out", security: [{ bearer: [] }], body: ChangePasswordBody, response: { 200: MessageResponse, ...errors } } },
+      (request) => profile.changePassword(authOf(request).session, request.body, request.ip),
+    );
+    app.get(
+      "/lead/statistic/:statistic_id",
+      { schema: { tags: ["accounts"], summary: "A pre-registered lead's name and e-mail, by statistic id", params: StatisticParams, response: { 200: LeadIdentity, ...errors } } },
+      (request) => accounts.leadIdentity(request.params.statistic_id),
+    );
+  };
+}

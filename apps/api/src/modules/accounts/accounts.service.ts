@@ -1,0 +1,172 @@
+import { normalizeEmail } from "@serene/domain";
+import type { LoginBody, RegisterBody, RegisterResponse, SocialBody, SocialProvider, TmpTokenBody } from "@serene/contracts";
+import { FieldErrors, HttpError, invalidField } from "../../http-error";
+import type { RateLimiter } from "../../plugins/rate-limit";
+import type { IdentityVerifier } from "../identity/identity-verifier";
+import type { Mailer } from "../mail/mailer";
+import { emails, type Brand } from "../mail/templates";
+import type { AccountsRepository, UserRow } from "./accounts.repository";
+import { hashPassword, needsRehash, newPasswordProblems, verifyPassword } from "./passwords";
+import { hashSecret, newSecret } from "./secrets";
+import type { Session, Sessions } from "./sessions";
+
+export interface AccountsContext {
+  repo: AccountsRepository;
+  sessions: Sessions;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  identity: IdentityVerifier;
+  brand: Brand;
+  appUrl: string;
+  tmpTokenMs: number;
+  now?: () => Date;
+}
+
+export const CREDENTIALS_MESSAGE = "These credentials do not match our records.";
+export const ALREADY_REGISTERED_MESSAGE = "An account with this e-mail address already exists. Please log in.";
+const TMP_TOKEN_MESSAGE = "This sign-in link is invalid or has expired.";
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function checkEmail(errors: FieldErrors, raw: string | undefined): string {
+  const email = normalizeEmail(raw ?? "");
+  if (!email) errors.add("email", "The email field is required.");
+  else if (email.length > 254) errors.add("email", "The email field must not be greater than 254 characters.");
+  else if (!EMAIL_PATTERN.test(email)) errors.add("email", "The email field must be a valid email address.");
+  return email;
+}
+
+/** Sign-up, log-in (password, social, temporary link) and the session calls. */
+export function createAccountsService(ctx: AccountsContext) {
+  const now = ctx.now ?? (() => new Date());
+
+  /** A single-use link that signs the person in (welcome e-mail, e-mails after a purchase). */
+  async function issueTemporaryLogin(user: UserRow, redirect = "/home"): Promise<string> {
+    const token = newSecret();
+    await ctx.repo.insertCode({ userId: user.id, purpose: "tmp_login", codeHash: hashSecret(token), expiresAt: new Date(now().getTime() + ctx.tmpTokenMs) });
+    const query = new URLSearchParams({ email: user.email, token, redirect });
+    return `${ctx.appUrl}/authorization?${query}`;
+  }
+
+  async function sendWelcome(user: UserRow) {
+    const link = await issueTemporaryLogin(user);
+    const minutes = Math.round(ctx.tmpTokenMs / 60_000);
+    await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.welcome(ctx.brand, user.name, link, minutes) });
+  }
+
+  return {
+    issueTemporaryLogin,
+
+    async register(body: RegisterBody, ip: string): Promise<{ status: 200 | 208; body: RegisterResponse }> {
+      const errors = new FieldErrors();
+      let name = (body.name ?? "").trim();
+      let email: string;
+      let lead: Awaited<ReturnType<AccountsRepository["findLeadByStatisticId"]>> = null;
+      if (body.statistic_id) {
+        lead = await ctx.repo.findLeadByStatisticId(body.statistic_id);
+        if (!lead) throw invalidField("statistic_id", "The selected statistic id is invalid.");
+        name = lead.name;
+        email = normalizeEmail(lead.email);
+      } else {
+        if (!name) errors.add("name", "The name field is required.");
+        else if (name.length > 100) errors.add("name", "The name field must not be greater than 100 characters.");
+        email = checkEmail(errors, body.email);
+      }
+      await ctx.limiter.consume("register", ip, email || null);
+      errors.addAll("password", newPasswordProblems(body.password ?? "", email));
+      errors.throwIfAny();
+
+      if (await ctx.repo.findUserByEmail(email)) {
+        return { status: 208, body: { token: null, status: 208, message: ALREADY_REGISTERED_MESSAGE } };
+      }
+      const passwordHash = await hashPassword(body.password!);
+      const created = await ctx.repo.transaction(async (tx) => {
+        const user = await tx.insertUser({ name, email, passwordHash });
+        if (!user) return null;
+        if (lead) await tx.linkLead(lead.id, user.id);
+        return { user, token: await ctx.sessions.issue(user.id, "web", tx) };
+      });
+      if (!created) return { status: 208, body: { token: null, status: 208, message: ALREADY_REGISTERED_MESSAGE } };
+      await sendWelcome(created.user);
+      return { status: 200, body: { token: created.token, status: 200, message: "Your account has been created." } };
+    },
+
+    /** The same answer, after the same work, for an unknown e-mail and a wrong password. */
+    async login(body: LoginBody, ip: string): Promise<{ token: string }> {
+      const errors = new FieldErrors();
+      const email = normalizeEmail(body.login ?? "");
+      if (!email) errors.add("email", "The email field is required.");
+      if (!body.password) errors.add("password", "The password field is required.");
+      errors.throwIfAny();
+      await ctx.limiter.consume("login", ip, email);
+
+      const user = await ctx.repo.findUserByEmail(email);
+      const matches = await verifyPassword(user?.passwordHash, body.password!);
+      if (!user || !matches || user.deletionDueAt) {
+        throw new HttpError(422, CREDENTIALS_MESSAGE, { email: [CREDENTIALS_MESSAGE] });
+      }
+      await ctx.limiter.reset("login", email);
+      if (needsRehash(user.passwordHash!)) await ctx.repo.updateUser(user.id, { passwordHash: await hashPassword(body.password!) });
+      return { token: await ctx.sessions.issue(user.id, body.device_name) };
+    },
+
+    /**
+     * Signs in with a verified Google, Apple or Facebook identity: the linked account, else the
+     * account with the same verified e-mail (which gets linked), else a new account.
+     */
+    async socialSignIn(provider: SocialProvider, body: SocialBody, ip: string): Promise<{ token: string }> {
+      await ctx.limiter.consume("social", ip, null);
+      const identity = await ctx.identity.verify(provider, { idToken: body.id_token, accessToken: body.access_token, nonce: body.nonce });
+      await ctx.limiter.consume("social", ip, `${identity.provider}:${identity.subject}`);
+
+      const linked = await ctx.repo.findIdentity(identity.provider, identity.subject);
+      let user = linked ? await ctx.repo.findUserById(linked.userId) : null;
+      if (!user) {
+        if (!identity.email || !identity.emailVerified) {
+          throw invalidField(
+            provider === "facebook" ? "access_token" : "id_token",
+            "Your account did not share a confirmed e-mail address. Please allow e-mail access or sign up with e-mail.",
+          );
+        }
+        const email = normalizeEmail(identity.email);
+        const name = (body.name?.trim() || identity.name?.trim() || email.split("@")[0]!).slice(0, 100);
+        const result = await ctx.repo.transaction(async (tx) => {
+          const existing = await tx.findUserByEmail(email);
+          const owner = existing ?? (await tx.insertUser({ name, email, passwordHash: null, emailVerifiedAt: now() }));
+          if (!owner) return null;
+          await tx.insertIdentity({ userId: owner.id, provider: identity.provider, subject: identity.subject, email });
+          return { owner, created: !existing };
+        });
+        if (!result) throw new HttpError(409, "Please try signing in again.");
+        user = result.owner;
+        if (result.created) await sendWelcome(user);
+      }
+      if (user.deletionDueAt) throw new HttpError(403, "This account is being deleted.");
+      return { token: await ctx.sessions.issue(user.id, body.device_name) };
+    },
+
+    /** Exchanges a single-use temporary token (from an e-mailed link) for a session token. */
+    async loginWithTemporaryToken(emailParam: string, body: TmpTokenBody, ip: string): Promise<{ token: string }> {
+      const email = normalizeEmail(emailParam);
+      await ctx.limiter.consume("code", ip, email);
+      if (body.email && normalizeEmail(body.email) !== email) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
+      const code = await ctx.repo.useCode(hashSecret(body.tmp_token), "tmp_login", now());
+      const user = code ? await ctx.repo.findUserById(code.userId) : null;
+      if (!user || user.email !== email || user.deletionDueAt) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
+      return { token: await ctx.sessions.issue(user.id, body.device_name) };
+    },
+
+    async refresh(session: Session, token: string) {
+      const expiresAt = await ctx.sessions.refresh(session);
+      return { token, expires_at: expiresAt.toISOString() };
+    },
+
+    logout: (session: Session) => ctx.sessions.revoke(session),
+
+    async leadIdentity(statisticId: string) {
+      const lead = await ctx.repo.findLeadByStatisticId(statisticId);
+      if (!lead || lead.userId) throw new HttpError(404, "Not found.");
+      return { email: lead.email, name: lead.name };
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,46 @@
+import argon2 from "argon2";
+import { dictionary } from "@zxcvbn-ts/language-common";
+import { passwordProblems } from "@serene/domain";
+
+/** argon2id with OWASP's baseline cost: 19 MiB of memory, 2 passes, 1 lane. */
+const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** About 49,000 of the most used passwords (zxcvbn's frequency list), compared lower-cased. */
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set(dictionary["passwords-common"].map((entry) => entry.toLowerCase()));
+
+export const commonPasswordCount = () => COMMON_PASSWORDS.size;
+export const isCommonPassword = (candidate: string) => COMMON_PASSWORDS.has(candidate.toLowerCase());
+
+/** The messages for a new password that breaks a rule, or an empty list. */
+export function newPasswordProblems(password: string, email?: string): string[] {
+  return passwordProblems(password, { isCommon: isCommonPassword, email });
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, ARGON2_OPTIONS);
+}
+
+/** A hash of a random password, checked when an e-mail is unknown so both answers take as long. */
+let decoyHash: Promise<string> | null = null;
+
+/**
+ * Checks a password against a stored hash. With no hash (unknown e-mail, social-only account) it
+ * still spends the same work on a decoy, so timing does not tell whether the account exists.
+ */
+export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
+  if (!hash) {
+    decoyHash ??= hashPassword(`decoy-${Math.random()}`);
+    await argon2.verify(await decoyHash, password).catch(() => false);
+    return false;
+  }
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** True when a hash was made with weaker settings than today's and should be replaced on login. */
+export function needsRehash(hash: string): boolean {
+  return argon2.needsRehash(hash, ARGON2_OPTIONS);
+}

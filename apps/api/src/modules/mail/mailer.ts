@@ -1,0 +1,75 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { FastifyBaseLogger } from "fastify";
+import type { JobQueue } from "../../jobs/queue";
+import type { OutboxRepository } from "./outbox.repository";
+
+export const DELIVER_EMAIL_JOB = "email.deliver";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The account the message concerns; its mail goes when the account is deleted. */
+  userId?: string | null;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | null;
+  from: string;
+  logger: Pick<FastifyBaseLogger, "info" | "error">;
+  /** The queue that delivers SMTP mail in the background; without one, delivery happens at once. */
+  jobs?: JobQueue | null;
+}
+
+/**
+ * Every message is written to the outbox table first. Without SMTP that is the delivery (plus a
+ * log line; /dev/outbox shows it outside production); with `SMTP_URL` a job sends it through
+ * nodemailer and marks it sent, retrying with back-off when the server refuses.
+ */
+export function createMailer(outbox: OutboxRepository, options: MailerOptions) {
+  let transport: Transporter | null = null;
+  const smtp = () => (transport ??= nodemailer.createTransport(options.smtpUrl!));
+
+  async function deliver(id: string): Promise<{ delivered: boolean }> {
+    const message = await outbox.find(id);
+    if (!message || message.status === "sent") return { delivered: false };
+    try {
+      await smtp().sendMail({ from: options.from, to: message.toAddress, subject: message.subject, text: message.text, html: message.html });
+    } catch (error) {
+      await outbox.mark(id, "failed", (error as Error).message.slice(0, 500));
+      throw error;
+    }
+    await outbox.mark(id, "sent");
+    return { delivered: true };
+  }
+
+  return {
+    async send(message: MailMessage): Promise<string> {
+      const id = await outbox.insert({
+        userId: message.userId ?? null,
+        toAddress: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        status: options.smtpUrl ? "queued" : "logged",
+      });
+      if (!options.smtpUrl) {
+        options.logger.info({ mail: id, subject: message.subject }, "e-mail written to the outbox (no SMTP_URL set)");
+      } else if (options.jobs) {
+        await options.jobs.send(DELIVER_EMAIL_JOB, { id }, { retryLimit: 6, retryDelay: 30, retryBackoff: true });
+      } else {
+        await deliver(id).catch((error: unknown) => options.logger.error({ err: error, mail: id }, "e-mail delivery failed"));
+      }
+      return id;
+    },
+    deliver,
+    /** The newest messages first, for /dev/outbox. */
+    recent: (limit = 50) => outbox.recent(limit),
+    find: (id: string) => outbox.find(id),
+    close() {
+      transport?.close();
+    },
+  };
+}
+export type Mailer = ReturnType<typeof createMailer>;

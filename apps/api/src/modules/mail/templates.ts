@@ -1,0 +1,131 @@
+/** The product's e-mails: each one a plain-text part and an HTML part saying the same thing. */
+export interface Brand {
+  product: string;
+  supportEmail: string;
+}
+
+export interface Email {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Layout {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Lines after the button, such as how long a link works. */
+  after?: string[];
+}
+
+const escapeHtml = (value: string) =>
+  value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+function render(brand: Brand, layout: Layout): Email {
+  const signature = `The ${brand.product} team`;
+  const help = `Questions? Write to ${brand.supportEmail}.`;
+  const text = [
+    layout.greeting,
+    "",
+    ...layout.paragraphs.flatMap((p) => [p, ""]),
+    ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ""] : []),
+    ...(layout.after ?? []).flatMap((p) => [p, ""]),
+    signature,
+    help,
+  ].join("\n");
+
+  const paragraph = (p: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#2f3a4a">${escapeHtml(p)}</p>`;
+  const button = layout.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(layout.action.url)}" style="display:inline-block;padding:14px 28px;border-radius:999px;background:#4f6bed;color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(layout.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7687">If the button does not work, open this address: <a href="${escapeHtml(layout.action.url)}" style="color:#4f6bed;word-break:break-all">${escapeHtml(layout.action.url)}</a></p>`
+    : "";
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(layout.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f1ec;font-family:Nunito,Segoe UI,Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ec;padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:20px;padding:36px 32px">
+<tr><td>
+<p style="margin:0 0 24px;font-size:20px;font-weight:800;color:#4f6bed">${escapeHtml(brand.product)}</p>
+${paragraph(layout.greeting)}
+${layout.paragraphs.map(paragraph).join("\n")}
+${button}
+${(layout.after ?? []).map(paragraph).join("\n")}
+<p style="margin:24px 0 0;font-size:15px;color:#2f3a4a">${escapeHtml(signature)}</p>
+<p style="margin:8px 0 0;font-size:13px;color:#6b7687">${escapeHtml(help)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { subject: layout.subject, text, html };
+}
+
+const hello = (name: string) => `Hi ${name},`;
+
+export const emails = {
+  welcome(brand: Brand, name: string, signInUrl: string, minutes: number): Email {
+    return render(brand, {
+      subject: `Welcome to ${brand.product}`,
+      greeting: hello(name),
+      paragraphs: [
+        `Your ${brand.product} account is ready. Guided meditations, sleepcasts, soundscapes and CBT courses are waiting whenever you need a calm moment.`,
+      ],
+      action: { label: `Open ${brand.product}`, url: signInUrl },
+      after: [`This sign-in link works once and for ${minutes} minutes. After that, log in with your e-mail and password.`],
+    });
+  },
+
+  passwordReset(brand: Brand, name: string, resetUrl: string, minutes: number): Email {
+    return render(brand, {
+      subject: `Reset your ${brand.product} password`,
+      greeting: hello(name),
+      paragraphs: ["We received a request to reset the password of your account. Choose a new password with the button below."],
+      action: { label: "Choose a new password", url: resetUrl },
+      after: [
+        `The link works once and expires in ${minutes} minutes.`,
+        "If you did not ask for this, you can ignore this e-mail: your password stays as it is.",
+      ],
+    });
+  },
+
+  passwordChanged(brand: Brand, name: string): Email {
+    return render(brand, {
+      subject: `Your ${brand.product} password was changed`,
+      greeting: hello(name),
+      paragraphs: [
+        "The password of your account was just changed, and every other device was signed out.",
+        `If this was not you, reset your password right away and write to ${brand.supportEmail}.`,
+      ],
+    });
+  },
+
+  confirmEmailChange(brand: Brand, name: string, confirmUrl: string, newEmail: string): Email {
+    return render(brand, {
+      subject: `Confirm your new e-mail address for ${brand.product}`,
+      greeting: hello(name),
+      paragraphs: [`Please confirm that ${newEmail} is the new e-mail address of your ${brand.product} account.`],
+      action: { label: "Confirm my e-mail address", url: confirmUrl },
+      after: ["The link expires in 24 hours. Until you open it, your account keeps its current address."],
+    });
+  },
+
+  emailChangeRequested(brand: Brand, name: string, newEmail: string): Email {
+    return render(brand, {
+      subject: `Your ${brand.product} e-mail address is changing`,
+      greeting: hello(name),
+      paragraphs: [
+        `Someone signed in to your account asked to change its e-mail address to ${newEmail}. The change happens only once that address confirms it.`,
+        `If this was not you, change your password and write to ${brand.supportEmail}.`,
+      ],
+    });
+  },
+
+  confirmRemoval(brand: Brand, name: string, confirmUrl: string): Email {
+    return render(brand, {
+      subject: `Confirm the removal of your ${brand.product} account`,
+      greeting: hello(name),
+      paragraphs: [
+        `We received a request to remove your ${brand.product} account. Once you confirm, you are signed out everywhere and your account and all related data are deleted within 5 days.`,
+      ],
+      action: { label: "Confirm account removal", url: confirmUrl },
+      after: ["The link expires in 24 hours. If you did not ask for this, ignore this e-mail and nothing changes."],
+    });
+  },
+};

@@ -1,0 +1,13 @@
+import type { LeadIdentity } from "@serene/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** GET /api/v1/lead/statistic/{statistic_id}: the name and e-mail of a pre-registered lead. */
+export const getLead = (statisticId: string, signal?: AbortSignal) =>
+  api.get<LeadIdentity>(`lead/statistic/${encodeURIComponent(statisticId)}`, { signal });
+
+export const leadQueryOptions = (statisticId: string) =>
+  queryOptions({ queryKey: ["lead", statisticId], queryFn: ({ signal }) => getLead(statisticId, signal), retry: false });
+
+export const useLead = (statisticId: string | null) =>
+  useQuery({ ...leadQueryOptions(statisticId ?? ""), enabled: Boolean(statisticId) });

@@ -1,0 +1,45 @@
+import type { SessionResponse } from "@serene/contracts";
+import { api } from "./api-client";
+import { queryClient } from "./query-client";
+import { STORAGE_KEYS, getToken, setToken, storage } from "./storage";
+
+/** How often a stored token is refreshed (spec 000 section 9, spec 001 section 9). */
+export const TOKEN_REFRESH_MS = 300_000;
+
+/** A new session: the token is kept under `t` (spec 000 section 3). */
+export function startSession(token: string) {
+  setToken(token);
+}
+
+/**
+ * The end of a session on this device (log out): the token and local storage go (spec 001
+ * section 4). The cookie-consent answer stays: it belongs to the browser, not to the account.
+ */
+export function endSession() {
+  storage.clear([STORAGE_KEYS.consent]);
+}
+
+/**
+ * Drops everything cached from the member's calls. Called once the member's page is gone, so no
+ * mounted page refetches without a token in between.
+ */
+export function forgetMemberData() {
+  queryClient.clear();
+}
+
+/** POST user/token/refresh: a fresh token for the stored one, kept silently. */
+export async function refreshToken(): Promise<void> {
+  const sent = getToken();
+  if (!sent) return;
+  const { token } = await api.post<SessionResponse>("user/token/refresh", { silent: true });
+  // A login or log-out while the call was on its way wins over this answer.
+  if (getToken() === sent) setToken(token);
+}
+
+/** Refreshes the token every TOKEN_REFRESH_MS while one is stored. Returns the stop function. */
+export function startTokenRefresh(): () => void {
+  const timer = window.setInterval(() => {
+    if (getToken()) refreshToken().catch(() => undefined);
+  }, TOKEN_REFRESH_MS);
+  return () => window.clearInterval(timer);
+}
