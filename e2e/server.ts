@@ -35,9 +35,20 @@ export interface RunningServer {
 export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "serene-e2e-"));
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", ...options.env },
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      // Links in e-mails point where the browser already is, so stored sessions carry over.
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      ...options.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -45,7 +56,6 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   child.stderr!.on("data", (chunk) => (log += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${log}`);
