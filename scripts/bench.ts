@@ -1,12 +1,15 @@
 // npm run bench: the performance budgets of docs/architecture.md that a person can re-measure.
 //   1. the landing route's JavaScript (entry + the landing page module), gzip KiB, budget 150
 //   2. Lighthouse mobile (simulated throttling) for `/`: performance ≥ 95, accessibility ≥ 95, CLS ≤ 0.05
+//   3. login latency p50/p95 at 20 logins per second (argon2id on every login)
+//   4. p99 of GET /api/v1/faq alone and during a rate-limited login flood: within 2x
 // It is a benchmark, not a test: it prints figures and writes bench-results/latest.json.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startServer, repoRoot } from "../e2e/server";
+import { measureLoginLatency, measureReadUnderLoginFlood } from "./bench-auth";
 import { ensureChromium } from "./ensure-chromium.mjs";
 
 interface ManifestChunk {
@@ -86,6 +89,8 @@ async function main() {
   } finally {
     await server.stop();
   }
+  const loginLatency = await measureLoginLatency();
+  const flood = await measureReadUnderLoginFlood();
   const rows = [
     ["landing route JavaScript, gzip (entry + page)", `${js.landingRouteKiB} KiB`, "≤ 150 KiB", js.landingRouteKiB <= 150],
     ["  of which the shared entry", `${js.entryKiB} KiB`, "", true],
@@ -93,10 +98,14 @@ async function main() {
     ["Lighthouse accessibility, /", String(scores.accessibility), "≥ 95", scores.accessibility >= 95],
     ["Cumulative Layout Shift, /", String(scores.cls), "≤ 0.05", scores.cls <= 0.05],
     ["  FCP / LCP / TBT", `${scores.fcpMs} / ${scores.lcpMs} / ${scores.tbtMs} ms`, "", true],
+    ["login at 20/s: p50 / p95", `${loginLatency.p50} / ${loginLatency.p95} ms`, "", loginLatency.failed === 0],
+    ["  logins sent / failed", `${loginLatency.requests} / ${loginLatency.failed}`, "0 failed", loginLatency.failed === 0],
+    ["GET /faq p99 alone / during login flood", `${flood.p99Alone} / ${flood.p99During} ms`, "≤ 2x", flood.ratio <= 2],
+    ["  ratio; flood answers by status", `${flood.ratio}x; ${JSON.stringify(flood.floodStatuses)}`, "", true],
   ] as const;
   console.log("\nmeasure".padEnd(50) + "value".padEnd(22) + "budget");
   for (const [name, value, budget, ok] of rows) console.log(`${name.padEnd(49)}${value.padEnd(22)}${budget}${budget ? (ok ? "  ok" : "  OVER") : ""}`);
-  writeFileSync(path.join(repoRoot, "bench-results", "latest.json"), JSON.stringify({ measuredAt: new Date().toISOString(), js, scores }, null, 2));
+  writeFileSync(path.join(repoRoot, "bench-results", "latest.json"), JSON.stringify({ measuredAt: new Date().toISOString(), js, scores, loginLatency, flood }, null, 2));
 }
 
 void main().catch((error: unknown) => {
