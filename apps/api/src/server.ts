@@ -26,9 +26,11 @@ async function main() {
   const database = await prepareDatabase(config, logger);
 
   let jobs: JobQueue | null = null;
+  let jobServices: ReturnType<typeof createServices> | null = null;
   try {
     jobs = await startJobQueue(database, { logger, work: config.jobsInProcess });
-    await registerJobs(jobs, jobDefinitions(createServices({ config, database, jobs, logger })), logger, config.jobsInProcess);
+    jobServices = createServices({ config, database, jobs, logger });
+    await registerJobs(jobs, jobDefinitions(jobServices), logger, config.jobsInProcess);
   } catch (error) {
     logger.error({ err: error }, "the job queue could not start");
     await database.close();
@@ -50,6 +52,7 @@ async function main() {
     try {
       await app.close();
       if (jobs) await stopJobQueue(jobs, config.shutdownTimeoutMs);
+      await jobServices?.close();
       await database.close();
       logger.info("stopped cleanly");
       process.exit(0);

@@ -27,12 +27,14 @@ async function main() {
   const logger = pino(loggerOptions(config.logLevel));
   const database = await prepareDatabase(config, logger);
   const jobs = await startJobQueue(database, { logger, work: true });
-  await registerJobs(jobs, jobDefinitions(createServices({ config, database })), logger, true);
+  const services = createServices({ config, database, jobs, logger });
+  await registerJobs(jobs, jobDefinitions(services), logger, true);
   logger.info("job worker ready");
 
   const shutdown = async () => {
     logger.info("worker stopping: letting running jobs finish");
     await stopJobQueue(jobs, config.shutdownTimeoutMs);
+    await services.close();
     await database.close();
     process.exit(0);
   };
