@@ -16,8 +16,14 @@ export function newPasswordProblems(password: string, email?: string): string[] 
   return passwordProblems(password, { isCommon: isCommonPassword, email });
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, ARGON2_OPTIONS);
+/**
+ * The PHC string format puts argon2's parameters in the order m,t,p, and libargon2, libsodium and
+ * PHP refuse any other; the argon2 package writes m,p,t. Stored hashes use the standard order.
+ */
+const standardParameterOrder = (hash: string) => hash.replace(/^(\$argon2id\$v=\d+)\$m=(\d+),p=(\d+),t=(\d+)\$/, "$1$m=$2,t=$4,p=$3$");
+
+export async function hashPassword(password: string): Promise<string> {
+  return standardParameterOrder(await argon2.hash(password, ARGON2_OPTIONS));
 }
 
 /** A hash of a random password, checked when an e-mail is unknown so both answers take as long. */
