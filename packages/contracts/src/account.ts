@@ -54,8 +54,8 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 
 // POST /user (form data or JSON)
 export const RegisterBody = z.object({
-  name: z.string().max(100).optional(),
-  email: z.string().max(254).optional(),
+  name: z.string().max(100, "The name field must not be greater than 100 characters.").optional(),
+  email: z.string().max(254, "The email field must not be greater than 254 characters.").optional(),
   password: NewPassword.optional(),
   phone: z.string().max(40).optional(),
   platform: z.string().max(16).default("web"),

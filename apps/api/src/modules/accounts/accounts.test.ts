@@ -1,0 +1,554 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { accessTokens, accountCodes, leads, users } from "@serene/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  bearer,
+  expectBothParts,
+  formBody,
+  lastMailTo,
+  linkIn,
+  login,
+  multipartBody,
+  PASSWORD,
+  randomIp,
+  registerMember,
+  rows,
+  uniqueEmail,
+  whoAmI,
+  type Member,
+} from "../../test/accounts";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+const CREDENTIALS = { message: "These credentials do not match our records.", errors: { email: ["These credentials do not match our records."] } };
+const ALREADY = "An account with this e-mail address already exists. Please log in.";
+const ARGON2ID = "$argon2id$v=19$m=19456,t=2,p=1$";
+const DAY = 86_400_000;
+
+let t: TestApp;
+let member: Member;
+
+beforeAll(async () => {
+  t = await createTestApp({ APP_NAME: "Serene", APP_URL: "https://app.serene.test" });
+  member = await registerMember(t.app, t.database, { name: "Robin", email: uniqueEmail("robin") });
+});
+afterAll(async () => t.close());
+
+const register = (payload: Record<string, unknown>, remoteAddress = randomIp()) =>
+  t.app.inject({ method: "POST", url: "/api/v1/user", payload, remoteAddress });
+
+const userByEmail = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
+const tokensOf = (userId: string) => t.database.db.select().from(accessTokens).where(eq(accessTokens.userId, userId));
+const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
+
+describe("POST /api/v1/user (registration)", () => {
+  it("creates the account from JSON and answers with a working token", async () => {
+    const email = uniqueEmail("json");
+    const res = await register({ name: "  Ada  ", email, password: PASSWORD, phone: "", platform: "web" });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({ token: expect.any(String), status: 200, message: "Your account has been created." });
+    expect(body.token.length).toBeGreaterThanOrEqual(40);
+
+    const me = await whoAmI(t.app, body.token);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ name: "Ada", email, pending_email: null, has_password: true, goal: null });
+    expect(me.json().created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it("stores the password only as an argon2id hash with OWASP's cost", async () => {
+    const user = await userByEmail(member.email);
+    expect(user!.passwordHash!.startsWith(ARGON2ID)).toBe(true);
+    expect(JSON.stringify(await rows(t.database, "SELECT * FROM users WHERE id = $1", [member.id]))).not.toContain(member.password);
+  });
+
+  it("stores the session token only as its SHA-256", async () => {
+    const stored = await tokensOf(member.id);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.tokenHash).toBe(sha256(member.token));
+    expect(stored[0]!.deviceName).toBe("web");
+    const everything = JSON.stringify(await rows(t.database, "SELECT * FROM access_tokens"));
+    expect(everything).not.toContain(member.token);
+  });
+
+  it("stores the e-mail address trimmed and lower-cased", async () => {
+    const email = uniqueEmail("mixed");
+    const res = await register({ name: "Mia", email: `  ${email.toUpperCase()} `, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(await userByEmail(email)).toBeDefined();
+    expect((await whoAmI(t.app, res.json().token)).json().email).toBe(email);
+  });
+
+  it("sends a welcome e-mail with a single-use sign-in link, in text and HTML", async () => {
+    const mail = await lastMailTo(t.database, member.email, "Welcome to Serene");
+    expectBothParts(mail);
+    expect(mail.userId).toBe(member.id);
+    expect(mail.text).toContain("Hi Robin,");
+    expect(mail.text).toContain("works once and for 30 minutes");
+    const link = linkIn(mail, "/authorization");
+    expect(link.origin).toBe("https://app.serene.test");
+    expect(link.searchParams.get("email")).toBe(member.email);
+    expect(link.searchParams.get("token")).toBeTruthy();
+    expect(link.searchParams.get("redirect")).toBe("/home");
+  });
+
+  it("accepts multipart form data, as the web app sends it", async () => {
+    const email = uniqueEmail("multipart");
+    const form = await multipartBody({ name: "Form", email, password: PASSWORD, phone: "", platform: "web" });
+    expect(form.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user",
+      remoteAddress: randomIp(),
+      payload: form.payload,
+      headers: { ...form.headers, accept: "application/json" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe(200);
+    expect((await userByEmail(email))!.name).toBe("Form");
+  });
+
+  it("accepts url-encoded form data", async () => {
+    const email = uniqueEmail("urlencoded");
+    const res = await t.app.inject({ method: "POST", url: "/api/v1/user", remoteAddress: randomIp(), ...formBody({ name: "Encoded", email, password: PASSWORD }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await whoAmI(t.app, res.json().token)).json()).toMatchObject({ name: "Encoded", email });
+  });
+
+  it("answers 208 for an e-mail that already has an account, and changes nothing", async () => {
+    const before = await userByEmail(member.email);
+    for (const email of [member.email, ` ${member.email.toUpperCase()}`]) {
+      const res = await register({ name: "Intruder", email, password: "another-good-pass-9" });
+      expect(res.statusCode).toBe(208);
+      expect(res.json()).toEqual({ token: null, status: 208, message: ALREADY });
+    }
+    expect(await userByEmail(member.email)).toEqual(before);
+    expect(await tokensOf(member.id)).toHaveLength(1);
+    expect((await login(t.app, member.email, member.password)).statusCode).toBe(200);
+  });
+
+  it("answers 208 for a multipart registration of a taken address too", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user",
+      remoteAddress: randomIp(),
+      ...(await multipartBody({ name: "Again", email: member.email, password: PASSWORD })),
+    });
+    expect(res.statusCode).toBe(208);
+    expect(res.json().token).toBeNull();
+  });
+
+  it("lists every missing field", async () => {
+    const res = await register({});
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: "The name field is required. (and 2 more errors)",
+      errors: {
+        name: ["The name field is required."],
+        email: ["The email field is required."],
+        password: ["The password field is required."],
+      },
+    });
+  });
+
+  it("refuses blank values as missing", async () => {
+    const res = await register({ name: "   ", email: "  ", password: "" });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      name: ["The name field is required."],
+      email: ["The email field is required."],
+      password: ["The password field is required."],
+    });
+  });
+
+  it("refuses values of the wrong type", async () => {
+    const res = await register({ name: 123, email: ["a@b.co"], password: true });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      name: ["The name field must be a string."],
+      email: ["The email field must be a string."],
+      password: ["The password field must be a string."],
+    });
+  });
+
+  it("refuses a body that is not an object", async () => {
+    for (const payload of ["[]", '"text"', "null"]) {
+      const res = await t.app.inject({ method: "POST", url: "/api/v1/user", payload, headers: { "content-type": "application/json" }, remoteAddress: randomIp() });
+      expect(res.statusCode, payload).toBe(422);
+      expect(res.json().message).toBeTruthy();
+    }
+  });
+
+  it("refuses a malformed address and an over-long name or address with Laravel's messages", async () => {
+    const bad = await register({ name: "Ann", email: "not-an-email", password: PASSWORD });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ email: ["The email field must be a valid email address."] });
+
+    const long = await register({ name: "n".repeat(101), email: `${"e".repeat(250)}@x.io`, password: PASSWORD });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors).toEqual({
+      name: ["The name field must not be greater than 100 characters."],
+      email: ["The email field must not be greater than 254 characters."],
+    });
+  });
+
+  it.each([
+    ["too short", "short7!", "The password field must be at least 8 characters."],
+    ["too long", "x".repeat(129), "The password field must not be greater than 128 characters."],
+    ["common", "password123", "This password is too common. Please choose a less common password."],
+    ["common, in capitals", "QWERTYUIOP", "This password is too common. Please choose a less common password."],
+  ])("refuses a password that is %s", async (_label, password, message) => {
+    const email = uniqueEmail("weak");
+    const res = await register({ name: "Weak", email, password });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message, errors: { password: [message] } });
+    expect(await userByEmail(email)).toBeUndefined();
+  });
+
+  it("refuses the e-mail address as the password", async () => {
+    const email = uniqueEmail("same");
+    const res = await register({ name: "Same", email, password: email.toUpperCase() });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.password).toEqual(["The password must not be the same as your e-mail address."]);
+  });
+
+  it("refuses an oversized JSON body with 413 and stores nothing", async () => {
+    const email = uniqueEmail("huge");
+    const res = await register({ name: "Huge", email, password: PASSWORD, phone: "9".repeat(1_100_000) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: "The request body is too large." });
+    expect(await userByEmail(email)).toBeUndefined();
+  });
+
+  it("refuses an oversized url-encoded body with 413", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/v1/user", remoteAddress: randomIp(), ...formBody({ name: "x".repeat(70_000) }) });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it("refuses files and too many parts in multipart form data", async () => {
+    const email = uniqueEmail("file");
+    const withFile = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user",
+      remoteAddress: randomIp(),
+      ...(await multipartBody({ name: "File", email, password: PASSWORD, avatar: new Blob(["GIF89a"], { type: "image/gif" }) })),
+    });
+    expect(withFile.statusCode).toBe(413);
+    expect(await userByEmail(email)).toBeUndefined();
+
+    const fields = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field${i}`, "x"]));
+    const tooMany = await t.app.inject({ method: "POST", url: "/api/v1/user", remoteAddress: randomIp(), ...(await multipartBody(fields)) });
+    expect(tooMany.statusCode).toBe(413);
+  });
+
+  it("refuses a body in another content type with 415", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/v1/user", payload: "name=x", headers: { "content-type": "text/plain" }, remoteAddress: randomIp() });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe("Unsupported content type. Send application/json.");
+  });
+
+  it("limits registrations per client address: the 11th in 10 minutes gets 429 with Retry-After", async () => {
+    const ip = randomIp();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const res = await register({ name: "Spam", email: uniqueEmail("spam"), password: "short" }, ip);
+      expect(res.statusCode, `attempt ${attempt}`).toBe(422);
+    }
+    const limited = await register({ name: "Spam", email: uniqueEmail("spam"), password: PASSWORD }, ip);
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(500);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(limited.json()).toEqual({ message: `Too many attempts. Please try again in ${retryAfter} seconds.` });
+    // Another address is not held back.
+    expect((await register({ name: "Spam", email: uniqueEmail("spam"), password: "short" })).statusCode).toBe(422);
+  });
+
+  it("limits registrations per e-mail address across client addresses: the 6th gets 429", async () => {
+    const email = uniqueEmail("target");
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await register({ name: "Target", email, password: "short" })).statusCode, `attempt ${attempt}`).toBe(422);
+    }
+    const limited = await register({ name: "Target", email: email.toUpperCase(), password: PASSWORD });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(await userByEmail(email)).toBeUndefined();
+  });
+});
+
+describe("registration of a pre-registered lead (statistic_id)", () => {
+  it("shows the lead's name and e-mail, registers with the password alone, then forgets the lead", async () => {
+    const statisticId = `lead-${Date.now()}`;
+    const email = uniqueEmail("lead");
+    await t.database.db.insert(leads).values({ statisticId, name: "Jamie", email });
+
+    const identity = await t.app.inject({ url: `/api/v1/lead/statistic/${statisticId}?t=1` });
+    expect(identity.statusCode).toBe(200);
+    expect(identity.json()).toEqual({ email, name: "Jamie" });
+
+    const res = await register({ statistic_id: statisticId, password: PASSWORD, name: "Someone Else", email: uniqueEmail("ignored") });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await whoAmI(t.app, res.json().token)).json()).toMatchObject({ name: "Jamie", email });
+    const [lead] = await t.database.db.select().from(leads).where(eq(leads.statisticId, statisticId));
+    expect(lead!.userId).toBe((await userByEmail(email))!.id);
+
+    expect((await t.app.inject({ url: `/api/v1/lead/statistic/${statisticId}` })).statusCode).toBe(404);
+  });
+
+  it("refuses an unknown statistic id", async () => {
+    const res = await register({ statistic_id: "no-such-lead", password: PASSWORD });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ statistic_id: ["The selected statistic id is invalid."] });
+  });
+
+  it("still checks the password of a lead", async () => {
+    const statisticId = `lead-weak-${Date.now()}`;
+    await t.database.db.insert(leads).values({ statisticId, name: "Jo", email: uniqueEmail("lead") });
+    const res = await register({ statistic_id: statisticId, password: "qwertyuiop" });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(["password"]);
+  });
+});
+
+describe("GET /api/v1/lead/statistic/{statistic_id}", () => {
+  it("answers 404 for an unknown id and 422 for an over-long one", async () => {
+    expect((await t.app.inject({ url: "/api/v1/lead/statistic/unknown" })).json()).toEqual({ message: "Not found." });
+    expect((await t.app.inject({ url: "/api/v1/lead/statistic/unknown" })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/v1/lead/statistic/${"x".repeat(65)}` })).statusCode).toBe(422);
+  });
+});
+
+describe("POST /api/v1/user/token (log-in)", () => {
+  it("answers a new token for the right password, and the e-mail in any case", async () => {
+    const res = await login(t.app, `  ${member.email.toUpperCase()} `, member.password);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json())).toEqual(["token"]);
+    const token = res.json().token as string;
+    expect(token).not.toBe(member.token);
+    expect((await whoAmI(t.app, token)).json().email).toBe(member.email);
+    const stored = await t.database.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(token)));
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(await rows(t.database, "SELECT * FROM access_tokens"))).not.toContain(token);
+  });
+
+  it("gives the same answer for an unknown e-mail and a wrong password", async () => {
+    const unknown = await login(t.app, uniqueEmail("nobody"), member.password);
+    const wrong = await login(t.app, member.email, "not-the-password");
+    expect(unknown.statusCode).toBe(422);
+    expect(wrong.statusCode).toBe(422);
+    expect(unknown.json()).toEqual(CREDENTIALS);
+    expect(wrong.body).toBe(unknown.body);
+  });
+
+  it("gives the same answer for an account made through social sign-in, which has no password", async () => {
+    const email = uniqueEmail("social-only");
+    await t.database.db.insert(users).values({ name: "Social", email, passwordHash: null });
+    const res = await login(t.app, email, "");
+    expect(res.statusCode).toBe(422);
+    const res2 = await login(t.app, email, "anything-at-all");
+    expect(res2.json()).toEqual(CREDENTIALS);
+  });
+
+  it("names the missing fields", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/v1/user/token", payload: { device_name: "web" }, remoteAddress: randomIp() });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ email: ["The email field is required."], password: ["The password field is required."] });
+  });
+
+  it("refuses values of the wrong type and an over-long device name", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/v1/user/token", payload: { login: 5, password: ["x"] }, remoteAddress: randomIp() });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(["login", "password"]);
+    const device = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user/token",
+      payload: { login: member.email, password: member.password, device_name: "d".repeat(65) },
+      remoteAddress: randomIp(),
+    });
+    expect(device.statusCode).toBe(422);
+    expect(Object.keys(device.json().errors)).toEqual(["device_name"]);
+  });
+
+  it("records the device name with the token", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user/token",
+      payload: { login: member.email, password: member.password, device_name: "kitchen-tablet" },
+      remoteAddress: randomIp(),
+    });
+    const [stored] = await t.database.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(res.json().token)));
+    expect(stored!.deviceName).toBe("kitchen-tablet");
+  });
+
+  it("holds an account back after 10 failed attempts, from any address, even with the right password", async () => {
+    const target = await registerMember(t.app, t.database, { email: uniqueEmail("guessed") });
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await login(t.app, target.email, `wrong-guess-${attempt}`)).statusCode, `attempt ${attempt}`).toBe(422);
+    }
+    const limited = await login(t.app, target.email.toUpperCase(), target.password);
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect(limited.json().message).toBe(`Too many attempts. Please try again in ${retryAfter} seconds.`);
+    // Other accounts log in as usual.
+    expect((await login(t.app, member.email, member.password)).statusCode).toBe(200);
+  });
+
+  it("forgets earlier failed attempts after a successful log-in", async () => {
+    const target = await registerMember(t.app, t.database, { email: uniqueEmail("typo") });
+    for (let attempt = 1; attempt <= 9; attempt++) await login(t.app, target.email, `typo-${attempt}`);
+    expect((await login(t.app, target.email, target.password)).statusCode).toBe(200);
+    expect((await login(t.app, target.email, "one-more-typo")).statusCode).toBe(422);
+    expect((await login(t.app, target.email, target.password)).statusCode).toBe(200);
+  });
+
+  it("holds a client address back after 30 attempts in a minute, whatever the accounts", async () => {
+    const ip = randomIp();
+    for (let attempt = 1; attempt <= 30; attempt++) {
+      const res = await t.app.inject({ method: "POST", url: "/api/v1/user/token", payload: { login: uniqueEmail("spray"), password: "x" }, remoteAddress: ip });
+      expect(res.statusCode, `attempt ${attempt}`).toBe(422);
+    }
+    const limited = await login(t.app, member.email, member.password, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(60);
+    expect((await login(t.app, member.email, member.password)).statusCode).toBe(200);
+  });
+});
+
+describe("POST /api/v1/user/token/refresh", () => {
+  it("keeps the same token and moves its expiry to 30 days from now", async () => {
+    const { token } = (await login(t.app, member.email, member.password)).json();
+    await t.database.db
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(accessTokens.tokenHash, sha256(token)));
+    const res = await t.app.inject({ method: "POST", url: "/api/v1/user/token/refresh?t=99", headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token).toBe(token);
+    expect(body.expires_at).toMatch(/Z$/);
+    const expiresAt = new Date(body.expires_at).getTime();
+    expect(Math.abs(expiresAt - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
+    const [stored] = await t.database.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(token)));
+    expect(stored!.expiresAt.getTime()).toBe(expiresAt);
+  });
+
+  it("never moves the expiry past 180 days after the token was issued", async () => {
+    const { token } = (await login(t.app, member.email, member.password)).json();
+    const issued = new Date(Date.now() - 175 * DAY);
+    await t.database.db.update(accessTokens).set({ createdAt: issued }).where(eq(accessTokens.tokenHash, sha256(token)));
+    const res = await t.app.inject({ method: "POST", url: "/api/v1/user/token/refresh", headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(new Date(res.json().expires_at).getTime()).toBe(issued.getTime() + 180 * DAY);
+  });
+
+  it("answers 401 without a token, with an unknown one, a malformed header, or an expired token", async () => {
+    const { token } = (await login(t.app, member.email, member.password)).json();
+    await t.database.db
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accessTokens.tokenHash, sha256(token)));
+    for (const headers of [{}, bearer("made-up-token"), { authorization: token }, { authorization: `Basic ${token}` }, bearer(token), bearer("x".repeat(300))]) {
+      const res = await t.app.inject({ method: "POST", url: "/api/v1/user/token/refresh", headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: "Unauthenticated." });
+    }
+    expect((await whoAmI(t.app, token)).statusCode).toBe(401);
+  });
+});
+
+describe("DELETE /api/v1/user/token (log-out)", () => {
+  it("revokes this token only", async () => {
+    const first = (await login(t.app, member.email, member.password)).json().token as string;
+    const second = (await login(t.app, member.email, member.password)).json().token as string;
+    const res = await t.app.inject({ method: "DELETE", url: "/api/v1/user/token", headers: bearer(first) });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe("");
+    expect((await whoAmI(t.app, first)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "POST", url: "/api/v1/user/token/refresh", headers: bearer(first) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "DELETE", url: "/api/v1/user/token", headers: bearer(first) })).statusCode).toBe(401);
+    expect(await t.database.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(first)))).toHaveLength(0);
+    expect((await whoAmI(t.app, second)).statusCode).toBe(200);
+  });
+
+  it("answers 401 without a token", async () => {
+    const res = await t.app.inject({ method: "DELETE", url: "/api/v1/user/token" });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("POST /api/v1/authorization-by-tmp-token/{email}", () => {
+  async function welcomeLink() {
+    const fresh = await registerMember(t.app, t.database, { name: "Tess", email: uniqueEmail("tmp") });
+    const link = linkIn(await lastMailTo(t.database, fresh.email, "Welcome"), "/authorization");
+    return { fresh, token: link.searchParams.get("token")!, email: link.searchParams.get("email")! };
+  }
+  const exchange = (email: string, body: Record<string, unknown>, remoteAddress = randomIp()) =>
+    t.app.inject({ method: "POST", url: `/api/v1/authorization-by-tmp-token/${encodeURIComponent(email)}`, payload: body, remoteAddress });
+
+  it("exchanges the e-mailed token for a session token, once", async () => {
+    const { fresh, token, email } = await welcomeLink();
+    const res = await exchange(email, { email, tmp_token: token, device_name: "web" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await whoAmI(t.app, res.json().token)).json().id).toBe(fresh.id);
+
+    const again = await exchange(email, { email, tmp_token: token });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({
+      message: "This sign-in link is invalid or has expired.",
+      errors: { tmp_token: ["This sign-in link is invalid or has expired."] },
+    });
+  });
+
+  it("keeps only a hash of the temporary token", async () => {
+    const { token } = await welcomeLink();
+    const stored = JSON.stringify(await rows(t.database, "SELECT * FROM account_codes"));
+    expect(stored).not.toContain(token);
+    expect(stored).toContain(sha256(token));
+  });
+
+  it("refuses the token for another address in the body, without using it up", async () => {
+    const { token, email } = await welcomeLink();
+    expect((await exchange(email, { email: member.email, tmp_token: token })).statusCode).toBe(422);
+    expect((await exchange(email.toUpperCase(), { email, tmp_token: token })).statusCode).toBe(200);
+  });
+
+  it("refuses the token for another address in the path", async () => {
+    const { token } = await welcomeLink();
+    const res = await exchange(member.email, { tmp_token: token });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ tmp_token: ["This sign-in link is invalid or has expired."] });
+  });
+
+  it("refuses an expired token", async () => {
+    const { fresh, token, email } = await welcomeLink();
+    await t.database.db.update(accountCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountCodes.userId, fresh.id));
+    expect((await exchange(email, { tmp_token: token })).statusCode).toBe(422);
+  });
+
+  it("refuses a token of another kind, such as a password reset code", async () => {
+    const { fresh, email } = await welcomeLink();
+    await t.app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(email)}`, remoteAddress: randomIp() });
+    const reset = linkIn(await lastMailTo(t.database, fresh.email, "Reset"), "/password/reset").searchParams.get("token")!;
+    expect((await exchange(email, { tmp_token: reset })).statusCode).toBe(422);
+  });
+
+  it("names a missing token and refuses wrong types", async () => {
+    const missing = await exchange(member.email, {});
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ tmp_token: ["The tmp token field is required."] });
+    expect((await exchange(member.email, { tmp_token: 42 })).statusCode).toBe(422);
+    expect((await exchange(member.email, { tmp_token: "x".repeat(257) })).statusCode).toBe(422);
+  });
+
+  it("limits guesses per address: the 11th in 15 minutes gets 429", async () => {
+    const email = uniqueEmail("guess");
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await exchange(email, { tmp_token: `guess-${attempt}` })).statusCode).toBe(422);
+    }
+    const limited = await exchange(email, { tmp_token: "guess-11" });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toMatch(/^\d+$/);
+  });
+});

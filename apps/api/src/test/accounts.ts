@@ -1,0 +1,110 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { outboxEmails, users, type DatabaseHandle } from "@serene/db";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+
+/** A password that passes every rule. */
+export const PASSWORD = "calm-river-stone-42";
+
+/** A client address of its own, so a test's calls do not share rate-limit counts with another's. */
+export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/** An address no other test uses. */
+export const uniqueEmail = (label = "member") => `${label}-${randomBytes(5).toString("hex")}@example.test`;
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface Member {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** Registers through POST /api/v1/user and returns the new member with their first token. */
+export async function registerMember(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  { name = "Robin", email = uniqueEmail(), password = PASSWORD }: { name?: string; email?: string; password?: string } = {},
+): Promise<Member> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/v1/user",
+    payload: { name, email, password, phone: "", platform: "web" },
+    remoteAddress: randomIp(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const [user] = await database.db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return { id: user!.id, name, email: user!.email, password, token: res.json().token };
+}
+
+/** Logs in through POST /api/v1/user/token. */
+export function login(app: FastifyInstance, loginEmail: string, password: string, remoteAddress = randomIp()) {
+  return app.inject({ method: "POST", url: "/api/v1/user/token", payload: { login: loginEmail, password, device_name: "web" }, remoteAddress });
+}
+
+/** GET /api/v1/user with a token: the status tells whether the token works. */
+export async function whoAmI(app: FastifyInstance, token: string): Promise<LightMyRequestResponse> {
+  return app.inject({ url: "/api/v1/user", headers: bearer(token) });
+}
+
+export type OutboxRow = typeof outboxEmails.$inferSelect;
+
+/** The e-mails written to one address, newest first. */
+export async function mailsTo(database: DatabaseHandle, address: string, subjectContains?: string): Promise<OutboxRow[]> {
+  const rows = await database.db
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.toAddress, address))
+    .orderBy(desc(outboxEmails.createdAt));
+  return subjectContains ? rows.filter((row) => row.subject.includes(subjectContains)) : rows;
+}
+
+/** The newest e-mail to an address whose subject contains the text; fails the test when there is none. */
+export async function lastMailTo(database: DatabaseHandle, address: string, subjectContains: string): Promise<OutboxRow> {
+  const [mail] = await mailsTo(database, address, subjectContains);
+  expect(mail, `an e-mail "${subjectContains}" to ${address}`).toBeDefined();
+  return mail!;
+}
+
+/** The first link in a mail's text whose path starts with the prefix. */
+export function linkIn(mail: Pick<OutboxRow, "text" | "html">, pathPrefix: string): URL {
+  const url = mail.text
+    .match(/https?:\/\/\S+/g)
+    ?.map((found) => new URL(found))
+    .find((found) => found.pathname.startsWith(pathPrefix));
+  expect(url, `a ${pathPrefix} link in the e-mail`).toBeDefined();
+  // The HTML part carries the same link.
+  expect(mail.html).toContain(url!.toString().replaceAll("&", "&amp;"));
+  return url!;
+}
+
+/** Every mail has both parts, and both name the product. */
+export function expectBothParts(mail: Pick<OutboxRow, "text" | "html">, product = "Serene") {
+  expect(mail.text.length).toBeGreaterThan(20);
+  expect(mail.text).not.toMatch(/<[a-z][^>]*>/i);
+  expect(mail.html).toMatch(/^<!doctype html>/i);
+  expect(mail.html).toContain("</html>");
+  expect(mail.text).toContain(product);
+  expect(mail.html).toContain(product);
+}
+
+/** Rows of a query through the raw driver (works on PGlite and PostgreSQL). */
+export async function rows<T = Record<string, unknown>>(database: DatabaseHandle, text: string, values?: unknown[]): Promise<T[]> {
+  return (await database.executeSql(text, values)).rows as T[];
+}
+
+/** A body in multipart/form-data, as a browser's FormData sends it. */
+export async function multipartBody(fields: Record<string, string | Blob>) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { "content-type": request.headers.get("content-type")! } };
+}
+
+/** A body in application/x-www-form-urlencoded. */
+export function formBody(fields: Record<string, string>) {
+  return { payload: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } };
+}
