@@ -55,7 +55,8 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
     /** Sets the new password, signs out every device and returns a fresh session. */
     async resetPassword(body: ResetPasswordBody, ip: string) {
       const email = normalizeEmail(body.email);
-      await ctx.limiter.consume("recovery", ip, email);
+      // Counted as a code attempt, not against the three reset e-mails a quarter hour allows.
+      await ctx.limiter.consume("code", ip, email);
       const errors = new FieldErrors();
       errors.addAll("password", newPasswordProblems(body.password, email));
       errors.throwIfAny();
