@@ -111,7 +111,8 @@ export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
 export const RemovalRequestBody = z.object({ email: Email, device_name: DeviceName });
 export type RemovalRequestBody = z.input<typeof RemovalRequestBody>;
 export const CodeParams = z.object({ code: z.string().min(1).max(256) });
-export const DeviceBody = z.object({ device_name: DeviceName }).default({ device_name: "web" });
+/** The body may be left out entirely (Fastify hands the validator null for it). */
+export const DeviceBody = z.object({ device_name: DeviceName }).nullish();
 
 // GET /user, PUT /user
 export const User = z
