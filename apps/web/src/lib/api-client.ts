@@ -126,3 +126,14 @@ export const api = {
   patch: <T>(path: string, options?: RequestOptions) => apiRequest<T>("PATCH", path, options),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
 };
+
+export type FieldErrors = Record<string, string[]>;
+
+/** The server's messages per field of a 422 answer; empty for any other failure. */
+export function fieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError) || error.status !== 422) return {};
+  const errors = error.data.errors;
+  if (errors && typeof errors === "object" && Object.keys(errors).length > 0) return errors;
+  // A 422 without field details still has a message worth showing.
+  return error.data.message ? { _form: [error.data.message] } : {};
+}
