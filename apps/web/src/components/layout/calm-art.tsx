@@ -5,6 +5,7 @@ export function CalmArt({ className }: { className?: string }) {
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, "");
   const sky = `calm-sky-${uid}`;
   const glow = `calm-glow-${uid}`;
+  const crescent = `calm-moon-${uid}`;
   return (
     <svg className={className} viewBox="0 0 400 560" preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false" xmlns="http://www.w3.org/2000/svg">
       <defs>
@@ -13,24 +14,27 @@ export function CalmArt({ className }: { className?: string }) {
           <stop offset="0.6" stopColor="#3a3a86" />
           <stop offset="1" stopColor="#9b7fdc" />
         </linearGradient>
+        <mask id={crescent}>
+          <circle cx="236" cy="236" r="34" fill="#ffffff" />
+          <circle cx="254" cy="224" r="30" fill="#000000" />
+        </mask>
         <radialGradient id={glow} cx="0.5" cy="0.5" r="0.5">
           <stop offset="0" stopColor="#fdebdd" stopOpacity="0.55" />
           <stop offset="1" stopColor="#fdebdd" stopOpacity="0" />
         </radialGradient>
       </defs>
       <rect width="400" height="560" fill={`url(#${sky})`} />
-      <circle cx="292" cy="128" r="96" fill={`url(#${glow})`} />
-      <circle cx="292" cy="128" r="38" fill="#fdebdd" />
-      <circle cx="308" cy="116" r="34" fill="#2c2f6e" opacity="0.9" />
+      <circle cx="236" cy="236" r="90" fill={`url(#${glow})`} />
+      <circle cx="236" cy="236" r="34" fill="#fdebdd" mask={`url(#${crescent})`} />
       {[
-        [48, 64, 1.6],
-        [120, 116, 1.2],
-        [176, 52, 1.8],
-        [220, 196, 1.1],
-        [70, 210, 1.3],
-        [352, 240, 1.2],
-        [150, 280, 1],
-        [340, 40, 1.4],
+        [96, 170, 1.4],
+        [150, 300, 1.1],
+        [300, 160, 1.6],
+        [320, 300, 1.2],
+        [84, 260, 1.2],
+        [186, 150, 1],
+        [270, 330, 1],
+        [120, 340, 1.3],
       ].map(([cx, cy, r]) => (
         <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r={r} fill="#ffffff" opacity="0.8" />
       ))}
