@@ -1,0 +1,56 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Notice } from "../../../components/ui/notice";
+import { fieldErrors, type FieldErrors } from "../../../lib/api-client";
+import { useRequestPasswordReset } from "../api/request-password-reset";
+import styles from "./auth-form.module.css";
+
+/** Asks for a reset link; the server answers the same for every address, shown as a calm confirmation. */
+export function ForgotPasswordForm() {
+  const { register, handleSubmit } = useForm<{ email: string }>({ defaultValues: { email: "" } });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sent, setSent] = useState<string | null>(null);
+  const request = useRequestPasswordReset();
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setErrors({});
+    try {
+      const { message } = await request.mutateAsync(email);
+      setSent(message);
+    } catch (error) {
+      setErrors(fieldErrors(error));
+    }
+  });
+
+  if (sent) {
+    return (
+      <div className={styles.form}>
+        <Notice kind="success" title="Check your inbox">
+          {sent}
+        </Notice>
+        <Button variant="secondary" block onClick={() => setSent(null)}>
+          Send another link
+        </Button>
+        <p className={styles.switch}>
+          <Link to="/login">Back to log in</Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Reset password">
+      {errors._form && <Notice kind="error">{errors._form[0]}</Notice>}
+      <Input label="Email" type="email" autoComplete="email" inputMode="email" errors={errors.email} {...register("email")} />
+      <Button type="submit" block size="lg" disabled={request.isPending} aria-busy={request.isPending || undefined}>
+        Send reset link
+      </Button>
+      <p className={styles.switch}>
+        Remembered it? <Link to="/login">Back to log in</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,9 @@
+export { ForgotPasswordForm } from "./components/forgot-password-form";
+export { LoginForm } from "./components/login-form";
+export { readRegistrationQuery } from "./components/register-form";
+export { RegisterForm } from "./components/register-form";
+export { ResetPasswordForm } from "./components/reset-password-form";
+export { SocialCallback } from "./components/social-callback";
+export { TokenExchange } from "./components/token-exchange";
+export { useLogOut } from "./hooks/use-log-out";
+export { isSocialProvider } from "./social/social-sign-in";

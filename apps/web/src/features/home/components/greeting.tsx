@@ -1,0 +1,13 @@
+import styles from "./home.module.css";
+
+/** 'Good Morning,' and the member's name (spec 001 section 2). */
+export function Greeting({ name }: { name: string | null }) {
+  return (
+    <header className={styles.greeting}>
+      <h1>
+        Good Morning, <span className={styles.name}>{name ?? ""}</span>
+      </h1>
+      <p>Welcome back. Take a moment for yourself today.</p>
+    </header>
+  );
+}
