@@ -11,7 +11,28 @@ export interface RouteEntry extends RouteFlags {
   redirectTo?: string;
 }
 
-export type PageId = "landing" | "privacy-policy" | "terms-of-service" | "terms-conditions" | "faq" | "not-found";
+export type PageId =
+  | "landing"
+  | "privacy-policy"
+  | "terms-of-service"
+  | "terms-conditions"
+  | "faq"
+  | "login"
+  | "registration"
+  | "create-email-account"
+  | "forgot-password"
+  | "reset-password"
+  | "data-removal"
+  | "confirm-remove"
+  | "confirm-email"
+  | "authorization"
+  | "auth-callback"
+  | "home"
+  | "settings"
+  | "settings-account"
+  | "settings-change-password"
+  | "settings-help-support"
+  | "not-found";
 
 const visitorEntry = { changeMainPage: true } as const;
 const member = { auth: true } as const;
@@ -19,15 +40,18 @@ const member = { auth: true } as const;
 export const routeTable: RouteEntry[] = [
   // Public side (spec 000)
   { path: "/", page: "landing", ...visitorEntry },
-  { path: "/login", page: "not-found", ...visitorEntry },
-  { path: "/create-account", page: "not-found", ...visitorEntry },
-  { path: "/registration", page: "not-found", ...visitorEntry },
-  { path: "/create-email-account", page: "not-found", ...visitorEntry },
-  { path: "/forgot-password", page: "not-found", ...visitorEntry },
-  { path: "/password/reset", page: "not-found" },
-  { path: "/data-removal", page: "not-found" },
-  { path: "/confirm-remove/:code", page: "not-found" },
-  { path: "/authorization", page: "not-found" },
+  { path: "/login", page: "login", ...visitorEntry },
+  { path: "/create-account", page: "registration", ...visitorEntry },
+  { path: "/registration", page: "registration", ...visitorEntry },
+  { path: "/create-email-account", page: "create-email-account", ...visitorEntry },
+  { path: "/forgot-password", page: "forgot-password", ...visitorEntry },
+  { path: "/password/reset", page: "reset-password" },
+  { path: "/data-removal", page: "data-removal" },
+  { path: "/confirm-remove/:code", page: "confirm-remove" },
+  { path: "/authorization", page: "authorization" },
+  // Where Google, Apple and Facebook send the browser back; a new e-mail address's confirmation link.
+  { path: "/auth/callback/:provider", page: "auth-callback" },
+  { path: "/confirm-email/:code", page: "confirm-email" },
   { path: "/quiz", page: "not-found" },
   { path: "/lead-quiz/:slug", page: "not-found" },
   { path: "/single-quiz/:slug", page: "not-found" },
@@ -52,7 +76,7 @@ export const routeTable: RouteEntry[] = [
   { path: "/coming-soon/:key?", page: "not-found", ...member },
 
   // Members' area (spec 001)
-  { path: "/home", page: "not-found", ...member },
+  { path: "/home", page: "home", ...member },
   { path: "/personal-plan", page: "not-found", ...member },
   { path: "/meditation", page: "not-found", ...member },
   { path: "/sleep", page: "not-found", ...member },
@@ -73,11 +97,11 @@ export const routeTable: RouteEntry[] = [
   { path: "/workbooks/workbook/:id", page: "not-found", ...member },
   { path: "/workbooks/workbook/:id/result", page: "not-found", ...member },
   { path: "/workbook/:id", redirectTo: "/workbooks/workbook/:id", ...member },
-  { path: "/settings", page: "not-found", ...member },
+  { path: "/settings", page: "settings", ...member },
   { path: "/settings/subscription", page: "not-found", ...member },
-  { path: "/settings/account", page: "not-found", ...member },
-  { path: "/settings/change-password", page: "not-found", ...member },
-  { path: "/settings/help-support", page: "not-found", ...member },
+  { path: "/settings/account", page: "settings-account", ...member },
+  { path: "/settings/change-password", page: "settings-change-password", ...member },
+  { path: "/settings/help-support", page: "settings-help-support", ...member },
   // Player and catch-all for content links /{model}/{id}
   { path: "/:section/:id", page: "not-found", ...member },
   { path: "*", page: "not-found" },

@@ -1,0 +1,15 @@
+import { MemberShell } from "../../components/layout/member-shell";
+import { useUser } from "../../features/account";
+import { useLogOut } from "../../features/auth";
+import { SettingsMenu, SettingsPageHeader } from "../../features/settings";
+
+export default function SettingsPage() {
+  const user = useUser();
+  const { logOut, pending } = useLogOut();
+  return (
+    <MemberShell narrow>
+      <SettingsPageHeader title="Settings" back={false} />
+      <SettingsMenu email={user.data?.email ?? null} onLogOut={() => void logOut()} loggingOut={pending} />
+    </MemberShell>
+  );
+}
