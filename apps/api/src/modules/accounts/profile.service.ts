@@ -37,9 +37,11 @@ export function createProfileService(ctx: AccountsContext) {
       const email = checkEmail(errors, body.email);
       errors.throwIfAny();
       let user = session.user;
+      // Checked before anything is written, so a refused request changes nothing.
+      const emailChanges = email !== user.email;
+      if (emailChanges && (await ctx.repo.emailTakenByOther(email, user.id))) throw invalidField("email", EMAIL_TAKEN);
       if (body.name !== user.name) user = (await ctx.repo.updateUser(user.id, { name: body.name })) ?? user;
-      if (email !== user.email) {
-        if (await ctx.repo.emailTakenByOther(email, user.id)) throw invalidField("email", EMAIL_TAKEN);
+      if (emailChanges) {
         const code = newSecret();
         await ctx.repo.expireCodes(user.id, "email_change", now());
         await ctx.repo.insertCode({
