@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { Toaster } from "../components/ui/toast";
 import { toast } from "../components/ui/toast-store";
@@ -27,12 +27,17 @@ const PUBLIC_ENTRY = /^\/(login|create-account|registration|create-email-account
  */
 export function SessionEffects() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  }, [location]);
   useEffect(() => startTokenRefresh(), []);
   useEffect(
     () =>
       onUnauthorized(() => {
         // The api client has already forgotten the token.
-        const { pathname, search } = window.location;
+        const { pathname, search } = here.current;
         if (PUBLIC_ENTRY.test(pathname)) return forgetMemberData();
         const login = `/login?${new URLSearchParams({ redirect: `${pathname}${search}` })}`;
         void Promise.resolve(navigate(login, { replace: true })).then(forgetMemberData);

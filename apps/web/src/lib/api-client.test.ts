@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api } from "./api-client";
+import { ApiError, api, fieldErrors, onUnauthorized } from "./api-client";
 import { useErrorStore } from "./error-store";
 
 const fetchMock = vi.fn();
@@ -54,5 +54,69 @@ describe("api client", () => {
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
     await expect(api.get("faq")).rejects.toMatchObject({ status: 0 });
     expect(useErrorStore.getState().message).toMatch(/No connection/);
+  });
+});
+
+describe("ending a session on 401", () => {
+  it("forgets the token and calls the registered handler when a call that sent a token gets 401", async () => {
+    window.localStorage.setItem("t", "expired");
+    const handler = vi.fn();
+    const unregister = onUnauthorized(handler);
+    respond(401, { message: "Unauthenticated." });
+    await expect(api.get("user")).rejects.toMatchObject({ status: 401 });
+    expect(window.localStorage.getItem("t")).toBeNull();
+    expect(handler).toHaveBeenCalledTimes(1);
+    // The handler decides what the person sees; no error toast on top.
+    expect(useErrorStore.getState().flag).toBe(false);
+    unregister();
+  });
+
+  it("leaves a 401 without a token to the caller", async () => {
+    const handler = vi.fn();
+    const unregister = onUnauthorized(handler);
+    respond(401, { message: "Unauthenticated." });
+    await expect(api.get("user")).rejects.toMatchObject({ status: 401 });
+    expect(handler).not.toHaveBeenCalled();
+    unregister();
+  });
+
+  it("lets a call opt out (log out revokes a token that may already be gone)", async () => {
+    window.localStorage.setItem("t", "expired");
+    const handler = vi.fn();
+    const unregister = onUnauthorized(handler);
+    respond(401, { message: "Unauthenticated." });
+    await expect(api.delete("user/token", { endSessionOnUnauthorized: false, silent: true })).rejects.toMatchObject({ status: 401 });
+    expect(handler).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem("t")).toBe("expired");
+    unregister();
+  });
+
+  it("stops calling a handler once it is unregistered", async () => {
+    window.localStorage.setItem("t", "expired");
+    const handler = vi.fn();
+    onUnauthorized(handler)();
+    respond(401, { message: "Unauthenticated." });
+    await expect(api.get("user")).rejects.toMatchObject({ status: 401 });
+    expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+describe("validation failures of forms", () => {
+  it("keeps a 422 out of the global error toast with silent: 'validation', but not a 429", async () => {
+    respond(422, { message: "The email field is required.", errors: { email: ["The email field is required."] } });
+    await expect(api.post("user/token", { body: {}, silent: "validation" })).rejects.toMatchObject({ status: 422 });
+    expect(useErrorStore.getState().flag).toBe(false);
+    respond(429, { message: "Too many attempts." });
+    await expect(api.post("user/token", { body: {}, silent: "validation" })).rejects.toMatchObject({ status: 429 });
+    expect(useErrorStore.getState().message).toBe("Too many attempts.");
+  });
+
+  it("reads the field messages of a 422, and a message without fields as a form message", () => {
+    expect(fieldErrors(new ApiError(422, { message: "Invalid.", errors: { email: ["A", "B"] } }))).toEqual({ email: ["A", "B"] });
+    expect(fieldErrors(new ApiError(422, { message: "These credentials do not match our records." }))).toEqual({
+      _form: ["These credentials do not match our records."],
+    });
+    expect(fieldErrors(new ApiError(500, { message: "Server Error" }))).toEqual({});
+    expect(fieldErrors(new Error("x"))).toEqual({});
   });
 });

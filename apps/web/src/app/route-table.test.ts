@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { pages } from "./pages";
+import { routeTable } from "./route-table";
+
+const entry = (path: string) => routeTable.find((route) => route.path === path);
+
+describe("route table", () => {
+  it("gives every account page its own page module", () => {
+    const expected: Record<string, string> = {
+      "/login": "login",
+      "/create-account": "registration",
+      "/registration": "registration",
+      "/create-email-account": "create-email-account",
+      "/forgot-password": "forgot-password",
+      "/password/reset": "reset-password",
+      "/data-removal": "data-removal",
+      "/confirm-remove/:code": "confirm-remove",
+      "/authorization": "authorization",
+      "/auth/callback/:provider": "auth-callback",
+      "/confirm-email/:code": "confirm-email",
+      "/home": "home",
+      "/settings": "settings",
+      "/settings/account": "settings-account",
+      "/settings/change-password": "settings-change-password",
+      "/settings/help-support": "settings-help-support",
+    };
+    for (const [path, page] of Object.entries(expected)) {
+      expect(entry(path)?.page, path).toBe(page);
+      expect(pages[page as keyof typeof pages], page).toBeTypeOf("function");
+    }
+    expect(entry("/settings/subscription")?.page).toBe("not-found");
+  });
+
+  it("sends logged-in members away from the visitors' entry pages, and visitors away from members' pages", () => {
+    for (const path of ["/login", "/create-account", "/registration", "/create-email-account", "/forgot-password"]) {
+      expect(entry(path)?.changeMainPage, path).toBe(true);
+    }
+    for (const path of ["/home", "/settings", "/settings/account", "/settings/change-password", "/settings/help-support"]) {
+      expect(entry(path)?.auth, path).toBe(true);
+    }
+    for (const path of ["/password/reset", "/data-removal", "/confirm-remove/:code", "/authorization", "/auth/callback/:provider", "/confirm-email/:code"]) {
+      expect(entry(path)?.auth ?? false, path).toBe(false);
+      expect(entry(path)?.changeMainPage ?? false, path).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useParams } from "react-router";
+import { describe, expect, it } from "vitest";
+import { mockApi, renderPage, validation } from "../../../test/render";
+import { REMOVAL_CONFIRMED, REMOVAL_FAILED, RemovalConfirmation } from "./removal-confirmation";
+import { REMOVAL_REQUESTED, RemovalRequestForm } from "./removal-request-form";
+
+function ConfirmPage() {
+  const { code = "" } = useParams();
+  return <RemovalConfirmation code={code} />;
+}
+
+describe("removal request", () => {
+  it("sends the e-mail with device name web and shows the spec's confirmation", async () => {
+    const api = mockApi({ "POST user/request-remove": [200, { message: "Sent." }] });
+    renderPage(RemovalRequestForm, { at: "/data-removal" });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Email"), "maya@example.com");
+    await user.click(screen.getByRole("button", { name: "Submit removal request" }));
+    expect(await screen.findByText(REMOVAL_REQUESTED)).toBeTruthy();
+    expect(REMOVAL_REQUESTED).toBe("We have sent you an email. Please click on the link in the email to confirm your account removal request.");
+    expect(api.calls[0]!.body).toEqual({ email: "maya@example.com", device_name: "web" });
+  });
+
+  it("shows the first e-mail message only", async () => {
+    mockApi({ "POST user/request-remove": validation({ email: ["The email field is required.", "Second message."] }) });
+    renderPage(RemovalRequestForm, { at: "/data-removal" });
+    await userEvent.setup().click(screen.getByRole("button", { name: "Submit removal request" }));
+    expect(await screen.findByText("The email field is required.")).toBeTruthy();
+    expect(screen.queryByText("Second message.")).toBeNull();
+  });
+});
+
+describe("removal confirmation", () => {
+  it("confirms once on load, even when mounted twice, and ends the session on this device", async () => {
+    window.localStorage.setItem("t", "token");
+    const api = mockApi({ "POST user/confirm-remove/code-1": [200, { message: "Confirmed." }] });
+    renderPage(ConfirmPage, { path: "/confirm-remove/:code", at: "/confirm-remove/code-1", strict: true });
+    expect(await screen.findByText(REMOVAL_CONFIRMED)).toBeTruthy();
+    expect(screen.getByText("Your account and all related data will be deleted within 5 days.")).toBeTruthy();
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]!.body).toEqual({ device_name: "web" });
+    await waitFor(() => expect(window.localStorage.getItem("t")).toBeNull());
+  });
+
+  it("says when the confirmation failed and keeps the session", async () => {
+    window.localStorage.setItem("t", "token");
+    mockApi({ "POST user/confirm-remove/old": [404, { message: "This link is not valid." }] });
+    renderPage(ConfirmPage, { path: "/confirm-remove/:code", at: "/confirm-remove/old" });
+    expect(await screen.findByText(REMOVAL_FAILED)).toBeTruthy();
+    expect(REMOVAL_FAILED).toBe("An error occurred while confirming your request");
+    expect(window.localStorage.getItem("t")).toBe("token");
+  });
+});
