@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectBothParts, registerMember, uniqueEmail, type Member } from "../../test/accounts";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+/** /dev/outbox: the e-mails an installation without SMTP wrote (never in production). */
+let t: TestApp;
+let member: Member;
+const tricky = `<img src=x onerror="alert(1)"> & Co`;
+
+beforeAll(async () => {
+  t = await createTestApp({ APP_NAME: "Tranquil", APP_URL: "https://tranquil.test" });
+  member = await registerMember(t.app, t.database, { name: tricky, email: uniqueEmail("outbox") });
+});
+afterAll(async () => t.close());
+
+interface OutboxEntry {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: string;
+  created_at: string;
+}
+
+describe("GET /dev/outbox.json", () => {
+  it("lists the written e-mails, newest first, with both parts", async () => {
+    await t.app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email: member.email }, remoteAddress: "10.9.9.9" });
+    const res = await t.app.inject({ url: "/dev/outbox.json" });
+    expect(res.statusCode).toBe(200);
+    const entries = res.json() as OutboxEntry[];
+    const mine = entries.filter((entry) => entry.to === member.email);
+    expect(mine.map((entry) => entry.subject)).toEqual(["Confirm the removal of your Tranquil account", "Welcome to Tranquil"]);
+    for (const entry of mine) {
+      expect(Object.keys(entry).sort()).toEqual(["created_at", "html", "id", "status", "subject", "text", "to"]);
+      expect(entry.status).toBe("logged");
+      expect(entry.created_at).toMatch(/Z$/);
+      expectBothParts(entry, "Tranquil");
+    }
+    const times = entries.map((entry) => new Date(entry.created_at).getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it("escapes the member's name in the HTML part and keeps it as typed in the text part", async () => {
+    const [welcome] = ((await t.app.inject({ url: "/dev/outbox.json" })).json() as OutboxEntry[]).filter(
+      (entry) => entry.to === member.email && entry.subject.startsWith("Welcome"),
+    );
+    expect(welcome!.text).toContain(`Hi ${tricky},`);
+    expect(welcome!.html).not.toContain("<img src=x");
+    expect(welcome!.html).toContain("Hi &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; Co,");
+  });
+});
+
+describe("GET /dev/outbox", () => {
+  it("shows every e-mail as escaped text with its links clickable", async () => {
+    const res = await t.app.inject({ url: "/dev/outbox" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.body).toContain("<h2>Welcome to Tranquil</h2>");
+    expect(res.body).toContain(`To ${member.email}`);
+    expect(res.body).not.toContain("<img src=x");
+    expect(res.body).toContain("Hi &lt;img src=x");
+    expect(res.body).toMatch(/<a href="https:\/\/tranquil\.test\/authorization\?[^"]+">https:\/\/tranquil\.test\/authorization\?/);
+    expect(res.body).toMatch(/<a href="\/dev\/outbox\/[0-9a-f-]{36}">View as HTML<\/a>/);
+  });
+
+  it("serves one e-mail's HTML under a policy that allows no script", async () => {
+    const [entry] = (await t.app.inject({ url: "/dev/outbox.json" })).json() as OutboxEntry[];
+    const res = await t.app.inject({ url: `/dev/outbox/${entry!.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.body).toBe(entry!.html);
+    const policy = res.headers["content-security-policy"] as string;
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).not.toContain("script-src");
+  });
+
+  it("answers 404 for an unknown or malformed id", async () => {
+    expect((await t.app.inject({ url: "/dev/outbox/00000000-0000-4000-8000-000000000000" })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: "/dev/outbox/not-an-id" })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: "/dev/outbox/1'%20OR%20'1'='1" })).statusCode).toBe(404);
+  });
+
+  it("serves its style sheet", async () => {
+    const res = await t.app.inject({ url: "/dev/outbox.css" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/css");
+  });
+});
