@@ -1,4 +1,3 @@
 export * from "./logo-mark";
 export * from "./social-icon";
 export * from "./store-badges";
-export * from "./provider-marks";
