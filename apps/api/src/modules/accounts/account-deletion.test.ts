@@ -1,0 +1,164 @@
+import { eq } from "drizzle-orm";
+import { leads, socialIdentities, users, type DatabaseHandle } from "@serene/db";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, createServices, jobDefinitions } from "../../app";
+import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "../../jobs/queue";
+import { lastMailTo, linkIn, login, PASSWORD, randomIp, rows, uniqueEmail, whoAmI } from "../../test/accounts";
+import { createTestDatabase, testConfig } from "../../test/test-app";
+import { DELETE_DUE_ACCOUNTS_JOB } from "./account-recovery.service";
+
+/**
+ * Deleting an account deletes every row that belongs to it. The tables are found from the
+ * database itself (every public table with a user_id column), so a table added later is
+ * checked without changing this test.
+ */
+const silent = { info: () => {}, error: () => {}, warn: () => {}, debug: () => {} } as never;
+let database: DatabaseHandle;
+let boss: JobQueue;
+let app: FastifyInstance;
+let services: ReturnType<typeof createServices>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  boss = await startJobQueue(database, { logger: silent, work: true });
+  const config = testConfig({ ACCOUNT_DELETION_DAYS: "0" });
+  // The API sends jobs; a worker with its own services runs them, as `npm run worker` does.
+  services = createServices({ config, database, jobs: boss });
+  await registerJobs(boss, jobDefinitions(services), silent, true);
+  app = await buildApp({ config, database, jobs: boss, logger: false });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await services.close();
+  await stopJobQueue(boss, 2000);
+  await database.close();
+});
+
+const tablesWithUserId = async () =>
+  (
+    await rows<{ table_name: string }>(
+      database,
+      "SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'user_id' ORDER BY table_name",
+    )
+  ).map((row) => row.table_name);
+
+const publicTables = async () =>
+  (
+    await rows<{ table_name: string }>(
+      database,
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+    )
+  ).map((row) => row.table_name);
+
+/** How many rows of each table carry the user's id in user_id. */
+async function rowsOwnedBy(userId: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of await tablesWithUserId()) {
+    const [row] = await rows<{ n: number | string }>(database, `SELECT count(*) AS n FROM "${table}" WHERE user_id = $1`, [userId]);
+    counts[table] = Number(row!.n);
+  }
+  return counts;
+}
+
+/** Rows anywhere in the product's tables whose text mentions the value (an id or an e-mail). */
+async function rowsMentioning(value: string): Promise<Record<string, number>> {
+  const found: Record<string, number> = {};
+  for (const table of await publicTables()) {
+    const [row] = await rows<{ n: number | string }>(database, `SELECT count(*) AS n FROM "${table}" AS r WHERE r::text ILIKE '%' || $1 || '%'`, [value]);
+    if (Number(row!.n) > 0) found[table] = Number(row!.n);
+  }
+  return found;
+}
+
+/** A member with rows in every table that belongs to a user: tokens, codes, identities, lead, e-mails. */
+async function memberWithEverything(label: string) {
+  const email = uniqueEmail(label);
+  const statisticId = `lead-${label}-${Date.now()}`;
+  await database.db.insert(leads).values({ statisticId, name: label, email });
+  // Another funnel record for the same address that was never linked: it goes too.
+  await database.db.insert(leads).values({ statisticId: `${statisticId}-again`, name: label, email });
+  const res = await app.inject({ method: "POST", url: "/api/v1/user", payload: { statistic_id: statisticId, password: PASSWORD }, remoteAddress: randomIp() });
+  expect(res.statusCode, res.body).toBe(200);
+  const [user] = await database.db.select().from(users).where(eq(users.email, email));
+  await database.db.insert(socialIdentities).values({ userId: user!.id, provider: "google", subject: `google-${label}-${Date.now()}`, email });
+  const second = (await login(app, email, PASSWORD)).json().token as string;
+  await app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(email)}`, remoteAddress: randomIp() });
+  return { id: user!.id, email, tokens: [res.json().token as string, second] };
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe("account deletion", () => {
+  it("finds the tables that belong to a user in the database", async () => {
+    expect(await tablesWithUserId()).toEqual(expect.arrayContaining(["access_tokens", "account_codes", "leads", "outbox_emails", "social_identities"]));
+  });
+
+  it("removes every row of a confirmed removal through the queue, and nobody else's", async () => {
+    const leaving = await memberWithEverything("leaving");
+    const staying = await memberWithEverything("staying");
+    const stayingBefore = await rowsOwnedBy(staying.id);
+    const before = await rowsOwnedBy(leaving.id);
+    for (const table of ["access_tokens", "account_codes", "leads", "outbox_emails", "social_identities"]) {
+      expect(before[table], `${table} has rows of the member before`).toBeGreaterThan(0);
+    }
+
+    await app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email: leaving.email }, remoteAddress: randomIp() });
+    const code = linkIn(await lastMailTo(database, leaving.email, "Confirm the removal"), "/confirm-remove/").pathname.split("/").at(-1)!;
+    const confirmed = await app.inject({ method: "POST", url: `/api/v1/user/confirm-remove/${code}`, payload: { device_name: "web" }, remoteAddress: randomIp() });
+    expect(confirmed.statusCode).toBe(200);
+    for (const token of leaving.tokens) expect((await whoAmI(app, token)).statusCode).toBe(401);
+
+    // The confirmation queued a deletion job for the due time (now, with ACCOUNT_DELETION_DAYS=0).
+    const [queued] = await rows<{ n: number | string }>(database, "SELECT count(*) AS n FROM pgboss.job WHERE name = $1", [DELETE_DUE_ACCOUNTS_JOB]);
+    expect(Number(queued!.n)).toBeGreaterThan(0);
+    await waitFor(async () => (await database.db.select().from(users).where(eq(users.id, leaving.id))).length === 0, "the account to be deleted");
+
+    const after = await rowsOwnedBy(leaving.id);
+    expect(Object.values(after).every((count) => count === 0), JSON.stringify(after)).toBe(true);
+    expect(await rowsMentioning(leaving.id)).toEqual({});
+    expect(await rowsMentioning(leaving.email)).toEqual({});
+
+    expect(await rowsOwnedBy(staying.id)).toEqual(stayingBefore);
+    expect((await whoAmI(app, staying.tokens[1]!)).statusCode).toBe(200);
+    expect((await login(app, staying.email, PASSWORD)).statusCode).toBe(200);
+
+    // The address is free again.
+    const again = await app.inject({ method: "POST", url: "/api/v1/user", payload: { name: "Back", email: leaving.email, password: PASSWORD }, remoteAddress: randomIp() });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it("the hourly job deletes accounts whose grace period is over and keeps the others", async () => {
+    const due = await memberWithEverything("due");
+    const waiting = await memberWithEverything("waiting");
+    await database.db.update(users).set({ deletionDueAt: new Date(Date.now() - 1000) }).where(eq(users.id, due.id));
+    await database.db.update(users).set({ deletionDueAt: new Date(Date.now() + 86_400_000) }).where(eq(users.id, waiting.id));
+
+    const id = await boss.send(DELETE_DUE_ACCOUNTS_JOB, {});
+    expect(id).toBeTruthy();
+    let state: string | undefined;
+    await waitFor(async () => {
+      state = (await boss.getJobById(DELETE_DUE_ACCOUNTS_JOB, id!))?.state;
+      return state === "completed" || state === "failed";
+    }, "the deletion job");
+    expect(state).toBe("completed");
+    expect((await boss.getJobById(DELETE_DUE_ACCOUNTS_JOB, id!))?.output).toEqual({ deleted: 1 });
+
+    expect(Object.values(await rowsOwnedBy(due.id)).every((count) => count === 0)).toBe(true);
+    expect(await rowsMentioning(due.email)).toEqual({});
+    expect(await database.db.select().from(users).where(eq(users.id, waiting.id))).toHaveLength(1);
+    expect((await rowsOwnedBy(waiting.id)).social_identities).toBe(1);
+  });
+
+  it("is scheduled every hour", async () => {
+    const schedules = await boss.getSchedules();
+    expect(schedules).toContainEqual(expect.objectContaining({ name: DELETE_DUE_ACCOUNTS_JOB, cron: "7 * * * *" }));
+  });
+});
