@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config";
+import { ConfigError, loadConfig, SANDBOX_CLIENT_ID } from "./config";
+import { signInProviders } from "./modules/identity/sign-in-providers";
+import { clientConfig } from "./plugins/web";
 
 describe("loadConfig", () => {
   it("runs on the embedded defaults with nothing set", () => {
@@ -34,5 +36,116 @@ describe("loadConfig", () => {
   it("turns demo data off in production unless asked for", () => {
     expect(loadConfig({ NODE_ENV: "production" }).seedDemoData).toBe(false);
     expect(loadConfig({ NODE_ENV: "production", SEED_DEMO_DATA: "true" }).seedDemoData).toBe(true);
+  });
+});
+
+describe("sign-in providers", () => {
+  it("refuses sandbox providers in production unless explicitly allowed", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", SANDBOX_PROVIDERS: "true" })).toThrowError(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: "production", SANDBOX_PROVIDERS: "true" })).toThrowError(
+      /^Invalid environment variable SANDBOX_PROVIDERS: .*ALLOW_SANDBOX_IN_PRODUCTION=true/,
+    );
+    const allowed = loadConfig({ NODE_ENV: "production", SANDBOX_PROVIDERS: "true", ALLOW_SANDBOX_IN_PRODUCTION: "true", APP_URL: "https://calm.test" });
+    expect(allowed.sandboxProviders).toBe(true);
+    expect(allowed.identity.google).toMatchObject({ clientId: SANDBOX_CLIENT_ID, authorizeUrl: "https://calm.test/sandbox/identity/google/authorize" });
+  });
+
+  it("keeps the sandbox off in production by default, even when allowed", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).sandboxProviders).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", ALLOW_SANDBOX_IN_PRODUCTION: "true" }).sandboxProviders).toBe(false);
+    expect(loadConfig({}).sandboxProviders).toBe(true);
+    expect(loadConfig({ SANDBOX_PROVIDERS: "false" }).sandboxProviders).toBe(false);
+  });
+
+  it("offers no provider in production that is not configured", () => {
+    const config = loadConfig({ NODE_ENV: "production" });
+    expect(config.identity).toEqual({ google: null, apple: null, facebook: null });
+    expect(signInProviders(config)).toEqual({ googleWeb: null, apple: null, facebook: null });
+    expect(clientConfig(config).signIn).toEqual({ googleWeb: null, apple: null, facebook: null });
+  });
+
+  it("offers each configured provider with its real endpoints, and Facebook only with its secret", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      GOOGLE_CLIENT_ID: "g-client",
+      APPLE_CLIENT_ID: "com.example.web",
+      FACEBOOK_APP_ID: "123",
+    });
+    expect(signInProviders(config)).toEqual({
+      googleWeb: { authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth", clientId: "g-client", sandbox: false },
+      apple: { authorizeUrl: "https://appleid.apple.com/auth/authorize", clientId: "com.example.web", sandbox: false },
+      facebook: null,
+    });
+    expect(config.identity.google!.issuers).toEqual(["https://accounts.google.com", "accounts.google.com"]);
+    expect(config.identity.apple!.jwksUrl).toBe("https://appleid.apple.com/auth/keys");
+    const withSecret = loadConfig({ NODE_ENV: "production", FACEBOOK_APP_ID: "123", FACEBOOK_APP_SECRET: "shh", FACEBOOK_GRAPH_URL: "https://graph.facebook.com/v21.0/" });
+    expect(withSecret.identity.facebook).toMatchObject({ appId: "123", graphUrl: "https://graph.facebook.com/v21.0" });
+    expect(JSON.stringify(clientConfig(withSecret))).not.toContain("shh");
+  });
+
+  it("verifies sandbox tokens against the server's own address, INTERNAL_URL when set", () => {
+    const config = loadConfig({ PORT: "4100" });
+    expect(config.appUrl).toBe("http://localhost:4100");
+    expect(config.internalUrl).toBe("http://127.0.0.1:4100");
+    expect(config.identity.google!.jwksUrl).toBe("http://127.0.0.1:4100/sandbox/identity/jwks.json");
+    expect(config.identity.google!.issuers).toEqual(["http://localhost:4100/sandbox/identity/google"]);
+    expect(config.identity.facebook!.graphUrl).toBe("http://127.0.0.1:4100/sandbox/identity/facebook/graph");
+    const internal = loadConfig({ PORT: "4100", INTERNAL_URL: "http://api.internal:8080/" });
+    expect(internal.identity.apple!.jwksUrl).toBe("http://api.internal:8080/sandbox/identity/jwks.json");
+    expect(signInProviders(internal).apple).toEqual({ authorizeUrl: "http://localhost:4100/sandbox/identity/apple/authorize", clientId: SANDBOX_CLIENT_ID, sandbox: true });
+  });
+});
+
+describe("account settings", () => {
+  it("has the documented defaults", () => {
+    const config = loadConfig({});
+    const day = 86_400_000;
+    expect(config.session).toEqual({ idleMs: 30 * day, absoluteMs: 180 * day });
+    expect(config.accountDeletionDelayMs).toBe(5 * day);
+    expect(config.passwordResetMs).toBe(60 * 60_000);
+    expect(config.tmpTokenMs).toBe(30 * 60_000);
+    expect(config.rateLimitFactor).toBe(1);
+    expect(config.redisUrl).toBeNull();
+    expect(config.mail).toEqual({ smtpUrl: null, from: "Serene <no-reply@serene.example>" });
+  });
+
+  it("reads the account settings from the environment", () => {
+    const config = loadConfig({
+      TOKEN_IDLE_DAYS: "7",
+      TOKEN_MAX_DAYS: "14",
+      ACCOUNT_DELETION_DAYS: "0",
+      PASSWORD_RESET_MINUTES: "15",
+      TMP_TOKEN_MINUTES: "1440",
+      REDIS_URL: "redis://cache:6379",
+      SMTP_URL: "smtps://user:pass@mail.example:465",
+      APP_NAME: "Calm",
+    });
+    expect(config.session).toEqual({ idleMs: 7 * 86_400_000, absoluteMs: 14 * 86_400_000 });
+    expect(config.accountDeletionDelayMs).toBe(0);
+    expect(config.passwordResetMs).toBe(15 * 60_000);
+    expect(config.tmpTokenMs).toBe(1440 * 60_000);
+    expect(config.redisUrl).toBe("redis://cache:6379");
+    expect(config.mail).toEqual({ smtpUrl: "smtps://user:pass@mail.example:465", from: "Calm <no-reply@serene.example>" });
+  });
+
+  it("refuses out-of-range values and URLs of the wrong kind, without repeating them", () => {
+    expect(() => loadConfig({ PASSWORD_RESET_MINUTES: "0" })).toThrowError(/^Invalid environment variable PASSWORD_RESET_MINUTES: Too small/);
+    expect(() => loadConfig({ TOKEN_IDLE_DAYS: "0" })).toThrowError(/^Invalid environment variable TOKEN_IDLE_DAYS: /);
+    expect(() => loadConfig({ ACCOUNT_DELETION_DAYS: "91" })).toThrowError(/ACCOUNT_DELETION_DAYS/);
+    expect(() => loadConfig({ TMP_TOKEN_MINUTES: "ten" })).toThrowError(/TMP_TOKEN_MINUTES/);
+    for (const [name, value] of [
+      ["REDIS_URL", "http://user:topsecret@cache"],
+      ["SMTP_URL", "mail://user:topsecret@host"],
+      ["FACEBOOK_GRAPH_URL", "topsecret"],
+    ]) {
+      try {
+        loadConfig({ [name]: value });
+        expect.unreachable(name);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as Error).message).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
+        expect((error as Error).message).not.toContain("topsecret");
+      }
+    }
   });
 });

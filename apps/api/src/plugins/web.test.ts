@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;
+let dist: string;
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(tmpdir(), "serene-web-"));
+  dist = mkdtempSync(path.join(tmpdir(), "serene-web-"));
   mkdirSync(path.join(dist, "assets"));
   writeFileSync(
     path.join(dist, "index.html"),
@@ -28,7 +29,17 @@ describe("the web app", () => {
       expect(res.body).toContain("<title>Calm &quot;Place&quot;</title>");
       const meta = /<meta name="app-config" content="([^"]+)">/.exec(res.body)![1]!;
       const config = JSON.parse(meta.replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
-      expect(config).toEqual({ appName: 'Calm "Place"', supportEmail: "hi@calm.test", ga4MeasurementId: null, metaPixelId: null });
+      expect(config).toEqual({
+        appName: 'Calm "Place"',
+        supportEmail: "hi@calm.test",
+        ga4MeasurementId: null,
+        metaPixelId: null,
+        signIn: {
+          googleWeb: { authorizeUrl: "http://localhost:3000/sandbox/identity/google/authorize", clientId: "serene-sandbox-web", sandbox: true },
+          apple: { authorizeUrl: "http://localhost:3000/sandbox/identity/apple/authorize", clientId: "serene-sandbox-web", sandbox: true },
+          facebook: { authorizeUrl: "http://localhost:3000/sandbox/identity/facebook/authorize", clientId: "serene-sandbox-web", sandbox: true },
+        },
+      });
     }
   });
 
@@ -43,6 +54,46 @@ describe("the web app", () => {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ message: "Not found." });
+    }
+  });
+});
+
+describe("the sign-in providers in the page configuration", () => {
+  const pageConfig = (body: string) =>
+    JSON.parse(/<meta name="app-config" content="([^"]+)">/.exec(body)![1]!.replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+
+  it("offers only configured providers in production, each pointing at the real provider", async () => {
+    const production = await createTestApp({
+      NODE_ENV: "production",
+      WEB_DIST_DIR: dist,
+      APP_URL: "https://calm.test",
+      GOOGLE_CLIENT_ID: "1234.apps.googleusercontent.com",
+      FACEBOOK_APP_ID: "9876",
+    });
+    try {
+      const res = await production.app.inject({ url: "/login", headers: { accept: "text/html" } });
+      expect(res.statusCode).toBe(200);
+      expect(pageConfig(res.body).signIn).toEqual({
+        googleWeb: { authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth", clientId: "1234.apps.googleusercontent.com", sandbox: false },
+        apple: null,
+        // A Facebook app id without its secret cannot verify tokens, so Facebook is not offered.
+        facebook: null,
+      });
+      expect(res.body).not.toContain("sandbox-facebook-app-secret");
+    } finally {
+      await production.close();
+    }
+  });
+
+  it("never puts the Facebook app secret in the page", async () => {
+    const configured = await createTestApp({ WEB_DIST_DIR: dist, FACEBOOK_APP_ID: "9876", FACEBOOK_APP_SECRET: "very-secret-value" });
+    try {
+      const res = await configured.app.inject({ url: "/login", headers: { accept: "text/html" } });
+      expect(pageConfig(res.body).signIn.facebook).toEqual({ authorizeUrl: "https://www.facebook.com/v21.0/dialog/oauth", clientId: "9876", sandbox: false });
+      expect(res.body).not.toContain("very-secret-value");
+      expect(res.body).not.toContain("sandbox-facebook-app-secret");
+    } finally {
+      await configured.close();
     }
   });
 });

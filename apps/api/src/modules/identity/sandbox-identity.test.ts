@@ -200,3 +200,28 @@ describe("POST /auth/callback/apple", () => {
     expect(huge.statusCode).toBe(413);
   });
 });
+
+describe("in production", () => {
+  it("mounts neither the sandbox nor the outbox pages", async () => {
+    const production = await createTestApp({ NODE_ENV: "production", APP_URL: "https://calm.test" });
+    try {
+      for (const url of ["/sandbox/identity/jwks.json", "/sandbox/identity/google/authorize", "/dev/outbox", "/dev/outbox.json"]) {
+        expect((await production.app.inject({ url })).statusCode, url).toBe(404);
+      }
+      const signIn = await production.app.inject({ method: "POST", url: "/api/v1/user/auth/googleWeb", payload: { id_token: "x" } });
+      expect(signIn.statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it("mounts the sandbox only when explicitly allowed, and still never the outbox", async () => {
+    const allowed = await createTestApp({ NODE_ENV: "production", APP_URL: "https://calm.test", SANDBOX_PROVIDERS: "true", ALLOW_SANDBOX_IN_PRODUCTION: "true" });
+    try {
+      expect((await allowed.app.inject({ url: "/sandbox/identity/jwks.json" })).statusCode).toBe(200);
+      expect((await allowed.app.inject({ url: "/dev/outbox.json" })).statusCode).toBe(404);
+    } finally {
+      await allowed.close();
+    }
+  });
+});
