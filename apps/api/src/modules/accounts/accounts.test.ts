@@ -552,3 +552,26 @@ describe("POST /api/v1/authorization-by-tmp-token/{email}", () => {
     expect(limited.headers["retry-after"]).toMatch(/^\d+$/);
   });
 });
+
+describe("lifetimes from the configuration", () => {
+  it("follow TMP_TOKEN_MINUTES, TOKEN_IDLE_DAYS and TOKEN_MAX_DAYS", async () => {
+    const custom = await createTestApp({ TMP_TOKEN_MINUTES: "5", TOKEN_IDLE_DAYS: "1", TOKEN_MAX_DAYS: "2" });
+    try {
+      const fresh = await registerMember(custom.app, custom.database);
+      const welcome = await lastMailTo(custom.database, fresh.email, "Welcome");
+      expect(welcome.text).toContain("works once and for 5 minutes");
+      const [code] = await custom.database.db.select().from(accountCodes).where(eq(accountCodes.userId, fresh.id));
+      expect(Math.abs(code!.expiresAt.getTime() - (Date.now() + 5 * 60_000))).toBeLessThan(60_000);
+
+      const [token] = await custom.database.db.select().from(accessTokens).where(eq(accessTokens.userId, fresh.id));
+      expect(Math.abs(token!.expiresAt.getTime() - (Date.now() + DAY))).toBeLessThan(60_000);
+
+      const issued = new Date(Date.now() - 1.5 * DAY);
+      await custom.database.db.update(accessTokens).set({ createdAt: issued }).where(eq(accessTokens.id, token!.id));
+      const refreshed = await custom.app.inject({ method: "POST", url: "/api/v1/user/token/refresh", headers: bearer(fresh.token) });
+      expect(new Date(refreshed.json().expires_at).getTime()).toBe(issued.getTime() + 2 * DAY);
+    } finally {
+      await custom.close();
+    }
+  });
+});
