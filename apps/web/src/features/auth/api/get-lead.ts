@@ -2,9 +2,12 @@ import type { LeadIdentity } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-/** GET /api/v1/lead/statistic/{statistic_id}: the name and e-mail of a pre-registered lead. */
+/**
+ * GET /api/v1/lead/statistic/{statistic_id}: the name and e-mail of a pre-registered lead. An
+ * unknown id is quiet: the page falls back to the ordinary registration form.
+ */
 export const getLead = (statisticId: string, signal?: AbortSignal) =>
-  api.get<LeadIdentity>(`lead/statistic/${encodeURIComponent(statisticId)}`, { signal });
+  api.get<LeadIdentity>(`lead/statistic/${encodeURIComponent(statisticId)}`, { signal, silent: true });
 
 export const leadQueryOptions = (statisticId: string) =>
   queryOptions({ queryKey: ["lead", statisticId], queryFn: ({ signal }) => getLead(statisticId, signal), retry: false });

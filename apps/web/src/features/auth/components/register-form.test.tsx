@@ -129,6 +129,15 @@ describe("registration of a lead (u=lead)", () => {
     expect(api.named("POST user")[0]!.body).toEqual({ password: "a calm password", statistic_id: "st-1", platform: "web" });
   });
 
+  it("falls back to the ordinary form when the lead is unknown", async () => {
+    const api = mockApi({ "GET lead/statistic/gone": [404, { message: "Not found." }], "POST user": registered });
+    renderPage(RegisterForm, { at: "/registration?u=lead&statistic_id=gone" });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>("First Name").readOnly).toBe(false));
+    await signUp();
+    await waitFor(() => expect(api.named("POST user")).toHaveLength(1));
+    expect(api.named("POST user")[0]!.body).toMatchObject({ name: "Maya", email: "maya@example.com", statistic_id: "gone" });
+  });
+
   it("is an ordinary registration without a statistic id", () => {
     mockApi({});
     renderPage(RegisterForm, { at: "/registration?u=lead" });
