@@ -1,5 +1,5 @@
 import type { SocialProvider } from "@serene/contracts";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { AppleMark, FacebookMark, GoogleMark } from "../../../components/brand/provider-marks";
 import { configuredProviders, startSocialSignIn } from "../social/social-sign-in";
@@ -19,6 +19,14 @@ export function SocialButtons({ divider = "or" }: { divider?: string }) {
   const location = useLocation();
   const [leaving, setLeaving] = useState<SocialProvider | null>(null);
   const providers = configuredProviders();
+  // Coming back from the provider with the browser's Back button restores this page as it was left.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(null);
+    };
+    window.addEventListener("pageshow", reset);
+    return () => window.removeEventListener("pageshow", reset);
+  }, []);
   if (providers.length === 0) return null;
   return (
     <>
