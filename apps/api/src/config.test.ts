@@ -133,11 +133,12 @@ describe("account settings", () => {
     expect(() => loadConfig({ TOKEN_IDLE_DAYS: "0" })).toThrowError(/^Invalid environment variable TOKEN_IDLE_DAYS: /);
     expect(() => loadConfig({ ACCOUNT_DELETION_DAYS: "91" })).toThrowError(/ACCOUNT_DELETION_DAYS/);
     expect(() => loadConfig({ TMP_TOKEN_MINUTES: "ten" })).toThrowError(/TMP_TOKEN_MINUTES/);
-    for (const [name, value] of [
+    const cases: [string, string][] = [
       ["REDIS_URL", "http://user:topsecret@cache"],
       ["SMTP_URL", "mail://user:topsecret@host"],
       ["FACEBOOK_GRAPH_URL", "topsecret"],
-    ]) {
+    ];
+    for (const [name, value] of cases) {
       try {
         loadConfig({ [name]: value });
         expect.unreachable(name);

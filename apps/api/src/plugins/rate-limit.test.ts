@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpError } from "../http-error";
 import { freePort, login, PASSWORD, randomIp, registerMember, uniqueEmail } from "../test/accounts";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { createTestApp } from "../test/test-app";
 import { createRateLimiter, RATE_LIMITS, tooManyAttempts } from "./rate-limit";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
