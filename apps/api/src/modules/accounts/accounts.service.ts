@@ -75,7 +75,8 @@ export function createAccountsService(ctx: AccountsContext) {
       errors.addAll("password", newPasswordProblems(body.password ?? "", email));
       errors.throwIfAny();
 
-      if (await ctx.repo.findUserByEmail(email)) {
+      // A lead registers once: its link never opens a second account, even after an e-mail change.
+      if (lead?.userId || (await ctx.repo.findUserByEmail(email))) {
         return { status: 208, body: { token: null, status: 208, message: ALREADY_REGISTERED_MESSAGE } };
       }
       const passwordHash = await hashPassword(body.password!);
