@@ -575,3 +575,29 @@ describe("lifetimes from the configuration", () => {
     }
   });
 });
+
+describe("registration races and reused leads", () => {
+  it("makes exactly one account when the same address registers twice at once", async () => {
+    const email = uniqueEmail("race");
+    const [a, b] = await Promise.all([
+      register({ name: "First", email, password: PASSWORD }),
+      register({ name: "Second", email, password: PASSWORD }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 208]);
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
+  it("does not let a lead link that was used already make a second account", async () => {
+    const statisticId = `lead-once-${Date.now()}`;
+    const email = uniqueEmail("lead-once");
+    await t.database.db.insert(leads).values({ statisticId, name: "Once", email });
+    const first = await register({ statistic_id: statisticId, password: PASSWORD });
+    expect(first.statusCode).toBe(200);
+    // The member moves to another address; the old funnel link must not open a new account on the old one.
+    await t.database.db.update(users).set({ email: uniqueEmail("moved-on") }).where(eq(users.email, email));
+    const again = await register({ statistic_id: statisticId, password: "another-good-pass-9" });
+    expect(again.statusCode).toBe(208);
+    expect(again.json()).toEqual({ token: null, status: 208, message: ALREADY });
+    expect(await userByEmail(email)).toBeUndefined();
+  });
+});
