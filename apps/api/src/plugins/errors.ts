@@ -43,6 +43,10 @@ const BY_CODE: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: "The request body length does not match its header." },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: "The request body is empty but declared as JSON." },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: "The request body is not valid JSON." },
+  // Multipart form data carries fields only, and only a few of them.
+  FST_FILES_LIMIT: { status: 413, message: "Files are not accepted here." },
+  FST_FIELDS_LIMIT: { status: 413, message: "The form has too many fields." },
+  FST_PARTS_LIMIT: { status: 413, message: "The form has too many fields." },
 };
 
 export function sendError(reply: FastifyReply, status: number, body: { message: string; errors?: Record<string, string[]> }) {

@@ -234,11 +234,13 @@ describe("POST /api/v1/user (registration)", () => {
       ...(await multipartBody({ name: "File", email, password: PASSWORD, avatar: new Blob(["GIF89a"], { type: "image/gif" }) })),
     });
     expect(withFile.statusCode).toBe(413);
+    expect(withFile.json()).toEqual({ message: "Files are not accepted here." });
     expect(await userByEmail(email)).toBeUndefined();
 
     const fields = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field${i}`, "x"]));
     const tooMany = await t.app.inject({ method: "POST", url: "/api/v1/user", remoteAddress: randomIp(), ...(await multipartBody(fields)) });
     expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json()).toEqual({ message: "The form has too many fields." });
   });
 
   it("refuses a body in another content type with 415", async () => {
