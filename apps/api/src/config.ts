@@ -110,36 +110,23 @@ export const SANDBOX_FACEBOOK_SECRET = "sandbox-facebook-app-secret";
 
 function identityConfig(env: Env, appUrl: string, internalUrl: string, sandbox: boolean): IdentityConfig {
   const sandboxBase = (provider: string) => `${appUrl}/sandbox/identity/${provider}`;
-  const google = env.GOOGLE_CLIENT_ID
-    ? {
-        clientId: env.GOOGLE_CLIENT_ID,
-        authorizeUrl: env.GOOGLE_AUTHORIZE_URL,
-        jwksUrl: env.GOOGLE_JWKS_URL,
-        issuers: ["https://accounts.google.com", "accounts.google.com"],
-      }
-    : sandbox
-      ? {
-          clientId: SANDBOX_CLIENT_ID,
-          authorizeUrl: `${sandboxBase("google")}/authorize`,
-          jwksUrl: `${internalUrl}/sandbox/identity/jwks.json`,
-          issuers: [sandboxBase("google")],
-        }
-      : null;
-  const apple = env.APPLE_CLIENT_ID
-    ? {
-        clientId: env.APPLE_CLIENT_ID,
-        authorizeUrl: env.APPLE_AUTHORIZE_URL,
-        jwksUrl: env.APPLE_JWKS_URL,
-        issuers: ["https://appleid.apple.com"],
-      }
-    : sandbox
-      ? {
-          clientId: SANDBOX_CLIENT_ID,
-          authorizeUrl: `${sandboxBase("apple")}/authorize`,
-          jwksUrl: `${internalUrl}/sandbox/identity/jwks.json`,
-          issuers: [sandboxBase("apple")],
-        }
-      : null;
+  /** Google and Apple: a signed id_token checked against a JWKS; the sandbox when not configured. */
+  const idTokenProvider = (provider: "google" | "apple", clientId: string | undefined, authorizeUrl: string, jwksUrl: string, issuers: string[]) =>
+    clientId
+      ? { clientId, authorizeUrl, jwksUrl, issuers }
+      : sandbox
+        ? {
+            clientId: SANDBOX_CLIENT_ID,
+            authorizeUrl: `${sandboxBase(provider)}/authorize`,
+            jwksUrl: `${internalUrl}/sandbox/identity/jwks.json`,
+            issuers: [sandboxBase(provider)],
+          }
+        : null;
+  const google = idTokenProvider("google", env.GOOGLE_CLIENT_ID, env.GOOGLE_AUTHORIZE_URL, env.GOOGLE_JWKS_URL, [
+    "https://accounts.google.com",
+    "accounts.google.com",
+  ]);
+  const apple = idTokenProvider("apple", env.APPLE_CLIENT_ID, env.APPLE_AUTHORIZE_URL, env.APPLE_JWKS_URL, ["https://appleid.apple.com"]);
   const facebook =
     env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
       ? {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { env } from "../../lib/env";
-import { LogoMark } from "../brand/logo-mark";
+import { BrandLink } from "../brand/brand-link";
 import styles from "./auth-layout.module.css";
 import { CalmArt } from "./calm-art";
 
@@ -22,10 +22,7 @@ export function AuthLayout({ title, subtitle, top, art = false, children }: Auth
     <div className={styles.page}>
       <header className={styles.header}>
         <div className={`container ${styles.headerInner}`}>
-          <Link to="/" className={styles.brand} aria-label={`${env.appName} home`}>
-            <LogoMark className={styles.mark} />
-            <span>{env.appName}</span>
-          </Link>
+          <BrandLink to="/" />
         </div>
       </header>
       <main id="main" className={styles.main}>

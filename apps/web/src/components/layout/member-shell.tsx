@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
 import { env } from "../../lib/env";
-import { LogoMark } from "../brand/logo-mark";
+import { BrandLink } from "../brand/brand-link";
 import styles from "./member-shell.module.css";
 
 const navClass = ({ isActive }: { isActive: boolean }) => [styles.navLink, isActive && styles.active].filter(Boolean).join(" ");
@@ -12,10 +12,7 @@ export function MemberShell({ children, narrow = false }: { children: ReactNode;
     <div className={styles.shell}>
       <header className={styles.header}>
         <div className={`container ${styles.inner}`}>
-          <Link to="/home" className={styles.brand} aria-label={`${env.appName} home`}>
-            <LogoMark className={styles.mark} />
-            <span>{env.appName}</span>
-          </Link>
+          <BrandLink to="/home" />
           <nav aria-label="Main" className={styles.nav}>
             <NavLink to="/home" end className={navClass}>
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">

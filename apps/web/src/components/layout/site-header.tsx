@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import { env } from "../../lib/env";
+import { BrandLink } from "../brand/brand-link";
 import { clearQuizFlag } from "../../lib/storage";
-import { LogoMark } from "../brand";
 import { ButtonLink } from "../ui/button";
 import styles from "./site-header.module.css";
 
@@ -10,10 +9,7 @@ export function SiteHeader({ tone = "light", overlay = false }: { tone?: "light"
   return (
     <header className={[styles.header, tone === "night" && styles.night, overlay && styles.overlay].filter(Boolean).join(" ")}>
       <div className={`container ${styles.inner}`}>
-        <Link to="/" className={styles.brand} aria-label={`${env.appName} home`}>
-          <LogoMark className={styles.mark} />
-          <span>{env.appName}</span>
-        </Link>
+        <BrandLink to="/" className={styles.brand} />
         <nav className={styles.nav} aria-label="Account">
           <Link to="/login" className={styles.login} onClick={clearQuizFlag}>
             Login
