@@ -40,7 +40,7 @@ const escape = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
 function page(title: string, body: string, script = false) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><link rel="stylesheet" href="/sandbox/identity/sandbox.css">${script ? '<script src="/sandbox/identity/autopost.js" defer></script>' : ""}</head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/sandbox/identity/sandbox.css">${script ? '<script src="/sandbox/identity/autopost.js" defer></script>' : ""}</head><body><main>${body}</main></body></html>`;
 }
 
 const hidden = (fields: Record<string, string | undefined>) =>

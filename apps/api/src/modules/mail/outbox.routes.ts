@@ -42,7 +42,7 @@ export function outboxRoutes(mailer: Mailer): FastifyPluginAsync {
       return reply
         .type("text/html")
         .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Outbox</title><link rel="stylesheet" href="/dev/outbox.css"></head><body><main><h1>Outbox</h1><p class="lead">E-mails written by this installation, newest first. Set SMTP_URL to deliver them.</p>${items || "<p>No e-mails yet.</p>"}</main></body></html>`,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Outbox</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/dev/outbox.css"></head><body><main><h1>Outbox</h1><p class="lead">E-mails written by this installation, newest first. Set SMTP_URL to deliver them.</p>${items || "<p>No e-mails yet.</p>"}</main></body></html>`,
         );
     });
 
