@@ -12,7 +12,7 @@ import { loggerOptions } from "./logger";
 import { createAccountRecoveryService, DELETE_DUE_ACCOUNTS_JOB } from "./modules/accounts/account-recovery.service";
 import { createAccountsRepository } from "./modules/accounts/accounts.repository";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
-import { createAccountsService } from "./modules/accounts/accounts.service";
+import { createAccountsService, PRUNE_SESSIONS_JOB } from "./modules/accounts/accounts.service";
 import { createProfileService } from "./modules/accounts/profile.service";
 import { createSessions } from "./modules/accounts/sessions";
 import { createIdentityVerifier } from "./modules/identity/identity-verifier";
@@ -42,6 +42,8 @@ export interface AppDependencies {
   jobs?: JobQueue | null;
   /** The process logger to share, or false for none (tests); by default the app makes its own. */
   logger?: FastifyBaseLogger | false;
+  /** The process's services when it already made them (server.ts shares them with its jobs; it closes them). */
+  services?: Services;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -109,6 +111,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     } as JobDefinition,
     // Each confirmed removal also queues this job for its due time; the hourly run is the safety net.
     { name: DELETE_DUE_ACCOUNTS_JOB, cron: "7 * * * *", handler: async () => ({ deleted: await services.recovery.deleteDueAccounts() }) },
+    { name: PRUNE_SESSIONS_JOB, cron: "37 3 * * *", handler: () => services.accounts.pruneExpired() },
   ];
 }
 
@@ -146,8 +149,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, config);
 
-  const services = createServices({ ...deps, logger: app.log });
-  app.addHook("onClose", () => services.close());
+  const services = deps.services ?? createServices({ ...deps, logger: app.log });
+  if (!deps.services) app.addHook("onClose", () => services.close());
   const jobs = deps.jobs;
   const jobChecks: Record<string, () => Promise<boolean>> = jobs ? { jobs: async () => (await jobs.isInstalled()) === true } : {};
 

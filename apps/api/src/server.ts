@@ -37,7 +37,7 @@ async function main() {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, database, jobs, logger });
+  const app = await buildApp({ config, database, jobs, logger, ...(jobServices ? { services: jobServices } : {}) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,3 +1,4 @@
+import { inArray } from "drizzle-orm";
 import { leads, users, type Database } from "@serene/db";
 import { hashPassword } from "../modules/accounts/passwords";
 
@@ -9,7 +10,13 @@ export const DEMO_LEAD = { statisticId: "demo-lead", name: "Jamie", email: "jami
 
 export async function seedDemoAccounts(db: Database): Promise<number> {
   let created = 0;
-  for (const account of DEMO_ACCOUNTS) {
+  const existing = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.email, DEMO_ACCOUNTS.map((account) => account.email)));
+  const known = new Set(existing.map((row) => row.email));
+  // Hashing costs tens of milliseconds, so only accounts that are missing are made.
+  for (const account of DEMO_ACCOUNTS.filter((candidate) => !known.has(candidate.email))) {
     const rows = await db
       .insert(users)
       .values({ name: account.name, email: account.email, passwordHash: await hashPassword(account.password), emailVerifiedAt: new Date() })

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, ne, or } from "drizzle-orm";
 import { accessTokens, accountCodes, leads, socialIdentities, users, type AccountCodePurpose, type Database } from "@serene/db";
 
 export type UserRow = typeof users.$inferSelect;
@@ -83,6 +83,14 @@ export function createAccountsRepository(db: Database) {
         )
         .returning();
       return code ?? null;
+    },
+    /** One-time codes used or expired before `before`: they can no longer do anything. */
+    async deleteSpentCodes(before: Date) {
+      const rows = await x
+        .delete(accountCodes)
+        .where(or(lte(accountCodes.usedAt, before), lte(accountCodes.expiresAt, before)))
+        .returning({ id: accountCodes.id });
+      return rows.length;
     },
     /** The address an e-mail change waits to confirm, if one does. */
     async pendingEmail(userId: string, now: Date): Promise<string | null> {

@@ -22,6 +22,7 @@ export interface AccountsContext {
   now?: () => Date;
 }
 
+export const PRUNE_SESSIONS_JOB = "maintenance.prune-sessions";
 export const CREDENTIALS_MESSAGE = "These credentials do not match our records.";
 export const ALREADY_REGISTERED_MESSAGE = "An account with this e-mail address already exists. Please log in.";
 const TMP_TOKEN_MESSAGE = "This sign-in link is invalid or has expired.";
@@ -162,6 +163,14 @@ export function createAccountsService(ctx: AccountsContext) {
     },
 
     logout: (session: Session) => ctx.sessions.revoke(session),
+
+    /** Nightly: expired session tokens, and one-time codes used or expired a day ago, are deleted. */
+    async pruneExpired() {
+      const at = now();
+      const tokens = await ctx.repo.deleteExpiredTokens(at);
+      const codes = await ctx.repo.deleteSpentCodes(new Date(at.getTime() - 86_400_000));
+      return { tokens, codes };
+    },
 
     async leadIdentity(statisticId: string) {
       const lead = await ctx.repo.findLeadByStatisticId(statisticId);
