@@ -14,3 +14,19 @@ function readJson<T>(relative: string): T {
 export function loadFaq(): FaqEntry[] {
   return readJson<FaqEntry[]>("./demo/faq.json");
 }
+
+export * from "./catalogue";
+import type { Catalogue, MediaManifest } from "./catalogue";
+
+/** The shipped demo catalogue: tags, items, collections, screens and the 14-day plan. */
+export function loadCatalogue(): Catalogue {
+  return readJson<Catalogue>("./demo/catalogue.json");
+}
+
+/** Facts about every stream of the demo media pack (written by content/media/build.ts). */
+export function loadMediaManifest(): MediaManifest {
+  return readJson<MediaManifest>("./media/manifest.json");
+}
+
+/** The folder of the shipped media pack (HLS and covers). */
+export const DEMO_MEDIA_DIR = new URL("./media/", import.meta.url);

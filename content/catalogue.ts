@@ -1,0 +1,123 @@
+/**
+ * The shape of the shipped catalogue (content/demo/catalogue.json) and of the media manifest
+ * (content/media/manifest.json). The seed loads both; the media build script reads the first and
+ * writes the second.
+ *
+ * Media layout, relative to the media root (MEDIA_DIR, served under /media):
+ *   free/<slug>/<variant>/index.m3u8      media of a free item (variant: audio-male, audio-female,
+ *   premium/<slug>/<variant>/index.m3u8   video-male, video-female, audio, video)
+ *   free/ambient/<name>/index.m3u8        looping soundscape beds played under a voice
+ *   covers/<slug>.svg                     cover art (public, no signed cookie needed)
+ * A free member's signed cookie covers free/* only; a subscriber's covers everything.
+ */
+
+export const CONTENT_MODELS = [
+  "meditation-sleep",
+  "meditation-sleep-course",
+  "music-soundscape",
+  "music-soundscape-playlist",
+  "cbt",
+  "cbt-course",
+] as const;
+export type ContentModel = (typeof CONTENT_MODELS)[number];
+
+export const CONTENT_TYPES = [
+  "Meditations",
+  "Sleepcasts",
+  "Cognitive Behavioral Therapy",
+  "Relaxing Music",
+  "Nature Soundscapes",
+  "Breathing Exercises",
+  "Affirmations",
+  "Body Psychotherapy",
+  "Journal",
+] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/** The stream variants an item may have; the key is the API field, the value the folder name. */
+export const MEDIA_VARIANTS = {
+  video_male: "video-male",
+  audio_male: "audio-male",
+  video_female: "video-female",
+  audio_female: "audio-female",
+  audio: "audio",
+  video: "video",
+} as const;
+export type MediaVariant = keyof typeof MEDIA_VARIANTS;
+
+export interface CatalogueTag {
+  slug: string;
+  name: string;
+}
+
+export interface CatalogueItem {
+  /** Stable numeric id: links are /{model}/{id}. */
+  id: number;
+  /** Folder and cover name, unique. */
+  slug: string;
+  model: ContentModel;
+  type: ContentType;
+  name: string;
+  description: string;
+  free: boolean;
+  /** Tag slugs. */
+  tags: string[];
+  /** The quiz goal it serves (REDUCE_STRESS, SLEEP_BETTER, ...), if any. */
+  goal?: string | null;
+  /** Which variants exist, as media paths relative to the media root, e.g. "free/morning-light/audio-male". */
+  media?: Partial<Record<MediaVariant, string>>;
+  /** The looping bed under a voice, e.g. "free/ambient/rain". */
+  soundscape?: string | null;
+  /** Build input only: the guided script spoken by espeak-ng (paragraphs become pauses). */
+  script?: string;
+  /** Courses and playlists: the ids of their sessions or audios, in order. Those items are not listed on their own. */
+  children?: number[];
+}
+
+export interface CatalogueCollection {
+  id: number;
+  name: string;
+  description: string;
+  /** Item ids, in order. */
+  items: number[];
+}
+
+export const SCREEN_NAMES = ["home", "meditation", "music", "sleep", "therapy"] as const;
+export type ScreenName = (typeof SCREEN_NAMES)[number];
+
+export const SECTION_TYPES = ["Daily Meditation", "Personal Plan", "Workbooks", "Collection", "Featured"] as const;
+export type SectionType = (typeof SECTION_TYPES)[number];
+
+export interface CatalogueSection {
+  id: number;
+  name: string;
+  section_type: SectionType;
+  /** The items shown, in order (a Collection section usually mirrors one collection). */
+  items: number[];
+  /** The collection "see all" opens, if any. */
+  collection?: number | null;
+}
+
+export interface CataloguePlanDay {
+  day: number;
+  /** Item ids, the day's steps in order. */
+  items: number[];
+}
+
+export interface Catalogue {
+  tags: CatalogueTag[];
+  items: CatalogueItem[];
+  collections: CatalogueCollection[];
+  screens: Record<ScreenName, CatalogueSection[]>;
+  /** The 14-day personal plan. */
+  plan: CataloguePlanDay[];
+}
+
+/** What the media build found for each stream: path relative to the media root -> facts. */
+export interface MediaManifestEntry {
+  /** Seconds, from the playlist. */
+  duration: number;
+  kind: "audio" | "video";
+  bytes: number;
+}
+export type MediaManifest = Record<string, MediaManifestEntry>;
