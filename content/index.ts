@@ -1,4 +1,7 @@
 import { readFileSync } from "node:fs";
+import type { Catalogue, MediaManifest } from "./catalogue";
+
+export * from "./catalogue";
 
 export interface FaqEntry {
   slug: string;
@@ -15,8 +18,6 @@ export function loadFaq(): FaqEntry[] {
   return readJson<FaqEntry[]>("./demo/faq.json");
 }
 
-export * from "./catalogue";
-import type { Catalogue, MediaManifest } from "./catalogue";
 
 /** The shipped demo catalogue: tags, items, collections, screens and the 14-day plan. */
 export function loadCatalogue(): Catalogue {
