@@ -4,3 +4,4 @@ export * from "./client-config";
 export * from "./common";
 export * from "./faq";
 export * from "./system";
+export * from "./content";

@@ -5,3 +5,4 @@ export * from "./validation-message";
 export * from "./auth-redirect";
 export * from "./password";
 export * from "./session";
+export * from "./content";

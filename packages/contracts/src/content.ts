@@ -1,0 +1,266 @@
+import { CONTENT_MODELS, CONTENT_TYPES, SCREEN_NAMES } from "@serene/domain";
+import { z } from "zod";
+import { CacheBuster, PageQuery, paged } from "./common";
+
+/**
+ * The catalogue, the player and a member's library (spec 001 sections 2, 3 and 7).
+ * Every response wraps its payload in `data`, as a Laravel API resource does.
+ */
+
+export const ContentModelSchema = z.enum(CONTENT_MODELS);
+export const ContentTypeSchema = z.enum(CONTENT_TYPES);
+export const ScreenNameSchema = z.enum(SCREEN_NAMES);
+
+const invalid = (field: string) => `The selected ${field} is invalid.`;
+
+/** A numeric id in a path: anything else is a 422 naming the field. */
+export const IdParam = z.object({
+  id: z.coerce
+    .number({ error: "The id must be a number." })
+    .int("The id must be an integer.")
+    .positive("The id must be at least 1.")
+    .max(2_147_483_647, "The id is too large."),
+});
+export type IdParam = z.infer<typeof IdParam>;
+
+/** Comma-separated tag slugs (`tags=anxiety,sleep`), at most 20. */
+const TagList = z
+  .string()
+  .max(500, "The tags may not be greater than 500 characters.")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((tag) => tag.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine((tags) => tags.length <= 20, "No more than 20 tags may be given.")
+  .refine((tags) => tags.every((tag) => /^[a-z0-9-]{1,40}$/.test(tag)), "Each tag must be a tag slug.");
+
+const Flag = z
+  .union([z.boolean(), z.enum(["1", "0", "true", "false"])], { error: "The is_tags_inclusive field must be true or false." })
+  .transform((value) => value === true || value === "1" || value === "true");
+
+export const Tag = z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).meta({ id: "Tag" });
+export type Tag = z.infer<typeof Tag>;
+
+/** An HLS stream, or null when the variant does not exist or the member may not play it. */
+export const Stream = z.object({ hls: z.object({ playlist: z.string() }) }).nullable();
+export type Stream = z.infer<typeof Stream>;
+
+/** The short form of an item used by lists, sections, collections, the library and recommendations. */
+export const ContentCard = z
+  .object({
+    id: z.number().int(),
+    model: ContentModelSchema,
+    name: z.string(),
+    cover: z.string(),
+    type: ContentTypeSchema,
+    /** Minutes. */
+    duration: z.number().int().nullable(),
+    /** Sessions of a course or audios of a playlist. */
+    amount_lessons: z.number().int().nullable(),
+    free: z.boolean(),
+    favorite: z.boolean(),
+  })
+  .meta({ id: "ContentCard" });
+export type ContentCard = z.infer<typeof ContentCard>;
+
+const Streams = {
+  video_male: Stream,
+  video_female: Stream,
+  audio_male: Stream,
+  audio_female: Stream,
+  /** Music and soundscapes: the item's own audio and video. */
+  audio: Stream,
+  video: Stream,
+  /** The looping bed played under a voice. */
+  soundscape: z.object({ main_format: Stream }).nullable(),
+};
+
+/** A session of a course or an audio of a playlist: a playable item in its place. */
+export const ContentSession = ContentCard.extend({
+  description: z.string(),
+  position: z.number().int(),
+  complete: z.boolean(),
+  watched: z.boolean(),
+  ...Streams,
+}).meta({ id: "ContentSession" });
+export type ContentSession = z.infer<typeof ContentSession>;
+
+/** Everything the player needs about one item. */
+export const ContentItem = ContentCard.extend({
+  description: z.string(),
+  daily_featured_cover: z.string(),
+  background: z.object({ web: z.string() }),
+  poster: z.string(),
+  complete: z.boolean(),
+  watched: z.boolean(),
+  tags: z.array(Tag),
+  goal: z.string().nullable(),
+  ...Streams,
+  /** Playlists: their audios. */
+  audios: z.array(ContentSession),
+  /** Courses: their sessions. */
+  meditation: z.array(ContentSession),
+}).meta({ id: "ContentItem" });
+export type ContentItem = z.infer<typeof ContentItem>;
+
+export const ContentItemResponse = z.object({ data: ContentItem });
+export type ContentItemResponse = z.infer<typeof ContentItemResponse>;
+
+export const ContentCardList = z.object({ data: z.array(ContentCard) });
+export type ContentCardList = z.infer<typeof ContentCardList>;
+
+export const ContentCardPage = paged(ContentCard);
+export type ContentCardPage = z.infer<typeof ContentCardPage>;
+
+// GET /{model}
+export const ContentListQuery = PageQuery.extend({ tags: TagList.optional() });
+export type ContentListQuery = z.infer<typeof ContentListQuery>;
+
+// GET /{model}/{id}/recommendations
+export const RecommendationQuery = CacheBuster.extend({
+  tags: TagList.optional(),
+  is_tags_inclusive: Flag.optional(),
+});
+export type RecommendationQuery = z.infer<typeof RecommendationQuery>;
+
+// GET /screen/{name}
+export const ScreenParams = z.object({ name: z.string().pipe(z.enum(SCREEN_NAMES, { error: invalid("screen") })) });
+export const ScreenQuery = PageQuery;
+export type ScreenQuery = z.infer<typeof ScreenQuery>;
+
+export const Section = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    section_type: z.string(),
+    content: z.array(ContentCard),
+    /** The personal plan's day (1 to 14), null for other sections. */
+    day: z.number().int().nullable(),
+    /** The collection behind a section, for its "see all" link. */
+    collection_id: z.number().int().nullable(),
+  })
+  .meta({ id: "Section" });
+export type Section = z.infer<typeof Section>;
+
+export const ScreenResponse = paged(Section);
+export type ScreenResponse = z.infer<typeof ScreenResponse>;
+
+// GET /tags
+export const TagListResponse = z.object({ data: z.array(Tag) });
+export type TagListResponse = z.infer<typeof TagListResponse>;
+
+// GET /search
+export const SearchQuery = PageQuery.extend({
+  s: z.string().max(200, "The s may not be greater than 200 characters.").optional(),
+  tags: TagList.optional(),
+});
+export type SearchQuery = z.infer<typeof SearchQuery>;
+
+// GET collection/{id}
+export const CollectionResponse = z.object({
+  data: z.object({ id: z.number().int(), name: z.string(), description: z.string(), content: z.array(ContentCard) }),
+});
+export type CollectionResponse = z.infer<typeof CollectionResponse>;
+
+// POST/DELETE /user/favorite, POST /user/history, POST /user/views
+const required = (field: string) => `The ${field} field is required.`;
+export const ContentRef = z.object({
+  id: z.coerce
+    .number({ error: (issue) => (issue.input === undefined ? required("id") : "The id must be a number.") })
+    .int("The id must be an integer.")
+    .positive("The id must be at least 1.")
+    .max(2_147_483_647, "The id is too large."),
+  model: z.enum(CONTENT_MODELS, {
+    error: (issue) => (issue.input === undefined ? required("model") : invalid("model")),
+  }),
+});
+export type ContentRef = z.infer<typeof ContentRef>;
+
+export const FavoriteResponse = z.object({
+  data: z.object({ id: z.number().int(), model: ContentModelSchema, favorite: z.boolean() }),
+});
+export type FavoriteResponse = z.infer<typeof FavoriteResponse>;
+
+export const ActivityResponse = z.object({
+  data: z.object({ id: z.number().int(), model: ContentModelSchema, at: z.string().describe("ISO 8601, UTC") }),
+});
+export type ActivityResponse = z.infer<typeof ActivityResponse>;
+
+// GET/POST /user/sessions
+/** UTC to the second, ending in Z: 2026-11-22T08:30:00Z (spec 001 section 3). */
+const UtcSecond = (field: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? required(field) : `The ${field} must be a string.`) })
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, `The ${field} must be a UTC time to the second, like 2026-01-31T08:30:00Z.`)
+    .refine((value) => !Number.isNaN(Date.parse(value)), `The ${field} is not a valid date.`);
+
+export const SessionReportBody = z.object({
+  start_session: UtcSecond("start session"),
+  end_session: UtcSecond("end session"),
+  /** The item listened to, when the report comes from the player. */
+  id: ContentRef.shape.id.optional(),
+  model: z.enum(CONTENT_MODELS, { error: invalid("model") }).optional(),
+});
+export type SessionReportBody = z.infer<typeof SessionReportBody>;
+
+export const SessionReportResponse = z.object({
+  data: z.object({ id: z.string(), start_session: z.string(), end_session: z.string(), seconds: z.number().int() }),
+});
+export type SessionReportResponse = z.infer<typeof SessionReportResponse>;
+
+export const SessionStatistics = z
+  .object({
+    mindful_days: z.number().int(),
+    total_sessions: z.number().int(),
+    mindful_minutes: z.number().int(),
+    longest_streak: z.number().int(),
+    total_streak: z.number().int(),
+    longest_minute_session: z.number().int(),
+  })
+  .meta({ id: "SessionStatistics" });
+export type SessionStatistics = z.infer<typeof SessionStatistics>;
+
+export const SessionStatisticsResponse = z.object({ data: SessionStatistics });
+export type SessionStatisticsResponse = z.infer<typeof SessionStatisticsResponse>;
+
+// GET personal-plan-by-day
+export const PlanQuery = CacheBuster.extend({
+  day: z.coerce.number({ error: "The day must be a number." }).int("The day must be an integer.").min(1, "The day must be at least 1.").max(366, "The day is too large.").optional(),
+});
+export type PlanQuery = z.infer<typeof PlanQuery>;
+
+export const PlanDay = z.object({ day: z.number().int(), content: z.array(ContentCard) }).meta({ id: "PlanDay" });
+export type PlanDay = z.infer<typeof PlanDay>;
+
+export const PlanResponse = z.object({
+  data: z.object({
+    /** The member's day in the plan today (1 on the day they joined). */
+    current_day: z.number().int(),
+    total_days: z.number().int(),
+    days: z.array(PlanDay),
+  }),
+});
+export type PlanResponse = z.infer<typeof PlanResponse>;
+
+// GET /user/cloudfront-cookies
+export const SignedCookiesResponse = z
+  .object({
+    policy: z.string(),
+    signature: z.string(),
+    key_pair_id: z.string(),
+    expires_at: z.string().describe("ISO 8601, UTC"),
+  })
+  .meta({ id: "SignedCookies" });
+export type SignedCookiesResponse = z.infer<typeof SignedCookiesResponse>;
+
+// GET /user/account-status
+export const AccountStatusResponse = z
+  .object({
+    subscription_type: z.string().nullable(),
+    member_since: z.string().nullable(),
+    subscription_via: z.string().nullable(),
+  })
+  .meta({ id: "AccountStatus" });
+export type AccountStatusResponse = z.infer<typeof AccountStatusResponse>;

@@ -1,0 +1,80 @@
+/**
+ * The catalogue's vocabulary (spec 001 sections 1 to 3) and the rules about who may play what.
+ */
+
+/** The content models; a content link is /{model}/{id} and the player accepts exactly these sections. */
+export const CONTENT_MODELS = [
+  "meditation-sleep",
+  "meditation-sleep-course",
+  "music-soundscape",
+  "music-soundscape-playlist",
+  "cbt",
+  "cbt-course",
+] as const;
+export type ContentModel = (typeof CONTENT_MODELS)[number];
+
+export function isContentModel(value: string): value is ContentModel {
+  return (CONTENT_MODELS as readonly string[]).includes(value);
+}
+
+/** Models that hold a list of sessions (courses) or audios (playlists) instead of one stream. */
+export const LIST_MODELS: readonly ContentModel[] = ["meditation-sleep-course", "cbt-course", "music-soundscape-playlist"];
+
+export function isListModel(model: ContentModel): boolean {
+  return LIST_MODELS.includes(model);
+}
+
+/** The model of the items inside a course or playlist. */
+export function childModelOf(model: ContentModel): ContentModel {
+  if (model === "meditation-sleep-course") return "meditation-sleep";
+  if (model === "cbt-course") return "cbt";
+  if (model === "music-soundscape-playlist") return "music-soundscape";
+  return model;
+}
+
+export const CONTENT_TYPES = [
+  "Meditations",
+  "Sleepcasts",
+  "Cognitive Behavioral Therapy",
+  "Relaxing Music",
+  "Nature Soundscapes",
+  "Breathing Exercises",
+  "Affirmations",
+  "Body Psychotherapy",
+  "Journal",
+] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/** The screens made of sections: GET /screen/{name}. */
+export const SCREEN_NAMES = ["home", "meditation", "music", "sleep", "therapy"] as const;
+export type ScreenName = (typeof SCREEN_NAMES)[number];
+
+/** Stream fields of a content item and their media folder names. */
+export const MEDIA_VARIANTS = {
+  video_male: "video-male",
+  audio_male: "audio-male",
+  video_female: "video-female",
+  audio_female: "audio-female",
+  audio: "audio",
+  video: "video",
+} as const;
+export type MediaVariant = keyof typeof MEDIA_VARIANTS;
+
+/** A member may play an item when it is free or when they hold a subscription (premium, free trial or corporate). */
+export function canPlay(item: { free: boolean }, subscriber: boolean): boolean {
+  return item.free || subscriber;
+}
+
+/**
+ * The media a signed cookie covers: everything for a subscriber, the free folder for everyone else.
+ * `mediaBaseUrl` is the absolute address media is served from (no trailing slash).
+ */
+export function mediaResourceFor(mediaBaseUrl: string, subscriber: boolean): string {
+  return subscriber ? `${mediaBaseUrl}/*` : `${mediaBaseUrl}/free/*`;
+}
+
+/** Minutes shown for a stream of this many seconds (at least 1 for any sound at all). */
+export function durationMinutes(seconds: number | null | undefined): number | null {
+  if (seconds == null || !Number.isFinite(seconds) || seconds <= 0) return null;
+  return Math.max(1, Math.round(seconds / 60));
+}
