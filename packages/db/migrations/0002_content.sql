@@ -1,0 +1,2 @@
+ALTER TABLE "content_items" drop column "search_vector";--> statement-breakpoint
+ALTER TABLE "content_items" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce("content_items"."name", '')), 'A') || setweight(to_tsvector('english', coalesce("content_items"."tag_text", '')), 'B') || setweight(to_tsvector('english', coalesce("content_items"."description", '')), 'C')) STORED;
