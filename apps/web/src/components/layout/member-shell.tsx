@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { env } from "../../lib/env";
 import { BrandLink } from "../brand/brand-link";
+import { SubscriptionOffer } from "../subscription/subscription-offer";
 import styles from "./member-shell.module.css";
 
 const navClass = ({ isActive }: { isActive: boolean }) => [styles.navLink, isActive && styles.active].filter(Boolean).join(" ");
@@ -40,6 +41,7 @@ export function MemberShell({ children, narrow = false }: { children: ReactNode;
           </p>
         </div>
       </footer>
+      <SubscriptionOffer />
     </div>
   );
 }

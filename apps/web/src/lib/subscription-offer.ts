@@ -1,0 +1,35 @@
+import { create } from "zustand";
+import { analytics } from "./analytics";
+
+/**
+ * What opened the subscription offer (spec 001 section 4): a locked item was clicked,
+ * the 'Unlock {product}' button was pressed, or the quiz was finished.
+ */
+export type SubscriptionOfferTrigger = "locked" | "unlock" | "quiz";
+
+/** The pixel event each trigger records when the offer opens (spec 001 section 4). */
+export const OFFER_PIXEL_EVENTS: Record<SubscriptionOfferTrigger, "LockedIntent" | "BuyIntent" | "InformIntent"> = {
+  locked: "LockedIntent",
+  unlock: "BuyIntent",
+  quiz: "InformIntent",
+};
+
+export interface SubscriptionOfferState {
+  open: boolean;
+  /** The reason the offer was last opened; null before the first opening. */
+  trigger: SubscriptionOfferTrigger | null;
+}
+
+/** The subscription offer's state: one offer for the whole members' area. */
+export const useSubscriptionOffer = create<SubscriptionOfferState>(() => ({ open: false, trigger: null }));
+
+/** Opens the subscription offer and records the pixel event of its trigger. */
+export function openSubscriptionOffer(trigger: SubscriptionOfferTrigger) {
+  useSubscriptionOffer.setState({ open: true, trigger });
+  analytics.track(OFFER_PIXEL_EVENTS[trigger], { trigger });
+}
+
+/** Closes the subscription offer. */
+export function closeSubscriptionOffer() {
+  useSubscriptionOffer.setState({ open: false });
+}
