@@ -6,3 +6,6 @@ export * from "./auth-redirect";
 export * from "./password";
 export * from "./session";
 export * from "./content";
+export * from "./entitlement";
+export * from "./personal-plan";
+export * from "./listening";

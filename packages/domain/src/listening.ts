@@ -1,0 +1,70 @@
+/**
+ * Listening sessions reported by the player and the statistics made of them
+ * (spec 001 section 3: Session record, Session statistics).
+ */
+
+/** The longest stretch one report may cover; anything longer is a clock error. */
+export const MAX_SESSION_SECONDS = 24 * 60 * 60;
+/** How far in the future an end time may lie (clock drift). */
+export const SESSION_CLOCK_SKEW_SECONDS = 5 * 60;
+
+export const SESSION_MESSAGES = {
+  order: "The end session must be a time after the start session.",
+  tooLong: "A session may not be longer than 24 hours.",
+  future: "The end session may not be in the future.",
+} as const;
+
+/** Problems with a reported session, per field; empty when it can be kept. */
+export function sessionReportProblems(start: Date, end: Date, now: Date): Record<string, string[]> {
+  const seconds = (end.getTime() - start.getTime()) / 1000;
+  if (seconds < 0) return { end_session: [SESSION_MESSAGES.order] };
+  if (seconds > MAX_SESSION_SECONDS) return { end_session: [SESSION_MESSAGES.tooLong] };
+  if (end.getTime() - now.getTime() > SESSION_CLOCK_SKEW_SECONDS * 1000) return { end_session: [SESSION_MESSAGES.future] };
+  return {};
+}
+
+/** UTC to the second, ending in Z: the form the player reports and the API answers. */
+export function toUtcSecond(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+export interface ListeningStatistics {
+  /** Distinct UTC days with any listening. */
+  mindful_days: number;
+  total_sessions: number;
+  /** Whole minutes listened in all. */
+  mindful_minutes: number;
+  /** The most consecutive days with listening, ever. */
+  longest_streak: number;
+  /** The current run of consecutive days, ending today or yesterday (0 when broken). */
+  total_streak: number;
+  /** The longest single session, in whole minutes. */
+  longest_minute_session: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayNumber = (date: Date) => Math.floor(date.getTime() / DAY_MS);
+
+/** Statistics over every session of one member, as of `now`. */
+export function listeningStatistics(sessions: readonly { startedAt: Date; seconds: number }[], now: Date): ListeningStatistics {
+  const days = [...new Set(sessions.map((s) => dayNumber(s.startedAt)))].sort((a, b) => a - b);
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < days.length; i++) {
+    run = i > 0 && days[i] === days[i - 1]! + 1 ? run + 1 : 1;
+    longest = Math.max(longest, run);
+  }
+  const today = dayNumber(now);
+  const last = days.at(-1);
+  const current = last !== undefined && today - last <= 1 ? run : 0;
+  const totalSeconds = sessions.reduce((sum, s) => sum + s.seconds, 0);
+  const longestSession = sessions.reduce((max, s) => Math.max(max, s.seconds), 0);
+  return {
+    mindful_days: days.length,
+    total_sessions: sessions.length,
+    mindful_minutes: Math.floor(totalSeconds / 60),
+    longest_streak: longest,
+    total_streak: current,
+    longest_minute_session: Math.floor(longestSession / 60),
+  };
+}
