@@ -3,6 +3,13 @@ import { ConfigError, loadConfig, SANDBOX_CLIENT_ID } from "./config";
 import { signInProviders } from "./modules/identity/sign-in-providers";
 import { clientConfig } from "./plugins/web";
 
+/** The variables production cannot start without. */
+const PRODUCTION = {
+  NODE_ENV: "production",
+  CLOUDFRONT_KEY_PAIR_ID: "K2JCJMDEHXQW5F",
+  CLOUDFRONT_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----\\nnot-a-real-key\\n-----END PRIVATE KEY-----",
+} as const;
+
 describe("loadConfig", () => {
   it("runs on the embedded defaults with nothing set", () => {
     const config = loadConfig({});
@@ -34,31 +41,31 @@ describe("loadConfig", () => {
   });
 
   it("turns demo data off in production unless asked for", () => {
-    expect(loadConfig({ NODE_ENV: "production" }).seedDemoData).toBe(false);
-    expect(loadConfig({ NODE_ENV: "production", SEED_DEMO_DATA: "true" }).seedDemoData).toBe(true);
+    expect(loadConfig({ ...PRODUCTION }).seedDemoData).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO_DATA: "true" }).seedDemoData).toBe(true);
   });
 });
 
 describe("sign-in providers", () => {
   it("refuses sandbox providers in production unless explicitly allowed", () => {
-    expect(() => loadConfig({ NODE_ENV: "production", SANDBOX_PROVIDERS: "true" })).toThrowError(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: "production", SANDBOX_PROVIDERS: "true" })).toThrowError(
+    expect(() => loadConfig({ ...PRODUCTION, SANDBOX_PROVIDERS: "true" })).toThrowError(ConfigError);
+    expect(() => loadConfig({ ...PRODUCTION, SANDBOX_PROVIDERS: "true" })).toThrowError(
       /^Invalid environment variable SANDBOX_PROVIDERS: .*ALLOW_SANDBOX_IN_PRODUCTION=true/,
     );
-    const allowed = loadConfig({ NODE_ENV: "production", SANDBOX_PROVIDERS: "true", ALLOW_SANDBOX_IN_PRODUCTION: "true", APP_URL: "https://calm.test" });
+    const allowed = loadConfig({ ...PRODUCTION, SANDBOX_PROVIDERS: "true", ALLOW_SANDBOX_IN_PRODUCTION: "true", APP_URL: "https://calm.test" });
     expect(allowed.sandboxProviders).toBe(true);
     expect(allowed.identity.google).toMatchObject({ clientId: SANDBOX_CLIENT_ID, authorizeUrl: "https://calm.test/sandbox/identity/google/authorize" });
   });
 
   it("keeps the sandbox off in production by default, even when allowed", () => {
-    expect(loadConfig({ NODE_ENV: "production" }).sandboxProviders).toBe(false);
-    expect(loadConfig({ NODE_ENV: "production", ALLOW_SANDBOX_IN_PRODUCTION: "true" }).sandboxProviders).toBe(false);
+    expect(loadConfig({ ...PRODUCTION }).sandboxProviders).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, ALLOW_SANDBOX_IN_PRODUCTION: "true" }).sandboxProviders).toBe(false);
     expect(loadConfig({}).sandboxProviders).toBe(true);
     expect(loadConfig({ SANDBOX_PROVIDERS: "false" }).sandboxProviders).toBe(false);
   });
 
   it("offers no provider in production that is not configured", () => {
-    const config = loadConfig({ NODE_ENV: "production" });
+    const config = loadConfig({ ...PRODUCTION });
     expect(config.identity).toEqual({ google: null, apple: null, facebook: null });
     expect(signInProviders(config)).toEqual({ googleWeb: null, apple: null, facebook: null });
     expect(clientConfig(config).signIn).toEqual({ googleWeb: null, apple: null, facebook: null });
@@ -66,7 +73,7 @@ describe("sign-in providers", () => {
 
   it("offers each configured provider with its real endpoints, and Facebook only with its secret", () => {
     const config = loadConfig({
-      NODE_ENV: "production",
+      ...PRODUCTION,
       GOOGLE_CLIENT_ID: "g-client",
       APPLE_CLIENT_ID: "com.example.web",
       FACEBOOK_APP_ID: "123",
@@ -78,7 +85,7 @@ describe("sign-in providers", () => {
     });
     expect(config.identity.google!.issuers).toEqual(["https://accounts.google.com", "accounts.google.com"]);
     expect(config.identity.apple!.jwksUrl).toBe("https://appleid.apple.com/auth/keys");
-    const withSecret = loadConfig({ NODE_ENV: "production", FACEBOOK_APP_ID: "123", FACEBOOK_APP_SECRET: "shh", FACEBOOK_GRAPH_URL: "https://graph.facebook.com/v21.0/" });
+    const withSecret = loadConfig({ ...PRODUCTION, FACEBOOK_APP_ID: "123", FACEBOOK_APP_SECRET: "shh", FACEBOOK_GRAPH_URL: "https://graph.facebook.com/v21.0/" });
     expect(withSecret.identity.facebook).toMatchObject({ appId: "123", graphUrl: "https://graph.facebook.com/v21.0" });
     expect(JSON.stringify(clientConfig(withSecret))).not.toContain("shh");
   });
@@ -148,5 +155,24 @@ describe("account settings", () => {
         expect((error as Error).message).not.toContain("topsecret");
       }
     }
+  });
+});
+
+describe("media configuration", () => {
+  it("serves the shipped media pack with a generated key outside production", () => {
+    const config = loadConfig({});
+    expect(config.media.baseUrl).toBe("http://localhost:3000/media");
+    expect(config.media.dir.endsWith("content/media")).toBe(true);
+    expect(config.media.privateKeyPem).toBeNull();
+    expect(config.media.hash).toBe("SHA1");
+  });
+  it("refuses to start production without a signing key", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrowError(/CLOUDFRONT_PRIVATE_KEY/);
+  });
+  it("reads a key given on one line with \\n escapes", () => {
+    const config = loadConfig({ ...PRODUCTION, MEDIA_BASE_URL: "https://cdn.calm.test/media/", MEDIA_SIGNING_HASH: "SHA256" });
+    expect(config.media.privateKeyPem).toContain("-----BEGIN PRIVATE KEY-----\nnot-a-real-key\n");
+    expect(config.media.baseUrl).toBe("https://cdn.calm.test/media");
+    expect(config.media.hash).toBe("SHA256");
   });
 });

@@ -60,6 +60,14 @@ const EnvSchema = z.object({
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
   FACEBOOK_AUTHORIZE_URL: z.url().default("https://www.facebook.com/v21.0/dialog/oauth"),
   FACEBOOK_GRAPH_URL: z.url().default("https://graph.facebook.com/v21.0"),
+  MEDIA_DIR: z.string().min(1).default(path.join(repoRoot, "content/media")),
+  MEDIA_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SERVE_MEDIA: flag.default(true),
+  CLOUDFRONT_KEY_PAIR_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be the public key id (letters, digits, - and _)").optional(),
+  CLOUDFRONT_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be a PEM private key" }).optional(),
+  MEDIA_SIGNING_HASH: z.enum(["SHA1", "SHA256"]).default("SHA1"),
+  MEDIA_COOKIE_HOURS: z.coerce.number().min(0.01).max(24 * 7).default(12),
+  MEDIA_COOKIE_DOMAIN: z.string().regex(/^\.?[a-z0-9.-]+$/, "must be a domain like .example.com").optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -94,6 +102,24 @@ export interface Config {
   redisUrl: string | null;
   mail: { smtpUrl: string | null; from: string };
   identity: IdentityConfig;
+  media: MediaConfig;
+}
+
+/** Streaming media and its signed cookies (docs/decisions/011-streaming-and-signed-cookies.md). */
+export interface MediaConfig {
+  /** The media root on disk, served under /media when `serve` is true. */
+  dir: string;
+  /** The absolute address streams are fetched from and cookie policies name (no trailing slash). */
+  baseUrl: string;
+  serve: boolean;
+  keyPairId: string;
+  /** The signing key; null means "generate one under DATA_DIR" (never in production). */
+  privateKeyPem: string | null;
+  /** Where the generated development key is kept. */
+  generatedKeyFile: string;
+  hash: "SHA1" | "SHA256";
+  cookieTtlMs: number;
+  cookieDomain: string | null;
 }
 
 /** One sign-in provider's verification settings; null fields mean "not configured". */
@@ -167,6 +193,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid environment variable SANDBOX_PROVIDERS: sandbox providers are refused in production (set ALLOW_SANDBOX_IN_PRODUCTION=true to allow them)",
     );
   }
+  if (isProduction && (!env.CLOUDFRONT_PRIVATE_KEY || !env.CLOUDFRONT_KEY_PAIR_ID)) {
+    throw new ConfigError("Invalid environment variable CLOUDFRONT_PRIVATE_KEY: production needs CLOUDFRONT_PRIVATE_KEY and CLOUDFRONT_KEY_PAIR_ID");
+  }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const internalUrl = (env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/$/, "");
   return {
@@ -200,6 +229,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL ?? null,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@serene.example>` },
     identity: identityConfig(env, appUrl, internalUrl, sandboxProviders),
+    media: {
+      dir: path.resolve(env.MEDIA_DIR),
+      baseUrl: (env.MEDIA_BASE_URL ?? `${appUrl}/media`).replace(/\/$/, ""),
+      serve: env.SERVE_MEDIA,
+      keyPairId: env.CLOUDFRONT_KEY_PAIR_ID ?? "SERENELOCALKEY",
+      privateKeyPem: env.CLOUDFRONT_PRIVATE_KEY?.replaceAll("\\n", "\n") ?? null,
+      generatedKeyFile: path.resolve(env.DATA_DIR, "media-signing-key.pem"),
+      hash: env.MEDIA_SIGNING_HASH,
+      cookieTtlMs: env.MEDIA_COOKIE_HOURS * 3_600_000,
+      cookieDomain: env.MEDIA_COOKIE_DOMAIN ?? null,
+    },
   };
 }
 

@@ -4,6 +4,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app";
 
+/** The variables production cannot start without. */
+const PRODUCTION = {
+  NODE_ENV: "production",
+  CLOUDFRONT_KEY_PAIR_ID: "K2JCJMDEHXQW5F",
+  CLOUDFRONT_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----\\nnot-a-real-key\\n-----END PRIVATE KEY-----",
+} as const;
+
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
@@ -64,7 +71,7 @@ describe("the sign-in providers in the page configuration", () => {
 
   it("offers only configured providers in production, each pointing at the real provider", async () => {
     const production = await createTestApp({
-      NODE_ENV: "production",
+      ...PRODUCTION,
       WEB_DIST_DIR: dist,
       APP_URL: "https://calm.test",
       GOOGLE_CLIENT_ID: "1234.apps.googleusercontent.com",

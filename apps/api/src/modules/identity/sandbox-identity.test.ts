@@ -3,6 +3,13 @@ import { SANDBOX_CLIENT_ID, SANDBOX_FACEBOOK_SECRET } from "../../config";
 import { formBody } from "../../test/accounts";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
+/** The variables production cannot start without. */
+const PRODUCTION = {
+  NODE_ENV: "production",
+  CLOUDFRONT_KEY_PAIR_ID: "K2JCJMDEHXQW5F",
+  CLOUDFRONT_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----\\nnot-a-real-key\\n-----END PRIVATE KEY-----",
+} as const;
+
 /** The sandbox identity provider's own pages and endpoints (the app's URL is http://localhost:3000 here). */
 let t: TestApp;
 beforeAll(async () => {
@@ -203,7 +210,7 @@ describe("POST /auth/callback/apple", () => {
 
 describe("in production", () => {
   it("mounts neither the sandbox nor the outbox pages", async () => {
-    const production = await createTestApp({ NODE_ENV: "production", APP_URL: "https://calm.test" });
+    const production = await createTestApp({ ...PRODUCTION, APP_URL: "https://calm.test" });
     try {
       for (const url of ["/sandbox/identity/jwks.json", "/sandbox/identity/google/authorize", "/dev/outbox", "/dev/outbox.json"]) {
         expect((await production.app.inject({ url })).statusCode, url).toBe(404);
@@ -216,7 +223,7 @@ describe("in production", () => {
   });
 
   it("mounts the sandbox only when explicitly allowed, and still never the outbox", async () => {
-    const allowed = await createTestApp({ NODE_ENV: "production", APP_URL: "https://calm.test", SANDBOX_PROVIDERS: "true", ALLOW_SANDBOX_IN_PRODUCTION: "true" });
+    const allowed = await createTestApp({ ...PRODUCTION, APP_URL: "https://calm.test", SANDBOX_PROVIDERS: "true", ALLOW_SANDBOX_IN_PRODUCTION: "true" });
     try {
       expect((await allowed.app.inject({ url: "/sandbox/identity/jwks.json" })).statusCode).toBe(200);
       expect((await allowed.app.inject({ url: "/dev/outbox.json" })).statusCode).toBe(404);
