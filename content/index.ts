@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { Catalogue, MediaManifest } from "./catalogue";
 
 export * from "./catalogue";
@@ -26,7 +26,7 @@ export function loadCatalogue(): Catalogue {
 
 /** Facts about every stream of the demo media pack (written by content/media/build.ts). */
 export function loadMediaManifest(): MediaManifest {
-  return readJson<MediaManifest>("./media/manifest.json");
+  return existsSync(new URL("./media/manifest.json", import.meta.url)) ? readJson<MediaManifest>("./media/manifest.json") : {};
 }
 
 /** The folder of the shipped media pack (HLS and covers). */
