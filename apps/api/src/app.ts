@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
@@ -25,6 +26,20 @@ import { createRateLimiter } from "./plugins/rate-limit";
 import { createAnalyticsRepository } from "./modules/analytics/analytics.repository";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { createAnalyticsService } from "./modules/analytics/analytics.service";
+import { createCatalogueCache } from "./modules/content/catalogue-snapshot";
+import { createCatalogueRepository } from "./modules/content/catalogue.repository";
+import { createCatalogueService } from "./modules/content/catalogue.service";
+import { createContentPresenter } from "./modules/content/content.presenter";
+import { contentRoutes } from "./modules/content/content.routes";
+import { createLibraryRepository } from "./modules/content/library.repository";
+import { libraryRoutes } from "./modules/content/library.routes";
+import { createLibraryService } from "./modules/content/library.service";
+import { createMediaAccess } from "./modules/media/media-access.service";
+import { registerMediaFiles, signedCookieRoutes } from "./modules/media/media.routes";
+import { loadSigningKey } from "./modules/media/signing-key";
+import { createSubscriptionsRepository } from "./modules/subscriptions/subscriptions.repository";
+import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes";
+import { createSubscriptionsService } from "./modules/subscriptions/subscriptions.service";
 import { createFaqRepository } from "./modules/faq/faq.repository";
 import { faqRoutes } from "./modules/faq/faq.routes";
 import { createFaqService } from "./modules/faq/faq.service";
@@ -80,8 +95,18 @@ export function createServices({
     appUrl: config.appUrl,
     tmpTokenMs: config.tmpTokenMs,
   };
+  const cache = createCatalogueCache(createCatalogueRepository(database.db));
+  const presenter = createContentPresenter(config.media.baseUrl);
+  const libraryRepository = createLibraryRepository(database.db);
+  const catalogue = createCatalogueService({ cache, repository: createCatalogueRepository(database.db), library: libraryRepository, presenter });
+  const media = createMediaAccess(config.media, loadSigningKey(config.media), async (userId) => (await catalogue.viewerOf(userId)).subscriber);
   return {
     analytics,
+    catalogue,
+    catalogueCache: cache,
+    library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter }),
+    media,
+    subscriptions: createSubscriptionsService(createSubscriptionsRepository(database.db)),
     faq: createFaqService(createFaqRepository(database.db), brand),
     mailer,
     limiter,
@@ -142,6 +167,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  await app.register(cookie);
   // HTML forms post url-encoded bodies (Apple's form_post answer, the sandbox pages).
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   // Brotli or gzip for text responses (HTML, scripts, styles, JSON) above 1 KiB.
@@ -168,9 +194,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       );
       await api.register(faqRoutes(services.faq));
       await api.register(analyticsRoutes(services.analytics));
+      await api.register(contentRoutes({ catalogue: services.catalogue, sessions: services.sessions }));
+      await api.register(libraryRoutes({ library: services.library, sessions: services.sessions }));
+      await api.register(signedCookieRoutes({ media: services.media, sessions: services.sessions, config: config.media }));
+      await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions, sessions: services.sessions }));
     },
     { prefix: "/api/v1" },
   );
+  if (config.media.serve) await registerMediaFiles(app, { media: services.media, config: config.media });
   await app.register(appleCallbackRoute);
   if (config.sandboxProviders) {
     await app.register(sandboxIdentityRoutes(await createSandboxIdentity(config.appUrl, config.identity), config.appUrl));

@@ -9,3 +9,4 @@ export * from "./content";
 export * from "./entitlement";
 export * from "./personal-plan";
 export * from "./listening";
+export * from "./recommendations";

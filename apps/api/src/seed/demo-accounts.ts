@@ -1,9 +1,15 @@
-import { inArray } from "drizzle-orm";
-import { leads, users, type Database } from "@serene/db";
+import { eq, inArray } from "drizzle-orm";
+import { isEntitled } from "@serene/domain";
+import { leads, subscriptions, users, type Database } from "@serene/db";
 import { hashPassword } from "../modules/accounts/passwords";
 
 /** Accounts for trying the product, created only when demo data is on (never in production by default). */
-export const DEMO_ACCOUNTS = [{ name: "Robin", email: "member@serene.example", password: "quiet-lake-morning" }] as const;
+export const DEMO_ACCOUNTS = [
+  { name: "Robin", email: "member@serene.example", password: "quiet-lake-morning", premium: false },
+  { name: "Sam", email: "premium@serene.example", password: "still-water-evening", premium: true },
+] as const;
+
+const YEAR_MS = 365 * 86_400_000;
 
 /** A pre-registered lead, for the lead sign-up link /create-account?u=lead&statistic_id=demo-lead. */
 export const DEMO_LEAD = { statisticId: "demo-lead", name: "Jamie", email: "jamie.lead@serene.example" } as const;
@@ -25,5 +31,25 @@ export async function seedDemoAccounts(db: Database): Promise<number> {
     created += rows.length;
   }
   await db.insert(leads).values(DEMO_LEAD).onConflictDoNothing({ target: leads.statisticId });
+  await keepDemoSubscriptions(db);
   return created;
+}
+
+/** The premium demo member always holds a current annual subscription (renewed here when it lapsed). */
+async function keepDemoSubscriptions(db: Database) {
+  const now = new Date();
+  for (const account of DEMO_ACCOUNTS.filter((candidate) => candidate.premium)) {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+    if (!user) continue;
+    const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    if (rows.some((row) => isEntitled(row, now))) continue;
+    await db.insert(subscriptions).values({
+      userId: user.id,
+      status: "active",
+      planType: "Annual",
+      provider: "demo",
+      startedAt: now,
+      currentPeriodEnd: new Date(now.getTime() + YEAR_MS),
+    });
+  }
 }

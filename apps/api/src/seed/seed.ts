@@ -1,26 +1,32 @@
 import { eq, sql } from "drizzle-orm";
 import { appSettings, faqItems, type Database } from "@serene/db";
-import { loadFaq } from "@serene/content";
+import { loadCatalogue, loadFaq, loadMediaManifest } from "@serene/content";
+import { catalogueFingerprint, writeCatalogue } from "./catalogue-seed";
 
-/** Raise when the shipped content changes, so existing installations load it once more. */
-export const CONTENT_VERSION = 1;
+/** Raise when the way content is loaded changes; a change of the content itself is noticed by its fingerprint. */
+export const CONTENT_VERSION = 2;
 const MARKER = "content_version";
 
 export interface SeedResult {
   loaded: boolean;
   faq: number;
+  items: number;
 }
 
 /**
- * Loads the shipped content (FAQ) the first time a database is used, and again only when
- * CONTENT_VERSION grows. Every write is an upsert on a natural key, so a repeated run changes nothing.
+ * Loads the shipped content (FAQ, catalogue) the first time a database is used, and again when it
+ * changes. Every write is an upsert on a natural key, so a repeated run changes nothing.
  */
 export async function seedContent(db: Database, options: { force?: boolean } = {}): Promise<SeedResult> {
+  const catalogue = loadCatalogue();
+  const manifest = loadMediaManifest();
+  const stamp = `${CONTENT_VERSION}:${catalogueFingerprint(catalogue, manifest)}`;
   const [marker] = await db.select().from(appSettings).where(eq(appSettings.key, MARKER));
-  if (!options.force && typeof marker?.value === "number" && marker.value >= CONTENT_VERSION) {
-    return { loaded: false, faq: 0 };
+  if (!options.force && marker?.value === stamp) {
+    return { loaded: false, faq: 0, items: 0 };
   }
   const faq = loadFaq();
+  let items = 0;
   await db.transaction(async (tx) => {
     for (const [position, entry] of faq.entries()) {
       await tx
@@ -31,10 +37,11 @@ export async function seedContent(db: Database, options: { force?: boolean } = {
           set: { question: entry.name, answer: entry.answer, position, updatedAt: sql`now()` },
         });
     }
+    items = await writeCatalogue(tx, catalogue, manifest);
     await tx
       .insert(appSettings)
-      .values({ key: MARKER, value: CONTENT_VERSION })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value: CONTENT_VERSION, updatedAt: sql`now()` } });
+      .values({ key: MARKER, value: stamp })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: stamp, updatedAt: sql`now()` } });
   });
-  return { loaded: true, faq: faq.length };
+  return { loaded: true, faq: faq.length, items };
 }

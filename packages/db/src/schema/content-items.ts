@@ -30,7 +30,7 @@ export const contentItems = pgTable(
     durationSeconds: integer(),
     /** Cover image path relative to the media root ("covers/morning-light.svg"). */
     cover: text().notNull(),
-    /** Tag names, kept here so one generated column can index names, descriptions and tags together. */
+    /** The content type and tag names, kept here so one generated column indexes names, descriptions, types and tags together. */
     tagText: text().notNull().default(""),
     searchVector: tsvector().generatedAlwaysAs(
       (): SQL =>

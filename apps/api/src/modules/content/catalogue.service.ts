@@ -1,0 +1,182 @@
+import type {
+  CollectionResponse,
+  ContentCardList,
+  ContentCardPage,
+  ContentItemResponse,
+  ContentListQuery,
+  PlanResponse,
+  RecommendationQuery,
+  ScreenQuery,
+  ScreenResponse,
+  SearchQuery,
+  TagListResponse,
+} from "@serene/contracts";
+import {
+  isEntitled,
+  pageMeta,
+  pageOffset,
+  planDay,
+  recommendByTags,
+  withAnyTag,
+  type ContentModel,
+  type ScreenName,
+} from "@serene/domain";
+import { notFound } from "../../http-error";
+import type { UserRow } from "../accounts/accounts.repository";
+import type { CatalogueCache, CatalogueSnapshot, ItemRecord } from "./catalogue-snapshot";
+import type { CatalogueRepository } from "./catalogue.repository";
+import type { ContentPresenter, Viewer } from "./content.presenter";
+import type { LibraryRepository } from "./library.repository";
+
+const DAY_MS = 86_400_000;
+
+/** Words of a search, cleaned for to_tsquery: letters and digits only, at most 8. */
+export function searchTerms(text: string | undefined): string[] {
+  return (text ?? "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .map((word) => word.slice(0, 40))
+    .slice(0, 8);
+}
+
+function pick(snapshot: CatalogueSnapshot, ids: readonly number[]): ItemRecord[] {
+  return ids.map((id) => snapshot.items.get(id)).filter((item): item is ItemRecord => Boolean(item));
+}
+
+function page<T>(items: readonly T[], query: { page: number; per_page: number }) {
+  const request = { page: query.page, perPage: query.per_page };
+  const offset = pageOffset(request);
+  return { rows: items.slice(offset, offset + request.perPage), meta: pageMeta(items.length, request) };
+}
+
+/** The catalogue as members browse it: screens, lists, details, recommendations, search, collections, the plan. */
+export function createCatalogueService(deps: {
+  cache: CatalogueCache;
+  repository: CatalogueRepository;
+  library: LibraryRepository;
+  presenter: ContentPresenter;
+  now?: () => Date;
+}) {
+  const { cache, repository, library, presenter } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function viewerOf(userId: string): Promise<Viewer> {
+    const context = await library.memberContext(userId);
+    const at = now();
+    return { favorites: new Set(context.favorites), subscriber: context.subscriptions.some((s) => isEntitled(s, at)) };
+  }
+
+  const cards = (items: readonly ItemRecord[], viewer: Viewer) => items.map((item) => presenter.card(item, viewer));
+
+  function currentPlanDay(snapshot: CatalogueSnapshot, user: UserRow) {
+    return planDay(user.createdAt, now(), snapshot.planDays);
+  }
+
+  /** The daily slider turns one step each day, so the first card changes daily. */
+  function rotateDaily<T>(items: readonly T[]): T[] {
+    if (items.length === 0) return [];
+    const shift = Math.floor(now().getTime() / DAY_MS) % items.length;
+    return [...items.slice(shift), ...items.slice(0, shift)];
+  }
+
+  return {
+    viewerOf,
+
+    async screen(name: ScreenName, query: ScreenQuery, user: UserRow): Promise<ScreenResponse> {
+      const [snapshot, viewer] = await Promise.all([cache.get(), viewerOf(user.id)]);
+      const { rows, meta } = page(snapshot.screens.get(name) ?? [], query);
+      const day = currentPlanDay(snapshot, user);
+      return {
+        data: rows.map((section) => {
+          const isPlan = section.sectionType === "Personal Plan";
+          const ids = isPlan ? (snapshot.plan.get(day) ?? []) : section.sectionType === "Daily Meditation" ? rotateDaily(section.items) : section.items;
+          return {
+            id: section.id,
+            name: section.name,
+            section_type: section.sectionType,
+            content: cards(pick(snapshot, ids), viewer),
+            day: isPlan ? day : null,
+            collection_id: section.collectionId,
+          };
+        }),
+        meta,
+      };
+    },
+
+    async list(model: ContentModel, query: ContentListQuery, userId: string): Promise<ContentCardPage> {
+      const [snapshot, viewer] = await Promise.all([cache.get(), viewerOf(userId)]);
+      const filtered = withAnyTag(
+        snapshot.listed.filter((item) => item.model === model).map((item) => ({ item, tags: item.tagSlugs })),
+        query.tags ?? [],
+      ).map((entry) => entry.item);
+      const { rows, meta } = page(filtered, query);
+      return { data: cards(rows, viewer), meta };
+    },
+
+    async detail(model: ContentModel, id: number, userId: string): Promise<ContentItemResponse> {
+      const [{ snapshot, item }, viewer] = await Promise.all([cache.item(id), viewerOf(userId)]);
+      if (!item || item.model !== model) throw notFound();
+      const progress = await library.progress(userId, [item.id, ...item.children]);
+      return { data: presenter.detail(item, snapshot, viewer, progress) };
+    },
+
+    async recommendations(model: ContentModel, id: number, query: RecommendationQuery, userId: string): Promise<ContentCardList> {
+      const [{ snapshot, item }, viewer] = await Promise.all([cache.item(id), viewerOf(userId)]);
+      if (!item || item.model !== model) throw notFound();
+      const wanted = query.tags && query.tags.length > 0 ? query.tags : item.tagSlugs;
+      const inclusive = query.is_tags_inclusive ?? true;
+      const candidates = snapshot.listed.map((entry) => ({ id: entry.id, tags: entry.tagSlugs, entry }));
+      const chosen = recommendByTags(candidates, wanted, { inclusive, excludeId: item.id }).map((found) => found.entry);
+      return { data: cards(chosen, viewer) };
+    },
+
+    async tags(): Promise<TagListResponse> {
+      const snapshot = await cache.get();
+      return { data: snapshot.tags.map((tag) => ({ id: tag.id, name: tag.name, slug: tag.slug })) };
+    },
+
+    async search(query: SearchQuery, userId: string): Promise<ContentCardPage> {
+      const terms = searchTerms(query.s);
+      const tags = query.tags ?? [];
+      const [snapshot, viewer] = await Promise.all([cache.get(), viewerOf(userId)]);
+      if (terms.length === 0 && tags.length === 0) return { data: [], meta: pageMeta(0, { page: query.page, perPage: query.per_page }) };
+      if (tags.length === 0) {
+        const request = { page: query.page, perPage: query.per_page };
+        const { ids, total } = await repository.search(terms, request.perPage, pageOffset(request));
+        return { data: cards(pick(snapshot, ids), viewer), meta: pageMeta(total, request) };
+      }
+      const found = terms.length > 0 ? pick(snapshot, await repository.searchAll(terms)) : snapshot.listed;
+      const filtered = withAnyTag(
+        found.map((item) => ({ item, tags: item.tagSlugs })),
+        tags,
+      ).map((entry) => entry.item);
+      const { rows, meta } = page(filtered, query);
+      return { data: cards(rows, viewer), meta };
+    },
+
+    async collection(id: number, userId: string): Promise<CollectionResponse> {
+      const [snapshot, viewer] = await Promise.all([cache.get(), viewerOf(userId)]);
+      const collection = snapshot.collections.get(id);
+      if (!collection) throw notFound();
+      return {
+        data: { id: collection.id, name: collection.name, description: collection.description, content: cards(pick(snapshot, collection.items), viewer) },
+      };
+    },
+
+    async plan(day: number | undefined, user: UserRow): Promise<PlanResponse> {
+      const [snapshot, viewer] = await Promise.all([cache.get(), viewerOf(user.id)]);
+      const current = currentPlanDay(snapshot, user);
+      const days = [...snapshot.plan.keys()].sort((a, b) => a - b).filter((d) => day === undefined || d === day);
+      if (day !== undefined && days.length === 0) throw notFound("There is no such day in the plan.");
+      return {
+        data: {
+          current_day: current,
+          total_days: snapshot.planDays,
+          days: days.map((d) => ({ day: d, content: cards(pick(snapshot, snapshot.plan.get(d) ?? []), viewer) })),
+        },
+      };
+    },
+  };
+}
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

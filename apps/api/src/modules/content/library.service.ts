@@ -1,0 +1,107 @@
+import type {
+  ActivityResponse,
+  ContentCardList,
+  ContentRef,
+  FavoriteResponse,
+  SessionReportBody,
+  SessionReportResponse,
+  SessionStatisticsResponse,
+} from "@serene/contracts";
+import { listeningStatistics, recommendForMember, sessionReportProblems, toUtcSecond, validationSummary } from "@serene/domain";
+import { HttpError, notFound } from "../../http-error";
+import type { UserRow } from "../accounts/accounts.repository";
+import type { CatalogueCache, ItemRecord } from "./catalogue-snapshot";
+import type { ContentPresenter } from "./content.presenter";
+import type { CatalogueService } from "./catalogue.service";
+import type { LibraryRepository } from "./library.repository";
+
+/** How many cards each library slider holds. */
+export const LIBRARY_LIMIT = 20;
+
+/** A member's own library: favourites, what they played and viewed, their listening sessions. */
+export function createLibraryService(deps: {
+  cache: CatalogueCache;
+  library: LibraryRepository;
+  catalogue: CatalogueService;
+  presenter: ContentPresenter;
+  now?: () => Date;
+}) {
+  const { cache, library, catalogue, presenter } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The item a member refers to; an unknown id, or one of another model, is a 404. */
+  async function itemOf(ref: ContentRef): Promise<ItemRecord> {
+    const { item } = await cache.item(ref.id);
+    if (!item || item.model !== ref.model) throw notFound();
+    return item;
+  }
+
+  async function cardsOf(userId: string, ids: number[]): Promise<ContentCardList> {
+    const [snapshot, viewer] = await Promise.all([cache.get(), catalogue.viewerOf(userId)]);
+    const items = ids.map((id) => snapshot.items.get(id)).filter((item): item is ItemRecord => Boolean(item));
+    return { data: items.map((item) => presenter.card(item, viewer)) };
+  }
+
+  return {
+    async addFavorite(userId: string, ref: ContentRef): Promise<FavoriteResponse> {
+      const item = await itemOf(ref);
+      await library.addFavorite(userId, item.id);
+      return { data: { id: item.id, model: item.model, favorite: true } };
+    },
+    async removeFavorite(userId: string, ref: ContentRef): Promise<FavoriteResponse> {
+      const item = await itemOf(ref);
+      await library.removeFavorite(userId, item.id);
+      return { data: { id: item.id, model: item.model, favorite: false } };
+    },
+    async recordPlay(userId: string, ref: ContentRef): Promise<ActivityResponse> {
+      const item = await itemOf(ref);
+      const at = now();
+      await library.recordPlay(userId, item.id, at);
+      return { data: { id: item.id, model: item.model, at: toUtcSecond(at) } };
+    },
+    async recordView(userId: string, ref: ContentRef): Promise<ActivityResponse> {
+      const item = await itemOf(ref);
+      const at = now();
+      await library.recordView(userId, item.id, at);
+      return { data: { id: item.id, model: item.model, at: toUtcSecond(at) } };
+    },
+
+    async reportSession(userId: string, body: SessionReportBody): Promise<SessionReportResponse> {
+      if ((body.id === undefined) !== (body.model === undefined)) {
+        const field = body.id === undefined ? "id" : "model";
+        const errors = { [field]: [`The ${field} field is required when ${field === "id" ? "model" : "id"} is present.`] };
+        throw new HttpError(422, validationSummary(errors), errors);
+      }
+      const item = body.id !== undefined && body.model !== undefined ? await itemOf({ id: body.id, model: body.model }) : null;
+      const start = new Date(body.start_session);
+      const end = new Date(body.end_session);
+      const problems = sessionReportProblems(start, end, now());
+      if (Object.keys(problems).length > 0) throw new HttpError(422, validationSummary(problems), problems);
+      const seconds = Math.round((end.getTime() - start.getTime()) / 1000);
+      const row = await library.insertSession({ userId, itemId: item?.id ?? null, startedAt: start, endedAt: end, seconds });
+      return { data: { id: row.id, start_session: toUtcSecond(row.startedAt), end_session: toUtcSecond(row.endedAt), seconds: row.seconds } };
+    },
+    async statistics(userId: string): Promise<SessionStatisticsResponse> {
+      return { data: listeningStatistics(await library.sessions(userId), now()) };
+    },
+
+    recentlyPlayed: async (userId: string) => cardsOf(userId, await library.recentlyPlayedIds(userId, LIBRARY_LIMIT)),
+    favorites: async (userId: string) => cardsOf(userId, await library.favoriteIds(userId, LIBRARY_LIMIT)),
+
+    async recommended(user: UserRow): Promise<ContentCardList> {
+      const [snapshot, played, favorites] = await Promise.all([
+        cache.get(),
+        library.recentlyPlayedIds(user.id, 50),
+        library.favoriteIds(user.id, 50),
+      ]);
+      const likedTags = [...played, ...favorites].flatMap((id) => snapshot.items.get(id)?.tagSlugs ?? []);
+      const candidates = snapshot.listed.map((item) => ({ id: item.id, tags: item.tagSlugs, goal: item.goal }));
+      const chosen = recommendForMember(candidates, { goal: user.goal, likedTags, playedIds: new Set(played) }, LIBRARY_LIMIT);
+      return cardsOf(
+        user.id,
+        chosen.map((item) => item.id),
+      );
+    },
+  };
+}
+export type LibraryService = ReturnType<typeof createLibraryService>;

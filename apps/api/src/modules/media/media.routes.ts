@@ -1,0 +1,90 @@
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CacheBuster, ErrorResponse, SignedCookiesResponse } from "@serene/contracts";
+import type { MediaConfig } from "../../config";
+import { sendError } from "../../plugins/errors";
+import { authenticate, authOf } from "../../plugins/auth";
+import type { Sessions } from "../accounts/sessions";
+import type { MediaAccess } from "./media-access.service";
+import { COOKIE_NAMES } from "./signed-cookies";
+
+/** GET /user/cloudfront-cookies: the signed cookie set, in the body and as cookies. */
+export function signedCookieRoutes(deps: { media: MediaAccess; sessions: Sessions; config: MediaConfig }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/user/cloudfront-cookies",
+      {
+        preHandler: authenticate(deps.sessions),
+        schema: {
+          tags: ["media"],
+          summary: "Signed cookies (CloudFront custom policy) that open the media this member may play",
+          security: [{ bearer: [] }],
+          querystring: CacheBuster,
+          response: { 200: SignedCookiesResponse, 401: ErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        const { cookies, body } = await deps.media.issue(authOf(request).session.user.id);
+        const options = {
+          path: "/",
+          httpOnly: true,
+          secure: deps.config.baseUrl.startsWith("https:"),
+          sameSite: "lax" as const,
+          ...(deps.config.cookieDomain ? { domain: deps.config.cookieDomain } : {}),
+        };
+        reply.setCookie(COOKIE_NAMES.policy, cookies.policy, options);
+        reply.setCookie(COOKIE_NAMES.signature, cookies.signature, options);
+        reply.setCookie(COOKIE_NAMES.keyPairId, cookies.keyPairId, options);
+        if (cookies.hashAlgorithm) reply.setCookie(COOKIE_NAMES.hashAlgorithm, cookies.hashAlgorithm, options);
+        else reply.clearCookie(COOKIE_NAMES.hashAlgorithm, { path: "/" });
+        reply.header("cache-control", "no-store");
+        return body;
+      },
+    );
+  };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".m3u8": "application/vnd.apple.mpegurl",
+  ".m4s": "video/iso.segment",
+  ".mp4": "video/mp4",
+  ".svg": "image/svg+xml",
+};
+
+/**
+ * /media/*: the media root, every request checked against the signed cookies the way CloudFront
+ * checks them (covers are public). Ranges, ETags and conditional requests come from @fastify/static.
+ */
+export async function registerMediaFiles(app: FastifyInstance, deps: { media: MediaAccess; config: MediaConfig }) {
+  await app.register(async (scope) => {
+    scope.addHook("onRequest", async (request, reply) => {
+      let relative: string;
+      try {
+        relative = decodeURIComponent(request.url.split("?")[0]!.slice("/media/".length));
+      } catch {
+        return sendError(reply, 400, { message: "The address is not valid." });
+      }
+      if (relative.startsWith("covers/")) return;
+      const verdict = deps.media.check(request.cookies, relative, request.ip);
+      if (!verdict.ok) {
+        request.log.info({ reason: verdict.reason }, "media request refused");
+        return sendError(reply, 403, { message: "You do not have access to this media." });
+      }
+    });
+    await scope.register(fastifyStatic, {
+      root: deps.config.dir,
+      prefix: "/media/",
+      decorateReply: false,
+      index: false,
+      dotfiles: "deny",
+      allowedPath: (pathname) => !pathname.endsWith(".json") && !pathname.includes(".."),
+      setHeaders: (res, filePath) => {
+        const extension = filePath.slice(filePath.lastIndexOf("."));
+        const type = CONTENT_TYPES[extension];
+        if (type) res.header("content-type", type);
+        res.header("cache-control", filePath.includes("/covers/") ? "public, max-age=86400" : "private, max-age=3600");
+      },
+    });
+  });
+}
