@@ -32,6 +32,15 @@ export type PageId =
   | "settings-account"
   | "settings-change-password"
   | "settings-help-support"
+  | "personal-plan"
+  | "meditation"
+  | "sleep"
+  | "therapy"
+  | "sounds"
+  | "collection"
+  | "search-result"
+  | "library"
+  | "player"
   | "not-found";
 
 const visitorEntry = { changeMainPage: true } as const;
@@ -77,16 +86,16 @@ export const routeTable: RouteEntry[] = [
 
   // Members' area (spec 001)
   { path: "/home", page: "home", ...member },
-  { path: "/personal-plan", page: "not-found", ...member },
-  { path: "/meditation", page: "not-found", ...member },
-  { path: "/sleep", page: "not-found", ...member },
-  { path: "/therapy", page: "not-found", ...member },
-  { path: "/sounds", page: "not-found", ...member },
-  { path: "/collection/:id", page: "not-found", ...member },
-  { path: "/search-result", page: "not-found", ...member },
+  { path: "/personal-plan", page: "personal-plan", ...member },
+  { path: "/meditation", page: "meditation", ...member },
+  { path: "/sleep", page: "sleep", ...member },
+  { path: "/therapy", page: "therapy", ...member },
+  { path: "/sounds", page: "sounds", ...member },
+  { path: "/collection/:id", page: "collection", ...member },
+  { path: "/search-result", page: "search-result", ...member },
   { path: "/profile", redirectTo: "/profile/dashboard", ...member },
   { path: "/profile/dashboard", page: "not-found", ...member },
-  { path: "/profile/library", page: "not-found", ...member },
+  { path: "/profile/library", page: "library", ...member },
   { path: "/profile/achievements", page: "not-found", ...member },
   { path: "/profile/notes", page: "not-found", ...member },
   { path: "/profile/notes/create", page: "not-found", ...member },
@@ -103,6 +112,6 @@ export const routeTable: RouteEntry[] = [
   { path: "/settings/change-password", page: "settings-change-password", ...member },
   { path: "/settings/help-support", page: "settings-help-support", ...member },
   // Player and catch-all for content links /{model}/{id}
-  { path: "/:section/:id", page: "not-found", ...member },
+  { path: "/:section/:id", page: "player", ...member },
   { path: "*", page: "not-found" },
 ];

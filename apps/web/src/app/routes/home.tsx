@@ -1,19 +1,48 @@
+import type { Section } from "@serene/contracts";
+import { EmptyState } from "../../components/content";
 import { MemberShell } from "../../components/layout/member-shell";
 import { useUser } from "../../features/account";
-import { Greeting, HomeLayout, HomeSection, SmallSteps, WelcomePanel, useRegisterNote } from "../../features/home";
+import { LoadProblem, SectionShelf, ShelvesLoading, UnlockButton, useMembership, useScreen } from "../../features/content-browse";
+import { DailyMeditation, Greeting, HomeLayout, PlanStrip, useHomeQueryNotes, useRegisterNote } from "../../features/home";
 
-/** /home: the greeting, a calm welcome, then one section after another (more arrive with the content area). */
+const DAILY = "Daily Meditation";
+const PLAN = "Personal Plan";
+
+/** The daily meditation comes first, then the other sections in the order the server gave. */
+const inHomeOrder = (sections: Section[]) => [
+  ...sections.filter((section) => section.section_type === DAILY),
+  ...sections.filter((section) => section.section_type !== DAILY),
+];
+
+/** /home (spec 001 section 2): the greeting, the unlock button, the daily slider, the plan, then the other sections. */
 export default function HomePage() {
   const user = useUser();
+  const membership = useMembership();
+  const screen = useScreen("home");
   useRegisterNote();
+  useHomeQueryNotes();
+
   return (
     <MemberShell>
       <HomeLayout>
-        <Greeting name={user.data?.name ?? null} />
-        <WelcomePanel />
-        <HomeSection id="small-steps" title="Small steps for today">
-          <SmallSteps />
-        </HomeSection>
+        <Greeting name={user.data?.name ?? null} action={<UnlockButton membership={membership} />} />
+        {screen.isPending ? (
+          <ShelvesLoading rows={3} />
+        ) : screen.isError ? (
+          <LoadProblem onRetry={() => void screen.refetch()} />
+        ) : screen.data.data.length === 0 ? (
+          <EmptyState>No data found</EmptyState>
+        ) : (
+          inHomeOrder(screen.data.data).map((section) => {
+            if (section.section_type === DAILY) {
+              return section.content.length > 0 ? <DailyMeditation key={section.id} section={section} isLocked={membership.isLocked} /> : null;
+            }
+            if (section.section_type === PLAN) {
+              return <PlanStrip key={section.id} title={section.name} day={section.day ?? 1} steps={section.content} subscriber={membership.subscriber} />;
+            }
+            return section.content.length > 0 ? <SectionShelf key={section.id} section={section} membership={membership} /> : null;
+          })
+        )}
       </HomeLayout>
     </MemberShell>
   );

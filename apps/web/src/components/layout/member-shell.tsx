@@ -3,11 +3,78 @@ import { NavLink } from "react-router";
 import { env } from "../../lib/env";
 import { BrandLink } from "../brand/brand-link";
 import { SubscriptionOffer } from "../subscription/subscription-offer";
+import { HeaderSearch } from "./header-search";
 import styles from "./member-shell.module.css";
 
-const navClass = ({ isActive }: { isActive: boolean }) => [styles.navLink, isActive && styles.active].filter(Boolean).join(" ");
+interface NavItem {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  /** In the bottom tab bar on small screens; the others sit in the header as icons. */
+  tab: boolean;
+}
 
-/** The members' frame: a quiet header (home, settings) over the page, the same look as the landing. */
+const NAV: NavItem[] = [
+  { to: "/home", label: "Home", tab: true, icon: <path d="M4 11L12 4.5L20 11V19.5A1 1 0 0 1 19 20.5H14.5V15H9.5V20.5H5A1 1 0 0 1 4 19.5Z" /> },
+  {
+    to: "/meditation",
+    label: "Meditation",
+    tab: true,
+    icon: (
+      <>
+        <circle cx="12" cy="5.5" r="2.3" />
+        <path d="M12 9.5C9.5 9.5 8 11 7.5 13.5L6 17M12 9.5C14.5 9.5 16 11 16.5 13.5L18 17M4 19C7 17.3 9.5 16.8 12 16.8S17 17.3 20 19" />
+      </>
+    ),
+  },
+  { to: "/sleep", label: "Sleep", tab: true, icon: <path d="M19 14.5A7.5 7.5 0 1 1 9.5 5A6 6 0 0 0 19 14.5Z" /> },
+  {
+    to: "/therapy",
+    label: "Therapy",
+    tab: true,
+    icon: <path d="M12 20C7 16.5 4 13.5 4 9.8A4 4 0 0 1 12 7.5A4 4 0 0 1 20 9.8C20 13.5 17 16.5 12 20Z" />,
+  },
+  {
+    to: "/sounds",
+    label: "Sounds",
+    tab: true,
+    icon: <path d="M4 14V10M8 17V7M12 20V4M16 16V8M20 13V11" />,
+  },
+  {
+    to: "/profile/library",
+    label: "Library",
+    tab: false,
+    icon: <path d="M5 4.5H8V19.5H5ZM10.5 4.5H13.5V19.5H10.5ZM16 5.5L19 4.8L21 18.8L18 19.5Z" />,
+  },
+  {
+    to: "/settings",
+    label: "Settings",
+    tab: false,
+    icon: (
+      <>
+        <circle cx="12" cy="12" r="3.2" />
+        <path d="M12 2.8L14 5.2L17.1 4.7L17.9 7.8L20.8 9L19.8 12L20.8 15L17.9 16.2L17.1 19.3L14 18.8L12 21.2L10 18.8L6.9 19.3L6.1 16.2L3.2 15L4.2 12L3.2 9L6.1 7.8L6.9 4.7L10 5.2Z" />
+      </>
+    ),
+  },
+];
+
+const Icon = ({ children }: { children: ReactNode }) => (
+  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    {children}
+  </svg>
+);
+
+const linkClass =
+  (base: string | undefined) =>
+  ({ isActive }: { isActive: boolean }) =>
+    [base, isActive && styles.active].filter(Boolean).join(" ");
+
+/**
+ * The members' frame: a quiet header with the sections and the search over the page, the same
+ * look as the landing. Up to 991 px the sections move to a tab bar at the bottom of the screen and
+ * Library and Settings become icons in the header. The subscription offer lives here, once.
+ */
 export function MemberShell({ children, narrow = false }: { children: ReactNode; narrow?: boolean }) {
   return (
     <div className={styles.shell}>
@@ -15,20 +82,20 @@ export function MemberShell({ children, narrow = false }: { children: ReactNode;
         <div className={`container ${styles.inner}`}>
           <BrandLink to="/home" />
           <nav aria-label="Main" className={styles.nav}>
-            <NavLink to="/home" end className={navClass}>
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M4 11L12 4.5L20 11V19.5A1 1 0 0 1 19 20.5H14.5V15H9.5V20.5H5A1 1 0 0 1 4 19.5Z" />
-              </svg>
-              <span>Home</span>
-            </NavLink>
-            <NavLink to="/settings" className={navClass}>
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <circle cx="12" cy="12" r="3.2" />
-                <path d="M12 2.8L14 5.2L17.1 4.7L17.9 7.8L20.8 9L19.8 12L20.8 15L17.9 16.2L17.1 19.3L14 18.8L12 21.2L10 18.8L6.9 19.3L6.1 16.2L3.2 15L4.2 12L3.2 9L6.1 7.8L6.9 4.7L10 5.2Z" />
-              </svg>
-              <span>Settings</span>
-            </NavLink>
+            {NAV.map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.to === "/home"} className={linkClass(styles.navLink)}>
+                {item.label}
+              </NavLink>
+            ))}
           </nav>
+          <div className={styles.tools}>
+            <HeaderSearch />
+            {NAV.filter((item) => !item.tab).map((item) => (
+              <NavLink key={item.to} to={item.to} aria-label={item.label} className={linkClass(styles.iconLink)}>
+                <Icon>{item.icon}</Icon>
+              </NavLink>
+            ))}
+          </div>
         </div>
       </header>
       <main id="main" className={[styles.main, narrow && styles.narrow].filter(Boolean).join(" ")}>
@@ -41,6 +108,14 @@ export function MemberShell({ children, narrow = false }: { children: ReactNode;
           </p>
         </div>
       </footer>
+      <nav aria-label="Sections" className={styles.tabBar}>
+        {NAV.filter((item) => item.tab).map((item) => (
+          <NavLink key={item.to} to={item.to} end={item.to === "/home"} className={linkClass(styles.tab)}>
+            <Icon>{item.icon}</Icon>
+            <span>{item.label}</span>
+          </NavLink>
+        ))}
+      </nav>
       <SubscriptionOffer />
     </div>
   );

@@ -1,0 +1,79 @@
+import type { ContentCard as Card } from "@serene/contracts";
+import { Link } from "react-router";
+import { openSubscriptionOffer } from "../../lib/subscription-offer";
+import { contentLength, contentPath } from "./format";
+import styles from "./content-card.module.css";
+
+export type ContentCardLook = "tile" | "feature" | "step";
+
+interface ContentCardProps {
+  item: Card;
+  /** True when this member may not open the item: the card opens the subscription offer instead. */
+  locked: boolean;
+  look?: ContentCardLook;
+  /** A small line above the name (the plan's step number, "Daily meditation"). */
+  eyebrow?: string;
+  /** Called when an unlocked card is followed (the plan records a view). */
+  onOpen?: (item: Card) => void;
+  /** Decorative covers load lazily below the fold. */
+  eager?: boolean;
+}
+
+export function LockIcon({ className }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="5" y="10.5" width="14" height="10" rx="2.5" />
+      <path d="M8.5 10.5V7.5a3.5 3.5 0 0 1 7 0v3" />
+    </svg>
+  );
+}
+
+/**
+ * One item of the catalogue: cover, name, type and length. A member who may open it follows a
+ * link to /{model}/{id}; a locked one opens the subscription offer (spec 001 sections 1 and 4).
+ */
+export function ContentCard({ item, locked, look = "tile", eyebrow, onOpen, eager = false }: ContentCardProps) {
+  const length = contentLength(item);
+  const details = [item.type, length].filter(Boolean).join(" · ");
+  const label = [eyebrow, item.name, details, locked ? "Locked" : null].filter(Boolean).join(", ");
+  const body = (
+    <>
+      <span className={styles.coverWrap}>
+        <img className={styles.cover} src={item.cover} alt="" loading={eager ? "eager" : "lazy"} decoding="async" />
+        {look === "feature" && (
+          <span className={styles.play} aria-hidden="true">
+            <svg viewBox="0 0 24 24" focusable="false">
+              <path d="M9 7.5v9l7.5-4.5z" />
+            </svg>
+          </span>
+        )}
+        {locked && (
+          <span className={styles.lock} aria-hidden="true">
+            <LockIcon />
+          </span>
+        )}
+      </span>
+      <span className={styles.text}>
+        {eyebrow && <span className={styles.eyebrow}>{eyebrow}</span>}
+        <span className={styles.name}>{item.name}</span>
+        <span className={styles.meta}>
+          <span>{item.type}</span>
+          {length && <span className={styles.length}>{length}</span>}
+        </span>
+      </span>
+    </>
+  );
+  const className = [styles.card, styles[look], locked && styles.locked].filter(Boolean).join(" ");
+  if (locked) {
+    return (
+      <button type="button" className={className} aria-label={label} onClick={() => openSubscriptionOffer("locked")}>
+        {body}
+      </button>
+    );
+  }
+  return (
+    <Link className={className} to={contentPath(item)} aria-label={label} onClick={() => onOpen?.(item)}>
+      {body}
+    </Link>
+  );
+}

@@ -1,0 +1,147 @@
+import type { Tag, TagListResponse } from "@serene/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { api } from "../../lib/api-client";
+import { TagChips, toggleTag } from "../content/tag-chips";
+import { Button } from "../ui/button";
+import styles from "./header-search.module.css";
+
+/** The header shows at most this many tags (spec 001 "Search"). */
+export const HEADER_TAG_LIMIT = 12;
+export const SEARCH_PATH = "/search-result";
+
+/** /search-result?s=…&tags=a,b (tags comma-separated, as the spec writes them). */
+export function searchHref(text: string, tags: string[]): string {
+  const parts: string[] = [];
+  if (text) parts.push(`s=${encodeURIComponent(text)}`);
+  if (tags.length > 0) parts.push(`tags=${tags.map(encodeURIComponent).join(",")}`);
+  return `${SEARCH_PATH}?${parts.join("&")}`;
+}
+
+const readTags = (value: string | null) =>
+  (value ?? "")
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
+/** GET /tags, shared with the content pages' tag chips (same query key). */
+const useSearchTags = (enabled: boolean) =>
+  useQuery({
+    queryKey: ["tags"],
+    queryFn: ({ signal }) => api.get<TagListResponse>("tags", { signal, silent: true }),
+    staleTime: 10 * 60_000,
+    enabled,
+  });
+
+/** The header's search toggle and panel: free text plus tags, sent to /search-result. */
+export function HeaderSearch() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const onResults = location.pathname === SEARCH_PATH;
+  const [toggled, setToggled] = useState(false);
+  const open = onResults || toggled;
+  const panelId = useId();
+  const tags = useSearchTags(open);
+
+  return (
+    <>
+      <button
+        type="button"
+        className={[styles.toggle, open && styles.toggleOpen].filter(Boolean).join(" ")}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setToggled(!open)}
+        disabled={onResults}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="11" cy="11" r="6.5" />
+          <path d="M16 16L20.5 20.5" />
+        </svg>
+        <span className={styles.toggleLabel}>Search</span>
+      </button>
+      <div id={panelId} className={styles.panel} hidden={!open}>
+        {open && (
+          // Filled from s and tags of the address on load; a new search address fills it again.
+          <SearchForm
+            key={onResults ? params.toString() : "closed"}
+            initialText={params.get("s") ?? ""}
+            initialTags={readTags(params.get("tags"))}
+            tags={(tags.data?.data ?? []).slice(0, HEADER_TAG_LIMIT)}
+            autoFocus={!onResults}
+            onClose={onResults ? undefined : () => setToggled(false)}
+          />
+        )}
+      </div>
+    </>
+  );
+}
+
+interface SearchFormProps {
+  initialText: string;
+  initialTags: string[];
+  tags: Tag[];
+  autoFocus: boolean;
+  onClose?: () => void;
+}
+
+function SearchForm({ initialText, initialTags, tags, autoFocus, onClose }: SearchFormProps) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(initialText);
+  const [selected, setSelected] = useState(initialTags);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
+
+  return (
+    <form
+      role="search"
+      aria-label="Search the library"
+      className={`container ${styles.form}`}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && onClose) onClose();
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const query = text.trim();
+        if (!query && selected.length === 0) {
+          input.current?.focus();
+          return;
+        }
+        onClose?.();
+        void navigate(searchHref(query, selected));
+      }}
+    >
+      <div className={styles.row}>
+        <label htmlFor={inputId} className="visually-hidden">
+          Search
+        </label>
+        <div className={styles.field}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <circle cx="11" cy="11" r="6.5" />
+            <path d="M16 16L20.5 20.5" />
+          </svg>
+          <input
+            ref={input}
+            id={inputId}
+            type="search"
+            name="s"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Meditations, sleepcasts, sounds…"
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={200}
+          />
+        </div>
+        <Button type="submit" className={styles.submit}>
+          Search
+        </Button>
+      </div>
+      {tags.length > 0 && <TagChips compact label="Search tags" tags={tags} selected={selected} onToggle={(slug) => setSelected((now) => toggleTag(now, slug))} />}
+    </form>
+  );
+}

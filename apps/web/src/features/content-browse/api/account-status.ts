@@ -1,0 +1,41 @@
+import type { AccountStatusResponse } from "@serene/contracts";
+import { canPlay } from "@serene/domain";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** GET /api/v1/user/account-status: subscription type, member since, subscription via (null for a free member). */
+export const getAccountStatus = (signal?: AbortSignal) =>
+  api.get<AccountStatusResponse>("user/account-status", { signal, silent: true });
+
+export const accountStatusQueryKey = ["user", "account-status"] as const;
+export const accountStatusQueryOptions = () =>
+  queryOptions({ queryKey: accountStatusQueryKey, queryFn: ({ signal }) => getAccountStatus(signal) });
+
+export const useAccountStatus = () => useQuery(accountStatusQueryOptions());
+
+export interface Membership {
+  /** The account status is still on its way. */
+  loading: boolean;
+  /** A premium, free-trial or corporate member: subscription_via is set (spec 001 section 6). */
+  subscriber: boolean;
+  /** The 'Unlock {product}' button: no subscription_via and the status is not loading (spec 001 section 2). */
+  showUnlock: boolean;
+  /** True when this member may not open the item, so its card opens the subscription offer. */
+  isLocked: (item: { free: boolean }) => boolean;
+}
+
+/** Who the member is for the catalogue: a subscriber opens everything, anyone else only free items. */
+export function membershipOf(status: AccountStatusResponse | undefined, loading: boolean): Membership {
+  const subscriber = Boolean(status?.subscription_via);
+  return {
+    loading,
+    subscriber,
+    showUnlock: !loading && status !== undefined && status.subscription_via == null,
+    isLocked: (item) => !canPlay(item, subscriber),
+  };
+}
+
+export function useMembership(): Membership {
+  const status = useAccountStatus();
+  return membershipOf(status.data, status.isPending);
+}

@@ -1,0 +1,74 @@
+import type { ScreenName } from "@serene/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { EmptyState, TagChips, toggleTag } from "../../../components/content";
+import { useMembership } from "../api/account-status";
+import { screenQueryKey, useContentList, useScreen, useTags } from "../api/catalogue";
+import { CardGrid } from "./card-grid";
+import { LoadProblem } from "./load-problem";
+import { PageIntro, type IntroTone } from "./page-intro";
+import { ScreenSections, ShelvesLoading } from "./section-shelf";
+import styles from "./browse.module.css";
+
+interface ScreenBrowseProps {
+  screen: ScreenName;
+  title: string;
+  lead: string;
+  tone?: IntroTone;
+  /** Meditation: an 'All' chip and tag chips that filter the list. */
+  withTags?: boolean;
+}
+
+/** A section screen (spec 001 "Meditation, Sleep, Therapy, Music"): sections from GET /screen/{name}. */
+export function ScreenBrowse({ screen, title, lead, tone, withTags = false }: ScreenBrowseProps) {
+  const membership = useMembership();
+  const sections = useScreen(screen);
+  const [selected, setSelected] = useState<string[]>([]);
+  const queryClient = useQueryClient();
+
+  const all = () => {
+    setSelected([]);
+    // 'All' clears the selection and reloads everything.
+    void queryClient.invalidateQueries({ queryKey: screenQueryKey(screen) });
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageIntro title={title} tone={tone}>
+        {lead}
+      </PageIntro>
+      {withTags && <TagFilter selected={selected} onToggle={(slug) => setSelected((now) => toggleTag(now, slug))} onAll={all} />}
+      {withTags && selected.length > 0 ? (
+        <FilteredList tags={selected} />
+      ) : sections.isPending ? (
+        <ShelvesLoading />
+      ) : sections.isError ? (
+        <LoadProblem onRetry={() => void sections.refetch()} />
+      ) : sections.data.data.some((section) => section.content.length > 0) ? (
+        <ScreenSections sections={sections.data.data} membership={membership} />
+      ) : (
+        <EmptyState>No data found</EmptyState>
+      )}
+    </div>
+  );
+}
+
+function TagFilter({ selected, onToggle, onAll }: { selected: string[]; onToggle: (slug: string) => void; onAll: () => void }) {
+  const tags = useTags();
+  // Tag failures are only logged (spec 001 section 8): the chips simply do not appear.
+  if (!tags.data) return null;
+  return <TagChips label="Filter by tag" tags={tags.data.data} selected={selected} onToggle={onToggle} onAll={onAll} />;
+}
+
+function FilteredList({ tags }: { tags: string[] }) {
+  const membership = useMembership();
+  const list = useContentList("meditation-sleep", tags);
+  if (list.isPending) return <ShelvesLoading rows={1} />;
+  if (list.isError) return <LoadProblem onRetry={() => void list.refetch()} />;
+  if (list.data.data.length === 0) return <EmptyState>No data found</EmptyState>;
+  return (
+    <section aria-label="Filtered meditations" className={list.isPlaceholderData ? styles.refreshing : undefined}>
+      <CardGrid items={list.data.data} membership={membership} label="Meditations with the chosen tags" />
+    </section>
+  );
+}

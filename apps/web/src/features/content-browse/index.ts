@@ -1,0 +1,11 @@
+export { membershipOf, useAccountStatus, useMembership, type Membership } from "./api/account-status";
+export { screenQueryKey, useScreen } from "./api/catalogue";
+export { CardGrid } from "./components/card-grid";
+export { CollectionView } from "./components/collection-view";
+export { LibraryView } from "./components/library-view";
+export { LoadProblem } from "./components/load-problem";
+export { PageIntro } from "./components/page-intro";
+export { ScreenBrowse } from "./components/screen-browse";
+export { SearchResults, readSearchParams } from "./components/search-results";
+export { ScreenSections, SectionShelf, ShelvesLoading } from "./components/section-shelf";
+export { UnlockButton } from "./components/unlock-button";

@@ -1,0 +1,15 @@
+import type { ActivityResponse, ContentRef, PlanResponse } from "@serene/contracts";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** GET /personal-plan-by-day: the member's 14-day plan, every day, and which day is today. */
+export const usePersonalPlan = () =>
+  useQuery({
+    queryKey: ["personal-plan"],
+    queryFn: ({ signal }) => api.get<PlanResponse>("personal-plan-by-day", { signal, silent: true }),
+  });
+
+/** POST /user/views: a plan step was opened (spec 001 "Home"). Failures are ignored. */
+export const recordView = (ref: ContentRef) => api.post<ActivityResponse>("user/views", { body: ref, silent: true, keepalive: true });
+
+export const useRecordView = () => useMutation({ mutationFn: recordView });
