@@ -20,17 +20,24 @@ function measurementOrigins(config: Config) {
   return { scripts, connects, images };
 }
 
+/** The media origin when streams come from elsewhere (a CloudFront distribution), else nothing. */
+function mediaOrigins(config: Config): string[] {
+  const origin = new URL(config.media.baseUrl).origin;
+  return origin === new URL(config.appUrl).origin ? [] : [origin];
+}
+
 export function contentSecurityPolicy(config: Config, styleHashes: string[] = []): Record<string, string[] | null> {
   const extra = measurementOrigins(config);
+  const media = mediaOrigins(config);
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...extra.scripts],
     // Hashes allow only the exact style attributes of the prerendered landing page.
     "style-src": ["'self'", ...(styleHashes.length > 0 ? ["'unsafe-hashes'", ...styleHashes] : [])],
-    "img-src": ["'self'", "data:", "blob:", ...extra.images],
+    "img-src": ["'self'", "data:", "blob:", ...media, ...extra.images],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", ...extra.connects],
-    "media-src": ["'self'", "blob:"],
+    "connect-src": ["'self'", ...media, ...extra.connects],
+    "media-src": ["'self'", "blob:", ...media],
     "worker-src": ["'self'", "blob:"],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { contentSecurityPolicy } from "../../plugins/security";
+import { createTestApp, testConfig, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,6 +49,15 @@ describe("system endpoints", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(res.headers["x-request-id"]).toBe("abc-123");
+  });
+
+  it("lets the player stream from a media origin of its own, and only then", async () => {
+    const own = String((await t.app.inject({ url: "/api/v1/ping" })).headers["content-security-policy"]);
+    expect(own).toContain("media-src 'self' blob:;");
+    const cdn = contentSecurityPolicy(testConfig({ MEDIA_BASE_URL: "https://media.calm.test/media" }));
+    expect(cdn["media-src"]).toEqual(["'self'", "blob:", "https://media.calm.test"]);
+    expect(cdn["connect-src"]).toContain("https://media.calm.test");
+    expect(cdn["img-src"]).toContain("https://media.calm.test");
   });
 
   it("replaces an unsafe request id with its own", async () => {
