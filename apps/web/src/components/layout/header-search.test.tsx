@@ -1,0 +1,38 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { mockApi, renderPage } from "../../test/render";
+import { HEADER_TAG_LIMIT, HeaderSearch, searchHref } from "./header-search";
+
+const TAGS = { data: Array.from({ length: 15 }, (_, index) => ({ id: index + 1, name: `Tag ${index + 1}`, slug: `tag-${index + 1}` })) };
+
+describe("header search", () => {
+  it("fills its inputs from s and tags on /search-result and shows at most 12 tags", async () => {
+    mockApi({ "GET tags": [200, TAGS] });
+    renderPage(HeaderSearch, { at: "/search-result?s=calm&tags=tag-2,tag-3" });
+    const form = screen.getByRole("search");
+    expect((within(form).getByLabelText("Search") as HTMLInputElement).value).toBe("calm");
+    await within(form).findByRole("button", { name: "Tag 1" });
+    expect(within(form).getAllByRole("button", { pressed: true }).map((chip) => chip.textContent)).toEqual(["Tag 2", "Tag 3"]);
+    expect(within(screen.getByRole("group", { name: "Search tags" })).getAllByRole("button")).toHaveLength(HEADER_TAG_LIMIT);
+  });
+
+  it("opens from the header and submits text and tags to /search-result", async () => {
+    mockApi({ "GET tags": [200, TAGS] });
+    const { router } = renderPage(HeaderSearch, { at: "/home" });
+    expect(screen.queryByRole("search")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Search" }));
+    const form = screen.getByRole("search");
+    await userEvent.type(within(form).getByLabelText("Search"), "sleep well");
+    await userEvent.click(await within(form).findByRole("button", { name: "Tag 4" }));
+    await userEvent.click(within(form).getByRole("button", { name: "Tag 1" }));
+    await userEvent.click(within(form).getByRole("button", { name: "Search" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/search-result"));
+    expect(router.state.location.search).toBe("?s=sleep%20well&tags=tag-4,tag-1");
+  });
+
+  it("builds the results address", () => {
+    expect(searchHref("calm", [])).toBe("/search-result?s=calm");
+    expect(searchHref("", ["a", "b"])).toBe("/search-result?tags=a,b");
+  });
+});
