@@ -1,0 +1,36 @@
+import type { ContentModel } from "@serene/domain";
+import type { FavoriteResponse } from "@serene/contracts";
+import { api } from "../../../lib/api-client";
+
+export interface ContentRef {
+  id: number;
+  model: ContentModel;
+}
+
+const quietly = (promise: Promise<unknown>) => {
+  // Player calls fail silently: only logged (spec 001 section 8).
+  promise.catch((error: unknown) => console.warn("Player call failed:", error instanceof Error ? error.message : error));
+};
+
+/** POST /user/views: the item's page was opened. */
+export const recordView = (ref: ContentRef) => quietly(api.post("user/views", { body: ref, silent: true }));
+
+/** POST /user/history: the item started playing (recently played). */
+export const recordHistory = (ref: ContentRef) => quietly(api.post("user/history", { body: ref, silent: true }));
+
+export interface SessionReport extends ContentRef {
+  start_session: string;
+  end_session: string;
+}
+
+/** POST /user/sessions; `keepalive` lets it finish while the page goes away. */
+export const reportSession = (report: SessionReport, keepalive = false) =>
+  quietly(api.post("user/sessions", { body: report, keepalive, silent: true }));
+
+/** POST (add) or DELETE (remove) /user/favorite. */
+export async function setFavorite(ref: ContentRef, favorite: boolean): Promise<boolean> {
+  const reply = favorite
+    ? await api.post<FavoriteResponse>("user/favorite", { body: ref, silent: true })
+    : await api.delete<FavoriteResponse>("user/favorite", { body: ref, silent: true });
+  return reply?.data?.favorite ?? favorite;
+}

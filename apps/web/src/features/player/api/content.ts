@@ -1,0 +1,48 @@
+import type { AccountStatusResponse, ContentCard, ContentCardList, ContentItem, ContentItemResponse } from "@serene/contracts";
+import type { ContentModel } from "@serene/domain";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ApiError, api } from "../../../lib/api-client";
+
+/** GET /{model}/{id}: everything the player needs. Failures are only logged (spec 001 section 8). */
+export const contentItemQuery = (model: ContentModel, id: string) =>
+  queryOptions({
+    queryKey: ["content", model, id],
+    queryFn: async ({ signal }): Promise<ContentItem> => (await api.get<ContentItemResponse>(`${model}/${encodeURIComponent(id)}`, { signal, silent: true })).data,
+    // An unknown id is a calm not-found state, not a retry loop.
+    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+  });
+
+export const useContentItem = (model: ContentModel, id: string) => useQuery(contentItemQuery(model, id));
+
+/** The recommendations of an item: every tag of it together (All) or one tag. */
+export type TagChoice = { kind: "all" } | { kind: "tag"; slug: string };
+
+export const recommendationsQuery = (model: ContentModel, id: number, tags: string[], choice: TagChoice) =>
+  queryOptions({
+    queryKey: ["content", model, id, "recommendations", choice.kind === "all" ? "all" : choice.slug],
+    queryFn: async ({ signal }): Promise<ContentCard[]> => {
+      const query = choice.kind === "all" ? { tags, is_tags_inclusive: 1 } : { tags: [choice.slug] };
+      return (await api.get<ContentCardList>(`${model}/${id}/recommendations`, { query, signal, silent: true })).data;
+    },
+  });
+
+export const useRecommendations = (model: ContentModel, id: number, tags: string[], choice: TagChoice) =>
+  useQuery(recommendationsQuery(model, id, tags, choice));
+
+/** GET /user/account-status: a member with no subscription_via is a free member. */
+export const accountStatusQuery = () =>
+  queryOptions({
+    queryKey: ["account-status"],
+    queryFn: async ({ signal }) => {
+      const reply = await api.get<AccountStatusResponse | { data: AccountStatusResponse }>("user/account-status", { signal, silent: true });
+      return "data" in reply ? reply.data : reply;
+    },
+    staleTime: 60_000,
+  });
+
+/** True for a subscriber, false for a free member, null while unknown. */
+export function useIsSubscriber(): boolean | null {
+  const status = useQuery(accountStatusQuery());
+  if (!status.data) return status.isError ? false : null;
+  return status.data.subscription_via !== null;
+}

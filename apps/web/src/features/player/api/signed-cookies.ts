@@ -1,0 +1,39 @@
+import type { SignedCookiesResponse } from "@serene/contracts";
+import { api } from "../../../lib/api-client";
+
+/** Ask again this long before the set runs out, so no segment is refused on the way. */
+const MARGIN_MS = 60_000;
+
+let current: { expiresAt: number; pending: Promise<number> } | null = null;
+
+async function fetchCookies(): Promise<number> {
+  const reply = await api.get<SignedCookiesResponse | { data: SignedCookiesResponse }>("user/cloudfront-cookies", { silent: true });
+  const body = "data" in reply ? reply.data : reply;
+  const expiresAt = Date.parse(body.expires_at);
+  // The browser keeps the cookies the answer set; only their lifetime matters here.
+  return Number.isFinite(expiresAt) ? expiresAt : Date.now() + 5 * 60_000;
+}
+
+/**
+ * GET /user/cloudfront-cookies once, then again only when the set is about to expire (or `force`,
+ * after the media answered 403). Resolves with the expiry time in ms.
+ */
+export function ensureSignedCookies(force = false): Promise<number> {
+  if (!force && current && current.expiresAt - MARGIN_MS > Date.now()) return current.pending;
+  const entry = { expiresAt: Number.POSITIVE_INFINITY, pending: fetchCookies() };
+  current = entry;
+  entry.pending.then(
+    (expiresAt) => {
+      entry.expiresAt = expiresAt;
+    },
+    () => {
+      if (current === entry) current = null;
+    },
+  );
+  return entry.pending;
+}
+
+/** Forget the set (a member logged out or the tests start over). */
+export function forgetSignedCookies() {
+  current = null;
+}

@@ -1,0 +1,25 @@
+import { toast } from "../../../components/ui/toast-store";
+import { PlayerIcon } from "./icons";
+import styles from "./player.module.css";
+
+export const COPY_SUCCESS = "Url successfully copied";
+export const copyFailure = (reason: string) => `Failed to copy: ${reason}`;
+
+/** Copies the page's address to share it (spec 001 section 8). */
+export function CopyLinkButton() {
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error("the clipboard is not available");
+      await navigator.clipboard.writeText(window.location.href);
+      toast.success(COPY_SUCCESS);
+    } catch (error) {
+      toast.error(copyFailure(error instanceof Error ? error.message : String(error)));
+    }
+  };
+  return (
+    <button type="button" className={styles.pill} onClick={() => void copy()}>
+      <PlayerIcon name="link" />
+      <span>Copy link</span>
+    </button>
+  );
+}

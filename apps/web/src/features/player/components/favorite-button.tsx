@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { setFavorite, type ContentRef } from "../api/activity";
+import { PlayerIcon } from "./icons";
+import styles from "./player.module.css";
+
+interface FavoriteButtonProps {
+  item: ContentRef & { name: string };
+  initial: boolean;
+  /** "pill" next to the title, "icon" on a recommendation card. */
+  look?: "pill" | "icon";
+}
+
+/**
+ * Favourite on or off (spec 001 section 4): the button changes only after the POST or DELETE
+ * /user/favorite call succeeded; a failure leaves it as it was.
+ */
+export function FavoriteButton({ item, initial, look = "pill" }: FavoriteButtonProps) {
+  const [favorite, setLocal] = useState(initial);
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (next: boolean) => setFavorite({ id: item.id, model: item.model }, next),
+    onSuccess: (value) => {
+      setLocal(value);
+      // Pages showing this item or the library's Favorite list load it again next time.
+      void queryClient.invalidateQueries({ queryKey: ["content"], refetchType: "none" });
+      void queryClient.invalidateQueries({ queryKey: ["favorite"] });
+    },
+    onError: (error) => console.warn("Favourite was not changed:", error.message),
+  });
+  const label = look === "icon" ? `Like ${item.name}` : "Favourite";
+  return (
+    <button
+      type="button"
+      className={look === "icon" ? styles.like : styles.pill}
+      aria-pressed={favorite}
+      aria-label={look === "icon" ? label : undefined}
+      aria-busy={mutation.isPending || undefined}
+      disabled={mutation.isPending}
+      onClick={() => mutation.mutate(!favorite)}
+    >
+      <PlayerIcon name="heart" className={styles.heart} />
+      {look === "pill" && <span>Favourite</span>}
+    </button>
+  );
+}

@@ -1,0 +1,216 @@
+import type { ContentItem, ContentSession } from "@serene/contracts";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { useSubscriptionOffer } from "../../../lib/subscription-offer";
+import { mockApi, renderPage } from "../../../test/render";
+import { forgetSignedCookies } from "../api/signed-cookies";
+import { PlayerPage, startingSession } from "./player-page";
+
+const none = { video_male: null, video_female: null, audio_male: null, audio_female: null, audio: null, video: null };
+const hls = (path: string) => ({ hls: { playlist: `/media/free/${path}/index.m3u8` } });
+
+function item(overrides: Partial<ContentItem> = {}): ContentItem {
+  return {
+    id: 11,
+    model: "meditation-sleep",
+    name: "Morning Light",
+    cover: "/media/covers/morning-light.svg",
+    type: "Meditations",
+    duration: 10,
+    amount_lessons: null,
+    free: true,
+    favorite: false,
+    description: "A gentle start to the day.",
+    daily_featured_cover: "/media/covers/morning-light.svg",
+    background: { web: "/media/covers/morning-light.svg" },
+    poster: "/media/covers/morning-light.svg",
+    complete: false,
+    watched: false,
+    tags: [
+      { id: 1, name: "Anxiety", slug: "anxiety" },
+      { id: 2, name: "Morning", slug: "morning" },
+    ],
+    goal: null,
+    ...none,
+    audio_male: hls("morning-light/audio-male"),
+    soundscape: { main_format: hls("ambient/rain") },
+    audios: [],
+    meditation: [],
+    ...overrides,
+  };
+}
+
+function session(id: number, free: boolean, name = `Session ${id}`): ContentSession {
+  return {
+    id,
+    model: "meditation-sleep",
+    name,
+    cover: "/media/covers/s.svg",
+    type: "Meditations",
+    duration: 8,
+    amount_lessons: null,
+    free,
+    favorite: false,
+    description: "",
+    position: id,
+    complete: false,
+    watched: false,
+    ...none,
+    audio_male: free ? hls(`s${id}/audio-male`) : null,
+    soundscape: null,
+  };
+}
+
+const card = (id: number, free = true) => ({
+  id,
+  model: "meditation-sleep",
+  name: `Calm ${id}`,
+  cover: "/media/covers/c.svg",
+  type: "Meditations",
+  duration: 5,
+  amount_lessons: null,
+  free,
+  favorite: false,
+});
+
+const free = { subscription_type: null, member_since: "2026-01-01", subscription_via: null };
+const cookies = { policy: "p", signature: "s", key_pair_id: "k", expires_at: new Date(Date.now() + 3600_000).toISOString() };
+
+beforeEach(() => {
+  window.localStorage.setItem("t", "token");
+  useSubscriptionOffer.setState({ open: false, trigger: null });
+  forgetSignedCookies();
+  vi.spyOn(HTMLMediaElement.prototype, "load").mockImplementation(() => undefined);
+  vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => undefined);
+  vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(() => Promise.resolve());
+});
+
+const open = (model: Parameters<typeof PlayerPage>[0]["model"], id: string) =>
+  renderPage(() => <PlayerPage model={model} id={id} />, { at: `/${model}/${id}` });
+
+describe("player page", () => {
+  it("shows the item, records one view and loads recommendations for all its tags, then for one tag", async () => {
+    const api = mockApi({
+      "GET meditation-sleep/11": [200, { data: item() }],
+      "GET user/account-status": [200, free],
+      "GET user/cloudfront-cookies": [200, cookies],
+      "POST user/views": [200, { data: { id: 11, model: "meditation-sleep", at: "2026-01-01T00:00:00Z" } }],
+      "GET meditation-sleep/11/recommendations": (call) => [200, { data: call.query.get("tags") === "morning" ? [] : [card(2), card(3, false)] }],
+    });
+    open("meditation-sleep", "11");
+    expect(await screen.findByRole("heading", { level: 1, name: "Morning Light" })).toBeTruthy();
+    expect(screen.getByText("10 min")).toBeTruthy();
+    expect(await screen.findByText("Calm 2")).toBeTruthy();
+    const [first] = api.named("GET meditation-sleep/11/recommendations");
+    expect(first!.query.get("tags")).toBe("anxiety,morning");
+    expect(first!.query.get("is_tags_inclusive")).toBe("1");
+    await waitFor(() => expect(api.named("POST user/views")).toHaveLength(1));
+    expect(api.named("POST user/views")[0]!.body).toEqual({ id: 11, model: "meditation-sleep" });
+
+    const user = userEvent.setup();
+    // A locked recommendation opens the offer instead of the item.
+    await user.click(screen.getByRole("button", { name: "Play Calm 3 (locked)" }));
+    expect(useSubscriptionOffer.getState()).toMatchObject({ open: true, trigger: "locked" });
+
+    await user.click(screen.getByRole("button", { name: "Morning" }));
+    expect(await screen.findByText("No items")).toBeTruthy();
+    const last = api.named("GET meditation-sleep/11/recommendations").at(-1)!;
+    expect(last.query.get("tags")).toBe("morning");
+    expect(last.query.get("is_tags_inclusive")).toBeNull();
+    expect(api.named("POST user/views")).toHaveLength(1);
+  });
+
+  it("says 'Url does not exist' in the corner when Play has no stream, and disables both switches", async () => {
+    mockApi({
+      "GET meditation-sleep/11": [200, { data: item({ audio_male: null, soundscape: null }) }],
+      "GET user/account-status": [200, free],
+      "GET meditation-sleep/11/recommendations": [200, { data: [] }],
+    });
+    open("meditation-sleep", "11");
+    const player = await screen.findByRole("group", { name: "Player" });
+    await userEvent.setup().click(within(player).getByRole("button", { name: "Play" }));
+    expect(await screen.findByText("Url does not exist")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Audio" }).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByRole("button", { name: "Female" }).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByRole("button", { name: "Video" }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("loads the stream only after the signed cookies, with the male audio when no video exists", async () => {
+    const api = mockApi({
+      "GET meditation-sleep/11": [200, { data: item({ audio_female: hls("morning-light/audio-female") }) }],
+      "GET user/account-status": [200, free],
+      "GET user/cloudfront-cookies": [200, cookies],
+      "GET meditation-sleep/11/recommendations": [200, { data: [] }],
+    });
+    open("meditation-sleep", "11");
+    const media = await screen.findByTestId<HTMLVideoElement>("player-media");
+    await waitFor(() => expect(media.getAttribute("src")).toBe("/media/free/morning-light/audio-male/index.m3u8"));
+    expect(api.named("GET user/cloudfront-cookies")).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Audio" }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByRole("button", { name: "Video" }).hasAttribute("disabled")).toBe(true);
+    const soundscape = screen.getByTestId<HTMLAudioElement>("player-soundscape");
+    await waitFor(() => expect(soundscape.getAttribute("src")).toBe("/media/free/ambient/rain/index.m3u8"));
+    expect(soundscape.loop).toBe(true);
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Female" }));
+    await waitFor(() => expect(media.getAttribute("src")).toBe("/media/free/morning-light/audio-female/index.m3u8"));
+    expect(screen.getByRole("button", { name: "Female" }).getAttribute("aria-pressed")).toBe("true");
+
+    // Volume changes reach the soundscape rounded to 2 decimals.
+    act(() => {
+      media.volume = 0.456;
+      media.dispatchEvent(new Event("volumechange"));
+    });
+    expect(soundscape.volume).toBe(0.46);
+  });
+
+  it("shows a calm not-found state for an unknown id", async () => {
+    mockApi({ "GET cbt/999": [404, { message: "Not found." }], "GET user/account-status": [200, free] });
+    open("cbt", "999");
+    expect(await screen.findByRole("heading", { name: "We could not find this one" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to home" }).getAttribute("href")).toBe("/home");
+  });
+
+  it("starts a course on its first free session and opens the offer for a locked one", async () => {
+    const course = item({
+      id: 30,
+      model: "meditation-sleep-course",
+      name: "Seven Calm Days",
+      amount_lessons: 3,
+      audio_male: null,
+      meditation: [session(31, false, "Arriving"), session(32, true, "Breath"), session(33, false, "Letting go")],
+    });
+    mockApi({
+      "GET meditation-sleep-course/30": [200, { data: course }],
+      "GET user/account-status": [200, free],
+      "GET user/cloudfront-cookies": [200, cookies],
+    });
+    open("meditation-sleep-course", "30");
+    const list = await screen.findByRole("list");
+    const current = await within(list).findByRole("button", { current: true });
+    expect(current.textContent).toContain("Breath");
+    expect(within(list).getAllByText("Locked")).toHaveLength(2);
+    await userEvent.setup().click(within(list).getByRole("button", { name: /Letting go/ }));
+    expect(useSubscriptionOffer.getState()).toMatchObject({ open: true, trigger: "locked" });
+    expect(within(list).getByRole("button", { current: true }).textContent).toContain("Breath");
+  });
+
+  it("shows an empty playlist calmly", async () => {
+    mockApi({
+      "GET music-soundscape-playlist/40": [200, { data: item({ id: 40, model: "music-soundscape-playlist", audio_male: null, audios: [] }) }],
+      "GET user/account-status": [200, free],
+    });
+    open("music-soundscape-playlist", "40");
+    expect(await screen.findByText("This playlist is empty for now. New audios arrive soon.")).toBeTruthy();
+  });
+});
+
+describe("starting session", () => {
+  it("is the first free one for a free member and the first one for a subscriber", () => {
+    const sessions = [session(1, false), session(2, true), session(3, true)];
+    expect(startingSession(sessions, false)?.id).toBe(2);
+    expect(startingSession(sessions, true)?.id).toBe(1);
+    expect(startingSession([], true)).toBeNull();
+  });
+});

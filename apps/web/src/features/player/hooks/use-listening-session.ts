@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useRef } from "react";
+import { recordHistory, reportSession, type ContentRef } from "../api/activity";
+import { utcSeconds } from "../lib/time";
+
+/**
+ * A listening session of one item (spec 001 section 4): the first `playing` records the start
+ * time (and the item in the recently played list, once); `ended` or leaving the page reports the
+ * session through POST /user/sessions, only when playback started.
+ */
+export function useListeningSession(ref: ContentRef) {
+  const start = useRef<string | null>(null);
+  const inHistory = useRef(false);
+  const current = useRef(ref);
+  useEffect(() => {
+    current.current = ref;
+  });
+
+  const report = useCallback((keepalive: boolean) => {
+    const startedAt = start.current;
+    if (!startedAt) return;
+    start.current = null;
+    const { id, model } = current.current;
+    reportSession({ start_session: startedAt, end_session: utcSeconds(), id, model }, keepalive);
+  }, []);
+
+  const onPlaying = useCallback(() => {
+    if (!start.current) start.current = utcSeconds();
+    if (!inHistory.current) {
+      inHistory.current = true;
+      const { id, model } = current.current;
+      recordHistory({ id, model });
+    }
+  }, []);
+
+  const onEnded = useCallback(() => report(false), [report]);
+
+  useEffect(() => {
+    const leave = () => report(true);
+    window.addEventListener("pagehide", leave);
+    return () => {
+      window.removeEventListener("pagehide", leave);
+      // Leaving the page inside the app (another route, another session of a course).
+      leave();
+    };
+  }, [report]);
+
+  return { onPlaying, onEnded };
+}

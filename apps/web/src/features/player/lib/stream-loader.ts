@@ -1,0 +1,89 @@
+import { ensureSignedCookies } from "../api/signed-cookies";
+
+export const HLS_MIME = "application/vnd.apple.mpegurl";
+
+export interface StreamHandle {
+  /** Resolves when the stream can be played (its playlist is parsed or its metadata loaded). */
+  ready: Promise<void>;
+  destroy(): void;
+}
+
+/** True when the browser plays HLS itself (Safari, iOS); hls.js is then never downloaded. */
+export function playsHlsNatively(media: HTMLMediaElement): boolean {
+  return typeof media.canPlayType === "function" && media.canPlayType(HLS_MIME) !== "";
+}
+
+function nativeStream(media: HTMLMediaElement, url: string): StreamHandle {
+  const ready = new Promise<void>((resolve) => {
+    if (media.readyState >= 1 && media.currentSrc === url) return resolve();
+    media.addEventListener("loadedmetadata", () => resolve(), { once: true });
+  });
+  media.src = url;
+  media.load();
+  return {
+    ready,
+    destroy() {
+      media.removeAttribute("src");
+      media.load();
+    },
+  };
+}
+
+/**
+ * Loads an HLS playlist into a media element after the signed cookies are in place: natively where
+ * the browser can, otherwise through hls.js, imported on first need so it stays out of every other
+ * page's code. Requests carry credentials; a 403 (expired cookies) fetches a fresh set and resumes.
+ * Resolves null when `signal` aborted meanwhile.
+ */
+export async function loadStream(media: HTMLMediaElement, url: string, signal: AbortSignal): Promise<StreamHandle | null> {
+  await ensureSignedCookies();
+  if (signal.aborted) return null;
+  if (playsHlsNatively(media)) return nativeStream(media, url);
+
+  const { default: Hls } = await import("hls.js/light");
+  if (signal.aborted) return null;
+  if (!Hls.isSupported()) return nativeStream(media, url);
+
+  const hls = new Hls({
+    xhrSetup: (xhr) => {
+      xhr.withCredentials = true;
+    },
+    // The decoder worker comes from a blob: address, which the policy allows (worker-src 'self' blob:).
+    enableWorker: true,
+    maxBufferLength: 30,
+  });
+  let retries = 0;
+  const ready = new Promise<void>((resolve) => {
+    hls.once(Hls.Events.MANIFEST_PARSED, () => resolve());
+  });
+  hls.on(Hls.Events.ERROR, (_event, data) => {
+    if (!data.fatal) return;
+    if (data.type === Hls.ErrorTypes.NETWORK_ERROR && retries < 3) {
+      retries += 1;
+      const refused = data.response?.code === 403;
+      void (refused ? ensureSignedCookies(true) : Promise.resolve())
+        .catch(() => undefined)
+        .then(() => hls.startLoad(media.currentTime > 0 ? media.currentTime : -1));
+      return;
+    }
+    if (data.type === Hls.ErrorTypes.MEDIA_ERROR && retries < 3) {
+      retries += 1;
+      hls.recoverMediaError();
+      return;
+    }
+    console.error("The stream could not be played.", data.details);
+    hls.destroy();
+  });
+  hls.on(Hls.Events.FRAG_LOADED, () => {
+    retries = 0;
+  });
+  hls.loadSource(url);
+  hls.attachMedia(media);
+  return {
+    ready,
+    destroy() {
+      hls.destroy();
+      media.removeAttribute("src");
+    },
+  };
+}
