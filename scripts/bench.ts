@@ -3,6 +3,11 @@
 //   2. Lighthouse mobile (simulated throttling) for `/`: performance ≥ 95, accessibility ≥ 95, CLS ≤ 0.05
 //   3. login latency p50/p95 at 20 logins per second (argon2id on every login)
 //   4. p99 of GET /api/v1/faq alone and during a rate-limited login flood: within 2x
+//   5. the player route's JavaScript with and without hls.js (loaded only when a stream plays)
+//   6. Play to `playing` in Chromium, p95 on loopback, budget 1 s
+//   7. GET /screen/home, a content detail and POST /user/sessions at 50 connections, each as a
+//      ratio to a bare Fastify + pg endpoint in the same run (budget ≥ 0.5, p99 ≤ 25 ms), and
+//      signed-cookie media serving throughput
 // It is a benchmark, not a test: it prints figures and writes bench-results/latest.json.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -10,6 +15,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startServer, repoRoot } from "../e2e/server";
 import { measureLoginLatency, measureReadUnderLoginFlood } from "./bench-auth";
+import { measureContentApi, measurePlayToPlaying } from "./bench-content";
 import { ensureChromium } from "./ensure-chromium.mjs";
 
 interface ManifestChunk {
@@ -37,7 +43,18 @@ function routeJavaScript() {
   collect(landingKey, landing);
   const gzip = (keys: Set<string>) =>
     [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(path.join(dist, manifest[key]!.file)), { level: 9 }).length, 0);
-  return { entryKiB: kib(gzip(entry)), landingRouteKiB: kib(gzip(landing)) };
+  const player = new Set(entry);
+  const playerKey = Object.keys(manifest).find((key) => key.endsWith("app/routes/player.tsx"))!;
+  collect(playerKey, player);
+  const hls = new Set<string>();
+  for (const key of player) for (const lazy of manifest[key]?.dynamicImports ?? []) if (lazy.includes("hls.js")) collect(lazy, hls);
+  for (const key of player) hls.delete(key);
+  return {
+    entryKiB: kib(gzip(entry)),
+    landingRouteKiB: kib(gzip(landing)),
+    playerRouteKiB: kib(gzip(player)),
+    playerWithHlsKiB: kib(gzip(player) + gzip(hls)),
+  };
 }
 
 async function lighthouse(url: string, chrome: string) {
@@ -89,6 +106,8 @@ async function main() {
   } finally {
     await server.stop();
   }
+  const play = await measurePlayToPlaying(chrome);
+  const api = await measureContentApi();
   const loginLatency = await measureLoginLatency();
   const flood = await measureReadUnderLoginFlood();
   const rows = [
@@ -102,10 +121,23 @@ async function main() {
     ["  logins sent / failed", `${loginLatency.requests} / ${loginLatency.failed}`, "0 failed", loginLatency.failed === 0],
     ["GET /faq p99 alone / during login flood", `${flood.p99Alone} / ${flood.p99During} ms`, "≤ 2x", flood.ratio <= 2],
     ["  ratio; flood answers by status", `${flood.ratio}x; ${JSON.stringify(flood.floodStatuses)}`, "", true],
+    ["player route JavaScript, gzip, without / with hls.js", `${js.playerRouteKiB} / ${js.playerWithHlsKiB} KiB`, "", true],
+    ["Play to playing: p50 / p95", `${play.p50} / ${play.p95} ms`, "p95 ≤ 1000 ms", play.p95 <= 1000],
+    ["bare Fastify + pg: req/s, p99", `${api.baseline.requestsPerSecond}, ${api.baseline.p99} ms`, "", true],
+    ...(["home", "detail", "sessions"] as const).map(
+      (name) =>
+        [
+          `${{ home: "GET /screen/home", detail: "GET content detail", sessions: "POST /user/sessions" }[name]}: req/s, p99, ratio`,
+          `${api[name].requestsPerSecond}, ${api[name].p99} ms, ${api.ratios[name]}`,
+          "ratio ≥ 0.5, p99 ≤ 25 ms",
+          api.ratios[name] >= 0.5 && api[name].p99 <= 25 && api[name].errors + api[name].non2xx === 0,
+        ] as const,
+    ),
+    ["signed-cookie media segment: req/s, MiB/s", `${api.media.requestsPerSecond}, ${api.media.throughputMiBs}`, "status 200", api.segmentStatus === 200 && api.media.non2xx === 0],
   ] as const;
   console.log("\nmeasure".padEnd(50) + "value".padEnd(22) + "budget");
   for (const [name, value, budget, ok] of rows) console.log(`${name.padEnd(49)}${value.padEnd(22)}${budget}${budget ? (ok ? "  ok" : "  OVER") : ""}`);
-  writeFileSync(path.join(repoRoot, "bench-results", "latest.json"), JSON.stringify({ measuredAt: new Date().toISOString(), js, scores, loginLatency, flood }, null, 2));
+  writeFileSync(path.join(repoRoot, "bench-results", "latest.json"), JSON.stringify({ measuredAt: new Date().toISOString(), js, scores, loginLatency, flood, play, api }, null, 2));
 }
 
 void main().catch((error: unknown) => {

@@ -96,7 +96,8 @@ export function verifySignedCookies(
   const keyPairId = cookies[COOKIE_NAMES.keyPairId];
   if (!policyValue || !signatureValue || !keyPairId) return { ok: false, reason: "missing signed cookies" };
   if (keyPairId !== key.keyPairId) return { ok: false, reason: "unknown key pair" };
-  const algorithm = cookies[COOKIE_NAMES.hashAlgorithm] ?? "SHA1";
+  // An empty value is a cleared cookie: the default algorithm.
+  const algorithm = cookies[COOKIE_NAMES.hashAlgorithm] || "SHA1";
   if (algorithm !== "SHA1" && algorithm !== "SHA256") return { ok: false, reason: "unknown hash algorithm" };
   const policyJson = fromCloudFrontBase64(policyValue);
   const signed = verify(algorithm === "SHA256" ? "sha256" : "sha1", policyJson, key.publicKey, fromCloudFrontBase64(signatureValue));

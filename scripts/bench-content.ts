@@ -1,0 +1,159 @@
+// Content and streaming figures for `npm run bench`:
+//   - time from pressing Play to `playing` in Chromium (p95 over repeated loads, loopback);
+//   - throughput and p99 at 50 connections for GET /screen/home, a content detail and
+//     POST /user/sessions, each against a bare Fastify + pg endpoint measured in the same run
+//     on the same PostgreSQL database (budget: at least half its throughput);
+//   - signed-cookie media serving throughput (an HLS segment, cookies checked on every request).
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import autocannon from "autocannon";
+import pg from "pg";
+import { chromium } from "playwright-core";
+import { loadCatalogue } from "@serene/content";
+import { freePort, repoRoot, startServer, type RunningServer } from "../e2e/server";
+
+const round = (value: number) => Math.round(value * 10) / 10;
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+const FREE_MEMBER = { login: "member@serene.example", password: "quiet-lake-morning" };
+
+async function token(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/v1/user/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ ...FREE_MEMBER, device_name: "bench" }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A free item that has a male voice, for the player and the detail measure. */
+function freeVoicedItem() {
+  const item = loadCatalogue().items.find((entry) => entry.free && entry.model === "meditation-sleep" && entry.media?.audio_male);
+  if (!item) throw new Error("the catalogue has no free voiced item");
+  return item;
+}
+
+export async function measurePlayToPlaying(chromePath: string, runs = 15) {
+  const server = await startServer({ env: { LOG_LEVEL: "warn" } });
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--autoplay-policy=no-user-gesture-required", "--mute-audio"],
+  });
+  try {
+    const t = await token(server.url);
+    const item = freeVoicedItem();
+    const context = await browser.newContext();
+    await context.addInitScript((value) => window.localStorage.setItem("t", value), t);
+    const page = await context.newPage();
+    const timings: number[] = [];
+    for (let run = 0; run < runs + 1; run++) {
+      await page.goto(`${server.url}/${item.model}/${item.id}`);
+      const play = page.getByRole("button", { name: /^play$/i }).first();
+      await play.waitFor({ state: "visible", timeout: 30_000 });
+      await page.evaluate(() => {
+        const w = window as unknown as { __playing?: Promise<number> };
+        w.__playing = new Promise((resolve) => {
+          document.addEventListener("playing", () => resolve(performance.now()), { capture: true, once: true });
+        });
+      });
+      const pressed = await page.evaluate(() => performance.now());
+      await play.click();
+      const playing = await page.evaluate(() => (window as unknown as { __playing: Promise<number> }).__playing);
+      if (run > 0) timings.push(playing - pressed); // the first run warms caches and compiles
+    }
+    return { runs, p50: round(percentile(timings, 50)), p95: round(percentile(timings, 95)), max: round(Math.max(...timings)) };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+interface LoadResult {
+  requestsPerSecond: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  throughputMiBs: number;
+}
+
+async function load(options: autocannon.Options): Promise<LoadResult> {
+  await autocannon({ ...options, duration: 2 }); // warm-up
+  const result = await autocannon({ connections: 50, duration: 10, ...options });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    throughputMiBs: round(result.throughput.average / 1024 / 1024),
+  };
+}
+
+async function withBenchDatabase<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
+  const name = `serene_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function startBare(databaseUrl: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bare-endpoint.ts", String(port), databaseUrl], {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
+    child.once("exit", (code) => reject(new Error(`the bare endpoint exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+}
+
+/** The API figures, on PostgreSQL (BENCH_DATABASE_URL, else the local server). */
+export async function measureContentApi(adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres") {
+  return withBenchDatabase(adminUrl, async (databaseUrl) => {
+    let server: RunningServer | null = null;
+    const bare = await startBare(databaseUrl).catch(() => null);
+    try {
+      server = await startServer({ env: { LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, JOBS_IN_PROCESS: "false" } });
+      bare?.stop();
+      const bareEndpoint = await startBare(databaseUrl); // the schema exists now
+      const t = await token(server.url);
+      const headers = { authorization: `Bearer ${t}`, accept: "application/json" };
+      const item = freeVoicedItem();
+      const baseline = await load({ url: `${bareEndpoint.url}/bare/${item.id}` });
+      const home = await load({ url: `${server.url}/api/v1/screen/home`, headers });
+      const detail = await load({ url: `${server.url}/api/v1/${item.model}/${item.id}`, headers });
+      const sessions = await load({
+        url: `${server.url}/api/v1/user/sessions`,
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ start_session: "2026-01-05T08:00:00Z", end_session: "2026-01-05T08:10:00Z", id: item.id, model: item.model }),
+      });
+      const cookies = await fetch(`${server.url}/api/v1/user/cloudfront-cookies`, { headers });
+      const cookieHeader = cookies.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ");
+      const segment = `${server.url}/media/${item.media!.audio_male}/seg-1.m4s`;
+      const segmentStatus = (await fetch(segment, { headers: { cookie: cookieHeader } })).status;
+      const media = await load({ url: segment, headers: { cookie: cookieHeader } });
+      bareEndpoint.stop();
+      const ratio = (result: LoadResult) => round(result.requestsPerSecond / baseline.requestsPerSecond);
+      return { baseline, home, detail, sessions, media, segmentStatus, ratios: { home: ratio(home), detail: ratio(detail), sessions: ratio(sessions) } };
+    } finally {
+      bare?.stop();
+      await server?.stop();
+    }
+  });
+}
