@@ -39,7 +39,17 @@ export function ContentCard({ item, locked, look = "tile", eyebrow, onOpen, eage
   const body = (
     <>
       <span className={styles.coverWrap}>
-        <img className={styles.cover} src={item.cover} alt="" loading={eager ? "eager" : "lazy"} decoding="async" />
+        <img
+          className={styles.cover}
+          src={item.cover}
+          alt=""
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          // A cover that fails to load leaves the soft gradient behind it rather than a broken image.
+          onError={(event) => {
+            event.currentTarget.hidden = true;
+          }}
+        />
         {look === "feature" && (
           <span className={styles.play} aria-hidden="true">
             <svg viewBox="0 0 24 24" focusable="false">

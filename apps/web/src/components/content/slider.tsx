@@ -70,7 +70,7 @@ export function Slider<T>({ label, items, getKey, renderItem, layout = "tiles", 
         <div className={styles.top}>
           <div className={styles.header}>{header}</div>
           {scrollable && (
-            <div className={styles.controls}>
+            <div className={[styles.controls, layout === "tiles" && styles.tilesControls].filter(Boolean).join(" ")}>
               <button type="button" className={styles.arrow} aria-label={`Scroll ${label} left`} disabled={edges.start} onClick={() => scroll(-1)}>
                 <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                   <path d="M14.5 6L8.5 12L14.5 18" />

@@ -34,45 +34,73 @@ const useSearchTags = (enabled: boolean) =>
     enabled,
   });
 
-/** The header's search toggle and panel: free text plus tags, sent to /search-result. */
-export function HeaderSearch() {
+export interface HeaderSearchState {
+  open: boolean;
+  /** On /search-result the search stays open: it is that page's search box. */
+  onResults: boolean;
+  panelId: string;
+  setToggled: (open: boolean) => void;
+}
+
+/** Whether the header search is open; shared by its toggle button and its panel. */
+export function useHeaderSearch(): HeaderSearchState {
   const location = useLocation();
-  const [params] = useSearchParams();
   const onResults = location.pathname === SEARCH_PATH;
   const [toggled, setToggled] = useState(false);
-  const open = onResults || toggled;
   const panelId = useId();
-  const tags = useSearchTags(open);
+  return { open: onResults || toggled, onResults, panelId, setToggled };
+}
 
+/** The header's search button: opens and closes the search panel below the header. */
+export function SearchToggle({ state }: { state: HeaderSearchState }) {
+  const { open, onResults, panelId, setToggled } = state;
+  return (
+    <button
+      type="button"
+      className={[styles.toggle, open && styles.toggleOpen].filter(Boolean).join(" ")}
+      aria-expanded={open}
+      aria-controls={panelId}
+      onClick={() => setToggled(!open)}
+      disabled={onResults}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <circle cx="11" cy="11" r="6.5" />
+        <path d="M16 16L20.5 20.5" />
+      </svg>
+      <span className={styles.toggleLabel}>Search</span>
+    </button>
+  );
+}
+
+/** The search panel: free text plus tags, sent to /search-result. */
+export function SearchPanel({ state }: { state: HeaderSearchState }) {
+  const { open, onResults, panelId, setToggled } = state;
+  const [params] = useSearchParams();
+  const tags = useSearchTags(open);
+  return (
+    <div id={panelId} className={styles.panel} hidden={!open}>
+      {open && (
+        // Filled from s and tags of the address on load; a new search address fills it again.
+        <SearchForm
+          key={onResults ? params.toString() : "closed"}
+          initialText={params.get("s") ?? ""}
+          initialTags={readTags(params.get("tags"))}
+          tags={(tags.data?.data ?? []).slice(0, HEADER_TAG_LIMIT)}
+          autoFocus={!onResults}
+          onClose={onResults ? undefined : () => setToggled(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The toggle and the panel together (tests, and any frame without its own layout). */
+export function HeaderSearch() {
+  const state = useHeaderSearch();
   return (
     <>
-      <button
-        type="button"
-        className={[styles.toggle, open && styles.toggleOpen].filter(Boolean).join(" ")}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setToggled(!open)}
-        disabled={onResults}
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <circle cx="11" cy="11" r="6.5" />
-          <path d="M16 16L20.5 20.5" />
-        </svg>
-        <span className={styles.toggleLabel}>Search</span>
-      </button>
-      <div id={panelId} className={styles.panel} hidden={!open}>
-        {open && (
-          // Filled from s and tags of the address on load; a new search address fills it again.
-          <SearchForm
-            key={onResults ? params.toString() : "closed"}
-            initialText={params.get("s") ?? ""}
-            initialTags={readTags(params.get("tags"))}
-            tags={(tags.data?.data ?? []).slice(0, HEADER_TAG_LIMIT)}
-            autoFocus={!onResults}
-            onClose={onResults ? undefined : () => setToggled(false)}
-          />
-        )}
-      </div>
+      <SearchToggle state={state} />
+      <SearchPanel state={state} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { NavLink } from "react-router";
 import { env } from "../../lib/env";
 import { BrandLink } from "../brand/brand-link";
 import { SubscriptionOffer } from "../subscription/subscription-offer";
-import { HeaderSearch } from "./header-search";
+import { SearchPanel, SearchToggle, useHeaderSearch } from "./header-search";
 import styles from "./member-shell.module.css";
 
 interface NavItem {
@@ -76,6 +76,7 @@ const linkClass =
  * Library and Settings become icons in the header. The subscription offer lives here, once.
  */
 export function MemberShell({ children, narrow = false }: { children: ReactNode; narrow?: boolean }) {
+  const search = useHeaderSearch();
   return (
     <div className={styles.shell}>
       <header className={styles.header}>
@@ -89,7 +90,7 @@ export function MemberShell({ children, narrow = false }: { children: ReactNode;
             ))}
           </nav>
           <div className={styles.tools}>
-            <HeaderSearch />
+            <SearchToggle state={search} />
             {NAV.filter((item) => !item.tab).map((item) => (
               <NavLink key={item.to} to={item.to} aria-label={item.label} className={linkClass(styles.iconLink)}>
                 <Icon>{item.icon}</Icon>
@@ -98,6 +99,7 @@ export function MemberShell({ children, narrow = false }: { children: ReactNode;
           </div>
         </div>
       </header>
+      <SearchPanel state={search} />
       <main id="main" className={[styles.main, narrow && styles.narrow].filter(Boolean).join(" ")}>
         {children}
       </main>

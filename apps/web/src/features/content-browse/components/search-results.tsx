@@ -2,7 +2,7 @@ import { useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/content";
 import { useMembership } from "../api/account-status";
 import { useSearch, useTags } from "../api/catalogue";
-import { CardGrid } from "./card-grid";
+import { CardGrid, uniqueItems } from "./card-grid";
 import { LoadProblem } from "./load-problem";
 import { PageIntro } from "./page-intro";
 import { ShelvesLoading } from "./section-shelf";
@@ -41,12 +41,20 @@ export function SearchResults() {
         <EmptyState>No data found</EmptyState>
       ) : (
         <>
-          <p className={styles.count} role="status">
-            {results.data.meta.total === 1 ? "1 result" : `${results.data.meta.total} results`}
-          </p>
+          <ResultCount shown={uniqueItems(results.data.data).length} total={results.data.meta.total} />
           <CardGrid items={results.data.data} membership={membership} label="Search results" />
         </>
       )}
     </div>
+  );
+}
+
+function ResultCount({ shown, total }: { shown: number; total: number }) {
+  // The page holds up to 20 results; past that the total says how many there are in all.
+  const count = Math.max(shown, total > 20 ? total : shown);
+  return (
+    <p className={styles.count} role="status">
+      {count === 1 ? "1 result" : `${count} results`}
+    </p>
   );
 }
