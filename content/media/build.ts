@@ -38,12 +38,16 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const RATE = AUDIO_ENCODING.sampleRate;
 const PAUSE_SECONDS = 2.5;
 const BED_SECONDS = 40;
+/** Beds play under a voice, so they sit well below it; nature items are listened to on their own. */
+const BED_PEAK_DB = -18;
+const NATURE_PEAK_DB = -8;
 const MEDIA_DIR = SHIPPED_MEDIA_DIR;
 const CATALOGUE_PATH = new URL("../demo/catalogue.json", import.meta.url);
 
 interface BuildOptions {
   force: boolean;
-  only: string | null;
+  /** Item slugs or ambient bed names (comma-separated on the command line). */
+  only: string[] | null;
   jobs: number;
 }
 
@@ -52,14 +56,14 @@ function parseBuildArgs(argv: string[]): BuildOptions {
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     if (arg === "--force") options.force = true;
-    else if (arg === "--only") options.only = argv[++index] ?? null;
+    else if (arg === "--only") options.only = (argv[++index] ?? "").split(",").map((value) => value.trim()).filter(Boolean);
     else if (arg === "--jobs") options.jobs = Math.max(1, Number(argv[++index]) || 1);
     else if (arg === "--help" || arg === "-h") {
-      say("Usage: npx tsx content/media/build.ts [--force] [--only <item slug | ambient bed name>] [--jobs N]");
+      say("Usage: npx tsx content/media/build.ts [--force] [--only <item slug | ambient bed name>[,...]] [--jobs N]");
       process.exit(0);
     } else throw new Error(`Unknown argument: ${arg} (try --help)`);
   }
-  if (options.only === "") throw new Error("--only needs an item slug or an ambient bed name");
+  if (options.only?.length === 0) throw new Error("--only needs an item slug or an ambient bed name");
   return options;
 }
 
@@ -78,7 +82,7 @@ async function silence(path: string, length: number): Promise<string> {
 }
 
 /** Makes a bed seamless: the tail (beyond `length`) is cross-faded into the head. */
-async function makeLoop(raw: string, out: string, length: number, overlap = 3): Promise<void> {
+async function makeLoop(raw: string, out: string, length: number, peakDb: number, overlap = 3): Promise<void> {
   const head = `${out}.head.wav`;
   const tail = `${out}.tail.wav`;
   const body = `${out}.body.wav`;
@@ -87,7 +91,7 @@ async function makeLoop(raw: string, out: string, length: number, overlap = 3): 
   await sox([raw, tail, "trim", f2(length), f2(overlap), "fade", "t", "0", f2(overlap), f2(overlap)]);
   await sox([raw, body, "trim", f2(overlap), f2(length - overlap)]);
   await sox(["-m", "-v", "1", head, "-v", "1", tail, joint]);
-  await sox([joint, body, out, "gain", "-n", "-4"]);
+  await sox([joint, body, out, "gain", "-n", f2(peakDb)]);
   await Promise.all([head, tail, body, joint].map((file) => rm(file, { force: true })));
 }
 
@@ -167,7 +171,7 @@ async function sparseTrack(work: string, name: string, length: number, random: (
   return out;
 }
 
-async function renderNature(recipe: Recipe, seed: string, length: number, work: string, out: string): Promise<void> {
+async function renderNature(recipe: Recipe, seed: string, length: number, work: string, out: string, peakDb: number): Promise<void> {
   const random = seededRandom(hashString(seed));
   const total = length + 3;
   const raw = join(work, "raw.wav");
@@ -222,7 +226,7 @@ async function renderNature(recipe: Recipe, seed: string, length: number, work: 
     default:
       throw new Error(`Not a nature recipe: ${recipe}`);
   }
-  await makeLoop(raw, out, length);
+  await makeLoop(raw, out, length, peakDb);
 }
 
 const PROGRESSIONS = [
@@ -288,7 +292,7 @@ async function renderMusic(recipe: Recipe, seed: string, length: number, work: s
     await sox([...notes, melody, "pad", "0", f2(Math.max(0, length - time))]);
     await sox(["-m", "-v", "1", melody, "-v", "0.5", pad, raw, "trim", "0", f2(length)]);
   } else {
-    await renderNature(recipe, seed, length, work, out);
+    await renderNature(recipe, seed, length, work, out, NATURE_PEAK_DB);
     return;
   }
   await sox([raw, out, "reverb", "60", "50", "100", "gain", "-n", "-4", "fade", "t", "3", f2(length), "5"]);
@@ -350,7 +354,7 @@ function streamTasks(catalogue: Catalogue): StreamTask[] {
   const beds = new Set(catalogue.items.map((item) => item.soundscape).filter((bed): bed is string => Boolean(bed)));
   for (const bed of [...beds].sort()) {
     const name = bed.split("/").pop() as Recipe;
-    tasks.push({ path: bed, kind: "audio", seed: bed, source: { key: bed, render: (work, out) => renderNature(name, `ambient-${name}`, BED_SECONDS, work, out) } });
+    tasks.push({ path: bed, kind: "audio", seed: bed, source: { key: bed, render: (work, out) => renderNature(name, `ambient-${name}`, BED_SECONDS, work, out, BED_PEAK_DB) } });
   }
   for (const item of catalogue.items) {
     for (const [variant, path] of Object.entries(item.media ?? {}) as Array<[MediaVariant, string]>) {
@@ -395,12 +399,11 @@ async function main(): Promise<void> {
   requireTools(["espeak-ng", "sox", "ffmpeg", "ffprobe"]);
   const catalogue = JSON.parse(await readFile(CATALOGUE_PATH, "utf8")) as Catalogue;
   const only = options.only;
-  const selected = (task: StreamTask) => !only || task.seed === only || task.path === `free/ambient/${only}` || task.path === only;
+  const selected = (task: StreamTask) => !only || only.some((name) => task.seed === name || task.path === `free/ambient/${name}` || task.path === name);
   const all = streamTasks(catalogue);
   const tasks = all.filter(selected);
-  if (only && tasks.length === 0 && !catalogue.items.some((item) => item.slug === only)) {
-    throw new Error(`--only ${only}: no item slug or ambient bed by that name`);
-  }
+  const unknown = (only ?? []).filter((name) => !all.some((task) => task.seed === name || task.path === `free/ambient/${name}` || task.path === name) && !catalogue.items.some((item) => item.slug === name));
+  if (unknown.length > 0) throw new Error(`--only: no item slug or ambient bed named ${unknown.join(", ")}`);
 
   const scratch = await mkdtemp(join(tmpdir(), "serene-media-"));
   const sources = new Map<string, Promise<string>>();
@@ -443,7 +446,7 @@ async function main(): Promise<void> {
   }
 
   for (const item of catalogue.items) {
-    if (!only || item.slug === only) await writeCover(MEDIA_DIR, item.slug, item.name);
+    if (!only || only.includes(item.slug)) await writeCover(MEDIA_DIR, item.slug, item.name);
   }
 
   // The manifest: every stream of the catalogue that exists, plus earlier entries (ingested

@@ -22,7 +22,7 @@ export const HLS_SEGMENT_SECONDS = 6;
 /** Mono AAC-LC at a low rate: speech and soft music stay clear, the whole pack stays small. */
 export const AUDIO_ENCODING = { bitrate: "32k", sampleRate: 22050, channels: 1 } as const;
 /** H.264 for the calm visuals and ingested video: at most 640x360. */
-export const VIDEO_ENCODING = { maxWidth: 640, maxHeight: 360, crf: 28, maxrate: "220k", bufsize: "440k", fpsMax: 24 } as const;
+export const VIDEO_ENCODING = { maxWidth: 640, maxHeight: 360, crf: 23, maxrate: "220k", bufsize: "440k", fpsMax: 24 } as const;
 
 /** The folder of the shipped media pack. */
 export const SHIPPED_MEDIA_DIR = fileURLToPath(new URL("./", import.meta.url));
