@@ -65,7 +65,7 @@ export function Slider<T>({ label, items, getKey, renderItem, layout = "tiles", 
 
   const scrollable = alwaysShowControls || !(edges.start && edges.end);
   return (
-    <div className={styles.slider} role="region" aria-roledescription="carousel" aria-label={label}>
+    <div className={styles.slider} role="group" aria-roledescription="carousel" aria-label={label}>
       {(header || scrollable) && (
         <div className={styles.top}>
           <div className={styles.header}>{header}</div>
