@@ -323,7 +323,7 @@ export async function packageToHls(options: PackageHlsOptions): Promise<Packaged
   try {
     await run(
       "ffmpeg",
-      ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-progress", "pipe:1", "-nostats", ...inputArgs, ...hlsEncodeArgs(options)],
+      ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-progress", "pipe:1", "-stats_period", "0.25", "-nostats", ...inputArgs, ...hlsEncodeArgs(options)],
       {
         cwd: work,
         onStdout: (chunk) => {

@@ -1,0 +1,110 @@
+/**
+ * Turns real audio or video files into an item of the catalogue:
+ *
+ *   npm run content:ingest -- voice-m.wav voice-f.wav --name "Evening Calm" --model meditation-sleep \
+ *     --type Meditations --variant audio_male,audio_female --free --tags sleep,evening
+ *
+ * Each file is packaged to HLS (AAC-LC in fMP4, 6 s segments; video as H.264 at most 640x360)
+ * under MEDIA_DIR (default: the shipped pack, content/media), a cover is generated, the streams
+ * are added to manifest.json and the item is handed to registerIngestedItem.
+ */
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { basename, join } from "node:path";
+import type { Catalogue, CatalogueItem, MediaManifest, MediaVariant } from "./catalogue";
+import { MEDIA_VARIANTS } from "./catalogue";
+import { INGEST_USAGE, IngestUsageError, inferVariant, parseIngestArgs, slugify } from "./ingest-args";
+import { MissingToolsError, mediaDirFromEnv, packageToHls, probe, requireTools, updateManifest, writeCover } from "./media/hls";
+import { readIngestedItems, registerIngestedItem } from "./register";
+
+/** Normal output goes to stdout (progress bars and errors to stderr). */
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function loadShippedCatalogue(): Promise<Catalogue> {
+  return JSON.parse(await readFile(new URL("./demo/catalogue.json", import.meta.url), "utf8")) as Catalogue;
+}
+
+async function main(): Promise<void> {
+  const args = parseIngestArgs(process.argv.slice(2));
+  requireTools(["ffmpeg", "ffprobe"]);
+  const mediaDir = mediaDirFromEnv();
+
+  for (const file of args.files) if (!existsSync(file)) throw new IngestUsageError(`File not found: ${file}`);
+
+  const catalogue = await loadShippedCatalogue();
+  const ingested = await readIngestedItems(mediaDir);
+  if (args.id !== null && catalogue.items.some((item) => item.id === args.id)) {
+    throw new IngestUsageError(`--id ${args.id} belongs to "${catalogue.items.find((item) => item.id === args.id)?.name}" in the shipped catalogue.`);
+  }
+  const id = args.id ?? Math.max(0, ...catalogue.items.map((item) => item.id), ...ingested.map((item) => item.id)) + 1;
+  let slug = args.slug ?? slugify(args.name);
+  if (catalogue.items.some((item) => item.slug === slug)) {
+    if (args.slug) throw new IngestUsageError(`--slug ${slug} is already used by the shipped catalogue.`);
+    slug = `${slug}-${id}`;
+  }
+  if (ingested.some((item) => item.slug === slug && item.id !== id)) slug = `${slug}-${id}`;
+
+  // Decide every file's variant before encoding anything.
+  const plans: Array<{ file: string; variant: MediaVariant; kind: "audio" | "video"; duration: number }> = [];
+  for (const [index, file] of args.files.entries()) {
+    const facts = await probe(file);
+    const variant = args.variants[index] ?? inferVariant(args.model, facts.hasVideo, file);
+    const kind = variant.startsWith("video") ? "video" : "audio";
+    if (kind === "video" && !facts.hasVideo) throw new IngestUsageError(`${file} has no video stream, so it cannot be ${variant}.`);
+    if (kind === "audio" && !facts.hasAudio) throw new IngestUsageError(`${file} has no audio stream, so it cannot be ${variant}.`);
+    if (plans.some((plan) => plan.variant === variant)) throw new IngestUsageError(`Two files would both be ${variant}: name them with --variant.`);
+    plans.push({ file, variant, kind, duration: facts.duration });
+  }
+
+  const base = `${args.free ? "free" : "premium"}/${slug}`;
+  const media: Partial<Record<MediaVariant, string>> = {};
+  const streams: MediaManifest = {};
+  for (const plan of plans) {
+    const folder = MEDIA_VARIANTS[plan.variant];
+    const path = `${base}/${folder}`;
+    process.stderr.write(`${basename(plan.file)} -> ${path}\n`);
+    const stream = await packageToHls({
+      inputs: [{ path: plan.file }],
+      outDir: join(mediaDir, path),
+      kind: plan.kind,
+      duration: plan.duration,
+      label: folder,
+      ...(plan.kind === "video" ? { maps: ["0:v:0", "0:a:0?"] } : {}),
+    });
+    media[plan.variant] = path;
+    streams[path] = stream;
+  }
+
+  await writeCover(mediaDir, slug, args.name);
+  await updateManifest(mediaDir, streams);
+  const item: CatalogueItem = {
+    id,
+    slug,
+    model: args.model,
+    type: args.type,
+    name: args.name,
+    description: args.description,
+    free: args.free,
+    tags: args.tags,
+    goal: args.goal,
+    media,
+    soundscape: args.soundscape,
+  };
+  const { path } = await registerIngestedItem({ ...item, streams }, { mediaDir });
+
+  say(`Ingested #${id} "${args.name}" (/${args.model}/${id})`);
+  for (const [streamPath, entry] of Object.entries(streams)) {
+    say(`  ${streamPath}  ${entry.kind}, ${entry.duration.toFixed(1)} s, ${(entry.bytes / 1024).toFixed(0)} KB`);
+  }
+  say(`  cover: covers/${slug}.svg\n  media dir: ${mediaDir}\n  registered in ${path}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof IngestUsageError) {
+    if (error.message) console.error(`Error: ${error.message}\n`);
+    console.error(INGEST_USAGE);
+    process.exit(2);
+  }
+  console.error(error instanceof MissingToolsError ? error.message : error instanceof Error ? error.message : error);
+  process.exit(1);
+});
