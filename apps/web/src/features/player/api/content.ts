@@ -32,7 +32,8 @@ export const useRecommendations = (model: ContentModel, id: number, tags: string
 /** GET /user/account-status: a member with no subscription_via is a free member. */
 export const accountStatusQuery = () =>
   queryOptions({
-    queryKey: ["account-status"],
+    // The same key and shape as the rest of the members' area, so one answer serves every page.
+    queryKey: ["user", "account-status"],
     queryFn: async ({ signal }) => {
       const reply = await api.get<AccountStatusResponse | { data: AccountStatusResponse }>("user/account-status", { signal, silent: true });
       return "data" in reply ? reply.data : reply;

@@ -24,7 +24,7 @@ export function FavoriteButton({ item, initial, look = "pill" }: FavoriteButtonP
       setLocal(value);
       // Pages showing this item or the library's Favorite list load it again next time.
       void queryClient.invalidateQueries({ queryKey: ["content"], refetchType: "none" });
-      void queryClient.invalidateQueries({ queryKey: ["favorite"] });
+      void queryClient.invalidateQueries({ queryKey: ["library"] });
     },
     onError: (error) => console.warn("Favourite was not changed:", error.message),
   });

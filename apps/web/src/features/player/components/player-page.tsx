@@ -10,6 +10,7 @@ import { recordView } from "../api/activity";
 import { useContentItem, useIsSubscriber } from "../api/content";
 import { formatMinutes, formatSessions } from "../lib/time";
 import { CopyLinkButton } from "./copy-link-button";
+import { Cover } from "./cover";
 import { FavoriteButton } from "./favorite-button";
 import { PlayerIcon } from "./icons";
 import { PlayerStage, type Playable } from "./player-stage";
@@ -64,14 +65,14 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
 
   return (
     <div className={styles.page}>
-      <img className={styles.backdrop} src={item.background.web || item.cover} alt="" aria-hidden="true" />
+      <Cover src={item.background.web || item.cover} className={styles.backdrop} />
       <div className={styles.layout}>
         <div className={styles.mainColumn}>
           <header className={styles.heading}>
             <p className={styles.eyebrow}>
               {meta.map((part, index) => (
-                <span key={part}>
-                  {index > 0 && <span aria-hidden="true"> · </span>}
+                <span key={part} className={styles.metaPart}>
+                  {index > 0 && <span aria-hidden="true">·</span>}
                   {part}
                 </span>
               ))}
@@ -113,7 +114,7 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
             />
           ) : list && sessions.length === 0 ? (
             <div className={styles.stageEmpty}>
-              {item.cover && <img src={item.cover} alt="" />}
+              <Cover src={item.cover} className={styles.emptyCover} blankClassName={styles.emptyCover} />
               <p>{model === "music-soundscape-playlist" ? "This playlist is empty for now." : "This course has no sessions yet."}</p>
             </div>
           ) : (

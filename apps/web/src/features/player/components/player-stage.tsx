@@ -8,6 +8,7 @@ import { loadStream, type StreamHandle } from "../lib/stream-loader";
 import { SKIP_SECONDS, formatClock, formatRemaining, skipTarget, spokenClock } from "../lib/time";
 import { formatSwitch, initialVariant, isMusicStreams, urlOf, voiceSwitch, type Streams, type Variant } from "../lib/variants";
 import { roundVolume } from "../lib/volume";
+import { Cover } from "./cover";
 import { PlayerIcon } from "./icons";
 import { useCornerNotice } from "./corner-notice";
 import { SwitchGroup } from "./switch-group";
@@ -266,7 +267,7 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
           {!showVideo && (
             <div className={styles.art}>
               <span className={styles.halo} aria-hidden="true" />
-              {playable.cover ? <img className={styles.cover} src={playable.cover} alt="" /> : <span className={styles.coverBlank} />}
+              <Cover src={playable.cover} className={styles.cover} blankClassName={styles.coverBlank} />
               {locked && (
                 <span className={styles.lockBadge}>
                   <PlayerIcon name="lock" /> Premium
@@ -350,7 +351,11 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
                 onChange={(event) => {
                   const element = media.current;
                   if (!element) return;
-                  element.volume = Number(event.target.value);
+                  const next = Number(event.target.value);
+                  // The slider shows the new value at once; volumechange confirms it.
+                  setVolume(next);
+                  setMuted(false);
+                  element.volume = next;
                   element.muted = false;
                 }}
               />

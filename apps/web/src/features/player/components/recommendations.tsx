@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { openSubscriptionOffer } from "../../../lib/subscription-offer";
 import { useRecommendations, type TagChoice } from "../api/content";
 import { formatMinutes, formatSessions } from "../lib/time";
+import { Cover } from "./cover";
 import { FavoriteButton } from "./favorite-button";
 import { PlayerIcon } from "./icons";
 import styles from "./player.module.css";
@@ -78,7 +79,7 @@ function RecommendationCard({ card, locked }: { card: ContentCard; locked: boole
   return (
     <li className={styles.card}>
       <div className={styles.cardArt}>
-        <img src={card.cover} alt="" loading="lazy" />
+        <Cover src={card.cover} className={styles.cardCover} blankClassName={styles.cardBlank} lazy />
         {locked && (
           <span className={styles.cardLock}>
             <PlayerIcon name="lock" />

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { recordHistory, reportSession, type ContentRef } from "../api/activity";
 import { utcSeconds } from "../lib/time";
@@ -11,6 +12,7 @@ export function useListeningSession(ref: ContentRef) {
   const start = useRef<string | null>(null);
   const inHistory = useRef(false);
   const current = useRef(ref);
+  const queryClient = useQueryClient();
   useEffect(() => {
     current.current = ref;
   });
@@ -29,8 +31,10 @@ export function useListeningSession(ref: ContentRef) {
       inHistory.current = true;
       const { id, model } = current.current;
       recordHistory({ id, model });
+      // The library's Recently Played list loads again next time it shows.
+      void queryClient.invalidateQueries({ queryKey: ["library"], refetchType: "none" });
     }
-  }, []);
+  }, [queryClient]);
 
   const onEnded = useCallback(() => report(false), [report]);
 

@@ -1,0 +1,250 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launch, newVisit } from "./browser";
+import { repoRoot } from "./server";
+
+interface CatalogueItem {
+  id: number;
+  model: string;
+  name: string;
+  free: boolean;
+  media?: Record<string, string>;
+  soundscape?: string | null;
+  children?: number[];
+}
+
+/** The demo catalogue the server seeds: ids are read from it, never written into the test. */
+const catalogue = JSON.parse(readFileSync(path.join(repoRoot, "content/demo/catalogue.json"), "utf8")) as { items: CatalogueItem[] };
+const children = new Set(catalogue.items.flatMap((item) => item.children ?? []));
+const byId = new Map(catalogue.items.map((item) => [item.id, item]));
+const single = (test: (item: CatalogueItem) => boolean) => {
+  const found = catalogue.items.find((item) => !children.has(item.id) && item.model === "meditation-sleep" && test(item));
+  if (!found) throw new Error("the demo catalogue has no item for this journey");
+  return found;
+};
+const has = (item: CatalogueItem, ...variants: string[]) => variants.every((variant) => item.media?.[variant]);
+
+/** A free item with both voices (audio only) and a soundscape under them. */
+const freeItem = single((item) => item.free && has(item, "audio_male", "audio_female") && !item.media?.video_male && Boolean(item.soundscape));
+const lockedItem = single((item) => !item.free);
+const videoItem = single((item) => !item.free && has(item, "video_male"));
+const course = catalogue.items.find(
+  (item) => item.model === "meditation-sleep-course" && item.children?.some((id) => byId.get(id)?.free) && item.children.some((id) => !byId.get(id)?.free),
+)!;
+const lockedSession = byId.get(course.children!.find((id) => !byId.get(id)!.free)!)!;
+
+const DEMO = {
+  free: { email: "member@serene.example", password: "quiet-lake-morning" },
+  premium: { email: "premium@serene.example", password: "still-water-evening" },
+};
+
+async function tokenFor({ email, password }: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/v1/user/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ login: email, password, device_name: "web" }),
+  });
+  if (!response.ok) throw new Error(`log in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => browser.close());
+
+/** Console errors that matter: not the browser's note about an expected 4xx. */
+const unexpected = (problems: string[]) => problems.filter((problem) => !problem.includes("Failed to load resource"));
+
+const media = (page: Page) => page.getByTestId("player-media");
+const soundscape = (page: Page) => page.getByTestId("player-soundscape");
+const player = (page: Page) => page.getByRole("group", { name: "Player" });
+
+/** Waits until the media element's time has moved past `after` while playing. */
+async function playsPast(page: Page, after: number, testId = "player-media") {
+  await page.waitForFunction(
+    ({ id, time }) => {
+      const element = document.querySelector<HTMLMediaElement>(`[data-testid="${id}"]`);
+      return Boolean(element && !element.paused && element.currentTime > time);
+    },
+    { id: testId, time: after },
+    { timeout: 20_000 },
+  );
+}
+
+/** Records the player's session reports (POST /api/v1/user/sessions). */
+function sessionReports(page: Page) {
+  const reports: Record<string, unknown>[] = [];
+  page.on("request", (request: Request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/v1/user/sessions") {
+      reports.push(request.postDataJSON() as Record<string, unknown>);
+    }
+  });
+  return reports;
+}
+
+const UTC_SECOND = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+describe("the player for a free member", () => {
+  it("plays a free item with its soundscape, switches voice, mirrors volume, reports the session and keeps a favourite", async () => {
+    const token = await tokenFor(DEMO.free);
+    const { page, problems, context } = await newVisit(browser, 1280, { t: token });
+    const reports = sessionReports(page);
+    const views = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/api/v1/user/views"));
+    await page.goto(`/${freeItem.model}/${freeItem.id}`);
+    await page.getByRole("heading", { level: 1, name: freeItem.name }).waitFor();
+    expect((await views).postDataJSON()).toEqual({ id: freeItem.id, model: freeItem.model });
+
+    // Male audio first (no video exists), so the video switch says why it is disabled.
+    await expect.poll(() => page.getByRole("button", { name: "Audio" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByRole("button", { name: "Video" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Video" }).locator("..").focus();
+    await expect.poll(() => page.getByRole("tooltip").textContent()).toContain("Video url does not exist");
+
+    await player(page).getByRole("button", { name: "Play" }).click();
+    await playsPast(page, 0.5);
+    expect(await media(page).evaluate((element: HTMLMediaElement) => element.currentSrc)).toContain("/audio-male/");
+    await playsPast(page, 0.2, "player-soundscape");
+    expect(await soundscape(page).evaluate((element: HTMLMediaElement) => element.loop)).toBe(true);
+
+    // The other voice: a new stream, still playing, the soundscape from the start again.
+    await page.getByRole("button", { name: "Female" }).click();
+    await page.waitForFunction(() => document.querySelector<HTMLMediaElement>('[data-testid="player-media"]')!.currentSrc.includes("/audio-female/"));
+    expect(await page.getByRole("button", { name: "Female" }).getAttribute("aria-pressed")).toBe("true");
+    await playsPast(page, 0.5);
+
+    // Volume with the keyboard; the soundscape follows, rounded to 2 decimals.
+    await page.getByRole("slider", { name: "Volume" }).focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => media(page).evaluate((element: HTMLMediaElement) => element.volume)).toBeCloseTo(0.85, 5);
+    expect(await soundscape(page).evaluate((element: HTMLMediaElement) => element.volume)).toBe(0.85);
+    await media(page).evaluate((element: HTMLMediaElement) => {
+      element.volume = 0.456;
+    });
+    await expect.poll(() => soundscape(page).evaluate((element: HTMLMediaElement) => element.volume)).toBe(0.46);
+
+    // Pause pauses the soundscape too; Space on the player plays again.
+    await player(page).getByRole("button", { name: "Pause" }).click();
+    await expect.poll(() => soundscape(page).evaluate((element: HTMLMediaElement) => element.paused)).toBe(true);
+    expect(await media(page).evaluate((element: HTMLMediaElement) => element.paused)).toBe(true);
+    await player(page).focus();
+    await page.keyboard.press("Space");
+    await playsPast(page, 0.5);
+    await playsPast(page, 0, "player-soundscape");
+
+    // To the end with the seek bar: `ended` reports the listening session in UTC seconds.
+    expect(reports).toHaveLength(0);
+    await page.getByRole("slider", { name: "Seek" }).focus();
+    await page.keyboard.press("End");
+    await expect.poll(() => reports.length, { timeout: 15_000 }).toBe(1);
+    expect(reports[0]).toMatchObject({ id: freeItem.id, model: freeItem.model });
+    expect(reports[0]!.start_session).toMatch(UTC_SECOND);
+    expect(reports[0]!.end_session).toMatch(UTC_SECOND);
+    await expect.poll(() => soundscape(page).evaluate((element: HTMLMediaElement) => element.paused)).toBe(true);
+
+    // Favourite, then find it in the library.
+    const favourite = page.getByRole("button", { name: "Favourite", exact: true });
+    expect(await favourite.getAttribute("aria-pressed")).toBe("false");
+    await favourite.click();
+    await expect.poll(() => favourite.getAttribute("aria-pressed")).toBe("true");
+    await page.goto("/profile/library");
+    const shelf = page.getByRole("region", { name: "Favorite" });
+    if (await page.getByRole("heading", { name: "Favorite" }).isVisible({ timeout: 10_000 }).catch(() => false)) {
+      await shelf.getByText(freeItem.name).first().waitFor();
+    } else {
+      const favourites = (await (await fetch(`${baseUrl()}/api/v1/favorite`, { headers: { authorization: `Bearer ${token}`, accept: "application/json" } })).json()) as {
+        data: { id: number }[];
+      };
+      expect(favourites.data.map((item) => item.id)).toContain(freeItem.id);
+    }
+
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("streams through hls.js, loaded only on the player, where the browser has no HLS of its own", async () => {
+    const { page, problems, context } = await newVisit(browser, 1280, { t: await tokenFor(DEMO.free) });
+    await context.addInitScript(() => {
+      const canPlayType = HTMLMediaElement.prototype.canPlayType;
+      HTMLMediaElement.prototype.canPlayType = function (type: string) {
+        return /mpegurl/i.test(type) ? "" : canPlayType.call(this, type);
+      };
+    });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/home");
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((script) => /hls/i.test(script))).toEqual([]);
+
+    await page.goto(`/${freeItem.model}/${freeItem.id}`);
+    await page.getByRole("heading", { level: 1, name: freeItem.name }).waitFor();
+    await player(page).getByRole("button", { name: "Play" }).click();
+    await playsPast(page, 0.5);
+    await playsPast(page, 0.2, "player-soundscape");
+    expect(await media(page).evaluate((element: HTMLMediaElement) => element.currentSrc)).toMatch(/^blob:/);
+    expect(scripts.filter((script) => /hls/i.test(script))).toHaveLength(1);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("opens the subscription offer for a locked item", async () => {
+    const { page, problems, context } = await newVisit(browser, 390, { t: await tokenFor(DEMO.free) });
+    await page.goto(`/${lockedItem.model}/${lockedItem.id}`);
+    await page.getByRole("heading", { level: 1, name: lockedItem.name }).waitFor();
+    await player(page).getByRole("button", { name: "Play" }).click();
+    const offer = page.locator("dialog[open]");
+    await offer.waitFor();
+    expect(await offer.getByRole("heading").first().textContent()).toMatch(/Unlock/);
+    expect(await media(page).evaluate((element: HTMLMediaElement) => element.currentSrc)).toBe("");
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("sends an unknown section home and shows a calm state for an unknown id", async () => {
+    const { page, context } = await newVisit(browser, 1280, { t: await tokenFor(DEMO.free) });
+    await page.goto("/not-a-section/1");
+    await page.waitForURL((url) => url.pathname === "/home");
+    await page.goto("/cbt/987654");
+    await page.getByRole("heading", { name: "We could not find this one" }).waitFor();
+    await context.close();
+  });
+});
+
+describe("the player for a premium member", () => {
+  it("plays a locked course session and reports it on leaving, then plays a video", async () => {
+    const { page, problems, context } = await newVisit(browser, 1280, { t: await tokenFor(DEMO.premium) });
+    const reports = sessionReports(page);
+    await page.goto(`/${course.model}/${course.id}`);
+    await page.getByRole("heading", { level: 1, name: course.name }).waitFor();
+    const session = page.locator("ol").getByRole("button", { name: lockedSession.name });
+    await session.click();
+    await expect.poll(() => session.getAttribute("aria-current")).toBe("true");
+    await playsPast(page, 0.5);
+    expect(await media(page).evaluate((element: HTMLMediaElement) => element.currentSrc)).toContain("/premium/");
+
+    // Leaving the page reports the session.
+    await page.getByRole("link", { name: "Home" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/home");
+    await expect.poll(() => reports.length, { timeout: 10_000 }).toBe(1);
+    expect(reports[0]).toMatchObject({ id: lockedSession.id, model: lockedSession.model });
+    expect(reports[0]!.end_session).toMatch(UTC_SECOND);
+
+    await page.goto(`/${videoItem.model}/${videoItem.id}`);
+    await page.getByRole("heading", { level: 1, name: videoItem.name }).waitFor();
+    await expect.poll(() => page.getByRole("button", { name: "Video" }).getAttribute("aria-pressed")).toBe("true");
+    await player(page).getByRole("button", { name: "Play" }).click();
+    await playsPast(page, 0.5);
+    const video = await media(page).evaluate((element: HTMLVideoElement) => ({ tag: element.tagName, width: element.videoWidth, src: element.currentSrc }));
+    expect(video.tag).toBe("VIDEO");
+    expect(video.width).toBeGreaterThan(0);
+    expect(video.src).toContain("/video-male/");
+
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+});
