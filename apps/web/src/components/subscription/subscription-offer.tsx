@@ -47,7 +47,7 @@ export function SubscriptionOffer() {
       {open && (
         <div className={styles.body}>
           <div className={styles.art} aria-hidden="true">
-            <svg viewBox="0 0 120 80" focusable="false">
+            <svg viewBox="0 0 120 80" preserveAspectRatio="xMidYMax slice" focusable="false">
               <circle cx="60" cy="46" r="26" className={styles.sun} />
               <path d="M0 62 Q30 48 60 60 T120 56 V80 H0Z" className={styles.hillBack} />
               <path d="M0 70 Q36 58 70 70 T120 66 V80 H0Z" className={styles.hillFront} />
