@@ -65,35 +65,34 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
 
   return (
     <div className={styles.page}>
-      <Cover src={item.background.web || item.cover} className={styles.backdrop} />
       <div className={styles.layout}>
-        <div className={styles.mainColumn}>
-          <header className={styles.heading}>
-            <p className={styles.eyebrow}>
-              {meta.map((part, index) => (
-                <span key={part} className={styles.metaPart}>
-                  {index > 0 && <span aria-hidden="true">·</span>}
-                  {part}
-                </span>
-              ))}
-              {!item.free && (
-                <span className={styles.premium}>
-                  <PlayerIcon name="lock" /> Premium
-                </span>
-              )}
-            </p>
-            <h1 className={styles.title}>{item.name}</h1>
-            <div className={styles.actions}>
-              <FavoriteButton item={{ id: item.id, model, name: item.name }} initial={item.favorite} />
-              <CopyLinkButton />
-              {subscriber === false && !item.free && (
-                <Button variant="accent" size="sm" onClick={() => openSubscriptionOffer("locked")}>
-                  Unlock
-                </Button>
-              )}
-            </div>
-          </header>
+        <header className={styles.heading}>
+          <p className={styles.eyebrow}>
+            {meta.map((part, index) => (
+              <span key={part} className={styles.metaPart}>
+                {index > 0 && <span aria-hidden="true">·</span>}
+                {part}
+              </span>
+            ))}
+            {!item.free && (
+              <span className={styles.premium}>
+                <PlayerIcon name="lock" /> Premium
+              </span>
+            )}
+          </p>
+          <h1 className={styles.title}>{item.name}</h1>
+          <div className={styles.actions}>
+            <FavoriteButton item={{ id: item.id, model, name: item.name }} initial={item.favorite} />
+            <CopyLinkButton />
+            {subscriber === false && !item.free && (
+              <Button variant="accent" size="sm" onClick={() => openSubscriptionOffer("locked")}>
+                Unlock
+              </Button>
+            )}
+          </div>
+        </header>
 
+        <div className={styles.stageArea}>
           {playable ? (
             <PlayerStage
               key={`${playable.model}-${playable.id}`}
@@ -120,19 +119,19 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
           ) : (
             <div className={styles.stageSkeleton} aria-busy="true" aria-label="Loading the player" />
           )}
-
-          {item.description && (
-            <section className={styles.about} aria-labelledby="player-about-title">
-              <h2 id="player-about-title">About</h2>
-              <p>{item.description}</p>
-              {list && current && current.description && current.description !== item.description && (
-                <p className={styles.sessionAbout}>
-                  <strong>{current.name}.</strong> {current.description}
-                </p>
-              )}
-            </section>
-          )}
         </div>
+
+        {item.description && (
+          <section className={styles.about} aria-labelledby="player-about-title">
+            <h2 id="player-about-title">About</h2>
+            <p>{item.description}</p>
+            {list && current && current.description && current.description !== item.description && (
+              <p className={styles.sessionAbout}>
+                <strong>{current.name}.</strong> {current.description}
+              </p>
+            )}
+          </section>
+        )}
 
         <aside className={styles.aside}>
           {list ? (
@@ -163,7 +162,7 @@ function PlayerSkeleton() {
         Loading…
       </p>
       <div className={styles.layout}>
-        <div className={styles.mainColumn}>
+        <div className={styles.skeletonMain}>
           <div className={styles.lineSkeleton} />
           <div className={styles.titleSkeleton} />
           <div className={styles.stageSkeleton} />

@@ -364,24 +364,27 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
         </div>
       </div>
 
-      <div className={styles.switches}>
-        <SwitchGroup
-          label="Format"
-          options={[
-            { label: "Audio", icon: "headphones", pressed: variant.format === "audio", state: variant.format === "audio" ? null : format },
-            { label: "Video", icon: "video", pressed: variant.format === "video", state: variant.format === "video" ? null : format },
-          ]}
-          onSwitch={switchTo}
-        />
-        <SwitchGroup
-          label="Voice"
-          options={[
-            { label: "Male", pressed: variant.voice === "male", state: variant.voice === "male" ? null : voice },
-            { label: "Female", pressed: variant.voice === "female", state: variant.voice === "female" ? null : voice },
-          ]}
-          onSwitch={switchTo}
-        />
-      </div>
+      {/* A locked item has nothing to switch between until it is unlocked. */}
+      {!locked && (
+        <div className={styles.switches}>
+          <SwitchGroup
+            label="Format"
+            options={[
+              { label: "Audio", icon: "headphones", pressed: variant.format === "audio", state: variant.format === "audio" ? null : format },
+              { label: "Video", icon: "video", pressed: variant.format === "video", state: variant.format === "video" ? null : format },
+            ]}
+            onSwitch={switchTo}
+          />
+          <SwitchGroup
+            label="Voice"
+            options={[
+              { label: "Male", pressed: variant.voice === "male", state: variant.voice === "male" ? null : voice },
+              { label: "Female", pressed: variant.voice === "female", state: variant.voice === "female" ? null : voice },
+            ]}
+            onSwitch={switchTo}
+          />
+        </div>
+      )}
       {notice.element}
     </div>
   );
