@@ -37,3 +37,24 @@ export function ensureSignedCookies(force = false): Promise<number> {
 export function forgetSignedCookies() {
   current = null;
 }
+
+/**
+ * Keeps the signed cookies fresh while the player is open, so a long session never meets a 403 on
+ * its next segment: a new set is fetched a minute before the current one expires.
+ */
+export function keepSignedCookiesFresh(): () => void {
+  let timer: number | undefined;
+  let stopped = false;
+  const schedule = (expiresAt: number) => {
+    if (stopped) return;
+    const wait = Math.max(10_000, expiresAt - MARGIN_MS - Date.now());
+    // setTimeout holds at most about 24.8 days.
+    timer = window.setTimeout(() => void ensureSignedCookies(true).then(schedule, retry), Math.min(wait, 2_000_000_000));
+  };
+  const retry = () => schedule(Date.now() + MARGIN_MS + 30_000);
+  ensureSignedCookies().then(schedule, retry);
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+  };
+}

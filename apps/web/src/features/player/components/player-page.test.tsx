@@ -2,6 +2,7 @@ import type { ContentItem, ContentSession } from "@serene/contracts";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { useToastStore } from "../../../components/ui/toast-store";
 import { useSubscriptionOffer } from "../../../lib/subscription-offer";
 import { mockApi, renderPage } from "../../../test/render";
 import { forgetSignedCookies } from "../api/signed-cookies";
@@ -163,6 +164,29 @@ describe("player page", () => {
       media.dispatchEvent(new Event("volumechange"));
     });
     expect(soundscape.volume).toBe(0.46);
+  });
+
+  it("sends the 'ViewContent' event and copies the page's address with the spec's messages", async () => {
+    const api = mockApi({
+      "GET meditation-sleep/11": [200, { data: item() }],
+      "GET user/account-status": [200, free],
+      "GET user/cloudfront-cookies": [200, cookies],
+      "POST events": [202, {}],
+      "GET meditation-sleep/11/recommendations": [200, { data: [] }],
+    });
+    const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error("Write permission denied."));
+    open("meditation-sleep", "11");
+    await screen.findByRole("heading", { level: 1, name: "Morning Light" });
+    await waitFor(() => expect(api.named("POST events").map((call) => call.body!.name)).toContain("view_content"));
+
+    const user = userEvent.setup();
+    // After user-event's own clipboard stand-in.
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    await user.click(screen.getByRole("button", { name: "Copy link" }));
+    await waitFor(() => expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual(["Url successfully copied"]));
+    expect(writeText).toHaveBeenCalledWith(window.location.href);
+    await user.click(screen.getByRole("button", { name: "Copy link" }));
+    await waitFor(() => expect(useToastStore.getState().toasts.at(-1)).toMatchObject({ kind: "error", message: "Failed to copy: Write permission denied." }));
   });
 
   it("shows a calm not-found state for an unknown id", async () => {

@@ -7,6 +7,7 @@ import { ButtonLink } from "../../../components/ui/button";
 import { Button } from "../../../components/ui/button";
 import { openSubscriptionOffer } from "../../../lib/subscription-offer";
 import { recordView } from "../api/activity";
+import { keepSignedCookiesFresh } from "../api/signed-cookies";
 import { useContentItem, useIsSubscriber } from "../api/content";
 import { formatMinutes, formatSessions } from "../lib/time";
 import { CopyLinkButton } from "./copy-link-button";
@@ -54,6 +55,10 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
     recordView({ id: item.id, model });
     analytics.track("ViewContent", { content_ids: String(item.id), content_type: model, content_name: item.name });
   }, [item.id, item.name, model]);
+
+  // Media needs the signed cookies; they are renewed before they expire while the page is open.
+  const playableSomewhere = !list || sessions.length > 0;
+  useEffect(() => (playableSomewhere ? keepSignedCookiesFresh() : undefined), [playableSomewhere]);
 
   const locked = (entry: { free: boolean }) => subscriber === false && !entry.free;
   const playable: Playable | null = list
