@@ -6,23 +6,19 @@
  *
  * Each file is packaged to HLS (AAC-LC in fMP4, 6 s segments; video as H.264 at most 640x360)
  * under MEDIA_DIR (default: the shipped pack, content/media), a cover is generated, the streams
- * are added to manifest.json and the item is handed to registerIngestedItem.
+ * are added to manifest.json and the item is registered in the product's database.
  */
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import type { Catalogue, CatalogueItem, MediaManifest, MediaVariant } from "./catalogue";
+import type { DatabaseHandle } from "@serene/db";
+import type { MediaManifest, MediaVariant } from "./catalogue";
 import { MEDIA_VARIANTS } from "./catalogue";
-import { INGEST_USAGE, IngestUsageError, inferVariant, parseIngestArgs, slugify } from "./ingest-args";
+import { INGEST_USAGE, IngestUsageError, inferVariant, parseIngestArgs, slugify, type IngestArgs } from "./ingest-args";
 import { MissingToolsError, mediaDirFromEnv, packageToHls, probe, requireTools, updateManifest, writeCover } from "./media/hls";
-import { readIngestedItems, registerIngestedItem } from "./register";
+import { openProductDatabase, registerIngestedItem, slugInUse } from "./register";
 
 /** Normal output goes to stdout (progress bars and errors to stderr). */
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-async function loadShippedCatalogue(): Promise<Catalogue> {
-  return JSON.parse(await readFile(new URL("./demo/catalogue.json", import.meta.url), "utf8")) as Catalogue;
-}
 
 async function main(): Promise<void> {
   const args = parseIngestArgs(process.argv.slice(2));
@@ -31,19 +27,35 @@ async function main(): Promise<void> {
 
   for (const file of args.files) if (!existsSync(file)) throw new IngestUsageError(`File not found: ${file}`);
 
-  const catalogue = await loadShippedCatalogue();
-  const ingested = await readIngestedItems(mediaDir);
-  if (args.id !== null && catalogue.items.some((item) => item.id === args.id)) {
-    throw new IngestUsageError(`--id ${args.id} belongs to "${catalogue.items.find((item) => item.id === args.id)?.name}" in the shipped catalogue.`);
+  if (!process.env.DATABASE_URL && (await serverIsRunning())) {
+    throw new IngestUsageError(
+      `The product is running on the embedded database (port ${process.env.PORT ?? 3000}); stop it first, or ingest against PostgreSQL with DATABASE_URL.`,
+    );
   }
-  const id = args.id ?? Math.max(0, ...catalogue.items.map((item) => item.id), ...ingested.map((item) => item.id)) + 1;
-  let slug = args.slug ?? slugify(args.name);
-  if (catalogue.items.some((item) => item.slug === slug)) {
-    if (args.slug) throw new IngestUsageError(`--slug ${slug} is already used by the shipped catalogue.`);
-    slug = `${slug}-${id}`;
+  const database = await openProductDatabase();
+  try {
+    let slug = args.slug ?? slugify(args.name);
+    if (await slugInUse(database, slug)) {
+      if (args.slug) throw new IngestUsageError(`--slug ${slug} is already used by another item.`);
+      slug = `${slug}-${Date.now().toString(36)}`;
+    }
+    await ingestInto(database, mediaDir, slug, args);
+  } finally {
+    await database.close();
   }
-  if (ingested.some((item) => item.slug === slug && item.id !== id)) slug = `${slug}-${id}`;
+}
 
+/** Whether something answers the health check on the port `npm start` uses. */
+async function serverIsRunning(): Promise<boolean> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${process.env.PORT ?? 3000}/health/live`, { signal: AbortSignal.timeout(1000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function ingestInto(database: DatabaseHandle, mediaDir: string, slug: string, args: IngestArgs): Promise<void> {
   // Decide every file's variant before encoding anything.
   const plans: Array<{ file: string; variant: MediaVariant; kind: "audio" | "video"; duration: number }> = [];
   for (const [index, file] of args.files.entries()) {
@@ -77,8 +89,7 @@ async function main(): Promise<void> {
 
   await writeCover(mediaDir, slug, args.name);
   await updateManifest(mediaDir, streams);
-  const item: CatalogueItem = {
-    id,
+  const item = {
     slug,
     model: args.model,
     type: args.type,
@@ -90,13 +101,13 @@ async function main(): Promise<void> {
     media,
     soundscape: args.soundscape,
   };
-  const { path } = await registerIngestedItem({ ...item, streams }, { mediaDir });
+  const id = await registerIngestedItem(database, { ...item, streams });
 
   say(`Ingested #${id} "${args.name}" (/${args.model}/${id})`);
   for (const [streamPath, entry] of Object.entries(streams)) {
     say(`  ${streamPath}  ${entry.kind}, ${entry.duration.toFixed(1)} s, ${(entry.bytes / 1024).toFixed(0)} KB`);
   }
-  say(`  cover: covers/${slug}.svg\n  media dir: ${mediaDir}\n  registered in ${path}`);
+  say(`  cover: covers/${slug}.svg\n  media dir: ${mediaDir}\n  registered in the ${database.driver === "postgres" ? "PostgreSQL" : "embedded"} database`);
 }
 
 main().catch((error: unknown) => {

@@ -96,7 +96,7 @@ export function createServices({
     tmpTokenMs: config.tmpTokenMs,
   };
   const cache = createCatalogueCache(createCatalogueRepository(database.db));
-  const presenter = createContentPresenter(config.media.baseUrl);
+  const presenter = createContentPresenter(config.media.publicUrl);
   const libraryRepository = createLibraryRepository(database.db);
   const catalogue = createCatalogueService({ cache, repository: createCatalogueRepository(database.db), library: libraryRepository, presenter });
   const media = createMediaAccess(config.media, loadSigningKey(config.media), async (userId) => (await catalogue.viewerOf(userId)).subscriber);

@@ -109,8 +109,10 @@ export interface Config {
 export interface MediaConfig {
   /** The media root on disk, served under /media when `serve` is true. */
   dir: string;
-  /** The absolute address streams are fetched from and cookie policies name (no trailing slash). */
+  /** The absolute address cookie policies name (no trailing slash). */
   baseUrl: string;
+  /** How content responses address media: "/media" on this server, else MEDIA_BASE_URL, so any host name works. */
+  publicUrl: string;
   serve: boolean;
   keyPairId: string;
   /** The signing key; null means "generate one under DATA_DIR" (never in production). */
@@ -232,6 +234,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     media: {
       dir: path.resolve(env.MEDIA_DIR),
       baseUrl: (env.MEDIA_BASE_URL ?? `${appUrl}/media`).replace(/\/$/, ""),
+      publicUrl: env.MEDIA_BASE_URL ? env.MEDIA_BASE_URL.replace(/\/$/, "") : "/media",
       serve: env.SERVE_MEDIA,
       keyPairId: env.CLOUDFRONT_KEY_PAIR_ID ?? "SERENELOCALKEY",
       privateKeyPem: env.CLOUDFRONT_PRIVATE_KEY?.replaceAll("\\n", "\n") ?? null,

@@ -45,9 +45,15 @@ export function itemDurations(catalogue: Catalogue, manifest: MediaManifest): Ma
  * replaces the catalogue's own links, collections, screens and plan.
  */
 export async function writeCatalogue(tx: Transaction, catalogue: Catalogue, manifest: MediaManifest): Promise<number> {
-  const tagBySlug = new Map(catalogue.tags.map((tag, index) => [tag.slug, { id: index + 1, ...tag }]));
-  for (const tag of tagBySlug.values()) {
-    await tx.insert(tags).values(tag).onConflictDoUpdate({ target: tags.id, set: { slug: tag.slug, name: tag.name } });
+  // Tags are matched by slug: one made by content ingest for the same slug is the same tag.
+  const tagBySlug = new Map<string, { id: number; slug: string; name: string }>();
+  for (const [index, tag] of catalogue.tags.entries()) {
+    const [row] = await tx
+      .insert(tags)
+      .values({ id: index + 1, ...tag })
+      .onConflictDoUpdate({ target: tags.slug, set: { name: tag.name } })
+      .returning();
+    tagBySlug.set(tag.slug, row!);
   }
   const parentOf = new Map<number, { parent: number; position: number }>();
   for (const item of catalogue.items) item.children?.forEach((child, index) => parentOf.set(child, { parent: item.id, position: index + 1 }));

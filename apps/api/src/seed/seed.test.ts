@@ -1,5 +1,5 @@
 import { appSettings, faqItems } from "@serene/db";
-import { loadFaq } from "@serene/content";
+import { loadCatalogue, loadFaq } from "@serene/content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/test-app";
 import type { DatabaseHandle } from "@serene/db";
@@ -14,7 +14,7 @@ afterAll(async () => database.close());
 describe("seedContent", () => {
   it("loads once and skips later starts", async () => {
     // The template database was seeded already: a normal start loads nothing.
-    expect(await seedContent(database.db)).toEqual({ loaded: false, faq: 0 });
+    expect(await seedContent(database.db)).toEqual({ loaded: false, faq: 0, items: 0 });
     const [marker] = await database.db.select().from(appSettings);
     expect(marker?.value).toBe(CONTENT_VERSION);
   });
@@ -22,7 +22,7 @@ describe("seedContent", () => {
   it("changes nothing when forced again: every write is an upsert", async () => {
     const before = await database.db.select().from(faqItems);
     const result = await seedContent(database.db, { force: true });
-    expect(result).toEqual({ loaded: true, faq: loadFaq().length });
+    expect(result).toEqual({ loaded: true, faq: loadFaq().length, items: loadCatalogue().items.length });
     const after = await database.db.select().from(faqItems);
     expect(after.length).toBe(before.length);
     expect(after.map((row) => row.id).sort()).toEqual(before.map((row) => row.id).sort());

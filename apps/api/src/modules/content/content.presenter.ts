@@ -16,8 +16,9 @@ export interface Progress {
 /** A session counts as complete once the member listened to this share of it in one go. */
 const COMPLETE_SHARE = 0.8;
 
-export function createContentPresenter(mediaBaseUrl: string) {
-  const url = (mediaPath: string) => `${mediaBaseUrl}/${mediaPath}`;
+/** `mediaUrl`: where media is addressed from ("/media", or a CDN address). */
+export function createContentPresenter(mediaUrl: string) {
+  const url = (mediaPath: string) => `${mediaUrl}/${mediaPath}`;
   const stream = (mediaPath: string | undefined, playable: boolean): Stream =>
     mediaPath && playable ? { hls: { playlist: url(`${mediaPath}/index.m3u8`) } } : null;
 
