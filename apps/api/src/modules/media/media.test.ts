@@ -1,0 +1,241 @@
+import { generateKeyPairSync, createPrivateKey, createPublicKey } from "node:crypto";
+import { rmSync } from "node:fs";
+import { connect } from "node:net";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, registerMember, type Member } from "../../test/accounts";
+import { getAs, itemById, subscribe, TINY_PLAYLIST, tinyMediaDir } from "../../test/content";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { COOKIE_NAMES, fromCloudFrontBase64, signCookies } from "./signed-cookies";
+
+const APP_URL = "https://app.serene.test";
+/** Media is addressed, and cookie policies name it, at this absolute address. */
+const MEDIA = `${APP_URL}/media`;
+const KEY_PAIR_ID = "K2SERENETEST";
+const pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+const key = { privateKeyPem: pem, publicKey: createPublicKey(createPrivateKey(pem)), keyPairId: KEY_PAIR_ID };
+
+/** A free item with a voice, a locked one with a voice. */
+const FREE = itemById(1);
+const LOCKED = itemById(3);
+const FREE_PATH = FREE.media!.audio_male!;
+const LOCKED_PATH = LOCKED.media!.audio_male!;
+
+let dir: string;
+let t: TestApp;
+let free: Member;
+let premium: Member;
+
+beforeAll(async () => {
+  expect(FREE.free && FREE_PATH.startsWith("free/")).toBe(true);
+  expect(!LOCKED.free && LOCKED_PATH.startsWith("premium/")).toBe(true);
+  dir = tinyMediaDir([FREE_PATH, LOCKED_PATH], [FREE.slug]);
+  t = await createTestApp({ APP_URL, MEDIA_BASE_URL: MEDIA, MEDIA_DIR: dir, CLOUDFRONT_PRIVATE_KEY: pem, CLOUDFRONT_KEY_PAIR_ID: KEY_PAIR_ID });
+  free = await registerMember(t.app, t.database, { name: "Free" });
+  premium = await registerMember(t.app, t.database, { name: "Paying" });
+  await subscribe(t.database, premium.id);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type Jar = Record<string, string>;
+const jarOf = (res: LightMyRequestResponse): Jar => Object.fromEntries(res.cookies.map((cookie) => [cookie.name, cookie.value]));
+
+async function cookiesFor(member: Member): Promise<{ res: LightMyRequestResponse; jar: Jar }> {
+  const res = await getAs(t.app, member.token, "/api/v1/user/cloudfront-cookies?t=1");
+  expect(res.statusCode, res.body).toBe(200);
+  return { res, jar: jarOf(res) };
+}
+const media = (relative: string, cookies: Jar = {}, headers: Record<string, string> = {}) =>
+  t.app.inject({ url: `/media/${relative}`, cookies, headers });
+const resourceOf = (policyCookie: string) => JSON.parse(fromCloudFrontBase64(policyCookie).toString("utf8")).Statement[0].Resource as string;
+
+describe("GET /api/v1/user/cloudfront-cookies", () => {
+  it("sets the three cookies for the whole site, HttpOnly, and answers them in the body", async () => {
+    const { res, jar } = await cookiesFor(free);
+    const names = res.cookies.map((cookie) => cookie.name);
+    for (const name of [COOKIE_NAMES.policy, COOKIE_NAMES.signature, COOKIE_NAMES.keyPairId]) expect(names).toContain(name);
+    for (const cookie of res.cookies.filter((c) => c.name !== COOKIE_NAMES.hashAlgorithm)) {
+      expect(cookie.path, cookie.name).toBe("/");
+      expect(cookie.httpOnly, cookie.name).toBe(true);
+      expect(cookie.secure, cookie.name).toBe(true); // media is served over https here
+    }
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const body = res.json();
+    expect(body).toEqual({ policy: jar[COOKIE_NAMES.policy], signature: jar[COOKIE_NAMES.signature], key_pair_id: KEY_PAIR_ID, expires_at: expect.any(String) });
+    expect(body.expires_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    // Twelve hours by default.
+    expect(Math.abs(Date.parse(body.expires_at) - (Date.now() + 12 * 3_600_000))).toBeLessThan(60_000);
+    const policy = JSON.parse(fromCloudFrontBase64(body.policy).toString("utf8"));
+    expect(policy.Statement[0].Condition.DateLessThan["AWS:EpochTime"]).toBe(Date.parse(body.expires_at) / 1000);
+  });
+
+  it("covers the free folder for a free member and all media for a subscriber", async () => {
+    expect(resourceOf((await cookiesFor(free)).jar[COOKIE_NAMES.policy]!)).toBe(`${MEDIA}/free/*`);
+    expect(resourceOf((await cookiesFor(premium)).jar[COOKIE_NAMES.policy]!)).toBe(`${MEDIA}/*`);
+  });
+
+  it("answers 401 without a working token", async () => {
+    for (const headers of [{}, bearer("nope")]) {
+      const res = await t.app.inject({ url: "/api/v1/user/cloudfront-cookies", headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.cookies).toEqual([]);
+    }
+  });
+});
+
+describe("/media with signed cookies", () => {
+  it("serves a free playlist to a free member's cookies, with the HLS type", async () => {
+    const { jar } = await cookiesFor(free);
+    const res = await media(`${FREE_PATH}/index.m3u8`, jar);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/vnd.apple.mpegurl");
+    expect(res.body).toBe(TINY_PLAYLIST);
+    expect(res.headers["cache-control"]).toContain("private");
+    const segment = await media(`${FREE_PATH}/seg-0.m4s`, jar);
+    expect(segment.statusCode).toBe(200);
+    expect(segment.headers["content-type"]).toBe("video/iso.segment");
+  });
+
+  it("refuses locked media to a free member's cookies even though the file exists, and serves it to a subscriber", async () => {
+    const asFree = await media(`${LOCKED_PATH}/index.m3u8`, (await cookiesFor(free)).jar);
+    expect(asFree.statusCode).toBe(403);
+    expect(asFree.json()).toEqual({ message: "You do not have access to this media." });
+    const asPremium = await media(`${LOCKED_PATH}/index.m3u8`, (await cookiesFor(premium)).jar);
+    expect(asPremium.statusCode).toBe(200);
+    expect(asPremium.body).toBe(TINY_PLAYLIST);
+  });
+
+  it("gives a free member no stream of a locked item, and its media stays closed to their cookies", async () => {
+    const detail = (await getAs(t.app, free.token, `/api/v1/${LOCKED.model}/${LOCKED.id}`)).json().data;
+    expect(detail.audio_male).toBeNull();
+    const { jar } = await cookiesFor(free);
+    for (const file of ["index.m3u8", "seg-0.m4s", "init.mp4"]) expect((await media(`${LOCKED_PATH}/${file}`, jar)).statusCode, file).toBe(403);
+    // The free item's stream address from the same member's detail opens.
+    const freeDetail = (await getAs(t.app, free.token, `/api/v1/${FREE.model}/${FREE.id}`)).json().data;
+    expect(freeDetail.audio_male.hls.playlist).toBe(`${MEDIA}/${FREE_PATH}/index.m3u8`);
+    expect((await media(`${FREE_PATH}/index.m3u8`, jar)).statusCode).toBe(200);
+  });
+
+  it("refuses requests without cookies, with tampered cookies or with expired ones", async () => {
+    expect((await media(`${FREE_PATH}/index.m3u8`)).statusCode).toBe(403);
+    const { jar } = await cookiesFor(free);
+    const policy = jar[COOKIE_NAMES.policy]!;
+    const widened = Buffer.from(fromCloudFrontBase64(policy).toString("utf8").replace("/media/free/*", "/media/*"))
+      .toString("base64")
+      .replaceAll("+", "-")
+      .replaceAll("=", "_")
+      .replaceAll("/", "~");
+    expect((await media(`${LOCKED_PATH}/index.m3u8`, { ...jar, [COOKIE_NAMES.policy]: widened })).statusCode).toBe(403);
+    expect((await media(`${FREE_PATH}/index.m3u8`, { ...jar, [COOKIE_NAMES.keyPairId]: "K_OTHER" })).statusCode).toBe(403);
+
+    const expired = signCookies(key, `${MEDIA}/*`, new Date(Date.now() - 60_000), "SHA1");
+    const expiredJar = { [COOKIE_NAMES.policy]: expired.policy, [COOKIE_NAMES.signature]: expired.signature, [COOKIE_NAMES.keyPairId]: expired.keyPairId };
+    expect((await media(`${FREE_PATH}/index.m3u8`, expiredJar)).statusCode).toBe(403);
+    // The same policy with a future end opens: the key is the app's own.
+    const fresh = signCookies(key, `${MEDIA}/*`, new Date(Date.now() + 60_000), "SHA1");
+    expect((await media(`${LOCKED_PATH}/index.m3u8`, { [COOKIE_NAMES.policy]: fresh.policy, [COOKIE_NAMES.signature]: fresh.signature, [COOKIE_NAMES.keyPairId]: fresh.keyPairId })).statusCode).toBe(200);
+  });
+
+  it("serves covers to anyone", async () => {
+    const res = await media(`covers/${FREE.slug}.svg`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/svg+xml");
+    expect(res.body).toContain("<svg");
+    expect(res.headers["cache-control"]).toContain("public");
+  });
+
+  it("never serves outside the media, a path with .. or a .json file", async () => {
+    const freeJar = (await cookiesFor(free)).jar;
+    const premiumJar = (await cookiesFor(premium)).jar;
+    const lockedInside = LOCKED_PATH.replace(/^premium\//, "");
+    for (const [relative, jar] of [
+      [`free/../premium/${lockedInside}/index.m3u8`, freeJar],
+      [`free/%2e%2e/premium/${lockedInside}/index.m3u8`, freeJar],
+      [`free/..%2fpremium/${lockedInside}/index.m3u8`, freeJar],
+      [`covers/../premium/${lockedInside}/index.m3u8`, {}],
+      [`covers/%2e%2e/premium/${lockedInside}/index.m3u8`, {}],
+      [`covers/..%2f${FREE_PATH}/index.m3u8`, {}],
+      ["free/../../package.json", premiumJar],
+      ["manifest.json", premiumJar],
+      ["covers/../manifest.json", {}],
+    ] as const) {
+      const res = await media(relative, jar);
+      expect(res.statusCode, relative).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, relative).toBeLessThan(500);
+      expect(res.body, relative).not.toContain("#EXTM3U");
+      expect(res.body, relative).not.toContain("secret");
+    }
+  });
+
+  it("refuses .. sent as is over a real connection, where no client tidies the path", async () => {
+    const jar = (await cookiesFor(free)).jar;
+    const cookie = Object.entries(jar)
+      .map(([name, value]) => `${name}=${value}`)
+      .join("; ");
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const port = Number(new URL(address).port);
+    const rawGet = (target: string, withCookie: boolean) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, "127.0.0.1", () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: app.serene.test\r\n${withCookie ? `Cookie: ${cookie}\r\n` : ""}Connection: close\r\n\r\n`),
+        );
+        let response = "";
+        socket.on("data", (chunk) => (response += chunk));
+        socket.on("end", () => resolve(response));
+        socket.on("error", reject);
+      });
+    const inside = LOCKED_PATH.replace(/^premium\//, "");
+    // The free cookie does open the free folder over this connection.
+    expect(await rawGet(`/media/${FREE_PATH}/index.m3u8`, true)).toMatch(/^HTTP\/1\.1 200/);
+    for (const [target, withCookie] of [
+      [`/media/free/../premium/${inside}/index.m3u8`, true],
+      [`/media/free/./../premium/${inside}/index.m3u8`, true],
+      [`/media/covers/../premium/${inside}/index.m3u8`, false],
+      [`/media/covers/../${FREE_PATH}/index.m3u8`, false],
+    ] as const) {
+      const response = await rawGet(target, withCookie);
+      expect(response, target).toMatch(/^HTTP\/1\.1 4\d\d/);
+      expect(response, target).not.toContain("#EXTM3U");
+    }
+  });
+
+  it("answers a Range request on a segment with 206 and the bytes asked for", async () => {
+    const { jar } = await cookiesFor(free);
+    const res = await media(`${FREE_PATH}/seg-0.m4s`, jar, { range: "bytes=100-199" });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers["content-range"]).toBe("bytes 100-199/1000");
+    expect(res.rawPayload).toHaveLength(100);
+    expect(res.rawPayload[0]).toBe(100);
+    // A range is no way around the cookies.
+    expect((await media(`${LOCKED_PATH}/seg-0.m4s`, jar, { range: "bytes=0-9" })).statusCode).toBe(403);
+  });
+
+  it("answers 404 for media that does not exist, to cookies that would cover it", async () => {
+    const { jar } = await cookiesFor(premium);
+    expect((await media("free/nothing-here/audio/index.m3u8", jar)).statusCode).toBe(404);
+  });
+});
+
+describe("SHA-256 signatures", () => {
+  let sha: TestApp;
+  let member: Member;
+  beforeAll(async () => {
+    sha = await createTestApp({ APP_URL, MEDIA_BASE_URL: MEDIA, MEDIA_DIR: dir, CLOUDFRONT_PRIVATE_KEY: pem, CLOUDFRONT_KEY_PAIR_ID: KEY_PAIR_ID, MEDIA_SIGNING_HASH: "SHA256" });
+    member = await registerMember(sha.app, sha.database, { name: "Sha" });
+  });
+  afterAll(async () => sha.close());
+
+  it("adds the CloudFront-Hash-Algorithm cookie, and the set opens media", async () => {
+    const res = await getAs(sha.app, member.token, "/api/v1/user/cloudfront-cookies");
+    expect(res.statusCode).toBe(200);
+    const jar = jarOf(res);
+    expect(jar[COOKIE_NAMES.hashAlgorithm]).toBe("SHA256");
+    expect((await sha.app.inject({ url: `/media/${FREE_PATH}/index.m3u8`, cookies: jar })).statusCode).toBe(200);
+    // Without the algorithm cookie the signature is read as SHA-1 and fails.
+    const { [COOKIE_NAMES.hashAlgorithm]: _dropped, ...withoutAlgorithm } = jar;
+    expect((await sha.app.inject({ url: `/media/${FREE_PATH}/index.m3u8`, cookies: withoutAlgorithm })).statusCode).toBe(403);
+  });
+});
