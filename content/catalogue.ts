@@ -11,39 +11,11 @@
  * A free member's signed cookie covers free/* only; a subscriber's covers everything.
  */
 
-export const CONTENT_MODELS = [
-  "meditation-sleep",
-  "meditation-sleep-course",
-  "music-soundscape",
-  "music-soundscape-playlist",
-  "cbt",
-  "cbt-course",
-] as const;
-export type ContentModel = (typeof CONTENT_MODELS)[number];
+import type { ContentModel, ContentType, MediaVariant, ScreenName } from "@serene/domain";
 
-export const CONTENT_TYPES = [
-  "Meditations",
-  "Sleepcasts",
-  "Cognitive Behavioral Therapy",
-  "Relaxing Music",
-  "Nature Soundscapes",
-  "Breathing Exercises",
-  "Affirmations",
-  "Body Psychotherapy",
-  "Journal",
-] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
-
-/** The stream variants an item may have; the key is the API field, the value the folder name. */
-export const MEDIA_VARIANTS = {
-  video_male: "video-male",
-  audio_male: "audio-male",
-  video_female: "video-female",
-  audio_female: "audio-female",
-  audio: "audio",
-  video: "video",
-} as const;
-export type MediaVariant = keyof typeof MEDIA_VARIANTS;
+// The vocabulary lives in packages/domain; the content scripts read it from here too.
+export { CONTENT_MODELS, CONTENT_TYPES, MEDIA_VARIANTS, SCREEN_NAMES } from "@serene/domain";
+export type { ContentModel, ContentType, MediaVariant, ScreenName } from "@serene/domain";
 
 export interface CatalogueTag {
   slug: string;
@@ -81,9 +53,6 @@ export interface CatalogueCollection {
   /** Item ids, in order. */
   items: number[];
 }
-
-export const SCREEN_NAMES = ["home", "meditation", "music", "sleep", "therapy"] as const;
-export type ScreenName = (typeof SCREEN_NAMES)[number];
 
 export const SECTION_TYPES = ["Daily Meditation", "Personal Plan", "Workbooks", "Collection", "Featured"] as const;
 export type SectionType = (typeof SECTION_TYPES)[number];

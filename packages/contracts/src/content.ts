@@ -166,12 +166,15 @@ export type CollectionResponse = z.infer<typeof CollectionResponse>;
 
 // POST/DELETE /user/favorite, POST /user/history, POST /user/views
 const required = (field: string) => `The ${field} field is required.`;
+/** An item id in a body: a number or a string of digits; a missing one is "required". */
+const ItemId = z
+  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)], {
+    error: (issue) => (issue.input === undefined ? required("id") : "The id must be a number."),
+  })
+  .pipe(z.number().int("The id must be an integer.").positive("The id must be at least 1.").max(2_147_483_647, "The id is too large."));
+
 export const ContentRef = z.object({
-  id: z.coerce
-    .number({ error: (issue) => (issue.input === undefined ? required("id") : "The id must be a number.") })
-    .int("The id must be an integer.")
-    .positive("The id must be at least 1.")
-    .max(2_147_483_647, "The id is too large."),
+  id: ItemId,
   model: z.enum(CONTENT_MODELS, {
     error: (issue) => (issue.input === undefined ? required("model") : invalid("model")),
   }),
@@ -194,13 +197,17 @@ const UtcSecond = (field: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? required(field) : `The ${field} must be a string.`) })
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, `The ${field} must be a UTC time to the second, like 2026-01-31T08:30:00Z.`)
-    .refine((value) => !Number.isNaN(Date.parse(value)), `The ${field} is not a valid date.`);
+    // Date.parse rolls impossible dates over (February 30th becomes March 2nd): the time must read back the same.
+    .refine((value) => {
+      const parsed = new Date(value);
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().replace(/\.\d{3}Z$/, "Z") === value;
+    }, `The ${field} is not a valid date.`);
 
 export const SessionReportBody = z.object({
   start_session: UtcSecond("start session"),
   end_session: UtcSecond("end session"),
   /** The item listened to, when the report comes from the player. */
-  id: ContentRef.shape.id.optional(),
+  id: ItemId.optional(),
   model: z.enum(CONTENT_MODELS, { error: invalid("model") }).optional(),
 });
 export type SessionReportBody = z.infer<typeof SessionReportBody>;

@@ -13,7 +13,7 @@ const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,200})$/i;
 
 export const unauthenticated = () => new HttpError(401, "Unauthenticated.");
 
-/** A preHandler for member-only routes: a live bearer token, or 401. */
+/** An onRequest hook for member-only routes: a live bearer token, or 401 (before any body or parameter is read). */
 export function authenticate(sessions: Sessions) {
   return async (request: FastifyRequest) => {
     const match = BEARER.exec(request.headers.authorization ?? "");

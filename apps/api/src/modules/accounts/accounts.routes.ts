@@ -43,7 +43,7 @@ export interface AccountsRouteDeps {
 /** Spec 000 section 7 and spec 001 section 7: who a person is. */
 export function accountsRoutes({ accounts, recovery, profile, sessions }: AccountsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const member = { preHandler: authenticate(sessions) };
+    const member = { onRequest: authenticate(sessions) };
     app.decorateRequest("auth", null);
 
     app.post(

@@ -28,7 +28,7 @@ const errors = { ...errorResponses, 401: ErrorResponse };
 /** Spec 001 section 7: the catalogue as members browse it. */
 export function contentRoutes({ catalogue, sessions }: { catalogue: CatalogueService; sessions: Sessions }): FastifyPluginAsyncZod {
   return async (app) => {
-    const member = { preHandler: authenticate(sessions) };
+    const member = { onRequest: authenticate(sessions) };
     const docs = (summary: string) => ({ tags: ["content"], summary, security: [{ bearer: [] }] });
 
     app.get(

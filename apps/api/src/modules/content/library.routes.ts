@@ -20,7 +20,7 @@ const errors = { ...errorResponses, 401: ErrorResponse };
 /** Spec 001 section 7: the member's favourites, history, views and listening sessions. */
 export function libraryRoutes({ library, sessions }: { library: LibraryService; sessions: Sessions }): FastifyPluginAsyncZod {
   return async (app) => {
-    const member = { preHandler: authenticate(sessions) };
+    const member = { onRequest: authenticate(sessions) };
     const docs = (summary: string) => ({ tags: ["library"], summary, security: [{ bearer: [] }] });
     const userId = (request: Parameters<typeof authOf>[0]) => authOf(request).session.user.id;
 

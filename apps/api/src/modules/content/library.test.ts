@@ -130,9 +130,7 @@ describe("favourites: POST/DELETE /api/v1/user/favorite, GET /api/v1/favorite", 
     }
   });
 
-  // Known defect in packages/contracts ContentRef: z.coerce turns a missing id into NaN before the
-  // error callback sees it, so "required" is never chosen. Remove `.fails` once the contract is fixed.
-  it.fails("says a missing id is required (known contract defect)", async () => {
+  it("says a missing id is required", async () => {
     const missing = await send("POST", "/api/v1/user/favorite", alice.token, { model: "cbt" });
     expect(missing.json().errors).toEqual({ id: ["The id field is required."] });
   });
@@ -249,6 +247,8 @@ describe("listening sessions: POST/GET /api/v1/user/sessions", () => {
       [{ start_session: at(-25 * 60 * MINUTE), end_session: at(-MINUTE) }, "end_session", "A session may not be longer than 24 hours."],
       [{ start_session: at(-MINUTE), end_session: at(60 * MINUTE) }, "end_session", "The end session may not be in the future."],
       [{ start_session: "2026-13-01T00:00:00Z", end_session: at(-MINUTE) }, "start_session", "The start session is not a valid date."],
+      [{ start_session: "2026-02-30T08:00:00Z", end_session: at(-MINUTE) }, "start_session", "The start session is not a valid date."],
+      [{ start_session: at(-2 * MINUTE), end_session: "2026-01-05T24:00:00Z" }, "end_session", "The end session is not a valid date."],
       [{ end_session: at(-MINUTE) }, "start_session", "The start session field is required."],
       [{ start_session: 5, end_session: at(-MINUTE) }, "start_session", "The start session must be a string."],
     ];
@@ -261,6 +261,12 @@ describe("listening sessions: POST/GET /api/v1/user/sessions", () => {
       else expect(errors[field][0]).toMatch(message);
     }
     expect((await statistics(member.token)).total_sessions).toBe(0);
+  });
+
+  it("answers 401 before reading the body when there is no token", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/v1/user/sessions", payload: {} });
+    expect(res.statusCode).toBe(401);
+    expect((await t.app.inject({ url: "/api/v1/screen/unknown" })).statusCode).toBe(401);
   });
 
   it("wants an id and a model together, of an item that exists", async () => {

@@ -15,7 +15,7 @@ export function signedCookieRoutes(deps: { media: MediaAccess; sessions: Session
     app.get(
       "/user/cloudfront-cookies",
       {
-        preHandler: authenticate(deps.sessions),
+        onRequest: authenticate(deps.sessions),
         schema: {
           tags: ["media"],
           summary: "Signed cookies (CloudFront custom policy) that open the media this member may play",
@@ -64,6 +64,10 @@ export async function registerMediaFiles(app: FastifyInstance, deps: { media: Me
         relative = decodeURIComponent(request.url.split("?")[0]!.slice("/media/".length));
       } catch {
         return sendError(reply, 400, { message: "The address is not valid." });
+      }
+      // Checked on the path as it will be read: no way out of a folder, no way around the check.
+      if (relative.split(/[\\/]/).some((segment) => segment === ".." || segment === ".")) {
+        return sendError(reply, 403, { message: "You do not have access to this media." });
       }
       if (relative.startsWith("covers/")) return;
       const verdict = deps.media.check(request.cookies, relative, request.ip);

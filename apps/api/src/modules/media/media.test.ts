@@ -168,6 +168,9 @@ describe("/media with signed cookies", () => {
       expect(res.body, relative).not.toContain("#EXTM3U");
       expect(res.body, relative).not.toContain("secret");
     }
+    // The check itself refuses a way out of a folder, whatever the file server would make of it.
+    expect((await media(`free/%2e%2e/premium/${lockedInside}/index.m3u8`, freeJar)).statusCode).toBe(403);
+    expect((await media(`covers/%2e%2e/${FREE_PATH}/index.m3u8`, {})).statusCode).toBe(403);
   });
 
   it("refuses .. sent as is over a real connection, where no client tidies the path", async () => {

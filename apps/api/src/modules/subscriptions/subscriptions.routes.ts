@@ -9,7 +9,7 @@ export function subscriptionsRoutes(deps: { subscriptions: SubscriptionsService;
     app.get(
       "/user/account-status",
       {
-        preHandler: authenticate(deps.sessions),
+        onRequest: authenticate(deps.sessions),
         schema: {
           tags: ["subscriptions"],
           summary: "The member's subscription: type, since when, and through which provider (all null for a free member)",
