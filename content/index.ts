@@ -31,3 +31,4 @@ export function loadMediaManifest(): MediaManifest {
 
 /** The folder of the shipped media pack (HLS and covers). */
 export const DEMO_MEDIA_DIR = new URL("./media/", import.meta.url);
+export * from "./item-row";

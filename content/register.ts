@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import { contentItems, contentItemTags, createDatabase, migrate, tags, type DatabaseHandle } from "@serene/db";
 import type { CatalogueItem, MediaManifest } from "./catalogue";
+import { contentItemRow } from "./item-row";
 
 export interface IngestedItem extends Omit<CatalogueItem, "id"> {
   /** The manifest entries of the item's streams, by media path. */
@@ -63,21 +64,9 @@ export async function registerIngestedItem(handle: DatabaseHandle, item: Ingeste
       tagIds.push(tag!.id);
       tagNames.push(tag!.name);
     }
-    await tx.insert(contentItems).values({
-      id,
-      slug: item.slug,
-      model: item.model,
-      type: item.type,
-      name: item.name,
-      description: item.description,
-      free: item.free,
-      goal: item.goal ?? null,
-      media: item.media ?? {},
-      soundscape: item.soundscape ?? null,
-      durationSeconds: durations.length > 0 ? Math.round(Math.max(...durations)) : null,
-      cover: `covers/${item.slug}.svg`,
-      tagText: [item.type, ...tagNames].join(" "),
-    });
+    await tx
+      .insert(contentItems)
+      .values(contentItemRow(item, { id, durationSeconds: durations.length > 0 ? Math.round(Math.max(...durations)) : null, tagNames }));
     if (tagIds.length > 0) await tx.insert(contentItemTags).values(tagIds.map((tagId, position) => ({ itemId: id, tagId, position })));
     return id;
   });

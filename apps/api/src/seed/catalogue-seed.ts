@@ -11,7 +11,7 @@ import {
   tags,
   type Database,
 } from "@serene/db";
-import type { Catalogue, CatalogueItem, MediaManifest } from "@serene/content";
+import { contentItemRow, type Catalogue, type CatalogueItem, type MediaManifest } from "@serene/content";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -62,23 +62,13 @@ export async function writeCatalogue(tx: Transaction, catalogue: Catalogue, mani
   const ordered = [...catalogue.items].sort((a, b) => Number(parentOf.has(a.id)) - Number(parentOf.has(b.id)) || a.id - b.id);
   for (const item of ordered) {
     const placement = parentOf.get(item.id);
-    const values = {
+    const values = contentItemRow(item, {
       id: item.id,
-      slug: item.slug,
-      model: item.model,
-      type: item.type,
-      name: item.name,
-      description: item.description,
-      free: item.free,
-      goal: item.goal ?? null,
       parentId: placement?.parent ?? null,
       position: placement?.position ?? 0,
-      media: item.media ?? {},
-      soundscape: item.soundscape ?? null,
       durationSeconds: durations.get(item.id) ?? null,
-      cover: `covers/${item.slug}.svg`,
-      tagText: [item.type, ...item.tags.map((slug) => tagBySlug.get(slug)?.name ?? slug)].join(" "),
-    };
+      tagNames: item.tags.map((slug) => tagBySlug.get(slug)?.name ?? slug),
+    });
     const { id: _id, ...changes } = values;
     await tx
       .insert(contentItems)
