@@ -2,13 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, SANDBOX_CLIENT_ID } from "./config";
 import { signInProviders } from "./modules/identity/sign-in-providers";
 import { clientConfig } from "./plugins/web";
+import { PRODUCTION } from "./test/production-env";
 
-/** The variables production cannot start without. */
-const PRODUCTION = {
-  NODE_ENV: "production",
-  CLOUDFRONT_KEY_PAIR_ID: "K2JCJMDEHXQW5F",
-  CLOUDFRONT_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----\\nnot-a-real-key\\n-----END PRIVATE KEY-----",
-} as const;
 
 describe("loadConfig", () => {
   it("runs on the embedded defaults with nothing set", () => {
@@ -170,8 +165,9 @@ describe("media configuration", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrowError(/CLOUDFRONT_PRIVATE_KEY/);
   });
   it("reads a key given on one line with \\n escapes", () => {
-    const config = loadConfig({ ...PRODUCTION, MEDIA_BASE_URL: "https://cdn.calm.test/media/", MEDIA_SIGNING_HASH: "SHA256" });
-    expect(config.media.privateKeyPem).toContain("-----BEGIN PRIVATE KEY-----\nnot-a-real-key\n");
+    const oneLine = PRODUCTION.CLOUDFRONT_PRIVATE_KEY.trim().replaceAll("\n", "\\n");
+    const config = loadConfig({ ...PRODUCTION, CLOUDFRONT_PRIVATE_KEY: oneLine, MEDIA_BASE_URL: "https://cdn.calm.test/media/", MEDIA_SIGNING_HASH: "SHA256" });
+    expect(config.media.privateKeyPem).toBe(PRODUCTION.CLOUDFRONT_PRIVATE_KEY.trim());
     expect(config.media.baseUrl).toBe("https://cdn.calm.test/media");
     expect(config.media.hash).toBe("SHA256");
   });

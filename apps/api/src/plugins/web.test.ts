@@ -3,13 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { PRODUCTION } from "../test/production-env";
 
-/** The variables production cannot start without. */
-const PRODUCTION = {
-  NODE_ENV: "production",
-  CLOUDFRONT_KEY_PAIR_ID: "K2JCJMDEHXQW5F",
-  CLOUDFRONT_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----\\nnot-a-real-key\\n-----END PRIVATE KEY-----",
-} as const;
 
 let t: TestApp;
 let dist: string;
@@ -57,11 +52,15 @@ describe("the web app", () => {
   });
 
   it("answers missing files and unknown API addresses with a JSON 404, never the app", async () => {
-    for (const url of ["/assets/missing-123.js", "/api/v1/unknown", "/media/x/y.m3u8", "/index.html"]) {
+    for (const url of ["/assets/missing-123.js", "/api/v1/unknown", "/index.html"]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ message: "Not found." });
     }
+    // Media without its signed cookies is refused before anything is looked up.
+    const media = await t.app.inject({ url: "/media/x/y.m3u8" });
+    expect(media.statusCode).toBe(403);
+    expect(media.headers["content-type"]).toContain("application/json");
   });
 });
 

@@ -2,13 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CLIENT_ID, SANDBOX_FACEBOOK_SECRET } from "../../config";
 import { formBody } from "../../test/accounts";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { PRODUCTION } from "../../test/production-env";
 
-/** The variables production cannot start without. */
-const PRODUCTION = {
-  NODE_ENV: "production",
-  CLOUDFRONT_KEY_PAIR_ID: "K2JCJMDEHXQW5F",
-  CLOUDFRONT_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----\\nnot-a-real-key\\n-----END PRIVATE KEY-----",
-} as const;
 
 /** The sandbox identity provider's own pages and endpoints (the app's URL is http://localhost:3000 here). */
 let t: TestApp;
