@@ -1,6 +1,7 @@
 export { ContentCard, LockIcon, type ContentCardLook } from "./content-card";
 export { EmptyState } from "./empty-state";
 export { contentLength, contentPath } from "./format";
+export { SeeAllLink } from "./see-all-link";
 export { Slider, SLIDER_GAP, type SliderLayout } from "./slider";
-export { TagChips, toggleTag } from "./tag-chips";
+export { TagChips, toggleTag, type TagChipsLook } from "./tag-chips";
 export { SMALL_SCREEN, useMediaQuery } from "./use-media-query";

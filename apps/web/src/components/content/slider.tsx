@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { IconButton } from "../ui/icon-button";
 import styles from "./slider.module.css";
 
 export type SliderLayout = "pair" | "tiles" | "steps";
@@ -24,6 +25,12 @@ interface SliderProps<T> {
 
 /** Gap between slides (spec 001 section 9). */
 export const SLIDER_GAP = 24;
+
+/** The two arrow buttons: which way each scrolls, its name and its chevron. */
+const ARROWS = [
+  { direction: -1, side: "left", path: "M14.5 6L8.5 12L14.5 18" },
+  { direction: 1, side: "right", path: "M9.5 6L15.5 12L9.5 18" },
+] as const;
 
 const prefersReducedMotion = () =>
   typeof window !== "undefined" && Boolean(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches);
@@ -71,16 +78,17 @@ export function Slider<T>({ label, items, getKey, renderItem, layout = "tiles", 
           <div className={styles.header}>{header}</div>
           {scrollable && (
             <div className={[styles.controls, layout === "tiles" && styles.tilesControls].filter(Boolean).join(" ")}>
-              <button type="button" className={styles.arrow} aria-label={`Scroll ${label} left`} disabled={edges.start} onClick={() => scroll(-1)}>
-                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path d="M14.5 6L8.5 12L14.5 18" />
-                </svg>
-              </button>
-              <button type="button" className={styles.arrow} aria-label={`Scroll ${label} right`} disabled={edges.end} onClick={() => scroll(1)}>
-                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path d="M9.5 6L15.5 12L9.5 18" />
-                </svg>
-              </button>
+              {ARROWS.map(({ direction, side, path }) => (
+                <IconButton
+                  key={side}
+                  className={styles.arrow}
+                  label={`Scroll ${label} ${side}`}
+                  disabled={direction === -1 ? edges.start : edges.end}
+                  onClick={() => scroll(direction)}
+                >
+                  <path d={path} />
+                </IconButton>
+              ))}
             </div>
           )}
         </div>

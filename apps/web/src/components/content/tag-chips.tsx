@@ -9,14 +9,19 @@ interface TagChipsProps {
   /** Shows an 'All' chip first; pressing it clears the selection. */
   onAll?: () => void;
   label: string;
-  /** Smaller chips (the header search). */
-  compact?: boolean;
+  /**
+   * filter: the content pages' filter, one swipeable row on small screens; compact: smaller chips
+   * (the header search); panel: the player's side panel, where the chips always wrap.
+   */
+  look?: TagChipsLook;
 }
 
+export type TagChipsLook = "filter" | "compact" | "panel";
+
 /** Tag chips that toggle as a multi-select (spec 001 "Meditation"); 'All' is pressed when nothing is selected. */
-export function TagChips({ tags, selected, onToggle, onAll, label, compact = false }: TagChipsProps) {
+export function TagChips({ tags, selected, onToggle, onAll, label, look = "filter" }: TagChipsProps) {
   return (
-    <div className={[styles.chips, compact && styles.compact].filter(Boolean).join(" ")} role="group" aria-label={label}>
+    <div className={[styles.chips, look !== "filter" && styles[look]].filter(Boolean).join(" ")} role="group" aria-label={label}>
       {onAll && (
         <button type="button" className={styles.chip} aria-pressed={selected.length === 0} onClick={onAll}>
           All

@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import styles from "./back-button.module.css";
+import { PillButton } from "../ui/pill-button";
 
 /** Goes back in history (the legal pages' back action); with no history it goes to the start page. */
 export function BackButton({ label = "Back" }: { label?: string }) {
@@ -10,8 +10,8 @@ export function BackButton({ label = "Back" }: { label?: string }) {
     else navigate("/");
   };
   return (
-    <button type="button" className={styles.back} onClick={goBack}>
+    <PillButton size="lg" onClick={goBack}>
       <span aria-hidden="true">←</span> {label}
-    </button>
+    </PillButton>
   );
 }

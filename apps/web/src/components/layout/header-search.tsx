@@ -5,7 +5,17 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { api } from "../../lib/api-client";
 import { TagChips, toggleTag } from "../content/tag-chips";
 import { Button } from "../ui/button";
+import { Icon } from "../ui/icon";
+import { PillButton } from "../ui/pill-button";
 import styles from "./header-search.module.css";
+
+/** A magnifying glass: on the header's search button and in the search field. */
+const SearchIcon = () => (
+  <Icon>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="M16 16L20.5 20.5" />
+  </Icon>
+);
 
 /** The header shows at most this many tags (spec 001 "Search"). */
 export const HEADER_TAG_LIMIT = 12;
@@ -55,20 +65,10 @@ export function useHeaderSearch(): HeaderSearchState {
 export function SearchToggle({ state }: { state: HeaderSearchState }) {
   const { open, onResults, panelId, setToggled } = state;
   return (
-    <button
-      type="button"
-      className={[styles.toggle, open && styles.toggleOpen].filter(Boolean).join(" ")}
-      aria-expanded={open}
-      aria-controls={panelId}
-      onClick={() => setToggled(!open)}
-      disabled={onResults}
-    >
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <circle cx="11" cy="11" r="6.5" />
-        <path d="M16 16L20.5 20.5" />
-      </svg>
+    <PillButton quiet iconOnSmall className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={() => setToggled(!open)} disabled={onResults}>
+      <SearchIcon />
       <span className={styles.toggleLabel}>Search</span>
-    </button>
+    </PillButton>
   );
 }
 
@@ -148,10 +148,7 @@ function SearchForm({ initialText, initialTags, tags, autoFocus, onClose }: Sear
           Search
         </label>
         <div className={styles.field}>
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <circle cx="11" cy="11" r="6.5" />
-            <path d="M16 16L20.5 20.5" />
-          </svg>
+          <SearchIcon />
           <input
             ref={input}
             id={inputId}
@@ -169,7 +166,7 @@ function SearchForm({ initialText, initialTags, tags, autoFocus, onClose }: Sear
           Search
         </Button>
       </div>
-      {tags.length > 0 && <TagChips compact label="Search tags" tags={tags} selected={selected} onToggle={(slug) => setSelected((now) => toggleTag(now, slug))} />}
+      {tags.length > 0 && <TagChips look="compact" label="Search tags" tags={tags} selected={selected} onToggle={(slug) => setSelected((now) => toggleTag(now, slug))} />}
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { env } from "../../lib/env";
 import { closeSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
 import { Button } from "../ui/button";
+import { IconButton } from "../ui/icon-button";
 import styles from "./subscription-offer.module.css";
 
 const BENEFITS = [
@@ -79,11 +80,9 @@ export function SubscriptionOffer() {
               Not now
             </Button>
           </div>
-          <button type="button" className={styles.close} aria-label="Close" onClick={closeSubscriptionOffer}>
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M6 6L18 18M18 6L6 18" />
-            </svg>
-          </button>
+          <IconButton className={styles.close} label="Close" onClick={closeSubscriptionOffer}>
+            <path d="M6 6L18 18M18 6L6 18" />
+          </IconButton>
         </div>
       )}
     </dialog>

@@ -1,6 +1,6 @@
 import type { ContentCard as Card, Section } from "@serene/contracts";
-import { Link } from "react-router";
-import { ContentCard, Slider } from "../../../components/content";
+import { ContentCard, SeeAllLink, Slider } from "../../../components/content";
+import { Skeleton } from "../../../components/ui/skeleton";
 import type { Membership } from "../api/account-status";
 import styles from "./browse.module.css";
 
@@ -20,9 +20,9 @@ export function SectionShelf({ section, membership }: { section: Pick<Section, "
               {section.name}
             </h2>
             {section.collection_id != null && (
-              <Link className={styles.seeAll} to={`/collection/${section.collection_id}`} aria-label={`See all: ${section.name}`}>
+              <SeeAllLink to={`/collection/${section.collection_id}`} aria-label={`See all: ${section.name}`}>
                 See all
-              </Link>
+              </SeeAllLink>
             )}
           </>
         }
@@ -50,10 +50,10 @@ export function ShelvesLoading({ rows = 2 }: { rows?: number }) {
     <div className={styles.sections} aria-busy="true" aria-label="Loading">
       {Array.from({ length: rows }, (_, row) => (
         <div key={row} className={styles.skeletonShelf}>
-          <span className={styles.skeletonTitle} />
+          <Skeleton className={styles.skeletonTitle} />
           <div className={styles.skeletonRow}>
             {Array.from({ length: 5 }, (_, tile) => (
-              <span key={tile} className={styles.skeletonTile} />
+              <Skeleton key={tile} className={styles.skeletonTile} />
             ))}
           </div>
         </div>

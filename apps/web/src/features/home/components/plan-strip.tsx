@@ -1,6 +1,5 @@
 import type { ContentCard as Card } from "@serene/contracts";
-import { Link } from "react-router";
-import { EmptyState, SMALL_SCREEN, Slider, useMediaQuery } from "../../../components/content";
+import { EmptyState, SeeAllLink, SMALL_SCREEN, Slider, useMediaQuery } from "../../../components/content";
 import { PlanStepCard } from "./plan-step-card";
 import styles from "./home.module.css";
 
@@ -31,19 +30,15 @@ export function PlanStrip({ day, steps, subscriber, title = "Personal Plan" }: P
         getKey={(item) => `${item.model}-${item.id}`}
         renderItem={(item, index) => <PlanStepCard item={item} step={index + 1} subscriber={subscriber} />}
         header={
-          <div className={styles.planHead}>
+          <>
             <div className={styles.planTitle}>
               <h2 id="personal-plan-title" className={styles.sectionTitle}>
                 {title}
               </h2>
               <span className={styles.dayBadge}>{`Day ${day}`}</span>
             </div>
-            {subscriber && (
-              <Link to="/personal-plan" className={styles.seeAll}>
-                see all
-              </Link>
-            )}
-          </div>
+            {subscriber && <SeeAllLink to="/personal-plan">see all</SeeAllLink>}
+          </>
         }
       />
       {steps.length === 0 && <EmptyState>No data found</EmptyState>}

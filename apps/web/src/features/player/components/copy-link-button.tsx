@@ -1,6 +1,6 @@
+import { PillButton } from "../../../components/ui/pill-button";
 import { toast } from "../../../components/ui/toast-store";
 import { PlayerIcon } from "./icons";
-import styles from "./player.module.css";
 
 export const COPY_SUCCESS = "Url successfully copied";
 export const copyFailure = (reason: string) => `Failed to copy: ${reason}`;
@@ -17,9 +17,9 @@ export function CopyLinkButton() {
     }
   };
   return (
-    <button type="button" className={styles.pill} onClick={() => void copy()}>
+    <PillButton size="sm" onClick={() => void copy()}>
       <PlayerIcon name="link" />
       <span>Copy link</span>
-    </button>
+    </PillButton>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { pillClass } from "../../../components/ui/pill-button";
 import { setFavorite, type ContentRef } from "../api/activity";
 import { PlayerIcon } from "./icons";
 import styles from "./player.module.css";
@@ -32,7 +33,7 @@ export function FavoriteButton({ item, initial, look = "pill" }: FavoriteButtonP
   return (
     <button
       type="button"
-      className={look === "icon" ? styles.like : styles.pill}
+      className={look === "icon" ? styles.like : pillClass({ size: "sm" }, styles.favourite)}
       aria-pressed={favorite}
       aria-label={look === "icon" ? label : undefined}
       aria-busy={mutation.isPending || undefined}

@@ -5,6 +5,7 @@ import { ApiError } from "../../../lib/api-client";
 import { analytics } from "../../../lib/analytics";
 import { ButtonLink } from "../../../components/ui/button";
 import { Button } from "../../../components/ui/button";
+import { Skeleton } from "../../../components/ui/skeleton";
 import { openSubscriptionOffer } from "../../../lib/subscription-offer";
 import { recordView } from "../api/activity";
 import { keepSignedCookiesFresh } from "../api/signed-cookies";
@@ -122,7 +123,7 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
               <p>{model === "music-soundscape-playlist" ? "This playlist is empty for now." : "This course has no sessions yet."}</p>
             </div>
           ) : (
-            <div className={styles.stageSkeleton} aria-busy="true" aria-label="Loading the player" />
+            <Skeleton className={styles.stageSkeleton} aria-busy="true" aria-label="Loading the player" />
           )}
         </div>
 
@@ -168,12 +169,12 @@ function PlayerSkeleton() {
       </p>
       <div className={styles.layout}>
         <div className={styles.skeletonMain}>
-          <div className={styles.lineSkeleton} />
-          <div className={styles.titleSkeleton} />
-          <div className={styles.stageSkeleton} />
+          <Skeleton className={styles.lineSkeleton} />
+          <Skeleton className={styles.titleSkeleton} />
+          <Skeleton className={styles.stageSkeleton} />
         </div>
         <div className={styles.aside}>
-          <div className={styles.panelSkeleton} />
+          <Skeleton className={styles.panelSkeleton} />
         </div>
       </div>
     </div>

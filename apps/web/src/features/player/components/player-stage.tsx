@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
 import { env } from "../../../lib/env";
 import { openSubscriptionOffer } from "../../../lib/subscription-offer";
 import type { ContentRef } from "../api/activity";
@@ -36,6 +36,11 @@ interface PlayerStageProps {
   caption?: string;
   onEnded?: () => void;
 }
+
+/** A slider of the deck (seek, volume) from 0 up to `max`; its filled part follows --fill. */
+const DeckRange = (props: Omit<ComponentProps<"input">, "type" | "min" | "className">) => (
+  <input className={styles.range} type="range" min={0} {...props} />
+);
 
 const isInteractive = (target: EventTarget) =>
   target instanceof HTMLElement && (target.closest("button, a, select, textarea, [role='button']") !== null || (target instanceof HTMLInputElement && target.type !== "range"));
@@ -284,11 +289,8 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
             <span className={styles.time} aria-hidden="true">
               {formatClock(position)}
             </span>
-            <input
+            <DeckRange
               ref={seekBar}
-              className={styles.range}
-              type="range"
-              min={0}
               max={duration > 0 ? duration : 0}
               step={1}
               value={Math.min(position, duration || 0)}
@@ -338,11 +340,8 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
               >
                 <PlayerIcon name={muted || volume === 0 ? "muted" : "volume"} />
               </button>
-              <input
+              <DeckRange
                 ref={volumeBar}
-                className={styles.range}
-                type="range"
-                min={0}
                 max={1}
                 step={0.05}
                 value={muted ? 0 : volume}

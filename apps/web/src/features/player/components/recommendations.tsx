@@ -2,6 +2,7 @@ import type { ContentCard, Tag } from "@serene/contracts";
 import type { ContentModel } from "@serene/domain";
 import { useState } from "react";
 import { Link } from "react-router";
+import { TagChips } from "../../../components/content";
 import { openSubscriptionOffer } from "../../../lib/subscription-offer";
 import { useRecommendations, type TagChoice } from "../api/content";
 import { formatMinutes, formatSessions } from "../lib/time";
@@ -29,30 +30,19 @@ export function Recommendations({ model, id, tags, subscriber }: Recommendations
   const [choice, setChoice] = useState<TagChoice>({ kind: "all" });
   const slugs = tags.map((tag) => tag.slug);
   const list = useRecommendations(model, id, slugs, choice);
-  const chips: { key: string; label: string; choice: TagChoice }[] = [
-    { key: "all", label: "All", choice: { kind: "all" } },
-    ...tags.map((tag) => ({ key: tag.slug, label: tag.name, choice: { kind: "tag", slug: tag.slug } as TagChoice })),
-  ];
-  const selected = choice.kind === "all" ? "all" : choice.slug;
-
   return (
     <section className={styles.panel} aria-labelledby="player-recommendations-title">
       <header className={styles.panelHeader}>
         <h2 id="player-recommendations-title">You may also like</h2>
       </header>
-      <div className={styles.chips} role="group" aria-label="Filter by tag">
-        {chips.map((chip) => (
-          <button
-            key={chip.key}
-            type="button"
-            className={styles.chip}
-            aria-pressed={chip.key === selected}
-            onClick={() => setChoice(chip.choice)}
-          >
-            {chip.label}
-          </button>
-        ))}
-      </div>
+      <TagChips
+        look="panel"
+        label="Filter by tag"
+        tags={tags}
+        selected={choice.kind === "all" ? [] : [choice.slug]}
+        onToggle={(slug) => setChoice({ kind: "tag", slug })}
+        onAll={() => setChoice({ kind: "all" })}
+      />
       {list.isPending ? (
         <ul className={styles.cards} aria-busy="true" aria-label="Loading recommendations">
           {[0, 1, 2].map((key) => (
