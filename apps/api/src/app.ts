@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "@serene/db";
 import type { Config } from "./config";
 import type { JobDefinition, JobQueue } from "./jobs/queue";
@@ -48,6 +48,7 @@ import { healthRoutes, pingRoutes } from "./modules/system/system.routes";
 import { registerErrorHandler, sendError } from "./plugins/errors";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurityHeaders } from "./plugins/security";
+import { serializerCompiler } from "./plugins/serializer";
 import { registerWebApp } from "./plugins/web";
 
 export interface AppDependencies {
@@ -99,7 +100,7 @@ export function createServices({
   const presenter = createContentPresenter(config.media.publicUrl);
   const libraryRepository = createLibraryRepository(database.db);
   const catalogue = createCatalogueService({ cache, repository: createCatalogueRepository(database.db), library: libraryRepository, presenter });
-  const media = createMediaAccess(config.media, loadSigningKey(config.media), async (userId) => (await catalogue.viewerOf(userId)).subscriber);
+  const media = createMediaAccess(config.media, loadSigningKey(config.media));
   return {
     analytics,
     catalogue,
@@ -196,7 +197,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(analyticsRoutes(services.analytics));
       await api.register(contentRoutes({ catalogue: services.catalogue, sessions: services.sessions }));
       await api.register(libraryRoutes({ library: services.library, sessions: services.sessions }));
-      await api.register(signedCookieRoutes({ media: services.media, sessions: services.sessions, config: config.media }));
+      await api.register(
+        signedCookieRoutes({
+          media: services.media,
+          sessions: services.sessions,
+          config: config.media,
+          isSubscriber: (member) => services.catalogue.viewerOf(member).subscriber,
+        }),
+      );
       await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions, sessions: services.sessions }));
     },
     { prefix: "/api/v1" },

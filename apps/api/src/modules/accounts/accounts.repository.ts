@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { accessTokens, accountCodes, leads, socialIdentities, users, type AccountCodePurpose, type Database } from "@serene/db";
 
 export type UserRow = typeof users.$inferSelect;
@@ -6,6 +6,23 @@ type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
 
 /** The only place the account tables are read and written. */
 export function createAccountsRepository(db: Database) {
+  // Every authenticated request looks its token up: built once, prepared once per connection.
+  // It also brings what every content answer needs about the member (favourites, subscriptions),
+  // so a content call costs one round trip before its own work.
+  const liveToken = db
+    .select({
+      token: accessTokens,
+      user: users,
+      favorites: sql<number[] | null>`(select array_agg(f.item_id) from favorites f where f.user_id = users.id)`,
+      subscriptions: sql<
+        { status: string; period_end: string | null }[] | null
+      >`(select json_agg(json_build_object('status', s.status, 'period_end', s.current_period_end)) from subscriptions s where s.user_id = users.id)`,
+    })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(and(eq(accessTokens.tokenHash, sql.placeholder("tokenHash")), gt(accessTokens.expiresAt, sql.placeholder("now")), isNull(users.deletionDueAt)))
+    .prepare("accounts_live_token");
+
   const repo = (x: Executor) => ({
     async findUserByEmail(email: string): Promise<UserRow | null> {
       const [user] = await x.select().from(users).where(eq(users.email, email));
@@ -38,11 +55,7 @@ export function createAccountsRepository(db: Database) {
     },
     /** The live token with its user; an account waiting for deletion has no live tokens. */
     async findLiveToken(tokenHash: string, now: Date) {
-      const [row] = await x
-        .select({ token: accessTokens, user: users })
-        .from(accessTokens)
-        .innerJoin(users, eq(users.id, accessTokens.userId))
-        .where(and(eq(accessTokens.tokenHash, tokenHash), gt(accessTokens.expiresAt, now), isNull(users.deletionDueAt)));
+      const [row] = await liveToken.execute({ tokenHash, now });
       return row ?? null;
     },
     async touchToken(id: string, now: Date, expiresAt: Date) {

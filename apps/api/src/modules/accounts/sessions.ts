@@ -6,6 +6,10 @@ export interface Session {
   user: UserRow;
   tokenId: string;
   issuedAt: Date;
+  /** Item ids the member marked as favourite, read with the token. */
+  favorites: number[];
+  /** The member's subscriptions (status and end of access), read with the token. */
+  subscriptions: { status: string; currentPeriodEnd: Date | null }[];
 }
 
 /**
@@ -23,7 +27,14 @@ export function createSessions(repo: AccountsRepository, lifetime: SessionLifeti
     async authenticate(token: string): Promise<Session | null> {
       if (!token || token.length > 200) return null;
       const found = await repo.findLiveToken(hashSecret(token), now());
-      return found ? { user: found.user, tokenId: found.token.id, issuedAt: found.token.createdAt } : null;
+      if (!found) return null;
+      return {
+        user: found.user,
+        tokenId: found.token.id,
+        issuedAt: found.token.createdAt,
+        favorites: found.favorites ?? [],
+        subscriptions: (found.subscriptions ?? []).map((s) => ({ status: s.status, currentPeriodEnd: s.period_end ? new Date(s.period_end) : null })),
+      };
     },
     /** Starts the idle period again (bounded by the absolute lifetime); returns the new expiry. */
     async refresh(session: Session): Promise<Date> {

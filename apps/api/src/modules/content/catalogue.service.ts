@@ -22,7 +22,7 @@ import {
   type ScreenName,
 } from "@serene/domain";
 import { notFound } from "../../http-error";
-import type { UserRow } from "../accounts/accounts.repository";
+import type { Session as Member } from "../accounts/sessions";
 import type { CatalogueCache, CatalogueSnapshot, ItemRecord } from "./catalogue-snapshot";
 import type { CatalogueRepository } from "./catalogue.repository";
 import type { ContentPresenter, Viewer } from "./content.presenter";
@@ -61,15 +61,15 @@ export function createCatalogueService(deps: {
   const { cache, repository, library, presenter } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function viewerOf(userId: string): Promise<Viewer> {
-    const context = await library.memberContext(userId);
+  /** What a presentation needs about the member, from what their session already holds. */
+  function viewerOf(member: Member): Viewer {
     const at = now();
-    return { favorites: new Set(context.favorites), subscriber: context.subscriptions.some((s) => isEntitled(s, at)) };
+    return { favorites: new Set(member.favorites), subscriber: member.subscriptions.some((s) => isEntitled(s, at)) };
   }
 
   const cards = (items: readonly ItemRecord[], viewer: Viewer) => items.map((item) => presenter.card(item, viewer));
 
-  function currentPlanDay(snapshot: CatalogueSnapshot, user: UserRow) {
+  function currentPlanDay(snapshot: CatalogueSnapshot, user: Member["user"]) {
     return planDay(user.createdAt, now(), snapshot.planDays);
   }
 
@@ -83,10 +83,10 @@ export function createCatalogueService(deps: {
   return {
     viewerOf,
 
-    async screen(name: ScreenName, query: ScreenQuery, user: UserRow): Promise<ScreenResponse> {
-      const [snapshot, viewer] = await Promise.all([cache.get(), viewerOf(user.id)]);
+    async screen(name: ScreenName, query: ScreenQuery, member: Member): Promise<ScreenResponse> {
+      const [snapshot, viewer] = [await cache.get(), viewerOf(member)];
       const { rows, meta } = page(snapshot.screens.get(name) ?? [], query);
-      const day = currentPlanDay(snapshot, user);
+      const day = currentPlanDay(snapshot, member.user);
       return {
         data: rows.map((section) => {
           const isPlan = section.sectionType === "Personal Plan";
@@ -104,8 +104,8 @@ export function createCatalogueService(deps: {
       };
     },
 
-    async list(model: ContentModel, query: ContentListQuery, userId: string): Promise<ContentCardPage> {
-      const [snapshot, viewer] = await Promise.all([cache.get(), viewerOf(userId)]);
+    async list(model: ContentModel, query: ContentListQuery, member: Member): Promise<ContentCardPage> {
+      const [snapshot, viewer] = [await cache.get(), viewerOf(member)];
       const filtered = withAnyTag(
         snapshot.listed.filter((item) => item.model === model).map((item) => ({ item, tags: item.tagSlugs })),
         query.tags ?? [],
@@ -114,15 +114,15 @@ export function createCatalogueService(deps: {
       return { data: cards(rows, viewer), meta };
     },
 
-    async detail(model: ContentModel, id: number, userId: string): Promise<ContentItemResponse> {
-      const [{ snapshot, item }, viewer] = await Promise.all([cache.item(id), viewerOf(userId)]);
+    async detail(model: ContentModel, id: number, member: Member): Promise<ContentItemResponse> {
+      const [{ snapshot, item }, viewer] = [await cache.item(id), viewerOf(member)];
       if (!item || item.model !== model) throw notFound();
-      const progress = await library.progress(userId, [item.id, ...item.children]);
+      const progress = await library.progress(member.user.id, [item.id, ...item.children]);
       return { data: presenter.detail(item, snapshot, viewer, progress) };
     },
 
-    async recommendations(model: ContentModel, id: number, query: RecommendationQuery, userId: string): Promise<ContentCardList> {
-      const [{ snapshot, item }, viewer] = await Promise.all([cache.item(id), viewerOf(userId)]);
+    async recommendations(model: ContentModel, id: number, query: RecommendationQuery, member: Member): Promise<ContentCardList> {
+      const [{ snapshot, item }, viewer] = [await cache.item(id), viewerOf(member)];
       if (!item || item.model !== model) throw notFound();
       const wanted = query.tags && query.tags.length > 0 ? query.tags : item.tagSlugs;
       const inclusive = query.is_tags_inclusive ?? true;
@@ -136,10 +136,10 @@ export function createCatalogueService(deps: {
       return { data: snapshot.tags.map((tag) => ({ id: tag.id, name: tag.name, slug: tag.slug })) };
     },
 
-    async search(query: SearchQuery, userId: string): Promise<ContentCardPage> {
+    async search(query: SearchQuery, member: Member): Promise<ContentCardPage> {
       const terms = searchTerms(query.s);
       const tags = query.tags ?? [];
-      const [snapshot, viewer] = await Promise.all([cache.get(), viewerOf(userId)]);
+      const [snapshot, viewer] = [await cache.get(), viewerOf(member)];
       if (terms.length === 0 && tags.length === 0) return { data: [], meta: pageMeta(0, { page: query.page, perPage: query.per_page }) };
       if (tags.length === 0) {
         const request = { page: query.page, perPage: query.per_page };
@@ -155,8 +155,8 @@ export function createCatalogueService(deps: {
       return { data: cards(rows, viewer), meta };
     },
 
-    async collection(id: number, userId: string): Promise<CollectionResponse> {
-      const [snapshot, viewer] = await Promise.all([cache.get(), viewerOf(userId)]);
+    async collection(id: number, member: Member): Promise<CollectionResponse> {
+      const [snapshot, viewer] = [await cache.get(), viewerOf(member)];
       const collection = snapshot.collections.get(id);
       if (!collection) throw notFound();
       return {
@@ -164,9 +164,9 @@ export function createCatalogueService(deps: {
       };
     },
 
-    async plan(day: number | undefined, user: UserRow): Promise<PlanResponse> {
-      const [snapshot, viewer] = await Promise.all([cache.get(), viewerOf(user.id)]);
-      const current = currentPlanDay(snapshot, user);
+    async plan(day: number | undefined, member: Member): Promise<PlanResponse> {
+      const [snapshot, viewer] = [await cache.get(), viewerOf(member)];
+      const current = currentPlanDay(snapshot, member.user);
       const days = [...snapshot.plan.keys()].sort((a, b) => a - b).filter((d) => day === undefined || d === day);
       if (day !== undefined && days.length === 0) throw notFound("There is no such day in the plan.");
       return {

@@ -1,42 +1,44 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { contentViews, favorites, listeningSessions, playHistory, subscriptions, type Database } from "@serene/db";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import { contentViews, favorites, listeningSessions, playHistory, type Database } from "@serene/db";
 
 export type ListeningSessionRow = typeof listeningSessions.$inferSelect;
 
 /** A member's own activity. Every query names the owner. */
 export function createLibraryRepository(db: Database) {
-  return {
-    /** What every content answer needs about the member, in one round trip. */
-    async memberContext(userId: string): Promise<{ favorites: number[]; subscriptions: { status: string; currentPeriodEnd: Date | null }[] }> {
-      const result = await db.execute<{ favorites: number[] | null; subscriptions: { status: string; period_end: string | null }[] | null }>(sql`
-        select
-          (select array_agg(${favorites.itemId}) from ${favorites} where ${favorites.userId} = ${userId}) as favorites,
-          (select json_agg(json_build_object('status', ${subscriptions.status}, 'period_end', ${subscriptions.currentPeriodEnd}))
-             from ${subscriptions} where ${subscriptions.userId} = ${userId}) as subscriptions`);
-      const row = (result as unknown as { rows: { favorites: number[] | null; subscriptions: { status: string; period_end: string | null }[] | null }[] }).rows[0];
-      return {
-        favorites: row?.favorites ?? [],
-        subscriptions: (row?.subscriptions ?? []).map((s) => ({ status: s.status, currentPeriodEnd: s.period_end ? new Date(s.period_end) : null })),
-      };
-    },
+  // Read on every content call: built once and prepared.
+  // One round trip for the player's progress marks: plays (seconds -1) and each item's longest session.
+  const progress = unionAll(
+    db
+      .select({ itemId: playHistory.itemId, seconds: sql<number>`-1`.as("seconds") })
+      .from(playHistory)
+      .where(and(eq(playHistory.userId, sql.placeholder("userId")), sql`${playHistory.itemId} = any(${sql.placeholder("itemIds")}::int[])`)),
+    db
+      .select({ itemId: sql<number>`${listeningSessions.itemId}`.as("item_id"), seconds: sql<number>`max(${listeningSessions.seconds})::int`.as("seconds") })
+      .from(listeningSessions)
+      .where(and(eq(listeningSessions.userId, sql.placeholder("userId")), sql`${listeningSessions.itemId} = any(${sql.placeholder("itemIds")}::int[])`))
+      .groupBy(listeningSessions.itemId),
+  ).prepare("library_progress");
+  const insertSession = db
+    .insert(listeningSessions)
+    .values({
+      userId: sql.placeholder("userId"),
+      itemId: sql.placeholder("itemId"),
+      startedAt: sql.placeholder("startedAt"),
+      endedAt: sql.placeholder("endedAt"),
+      seconds: sql.placeholder("seconds"),
+    })
+    .returning()
+    .prepare("library_insert_session");
 
+  return {
     /** Which of these items the member has played, and the longest session reported for each. */
     async progress(userId: string, itemIds: number[]): Promise<{ played: Set<number>; longest: Map<number, number> }> {
       if (itemIds.length === 0) return { played: new Set(), longest: new Map() };
-      const [played, longest] = await Promise.all([
-        db
-          .select({ itemId: playHistory.itemId })
-          .from(playHistory)
-          .where(and(eq(playHistory.userId, userId), inArray(playHistory.itemId, itemIds))),
-        db
-          .select({ itemId: listeningSessions.itemId, seconds: sql<number>`max(${listeningSessions.seconds})::int` })
-          .from(listeningSessions)
-          .where(and(eq(listeningSessions.userId, userId), inArray(listeningSessions.itemId, itemIds)))
-          .groupBy(listeningSessions.itemId),
-      ]);
+      const rows = await progress.execute({ userId, itemIds });
       return {
-        played: new Set(played.map((row) => row.itemId)),
-        longest: new Map(longest.filter((row) => row.itemId !== null).map((row) => [row.itemId!, row.seconds])),
+        played: new Set(rows.filter((row) => row.seconds < 0).map((row) => row.itemId)),
+        longest: new Map(rows.filter((row) => row.seconds >= 0).map((row) => [row.itemId, row.seconds])),
       };
     },
 
@@ -73,8 +75,8 @@ export function createLibraryRepository(db: Database) {
       await db.insert(contentViews).values({ userId, itemId, viewedAt: at });
     },
 
-    async insertSession(row: typeof listeningSessions.$inferInsert): Promise<ListeningSessionRow> {
-      const [created] = await db.insert(listeningSessions).values(row).returning();
+    async insertSession(row: { userId: string; itemId: number | null; startedAt: Date; endedAt: Date; seconds: number }): Promise<ListeningSessionRow> {
+      const [created] = await insertSession.execute(row);
       return created!;
     },
     sessions: (userId: string) =>

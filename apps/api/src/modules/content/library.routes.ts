@@ -25,15 +25,15 @@ export function libraryRoutes({ library, sessions }: { library: LibraryService; 
     const userId = (request: Parameters<typeof authOf>[0]) => authOf(request).session.user.id;
 
     app.get("/recently-played", { ...member, schema: { ...docs("Items the member played, latest first"), querystring: CacheBuster, response: { 200: ContentCardList, ...errors } } }, (request) =>
-      library.recentlyPlayed(userId(request)),
+      library.recentlyPlayed(authOf(request).session),
     );
     app.get("/favorite", { ...member, schema: { ...docs("The member's favourites, latest first"), querystring: CacheBuster, response: { 200: ContentCardList, ...errors } } }, (request) =>
-      library.favorites(userId(request)),
+      library.favorites(authOf(request).session),
     );
     app.get(
       "/recommendation",
       { ...member, schema: { ...docs("Items for the member: their goal and the tags of what they like, not yet played"), querystring: CacheBuster, response: { 200: ContentCardList, ...errors } } },
-      (request) => library.recommended(authOf(request).session.user),
+      (request) => library.recommended(authOf(request).session),
     );
     app.post("/user/favorite", { ...member, schema: { ...docs("Mark an item as favourite"), body: ContentRef, response: { 200: FavoriteResponse, ...errors } } }, (request) =>
       library.addFavorite(userId(request), request.body),

@@ -9,7 +9,7 @@ import type {
 } from "@serene/contracts";
 import { listeningStatistics, recommendForMember, sessionReportProblems, toUtcSecond, validationSummary } from "@serene/domain";
 import { HttpError, notFound } from "../../http-error";
-import type { UserRow } from "../accounts/accounts.repository";
+import type { Session as Member } from "../accounts/sessions";
 import type { CatalogueCache, ItemRecord } from "./catalogue-snapshot";
 import type { ContentPresenter } from "./content.presenter";
 import type { CatalogueService } from "./catalogue.service";
@@ -36,8 +36,8 @@ export function createLibraryService(deps: {
     return item;
   }
 
-  async function cardsOf(userId: string, ids: number[]): Promise<ContentCardList> {
-    const [snapshot, viewer] = await Promise.all([cache.get(), catalogue.viewerOf(userId)]);
+  async function cardsOf(member: Member, ids: number[]): Promise<ContentCardList> {
+    const [snapshot, viewer] = [await cache.get(), catalogue.viewerOf(member)];
     const items = ids.map((id) => snapshot.items.get(id)).filter((item): item is ItemRecord => Boolean(item));
     return { data: items.map((item) => presenter.card(item, viewer)) };
   }
@@ -85,10 +85,11 @@ export function createLibraryService(deps: {
       return { data: listeningStatistics(await library.sessions(userId), now()) };
     },
 
-    recentlyPlayed: async (userId: string) => cardsOf(userId, await library.recentlyPlayedIds(userId, LIBRARY_LIMIT)),
-    favorites: async (userId: string) => cardsOf(userId, await library.favoriteIds(userId, LIBRARY_LIMIT)),
+    recentlyPlayed: async (member: Member) => cardsOf(member, await library.recentlyPlayedIds(member.user.id, LIBRARY_LIMIT)),
+    favorites: async (member: Member) => cardsOf(member, await library.favoriteIds(member.user.id, LIBRARY_LIMIT)),
 
-    async recommended(user: UserRow): Promise<ContentCardList> {
+    async recommended(member: Member): Promise<ContentCardList> {
+      const user = member.user;
       const [snapshot, played, favorites] = await Promise.all([
         cache.get(),
         library.recentlyPlayedIds(user.id, 50),
@@ -98,7 +99,7 @@ export function createLibraryService(deps: {
       const candidates = snapshot.listed.map((item) => ({ id: item.id, tags: item.tagSlugs, goal: item.goal }));
       const chosen = recommendForMember(candidates, { goal: user.goal, likedTags, playedIds: new Set(played) }, LIBRARY_LIMIT);
       return cardsOf(
-        user.id,
+        member,
         chosen.map((item) => item.id),
       );
     },

@@ -8,10 +8,10 @@ import type { SigningKey } from "./signing-key";
  * Signed cookies for streaming: a subscriber's cover all media, everyone else's the free folder
  * only, so locked media stays closed even at a guessed address.
  */
-export function createMediaAccess(config: MediaConfig, key: SigningKey, isSubscriber: (userId: string) => Promise<boolean>, now: () => Date = () => new Date()) {
+export function createMediaAccess(config: MediaConfig, key: SigningKey, now: () => Date = () => new Date()) {
   return {
-    async issue(userId: string): Promise<{ cookies: SignedCookieSet; body: SignedCookiesResponse; expiresAt: Date }> {
-      const subscriber = await isSubscriber(userId);
+    /** A cookie set for a member; `subscriber` says whether they may play locked media. */
+    issue(subscriber: boolean): { cookies: SignedCookieSet; body: SignedCookiesResponse; expiresAt: Date } {
       const expiresAt = new Date(now().getTime() + config.cookieTtlMs);
       const cookies = signCookies(key, mediaResourceFor(config.baseUrl, subscriber), expiresAt, config.hash);
       return {

@@ -5,12 +5,12 @@ import { CacheBuster, ErrorResponse, SignedCookiesResponse } from "@serene/contr
 import type { MediaConfig } from "../../config";
 import { sendError } from "../../plugins/errors";
 import { authenticate, authOf } from "../../plugins/auth";
-import type { Sessions } from "../accounts/sessions";
+import type { Session, Sessions } from "../accounts/sessions";
 import type { MediaAccess } from "./media-access.service";
 import { COOKIE_NAMES } from "./signed-cookies";
 
 /** GET /user/cloudfront-cookies: the signed cookie set, in the body and as cookies. */
-export function signedCookieRoutes(deps: { media: MediaAccess; sessions: Sessions; config: MediaConfig }): FastifyPluginAsyncZod {
+export function signedCookieRoutes(deps: { media: MediaAccess; sessions: Sessions; config: MediaConfig; isSubscriber: (member: Session) => boolean }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/user/cloudfront-cookies",
@@ -25,7 +25,7 @@ export function signedCookieRoutes(deps: { media: MediaAccess; sessions: Session
         },
       },
       async (request, reply) => {
-        const { cookies, body } = await deps.media.issue(authOf(request).session.user.id);
+        const { cookies, body } = deps.media.issue(deps.isSubscriber(authOf(request).session));
         const options = {
           path: "/",
           httpOnly: true,
