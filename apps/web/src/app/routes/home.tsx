@@ -1,7 +1,7 @@
 import type { Section } from "@serene/contracts";
 import { EmptyState } from "../../components/content";
 import { MemberShell } from "../../components/layout/member-shell";
-import { useUser } from "../../features/account";
+import { useUser } from "../../features/account/api/get-user";
 import { LoadProblem, SectionShelf, ShelvesLoading, UnlockButton, useMembership, useScreen } from "../../features/content-browse";
 import { DailyMeditation, Greeting, HomeLayout, PlanStrip, useHomeQueryNotes, useRegisterNote } from "../../features/home";
 
