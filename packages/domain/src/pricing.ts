@@ -1,0 +1,151 @@
+/**
+ * Plans, prices and the paywall's choice of packages (spec 000 sections 3, 4, 5 and 9).
+ * Money is in minor units (cents) throughout; presenters turn it into the spec's decimals.
+ */
+
+export type Currency = "EUR" | "USD";
+export type PurchaseType = "monthly" | "yearly" | "lifetime";
+
+/** A package as the paywall sees it. */
+export interface PackageFacts {
+  id: number | string;
+  /** 1, 3, 6 or 12. */
+  months: number;
+  provider: string;
+  currency: Currency;
+  /** Price in cents. */
+  amountCents: number;
+  isLifetime: boolean;
+  isFreeTrial: boolean;
+  tags: readonly string[];
+}
+
+/** Plan type from months (spec 000 section 4): 12 yearly, 1 monthly, anything else lifetime. */
+export function planTypeFromMonths(months: number): PurchaseType {
+  if (months === 12) return "yearly";
+  if (months === 1) return "monthly";
+  return "lifetime";
+}
+
+/** How many days a package's price is spread over for the per-day price. */
+export function perDayDivisor(months: number): number | null {
+  const divisors: Record<number, number> = { 1: 30, 3: 90, 6: 180, 12: 360 };
+  return divisors[months] ?? null;
+}
+
+/**
+ * The per-day price in cents: the amount over 30, 90, 180 or 360 days, rounded to the cent; a
+ * whole-number result loses one cent (3.00 shows as 2.99). Null for a package without a period.
+ */
+export function perDayPriceCents(amountCents: number, months: number): number | null {
+  const divisor = perDayDivisor(months);
+  if (divisor === null) return null;
+  const cents = Math.round(amountCents / divisor);
+  return cents > 0 && cents % 100 === 0 ? cents - 1 : cents;
+}
+
+/** The per-day base before the whole-number adjustment, in cents. */
+export function perDayBaseCents(amountCents: number, months: number): number | null {
+  const divisor = perDayDivisor(months);
+  return divisor === null ? null : Math.round(amountCents / divisor);
+}
+
+/** The struck-through price beside a plan: twice the amount. */
+export const struckThroughCents = (amountCents: number) => amountCents * 2;
+
+/** The struck-through per-day price: twice the per-day base. */
+export function oldPerDayCents(amountCents: number, months: number): number | null {
+  const base = perDayBaseCents(amountCents, months);
+  return base === null ? null : base * 2;
+}
+
+/** The older card layouts: monthly struck-through amount plus 5, yearly plus 30, lifetime's regular price 1499.99. */
+export function legacyRegularPriceCents(type: PurchaseType, amountCents: number): number {
+  if (type === "monthly") return amountCents + 500;
+  if (type === "yearly") return amountCents + 3000;
+  return 149_999;
+}
+
+/** The currency of a visitor's region: EUR when the time zone begins with "Europe", otherwise USD. */
+export function currencyForTimeZone(timeZone: string | null | undefined): Currency {
+  return typeof timeZone === "string" && timeZone.startsWith("Europe") ? "EUR" : "USD";
+}
+
+export const currencySymbol = (currency: string) => (currency === "EUR" ? "€" : "$");
+
+/** Cents as the spec's decimal amount: 1499 → "14.99". */
+export function formatAmount(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/**
+ * The packages the paywall shows (spec 000 section 5): when any package is in EUR, only
+ * card-provider packages in the region's currency; otherwise every card-provider package.
+ */
+export function visiblePackages<P extends Pick<PackageFacts, "provider" | "currency">>(
+  packages: readonly P[],
+  regionCurrency: Currency,
+  cardProvider: string,
+): P[] {
+  const card = packages.filter((pkg) => pkg.provider === cardProvider);
+  if (!packages.some((pkg) => pkg.currency === "EUR")) return card;
+  return card.filter((pkg) => pkg.currency === regionCurrency);
+}
+
+/** The plan selected first: the one tagged 'Best Value' or 'Most Popular', otherwise the first. */
+export function defaultPackage<P extends Pick<PackageFacts, "tags">>(packages: readonly P[]): P | null {
+  return packages.find((pkg) => pkg.tags.includes("Best Value") || pkg.tags.includes("Most Popular")) ?? packages[0] ?? null;
+}
+
+export const MISSING_PACKAGE_MESSAGES: Record<PurchaseType, string> = {
+  monthly: "There is no package for a month",
+  yearly: "There is no package for a year",
+  lifetime: "There is no lifetime package",
+};
+
+/** Whether a package is of a purchase type: monthly = 1 month, yearly = 12 months, lifetime = the flag. */
+export function isPurchaseType(pkg: Pick<PackageFacts, "months" | "isLifetime">, type: PurchaseType): boolean {
+  if (type === "lifetime") return pkg.isLifetime;
+  return !pkg.isLifetime && pkg.months === (type === "monthly" ? 1 : 12);
+}
+
+/**
+ * The package for a purchase type and provider, preferring the region's currency and falling
+ * back to USD; or the spec's message when there is none.
+ */
+export function choosePackage<P extends Pick<PackageFacts, "months" | "isLifetime" | "provider" | "currency">>(
+  packages: readonly P[],
+  type: PurchaseType,
+  provider: string,
+  regionCurrency: Currency,
+): { package: P } | { message: string } {
+  const fitting = packages.filter((pkg) => isPurchaseType(pkg, type) && pkg.provider === provider);
+  const chosen = fitting.find((pkg) => pkg.currency === regionCurrency) ?? fitting.find((pkg) => pkg.currency === "USD");
+  return chosen ? { package: chosen } : { message: MISSING_PACKAGE_MESSAGES[type] };
+}
+
+/** The card's title (spec 000 section 9). */
+export function planCardTitle(pkg: Pick<PackageFacts, "months" | "isLifetime" | "isFreeTrial">): string {
+  if (pkg.isLifetime) return "Lifetime";
+  if (pkg.isFreeTrial) return "Free trial";
+  if (pkg.months === 1) return "1-Month Plan";
+  if (pkg.months === 12) return "1-year plan";
+  return `${pkg.months}-MONTHS PLAN`;
+}
+
+/** The card's billing line (spec 000 section 9). */
+export function planCardDescription(pkg: Pick<PackageFacts, "months" | "isLifetime">): string {
+  if (pkg.isLifetime) return "One-time purchase";
+  if (pkg.months === 1) return "Billed every 1 month";
+  return `Billed every ${pkg.months} months`;
+}
+
+/** What is due today: 0.00 for the yearly free trial, otherwise the amount. */
+export const dueTodayCents = (pkg: Pick<PackageFacts, "isFreeTrial" | "amountCents">) => (pkg.isFreeTrial ? 0 : pkg.amountCents);
+
+/** The payment dialog's trial note (spec 000 section 2). */
+export function trialNote(yearly: Pick<PackageFacts, "amountCents" | "currency">, supportEmail: string): string {
+  return `You may cancel at any time in your trial. ${currencySymbol(yearly.currency)}${formatAmount(yearly.amountCents)} billed annually after trial. To cancel your subscription, email us at ${supportEmail}.`;
+}
