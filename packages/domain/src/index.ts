@@ -10,3 +10,4 @@ export * from "./entitlement";
 export * from "./personal-plan";
 export * from "./listening";
 export * from "./recommendations";
+export * from "./pricing";
