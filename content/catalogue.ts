@@ -90,3 +90,33 @@ export interface MediaManifestEntry {
   bytes: number;
 }
 export type MediaManifest = Record<string, MediaManifestEntry>;
+
+/** A package of the shipped plans (content/demo/plans.json); amounts in cents. */
+export interface PlanPackage {
+  id: number;
+  /** 1, 3, 6 or 12; 0 for lifetime. */
+  months: number;
+  provider: "stripe" | "paypal";
+  currency: "EUR" | "USD";
+  amount_cents: number;
+  is_lifetime: boolean;
+  is_free_trial: boolean;
+  trial_days: number;
+  tags: string[];
+  placements: string[];
+  position: number;
+}
+
+export interface PlanCheckout {
+  id: number;
+  type: "checkout" | "promo";
+  theme: "green-main" | "white-main" | "default" | "vsl-type-2";
+  name: string;
+  /** Package ids in order. */
+  packages: number[];
+}
+
+export interface Plans {
+  packages: PlanPackage[];
+  checkouts: PlanCheckout[];
+}

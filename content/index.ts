@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import type { Catalogue, MediaManifest } from "./catalogue";
+import type { Catalogue, MediaManifest, Plans } from "./catalogue";
 
 export * from "./catalogue";
 
@@ -32,3 +32,8 @@ export function loadMediaManifest(): MediaManifest {
 /** The folder of the shipped media pack (HLS and covers). */
 export const DEMO_MEDIA_DIR = new URL("./media/", import.meta.url);
 export * from "./item-row";
+
+/** The shipped packages and checkouts (prices in cents, USD and EUR, card and wallet). */
+export function loadPlans(): Plans {
+  return readJson<Plans>("./demo/plans.json");
+}

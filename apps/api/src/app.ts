@@ -37,6 +37,9 @@ import { createLibraryService } from "./modules/content/library.service";
 import { createMediaAccess } from "./modules/media/media-access.service";
 import { registerMediaFiles, signedCookieRoutes } from "./modules/media/media.routes";
 import { loadSigningKey } from "./modules/media/signing-key";
+import { createPlansRepository } from "./modules/plans/plans.repository";
+import { plansRoutes } from "./modules/plans/plans.routes";
+import { createPlansService } from "./modules/plans/plans.service";
 import { createSubscriptionsRepository } from "./modules/subscriptions/subscriptions.repository";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes";
 import { createSubscriptionsService } from "./modules/subscriptions/subscriptions.service";
@@ -108,6 +111,7 @@ export function createServices({
     library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter }),
     media,
     subscriptions: createSubscriptionsService(createSubscriptionsRepository(database.db)),
+    plans: createPlansService(createPlansRepository(database.db)),
     faq: createFaqService(createFaqRepository(database.db), brand),
     mailer,
     limiter,
@@ -206,6 +210,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         }),
       );
       await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions, sessions: services.sessions }));
+      await api.register(plansRoutes({ plans: services.plans, sessions: services.sessions }));
     },
     { prefix: "/api/v1" },
   );

@@ -5,3 +5,4 @@ export * from "./common";
 export * from "./faq";
 export * from "./system";
 export * from "./content";
+export * from "./plans";

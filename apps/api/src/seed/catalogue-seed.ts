@@ -11,13 +11,13 @@ import {
   tags,
   type Database,
 } from "@serene/db";
-import { contentItemRow, type Catalogue, type CatalogueItem, type MediaManifest } from "@serene/content";
+import { contentItemRow, type Catalogue, type CatalogueItem, type MediaManifest, type Plans } from "@serene/content";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** A fingerprint of the shipped content: when it changes, the seed loads it again. */
-export function catalogueFingerprint(catalogue: Catalogue, manifest: MediaManifest): string {
-  return createHash("sha256").update(JSON.stringify(catalogue)).update(JSON.stringify(manifest)).digest("hex").slice(0, 16);
+export function catalogueFingerprint(catalogue: Catalogue, manifest: MediaManifest, plans?: Plans): string {
+  return createHash("sha256").update(JSON.stringify(catalogue)).update(JSON.stringify(manifest)).update(JSON.stringify(plans ?? null)).digest("hex").slice(0, 16);
 }
 
 /** The longest stream of an item, in seconds; courses and playlists add up their sessions. */

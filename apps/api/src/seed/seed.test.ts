@@ -1,5 +1,5 @@
 import { appSettings, faqItems } from "@serene/db";
-import { loadCatalogue, loadFaq, loadMediaManifest } from "@serene/content";
+import { loadCatalogue, loadFaq, loadMediaManifest, loadPlans } from "@serene/content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/test-app";
 import type { DatabaseHandle } from "@serene/db";
@@ -17,7 +17,7 @@ describe("seedContent", () => {
     // The template database was seeded already: a normal start loads nothing.
     expect(await seedContent(database.db)).toEqual({ loaded: false, faq: 0, items: 0 });
     const [marker] = await database.db.select().from(appSettings);
-    expect(marker?.value).toBe(`${CONTENT_VERSION}:${catalogueFingerprint(loadCatalogue(), loadMediaManifest())}`);
+    expect(marker?.value).toBe(`${CONTENT_VERSION}:${catalogueFingerprint(loadCatalogue(), loadMediaManifest(), loadPlans())}`);
   });
 
   it("changes nothing when forced again: every write is an upsert", async () => {

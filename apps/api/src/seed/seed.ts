@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { appSettings, faqItems, type Database } from "@serene/db";
-import { loadCatalogue, loadFaq, loadMediaManifest } from "@serene/content";
+import { loadCatalogue, loadFaq, loadMediaManifest, loadPlans } from "@serene/content";
 import { catalogueFingerprint, writeCatalogue } from "./catalogue-seed";
+import { writePlans } from "./plans-seed";
 
 /** Raise when the way content is loaded changes; a change of the content itself is noticed by its fingerprint. */
 export const CONTENT_VERSION = 2;
@@ -20,7 +21,8 @@ export interface SeedResult {
 export async function seedContent(db: Database, options: { force?: boolean } = {}): Promise<SeedResult> {
   const catalogue = loadCatalogue();
   const manifest = loadMediaManifest();
-  const stamp = `${CONTENT_VERSION}:${catalogueFingerprint(catalogue, manifest)}`;
+  const plans = loadPlans();
+  const stamp = `${CONTENT_VERSION}:${catalogueFingerprint(catalogue, manifest, plans)}`;
   const [marker] = await db.select().from(appSettings).where(eq(appSettings.key, MARKER));
   if (!options.force && marker?.value === stamp) {
     return { loaded: false, faq: 0, items: 0 };
@@ -38,6 +40,7 @@ export async function seedContent(db: Database, options: { force?: boolean } = {
         });
     }
     items = await writeCatalogue(tx, catalogue, manifest);
+    await writePlans(tx, plans);
     await tx
       .insert(appSettings)
       .values({ key: MARKER, value: stamp })

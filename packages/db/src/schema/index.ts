@@ -15,3 +15,5 @@ export * from "./screen-sections";
 export * from "./plan-steps";
 export * from "./member-activity";
 export * from "./subscriptions";
+export * from "./packages";
+export * from "./checkouts";

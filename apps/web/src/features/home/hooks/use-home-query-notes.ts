@@ -10,9 +10,7 @@ const HOME_PARAMS = ["message", "event", "package_id"] as const;
  * /home's query parameters (spec 001 section 2): `message` shows as an info toast;
  * `event=purchase&package_id=…` sends a purchase event with the package's currency and amount.
  * Both are removed from the address once read, so a reload does not repeat them.
- *
- * GET /package/{id} belongs to the payments API, which does not exist yet: when the call fails (or
- * answers without a currency and amount) no purchase event is sent; the parameters go either way.
+ * When GET /package/{id} fails no purchase event is sent; the parameters go either way.
  */
 export function useHomeQueryNotes() {
   const [params, setParams] = useSearchParams();

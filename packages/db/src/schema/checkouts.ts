@@ -1,0 +1,26 @@
+import { integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { packages } from "./packages";
+
+/** A sales page's set of packages: /subscription/{id} (checkout) or the promo checkout page (promo). */
+export const checkouts = pgTable("checkouts", {
+  id: integer().primaryKey(),
+  /** checkout or promo. */
+  type: text().notNull(),
+  /** green-main, white-main, default, vsl-type-2. */
+  theme: text().notNull().default("default"),
+  name: text().notNull(),
+});
+
+export const checkoutPackages = pgTable(
+  "checkout_packages",
+  {
+    checkoutId: integer()
+      .notNull()
+      .references(() => checkouts.id, { onDelete: "cascade" }),
+    packageId: integer()
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    position: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.checkoutId, t.packageId] })],
+);
