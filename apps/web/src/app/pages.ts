@@ -54,5 +54,6 @@ export const pages: Record<PageId, () => Promise<PageModule>> = {
   "search-result": withTimeout(() => import("./routes/search-result")),
   library: withTimeout(() => import("./routes/library")),
   player: withTimeout(() => import("./routes/player")),
+  paywall: withTimeout(() => import("./routes/paywall")),
   "not-found": withTimeout(() => import("./routes/not-found")),
 };

@@ -41,6 +41,7 @@ export type PageId =
   | "search-result"
   | "library"
   | "player"
+  | "paywall"
   | "not-found";
 
 const visitorEntry = { changeMainPage: true } as const;
@@ -70,7 +71,7 @@ export const routeTable: RouteEntry[] = [
   { path: "/quiz-results", page: "not-found" },
   { path: "/lead-dynamic-result/:slug", page: "not-found" },
   { path: "/quiz-dynamic-results/:slug", page: "not-found" },
-  { path: "/subscription/:checkoutId?", page: "not-found" },
+  { path: "/subscription/:checkoutId?", page: "paywall" },
   { path: "/lead-checkout/:checkoutId", page: "not-found" },
   { path: "/promo/:checkoutId", page: "not-found" },
   { path: "/lp/:lp", page: "not-found" },

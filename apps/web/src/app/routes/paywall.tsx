@@ -1,0 +1,3 @@
+import { PaywallPage } from "../../features/paywall";
+
+export default PaywallPage;

@@ -1,0 +1,1 @@
+export { PaywallPage } from "./paywall-page";

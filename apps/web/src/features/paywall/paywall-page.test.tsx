@@ -1,0 +1,158 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { analytics } from "../../lib/analytics";
+import { useSubscriptionOffer } from "../../lib/subscription-offer";
+import { mockApi, renderPage } from "../../test/render";
+import { PaywallPage } from "./paywall-page";
+
+const pkg = (id: number, months: number, amount: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  months,
+  provider: "stripe",
+  currency: "USD",
+  amount,
+  is_lifetime: false,
+  is_free_trial: false,
+  trial_days: 0,
+  tags: [] as string[],
+  ...extra,
+});
+
+const PACKAGES = [
+  // 90.00 over 30 days is exactly 3.00 a day: the whole-number rule shows 2.99.
+  pkg(1, 1, 90),
+  pkg(4, 12, 59.99, { is_free_trial: true, trial_days: 7, tags: ["Most Popular"] }),
+  pkg(5, 0, 149.99, { is_lifetime: true, tags: ["Best Value"] }),
+  pkg(11, 1, 14.99, { provider: "paypal" }),
+];
+
+const PATH = "/subscription/:checkoutId?";
+
+beforeEach(() => {
+  useSubscriptionOffer.setState({ open: false, trigger: null });
+});
+afterEach(() => {
+  window.localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe("paywall plan cards", () => {
+  it("shows the card provider's plans with titles, prices and the tagged plan preselected", async () => {
+    const api = mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+    renderPage(PaywallPage, { path: PATH, at: "/subscription" });
+
+    const group = await screen.findByRole("radiogroup");
+    const radios = within(group).getAllByRole("radio");
+    expect(radios).toHaveLength(3);
+    expect(api.named("GET package/web")[0]?.query.get("place")).toBe("after_locked_content");
+    expect(["USD", "EUR"]).toContain(api.named("GET package/web")[0]?.query.get("currency"));
+
+    const cards = screen.getAllByTestId("plan-card");
+    expect(cards.map((card) => within(card).getByText(/Plan|trial|Lifetime/, { selector: "span" }).textContent)).toEqual([
+      "1-Month Plan",
+      "Free trial",
+      "Lifetime",
+    ]);
+    expect(within(cards[0]!).getByText("Billed every 1 month")).toBeTruthy();
+    expect(within(cards[1]!).getByText("Billed every 12 months")).toBeTruthy();
+    expect(within(cards[2]!).getByText("One-time purchase")).toBeTruthy();
+
+    // Per day: 90.00 / 30 = 3.00 → 2.99, old per day twice the base (6.00); 59.99 / 360 → 0.17.
+    expect(within(cards[0]!).getByTestId("per-day").textContent).toContain("$2.99");
+    expect(within(cards[0]!).getByTestId("per-day").textContent).toContain("$6.00");
+    expect(within(cards[1]!).getByTestId("per-day").textContent).toContain("$0.17");
+    // Struck-through full price is twice the amount.
+    expect(cards[0]!.textContent).toContain("$180.00");
+    expect(cards[1]!.textContent).toContain("$119.98");
+
+    expect(within(cards[1]!).getByText("MOST POPULAR")).toBeTruthy();
+    expect(within(cards[0]!).queryByText("MOST POPULAR")).toBeNull();
+
+    expect((radios[1] as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole("heading", { name: "Start Your 7-Day Trial" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "How your free trial works" })).toBeTruthy();
+    expect(screen.getByText(/Due today/).textContent).toContain("$0.00");
+  });
+
+  it("changes the headline with the selected plan", async () => {
+    mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+    renderPage(PaywallPage, { path: PATH, at: "/subscription" });
+    const radios = within(await screen.findByRole("radiogroup")).getAllByRole("radio");
+
+    fireEvent.click(radios[0]!);
+    expect(screen.getByRole("heading", { name: "Start Your Monthly Plan" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "How your free trial works" })).toBeNull();
+
+    fireEvent.click(radios[2]!);
+    expect(screen.getByRole("heading", { name: "Get Your Lifetime Plan" })).toBeTruthy();
+    expect((radios[2] as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("uses the checkout's packages when the address names a checkout", async () => {
+    const api = mockApi({ "GET checkout/3": [200, { data: { id: 3, type: "promo", theme: "green-main", packages: PACKAGES.slice(1, 2) } }] });
+    renderPage(PaywallPage, { path: PATH, at: "/subscription/3" });
+    expect(within(await screen.findByRole("radiogroup")).getAllByRole("radio")).toHaveLength(1);
+    expect(api.named("GET package/web")).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
+    const location = new URL(screen.getByTestId("location").textContent ?? "", "http://x");
+    expect(location.searchParams.get("checkout")).toBe("promo");
+  });
+});
+
+describe("Get My Plan", () => {
+  it("sends a visitor without a token to login with a redirect back here", async () => {
+    mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+    renderPage(PaywallPage, { path: PATH, at: "/subscription?action=unlock" });
+    await screen.findByRole("radiogroup");
+    fireEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toMatch(/^\/login\?/));
+    const location = new URL(screen.getByTestId("location").textContent ?? "", "http://x");
+    expect(location.searchParams.get("redirect")).toBe("/subscription?action=unlock");
+    expect(location.searchParams.get("from")).toBe("auth");
+    expect(location.searchParams.has("checkout")).toBe(false);
+  });
+
+  it("records the checkout start for a member and keeps the selection", async () => {
+    window.localStorage.setItem("t", "token");
+    mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+    const track = vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+    renderPage(PaywallPage, { path: PATH, at: "/subscription" });
+    await screen.findByRole("radiogroup");
+    fireEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
+    expect(track).toHaveBeenCalledWith("InitiateCheckout", expect.objectContaining({ package_id: "4", currency: "USD" }));
+    expect(screen.getByRole("heading", { name: "Start Your 7-Day Trial" })).toBeTruthy();
+  });
+});
+
+describe("entry", () => {
+  it("records the pixel event of the action that opened the paywall", async () => {
+    mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+    const track = vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+    renderPage(PaywallPage, { path: PATH, at: "/subscription?action=quiz", strict: true });
+    await screen.findByRole("radiogroup");
+    expect(track.mock.calls.filter(([name]) => name === "InformIntent")).toHaveLength(1);
+  });
+
+  it("falls back to the subscription offer's last trigger", async () => {
+    useSubscriptionOffer.setState({ open: false, trigger: "locked" });
+    mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+    const track = vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+    renderPage(PaywallPage, { path: PATH, at: "/subscription" });
+    await screen.findByRole("radiogroup");
+    expect(track).toHaveBeenCalledWith("LockedIntent", expect.anything());
+  });
+
+  it("goes to / for a dynamic funnel without quiz data", () => {
+    mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+    renderPage(PaywallPage, { path: PATH, at: "/subscription?dynamic=1", routes: [{ path: "/", Component: () => <p>Landing</p> }] });
+    expect(screen.getByText("Landing")).toBeTruthy();
+  });
+
+  it("hides the close button with hideClose=1", async () => {
+    mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+    renderPage(PaywallPage, { path: PATH, at: "/subscription?hideClose=1" });
+    await screen.findByRole("radiogroup");
+    expect(screen.queryByRole("button", { name: "Close" })).toBeNull();
+  });
+});

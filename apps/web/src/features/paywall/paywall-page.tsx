@@ -1,0 +1,247 @@
+import { currencySymbol, dueTodayCents, formatAmount } from "@serene/domain";
+import { useEffect, useRef, useState } from "react";
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { BrandLink } from "../../components/brand/brand-link";
+import { Button } from "../../components/ui/button";
+import { IconButton } from "../../components/ui/icon-button";
+import { Notice } from "../../components/ui/notice";
+import { Skeleton } from "../../components/ui/skeleton";
+import { analytics } from "../../lib/analytics";
+import { env } from "../../lib/env";
+import { hasToken, readQuizForm } from "../../lib/storage";
+import { OFFER_PIXEL_EVENTS, useSubscriptionOffer, type SubscriptionOfferTrigger } from "../../lib/subscription-offer";
+import { PlanPicker } from "./components/plan-picker";
+import { planHeadline, planLegalName, regionCurrency, type PlanOption } from "./model";
+import { benefits, testimonials, timeline } from "./paywall.content";
+import { usePaywallPlans } from "./use-paywall-plans";
+import styles from "./paywall-page.module.css";
+
+const ACTION_EVENTS: Record<string, string> = {
+  unlock: "BuyIntent",
+  BuyIntent: "BuyIntent",
+  quiz: "InformIntent",
+  InformIntent: "InformIntent",
+  locked: "LockedIntent",
+  LockedIntent: "LockedIntent",
+};
+
+/** The pixel event of the action that brought the visitor here: `?action=`, else the offer's last trigger. */
+function entryEvent(action: string | null): string | null {
+  if (action && ACTION_EVENTS[action]) return ACTION_EVENTS[action];
+  const trigger: SubscriptionOfferTrigger | null = useSubscriptionOffer.getState().trigger;
+  return trigger ? OFFER_PIXEL_EVENTS[trigger] : null;
+}
+
+const money = (currency: string, cents: number) => `${currencySymbol(currency)}${formatAmount(cents)}`;
+
+/** The paywall (spec 000 section 2, "Paywall"). */
+export function PaywallPage() {
+  const [params] = useSearchParams();
+  const quizForm = readQuizForm();
+  const quizEmpty = !quizForm || Object.keys(quizForm).length === 0;
+  // A dynamic funnel's paywall makes no sense without the quiz answers.
+  if (params.has("dynamic") && quizEmpty) return <Navigate to="/" replace />;
+  return <Paywall />;
+}
+
+function Paywall() {
+  const { checkoutId } = useParams();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [region] = useState(regionCurrency);
+  const plans = usePaywallPlans(checkoutId, region);
+  const [chosenId, setChosenId] = useState<PlanOption["id"] | null>(null);
+  const pickerRef = useRef<HTMLElement>(null);
+  const tracked = useRef(false);
+
+  const options = plans.data?.options ?? [];
+  const selected = options.find((option) => option.id === chosenId) ?? plans.data?.initial ?? null;
+  const trial = options.find((option) => option.isFreeTrial) ?? null;
+
+  useEffect(() => {
+    if (tracked.current) return;
+    tracked.current = true;
+    const event = entryEvent(params.get("action"));
+    if (event) analytics.track(event, { place: "paywall" });
+  }, [params]);
+
+  const close = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate("/home");
+  };
+
+  const getPlan = () => {
+    if (!hasToken()) {
+      const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+      const promo = plans.data?.checkoutType === "promo" ? "&checkout=promo" : "";
+      void navigate(`/login?redirect=${redirect}&from=auth${promo}`);
+      return;
+    }
+    // The payment dialog ('Select payment method', spec 000 "Payment dialog") arrives in the next
+    // step. Until then a member's press records the checkout start and brings the chosen plan into
+    // view, keeping the selection, so nothing pretends a payment can be made yet.
+    if (selected) {
+      analytics.track("InitiateCheckout", {
+        package_id: String(selected.id),
+        currency: selected.currency,
+        value: dueTodayCents(selected) / 100,
+      });
+    }
+    const picker = pickerRef.current;
+    if (typeof picker?.scrollIntoView === "function") picker.scrollIntoView({ behavior: "smooth", block: "center" });
+    picker?.querySelector<HTMLInputElement>("input[type=radio]:checked")?.focus({ preventScroll: true });
+  };
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <BrandLink to="/" className={styles.brand} />
+          {params.get("hideClose") !== "1" && (
+            <IconButton label="Close" className={styles.close} onClick={close}>
+              <path d="M6 6l12 12M18 6L6 18" />
+            </IconButton>
+          )}
+        </div>
+      </header>
+
+      <main id="main" className={styles.main}>
+        <section className={styles.intro} aria-labelledby="paywall-benefits">
+          <p className={styles.eyebrow}>Your calmer days start here</p>
+          <h1 id="paywall-benefits" className={styles.title}>
+            Everything in {env.appName}, made for you
+          </h1>
+          <ul className={styles.benefits}>
+            {benefits.map((benefit) => (
+              <li key={benefit}>{benefit}</li>
+            ))}
+          </ul>
+        </section>
+
+        <section ref={pickerRef} className={styles.plans} aria-busy={plans.isPending}>
+          <h2 id="paywall-headline" className={styles.headline}>
+            {selected ? planHeadline(selected) : "Choose your plan"}
+          </h2>
+          {plans.isPending && (
+            <div className={styles.loading} aria-label="Loading plans">
+              <Skeleton className={styles.skeleton} />
+              <Skeleton className={styles.skeleton} />
+              <Skeleton className={styles.skeleton} />
+            </div>
+          )}
+          {plans.isError && (
+            <Notice kind="error" title="Plans could not be loaded">
+              Please check your connection and reload the page.
+            </Notice>
+          )}
+          {plans.data && options.length === 0 && <Notice kind="info">There are no plans to show right now.</Notice>}
+          {options.length > 0 && (
+            <PlanPicker options={options} selectedId={selected?.id ?? null} onSelect={(option) => setChosenId(option.id)} labelledBy="paywall-headline" />
+          )}
+          {selected && (
+            <p className={styles.due}>
+              Due today: <strong>{money(selected.currency, dueTodayCents(selected))}</strong>
+            </p>
+          )}
+          <Button size="lg" block className={styles.cta} onClick={getPlan} disabled={!selected}>
+            Get My Plan
+          </Button>
+          <p className={styles.guarantee}>
+            <span aria-hidden="true">✓</span> Cancel anytime, in your profile or by e-mail. No questions asked.
+          </p>
+        </section>
+
+        {selected?.isFreeTrial && (
+          <section className={styles.card} aria-labelledby="paywall-timeline">
+            <h2 id="paywall-timeline" className={styles.sectionTitle}>
+              How your free trial works
+            </h2>
+            <ol className={styles.timeline}>
+              {timeline.map((step) => (
+                <li key={step.day}>
+                  <span className={styles.day}>{step.day}</span>
+                  <strong>{step.title}</strong>
+                  <span>{step.text}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+
+        <section className={styles.guaranteeCard} aria-labelledby="paywall-guarantee">
+          <h2 id="paywall-guarantee" className={styles.sectionTitle}>
+            Our calm guarantee
+          </h2>
+          <p>
+            Try {env.appName} at your own pace. If it is not for you, cancel before your next billing date and you will not be
+            charged again. You can withdraw within 14 days of a purchase.
+          </p>
+        </section>
+
+        <section className={styles.similar} aria-labelledby="paywall-similar">
+          <h2 id="paywall-similar" className={styles.sectionTitle}>
+            Similar people
+          </h2>
+          <p className={styles.stat}>
+            <strong>3 out of 4</strong> started to feel better within 2 weeks
+          </p>
+        </section>
+
+        <section aria-labelledby="paywall-reviews">
+          <h2 id="paywall-reviews" className={styles.sectionTitle}>
+            What members say
+          </h2>
+          <ul className={styles.testimonials}>
+            {testimonials.map((item, index) => (
+              <li key={item.id} className={index === 1 ? styles.highlight : undefined}>
+                <figure className={styles.testimonial}>
+                  <div className={styles.stars} aria-label="Rated 5 out of 5">
+                    ★★★★★
+                  </div>
+                  <blockquote>
+                    <p>{item.comment}</p>
+                  </blockquote>
+                  <figcaption>
+                    <strong>{item.name}</strong>
+                    <small>{item.detail}</small>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className={styles.legal} aria-label="Billing terms">
+          {selected && <LegalNote plan={selected} />}
+          {trial && !selected?.isFreeTrial && <LegalNote plan={trial} />}
+          <p>
+            Subscriptions renew automatically until cancelled; the yearly plan renews at its non-discounted price and payment is
+            taken in advance. Cancel anytime online in your profile or by e-mailing{" "}
+            <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a>. The full {env.appName} experience needs an Android or
+            iOS phone.
+          </p>
+          <p className={styles.agreement}>
+            By continuing you agree to our <Link to="/terms-of-service">Terms of Service</Link> and{" "}
+            <Link to="/privacy-policy">Privacy Policy</Link>.
+          </p>
+        </section>
+      </main>
+    </div>
+  );
+}
+
+function LegalNote({ plan }: { plan: PlanOption }) {
+  const price = money(plan.currency, plan.amountCents);
+  let text: string;
+  if (plan.isLifetime) text = `${price} billed once. Yours for good, no renewals.`;
+  else if (plan.isFreeTrial) text = `${money(plan.currency, 0)} due today, then ${price} billed annually after 1 week.`;
+  else if (plan.months === 1) text = `${price} billed every month until you cancel.`;
+  else text = `${price} billed every ${plan.months} months until you cancel.`;
+  return (
+    <p>
+      <strong>{planLegalName(plan)}:</strong> {text}
+    </p>
+  );
+}

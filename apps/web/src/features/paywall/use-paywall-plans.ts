@@ -1,0 +1,27 @@
+import type { CheckoutResponse, PackageListResponse } from "@serene/contracts";
+import type { Currency } from "@serene/domain";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api-client";
+import { paywallPlans, type PaywallPlans } from "./model";
+
+/**
+ * The paywall's plans: a checkout's packages when the address names one, otherwise the web
+ * packages shown after locked content in the region's currency (spec 000 sections 4 and 7).
+ */
+export function usePaywallPlans(checkoutId: string | undefined, region: Currency) {
+  return useQuery<PaywallPlans>({
+    queryKey: ["paywall-plans", checkoutId ?? null, region],
+    queryFn: async ({ signal }) => {
+      if (checkoutId) {
+        const { data } = await api.get<CheckoutResponse>(`/checkout/${encodeURIComponent(checkoutId)}`, { signal });
+        return paywallPlans(data.packages, region, data.type);
+      }
+      const { data } = await api.get<PackageListResponse>("/package/web", {
+        query: { place: "after_locked_content", currency: region },
+        signal,
+      });
+      return paywallPlans(data, region, null);
+    },
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,81 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launch, newVisit } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => browser.close());
+
+const headline = (text: string) => `main h2:text-is("${text}")`;
+
+describe("paywall", () => {
+  it("offers US prices with the yearly trial first, and sends a visitor to log in for the chosen plan", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, timezoneId: "America/New_York" });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto("/subscription");
+
+    const plans = page.getByRole("radiogroup");
+    await plans.waitFor();
+    await page.locator(headline("Start Your 7-Day Trial")).waitFor();
+    expect(await plans.getByRole("radio").count()).toBe(3);
+    expect(await plans.getByRole("radio", { checked: true }).count()).toBe(1);
+    const checkedCard = page.locator("[data-testid=plan-card]", { has: page.locator("input:checked") });
+    expect(await checkedCard.innerText()).toContain("Free trial");
+    expect(await checkedCard.innerText()).toContain("MOST POPULAR");
+    const text = await plans.innerText();
+    expect(text).toContain("$59.99");
+    expect(text).toContain("$0.17");
+    expect(text).not.toContain("€");
+    await page.getByText("3 out of 4").waitFor();
+    expect(await page.locator("blockquote").count()).toBe(3);
+
+    const monthly = page.locator("[data-testid=plan-card]", { hasText: "1-Month Plan" });
+    await monthly.locator("label").click();
+    await page.locator(headline("Start Your Monthly Plan")).waitFor();
+
+    await page.getByRole("button", { name: "Get My Plan" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    const url = new URL(page.url());
+    expect(url.searchParams.get("redirect")).toBe("/subscription");
+    expect(url.searchParams.get("from")).toBe("auth");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("moves the selection with the arrow keys", async () => {
+    const { page, context } = await newVisit(browser);
+    await page.goto("/subscription");
+    const checked = page.getByRole("radiogroup").getByRole("radio", { checked: true });
+    await checked.waitFor({ state: "attached" });
+    await checked.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.locator(headline("Get Your Lifetime Plan")).waitFor();
+    await context.close();
+  });
+
+  it("shows euro prices to a visitor in Europe", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, timezoneId: "Europe/Sofia" });
+    const page = await context.newPage();
+    await page.goto("/subscription");
+    const plans = page.getByRole("radiogroup");
+    await plans.waitFor();
+    const text = await plans.innerText();
+    expect(text).toContain("€54.99");
+    expect(text).not.toContain("$");
+    await context.close();
+  });
+
+  it("fits a 390 px phone without sideways scrolling", async () => {
+    const { page, context, problems } = await newVisit(browser, 390);
+    await page.goto("/subscription");
+    await page.getByRole("radiogroup").waitFor();
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
