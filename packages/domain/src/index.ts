@@ -11,3 +11,4 @@ export * from "./personal-plan";
 export * from "./listening";
 export * from "./recommendations";
 export * from "./pricing";
+export * from "./subscription-lifecycle";
