@@ -107,7 +107,8 @@ function Paywall() {
         </div>
       </header>
 
-      <main id="main" className={styles.main}>
+      <main id="main">
+        <div className={styles.top}>
         <section className={styles.intro} aria-labelledby="paywall-benefits">
           <p className={styles.eyebrow}>Your calmer days start here</p>
           <h1 id="paywall-benefits" className={styles.title}>
@@ -119,7 +120,9 @@ function Paywall() {
             ))}
           </ul>
         </section>
+        </div>
 
+        <div className={styles.content}>
         <section ref={pickerRef} className={styles.plans} aria-busy={plans.isPending}>
           <h2 id="paywall-headline" className={styles.headline}>
             {selected ? planHeadline(selected) : "Choose your plan"}
@@ -227,6 +230,7 @@ function Paywall() {
             <Link to="/privacy-policy">Privacy Policy</Link>.
           </p>
         </section>
+        </div>
       </main>
     </div>
   );
