@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { pillClass } from "../../../components/ui/pill-button";
 import styles from "./settings.module.css";
 
 /** Title of a settings page; sub-pages carry a back link to /settings (spec 001 Settings). */
@@ -7,7 +8,7 @@ export function SettingsPageHeader({ title, description, back = true }: { title:
   return (
     <header className={styles.header}>
       {back && (
-        <Link to="/settings" className={styles.back}>
+        <Link to="/settings" className={pillClass({ size: "lg" }, styles.back)}>
           <span aria-hidden="true">←</span> Settings
         </Link>
       )}
