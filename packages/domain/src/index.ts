@@ -12,3 +12,4 @@ export * from "./listening";
 export * from "./recommendations";
 export * from "./pricing";
 export * from "./subscription-lifecycle";
+export * from "./payment-messages";

@@ -7,6 +7,7 @@ import {
   defaultPackage,
   dueTodayCents,
   formatAmount,
+  formatMoney,
   legacyRegularPriceCents,
   oldPerDayCents,
   perDayPriceCents,
@@ -116,6 +117,13 @@ describe("region and currency", () => {
     expect(currencyForTimeZone("")).toBe("USD");
     expect(currencySymbol("EUR")).toBe("€");
     expect(currencySymbol("USD")).toBe("$");
+  });
+
+  it("shows an amount in cents with its currency's symbol", () => {
+    expect(formatMoney("USD", 1499)).toBe("$14.99");
+    expect(formatMoney("EUR", 1399)).toBe("€13.99");
+    expect(formatMoney("USD", 0)).toBe("$0.00");
+    expect(formatMoney("EUR", 5)).toBe("€0.05");
   });
 });
 

@@ -80,6 +80,9 @@ export function formatAmount(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
+/** An amount in cents as the product shows it: "$14.99", "€13.99". */
+export const formatMoney = (currency: string, cents: number) => `${currencySymbol(currency)}${formatAmount(cents)}`;
+
 /**
  * The packages the paywall shows (spec 000 section 5): when any package is in EUR, only
  * card-provider packages in the region's currency; otherwise every card-provider package.
@@ -147,5 +150,5 @@ export const dueTodayCents = (pkg: Pick<PackageFacts, "isFreeTrial" | "amountCen
 
 /** The payment dialog's trial note (spec 000 section 2). */
 export function trialNote(yearly: Pick<PackageFacts, "amountCents" | "currency">, supportEmail: string): string {
-  return `You may cancel at any time in your trial. ${currencySymbol(yearly.currency)}${formatAmount(yearly.amountCents)} billed annually after trial. To cancel your subscription, email us at ${supportEmail}.`;
+  return `You may cancel at any time in your trial. ${formatMoney(yearly.currency, yearly.amountCents)} billed annually after trial. To cancel your subscription, email us at ${supportEmail}.`;
 }

@@ -8,8 +8,11 @@ import {
   billingPeriodEnd,
   canCancel,
   canUpgradeToAnnual,
+  lifecycleFromJson,
+  lifecycleToJson,
   nextBillingPeriod,
   PAYMENT_RETRY_DAYS,
+  periodPaidAt,
   planFromMonths,
   subscriptionTypeLabel,
   trialSchedule,
@@ -523,4 +526,61 @@ describe("model: duplicated, reordered and replayed events", () => {
       { numRuns: 1000 },
     );
   }, 30_000);
+});
+
+describe("the period a provider's charge pays", () => {
+  const period = (periodStart: Date, periodEnd: Date) => ({ periodStart, periodEnd });
+
+  it("books the first payment to the first period and each renewal, on time or up to two days early or late, to its own", () => {
+    const facts = run(started("monthly"), charged(t0, monthEnd)).facts;
+    expect(periodPaidAt(facts, new Date(t0.getTime() + 60_000))).toEqual(period(t0, monthEnd));
+    expect(periodPaidAt(facts, monthEnd)).toEqual(period(monthEnd, twoMonths));
+    expect(periodPaidAt(facts, new Date(monthEnd.getTime() - 1.5 * DAY))).toEqual(period(monthEnd, twoMonths));
+    expect(periodPaidAt(facts, new Date(monthEnd.getTime() + 2 * DAY))).toEqual(period(monthEnd, twoMonths));
+  });
+
+  it("reads the calendar, not the latest period: a renewal delivered after the next one still pays its own", () => {
+    const third = addBillingMonths(t0, 3);
+    const later = run(started("monthly"), charged(t0, monthEnd), charged(twoMonths, third, twoMonths)).facts;
+    expect(periodPaidAt(later, monthEnd)).toEqual(period(monthEnd, twoMonths));
+  });
+
+  it("starts paid periods when the trial ends, and annual periods at the upgrade", () => {
+    const trial = run(started("annual", true)).facts;
+    expect(periodPaidAt(trial, day(7))).toEqual(period(day(7), billingPeriodEnd("annual", day(7))));
+    const upgradedAt = day(10);
+    const facts = run(started("monthly"), charged(t0, monthEnd), upgraded(upgradedAt)).facts;
+    expect(periodPaidAt(facts, upgradedAt)).toEqual(period(upgradedAt, addBillingMonths(upgradedAt, 12)));
+    expect(periodPaidAt(facts, day(3))).toEqual(period(t0, monthEnd));
+  });
+
+  it("has no period for a membership that began as lifetime", () => {
+    expect(periodPaidAt(run(lifetime(t0)).facts, day(40))).toBeNull();
+  });
+
+  it("gives every moment exactly one period, which holds it (property)", () => {
+    const facts = run(started("monthly"), charged(t0, monthEnd)).facts;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 800 * DAY }), (offset) => {
+        const at = new Date(t0.getTime() + offset);
+        const { periodStart, periodEnd } = periodPaidAt(facts, at)!;
+        expect(periodEnd).toEqual(billingPeriodEnd("monthly", periodStart));
+        expect(at.getTime()).toBeLessThan(periodEnd.getTime() - 2 * DAY);
+        expect(at.getTime()).toBeGreaterThanOrEqual(periodStart.getTime() === t0.getTime() ? t0.getTime() : periodStart.getTime() - 2 * DAY);
+      }),
+    );
+  });
+});
+
+describe("storage", () => {
+  it("reads back a stored state that applies further events the same way", () => {
+    const state = run(started("monthly"), charged(t0, monthEnd), cancel(day(3)));
+    const stored = JSON.parse(JSON.stringify(lifecycleToJson(state))) as Record<string, unknown>;
+    const read = lifecycleFromJson(stored)!;
+    expect(read).toEqual(state);
+    expect(read.currentPeriodEnd).toBeInstanceOf(Date);
+    const next = charged(monthEnd, twoMonths, day(31));
+    expect(applyEvent(read, next)).toEqual(applyEvent(state, next));
+    expect(lifecycleFromJson(null)).toBeNull();
+  });
 });

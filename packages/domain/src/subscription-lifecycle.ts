@@ -424,6 +424,11 @@ export function subscriptionTypeLabel(state: LifecycleState | null | undefined, 
   return state.trial ? "Free trial" : PLAN_LABELS[state.plan];
 }
 
+/** The plan as stored and shown beside the subscription: 'Free trial' during the trial, else the plan's label. */
+export function planLabel(state: LifecycleState): SubscriptionTypeLabel {
+  return state.trial ? "Free trial" : PLAN_LABELS[state.plan];
+}
+
 /** Whether the member can cancel now: a running trial or paid subscription, not already cancelled. */
 export function canCancel(state: LifecycleState | null | undefined, now: Date): boolean {
   return entitled(state, now) && (state.status === "trialing" || state.status === "active" || state.status === "past_due");
@@ -451,4 +456,44 @@ export function nextBillingPeriod(state: LifecycleState | null | undefined): { p
   if (plan === null) return null;
   const start = state.facts.period.end;
   return { periodStart: start, periodEnd: billingPeriodEnd(plan, start) };
+}
+
+/** How early a provider may take a renewal before its period starts and still pay that period. */
+export const EARLY_CHARGE_DAYS = 2;
+
+/**
+ * The billing period a provider's charge at `at` pays, read from the subscription's own calendar
+ * (its start, the trial, the upgrade to annual) rather than from the notices that arrived before
+ * it, so a notice delivered late, twice or out of order books the same period. Null for a
+ * membership that began as lifetime.
+ */
+export function periodPaidAt(facts: LifecycleFacts, at: Date): { periodStart: Date; periodEnd: Date } | null {
+  if (facts.basePlan === null) return null;
+  const upgraded = facts.upgradedAt !== null && at >= addDays(facts.upgradedAt, -EARLY_CHARGE_DAYS);
+  const plan: RecurringPlan = upgraded ? "annual" : facts.basePlan;
+  let start = upgraded ? facts.upgradedAt! : facts.startedWithTrial ? addDays(facts.startedAt, TRIAL_DAYS) : facts.startedAt;
+  let end = billingPeriodEnd(plan, start);
+  while (at >= addDays(end, -EARLY_CHARGE_DAYS)) {
+    start = end;
+    end = billingPeriodEnd(plan, start);
+  }
+  return { periodStart: start, periodEnd: end };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Storage
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** The state as JSON (dates as ISO strings), to keep beside the subscription row. */
+export function lifecycleToJson(state: LifecycleState): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(state)) as Record<string, unknown>;
+}
+
+/** Reads a state written by `lifecycleToJson` (ISO strings become dates again). */
+export function lifecycleFromJson(json: Record<string, unknown> | null | undefined): LifecycleState | null {
+  if (!json) return null;
+  return JSON.parse(JSON.stringify(json), (_key, value: unknown) =>
+    typeof value === "string" && ISO_DATE.test(value) ? new Date(value) : value,
+  ) as LifecycleState;
 }
