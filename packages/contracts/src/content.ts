@@ -268,6 +268,14 @@ export const AccountStatusResponse = z
     subscription_type: z.string().nullable(),
     member_since: z.string().nullable(),
     subscription_via: z.string().nullable(),
+    /** trialing, active, past_due, canceled (access until the period ends), lifetime; null for a free member. */
+    status: z.string().nullable(),
+    /** When the current period (or trial) ends: the next charge, or the end of access once canceled. */
+    current_period_end: z.string().nullable(),
+    /** The member may cancel (DELETE /subscription/web/cancel/{provider}). */
+    can_cancel: z.boolean(),
+    /** A paid plan that is not annual: the upgrade to annual is offered. */
+    can_upgrade: z.boolean(),
   })
   .meta({ id: "AccountStatus" });
 export type AccountStatusResponse = z.infer<typeof AccountStatusResponse>;

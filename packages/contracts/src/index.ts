@@ -6,3 +6,4 @@ export * from "./faq";
 export * from "./system";
 export * from "./content";
 export * from "./plans";
+export * from "./payments";

@@ -17,3 +17,4 @@ export * from "./member-activity";
 export * from "./subscriptions";
 export * from "./packages";
 export * from "./checkouts";
+export * from "./payments";

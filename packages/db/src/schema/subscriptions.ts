@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /**
@@ -21,8 +21,22 @@ export const subscriptions = pgTable(
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Access lasts until this time (null: no end, e.g. lifetime). */
     currentPeriodEnd: timestamp({ withTimezone: true }),
+    /** The package bought (null for demo and corporate rows). */
+    packageId: integer(),
+    /** The processor's ids: customer and saved payment method (card), subscription (wallet). */
+    customerId: text(),
+    paymentMethodId: text(),
+    providerSubscriptionId: text(),
+    /** What one period costs, in minor units. */
+    amountCents: integer(),
+    currency: text(),
+    /** The lifecycle state (packages/domain subscription-lifecycle), JSON with ISO dates; status and currentPeriodEnd are derived from it. */
+    lifecycle: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("subscriptions_user_idx").on(t.userId)],
+  (t) => [
+    index("subscriptions_user_idx").on(t.userId),
+    uniqueIndex("subscriptions_provider_subscription_idx").on(t.provider, t.providerSubscriptionId),
+  ],
 );
