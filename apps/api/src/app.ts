@@ -43,6 +43,12 @@ import { createPlansService } from "./modules/plans/plans.service";
 import { createSubscriptionsRepository } from "./modules/subscriptions/subscriptions.repository";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes";
 import { createSubscriptionsService } from "./modules/subscriptions/subscriptions.service";
+import { createBillingService, CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB } from "./modules/payments/billing.service";
+import { createPaymentsRepository } from "./modules/payments/payments.repository";
+import { paymentsRoutes } from "./modules/payments/payments.routes";
+import { createPaymentProcessors } from "./modules/payments/processors";
+import { createPurchasesService } from "./modules/payments/purchases.service";
+import { sandboxApprovalPages, sandboxCardApiRoutes } from "./modules/payments/sandbox-payments.routes";
 import { createFaqRepository } from "./modules/faq/faq.repository";
 import { faqRoutes } from "./modules/faq/faq.routes";
 import { createFaqService } from "./modules/faq/faq.service";
@@ -104,7 +110,34 @@ export function createServices({
   const libraryRepository = createLibraryRepository(database.db);
   const catalogue = createCatalogueService({ cache, repository: createCatalogueRepository(database.db), library: libraryRepository, presenter });
   const media = createMediaAccess(config.media, loadSigningKey(config.media));
+  const processors = createPaymentProcessors(config, database.db);
+  const paymentsRepository = createPaymentsRepository(database.db);
+  const now = () => new Date();
+  const billing = createBillingService({
+    repository: paymentsRepository,
+    card: processors.card,
+    wallet: processors.wallet,
+    mailer,
+    brand: context.brand,
+    appUrl: config.appUrl,
+    jobs,
+    retryAttempts: config.payments.retryAttempts,
+    now,
+  });
+  const purchases = createPurchasesService({
+    repository: paymentsRepository,
+    plans: createPlansRepository(database.db),
+    billing,
+    card: processors.card,
+    wallet: processors.wallet,
+    appUrl: config.appUrl,
+    product: config.appName,
+    now,
+  });
   return {
+    processors,
+    billing,
+    purchases,
     analytics,
     catalogue,
     catalogueCache: cache,
@@ -142,6 +175,19 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     // Each confirmed removal also queues this job for its due time; the hourly run is the safety net.
     { name: DELETE_DUE_ACCOUNTS_JOB, cron: "7 * * * *", handler: async () => ({ deleted: await services.recovery.deleteDueAccounts() }) },
     { name: PRUNE_SESSIONS_JOB, cron: "37 3 * * *", handler: () => services.accounts.pruneExpired() },
+    {
+      name: TRIAL_REMINDER_JOB,
+      handler: (data: { subscriptionId?: string }) => (data.subscriptionId ? services.billing.sendTrialReminder(data.subscriptionId) : Promise.resolve({ sent: false })),
+    } as JobDefinition,
+    {
+      name: CHARGE_DUE_JOB,
+      handler: (data: { subscriptionId?: string; periodStart?: string; attempt?: number }) =>
+        data.subscriptionId && data.periodStart
+          ? services.billing.chargeDue(data.subscriptionId, new Date(data.periodStart), data.attempt ?? 0)
+          : Promise.resolve({ outcome: "not due" }),
+    } as JobDefinition,
+    // Each charge is queued for its due time; the hourly sweep is the safety net.
+    { name: RENEWAL_SWEEP_JOB, cron: "17 * * * *", handler: () => services.billing.sweep() },
   ];
 }
 
@@ -211,6 +257,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       );
       await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions, sessions: services.sessions }));
       await api.register(plansRoutes({ plans: services.plans, sessions: services.sessions }));
+      await api.register(
+        paymentsRoutes({
+          purchases: services.purchases,
+          billing: services.billing,
+          sessions: services.sessions,
+          limiter: services.limiter,
+          card: services.processors.card,
+          wallet: services.processors.wallet,
+        }),
+      );
+      if (services.processors.sandboxCard) await api.register(sandboxCardApiRoutes(services.processors.sandboxCard, services.limiter));
     },
     { prefix: "/api/v1" },
   );
@@ -219,6 +276,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (config.sandboxProviders) {
     await app.register(sandboxIdentityRoutes(await createSandboxIdentity(config.appUrl, config.identity), config.appUrl));
   }
+  await app.register(sandboxApprovalPages({ card: services.processors.sandboxCard, wallet: services.processors.sandboxWallet }));
   if (!config.isProduction) await app.register(outboxRoutes(services.mailer));
   app.get("/api", { schema: { hide: true } }, (_request, reply) => sendError(reply, 404, { message: "Not found." }));
   await registerWebApp(app, config);

@@ -172,3 +172,28 @@ describe("media configuration", () => {
     expect(config.media.hash).toBe("SHA256");
   });
 });
+
+describe("payment processors", () => {
+  const stripe = { STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_PUBLISHABLE_KEY: "pk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+  const paypal = { PAYPAL_CLIENT_ID: "client", PAYPAL_CLIENT_SECRET: "secret", PAYPAL_WEBHOOK_ID: "WH-1" };
+
+  it("uses the offline sandboxes outside production when no keys are set", () => {
+    const config = loadConfig({});
+    expect(config.payments.card).toEqual({ adapter: "sandbox" });
+    expect(config.payments.wallet).toEqual({ adapter: "sandbox" });
+    expect(config.payments.retryAttempts).toBe(3);
+  });
+
+  it("offers no payments in production without keys, and the real providers with them", () => {
+    expect(loadConfig({ ...PRODUCTION }).payments).toMatchObject({ card: null, wallet: null });
+    const live = loadConfig({ ...PRODUCTION, ...stripe, ...paypal, STRIPE_API_URL: "http://127.0.0.1:12111/" });
+    expect(live.payments.card).toEqual({ adapter: "stripe", secretKey: "sk_test_abc123", publishableKey: "pk_test_abc123", webhookSecret: "whsec_abc123", apiUrl: "http://127.0.0.1:12111" });
+    expect(live.payments.wallet).toMatchObject({ adapter: "paypal", clientId: "client", webhookId: "WH-1", apiUrl: "https://api-m.paypal.com" });
+  });
+
+  it("refuses a partial set of keys and keys of the wrong kind, without repeating them", () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(/STRIPE_SECRET_KEY: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together/);
+    expect(() => loadConfig({ PAYPAL_CLIENT_ID: "client" })).toThrow(/PAYPAL_CLIENT_ID: set PAYPAL_CLIENT_ID/);
+    expect(() => loadConfig({ ...stripe, STRIPE_SECRET_KEY: "pk_live_oops" })).toThrow(/^Invalid environment variable STRIPE_SECRET_KEY: must be a Stripe secret key[^"]*$/);
+  });
+});

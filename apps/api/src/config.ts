@@ -67,6 +67,15 @@ const EnvSchema = z.object({
   CLOUDFRONT_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be a PEM private key" }).optional(),
   MEDIA_SIGNING_HASH: z.enum(["SHA1", "SHA256"]).default("SHA1"),
   MEDIA_COOKIE_HOURS: z.coerce.number().min(0.01).max(24 * 7).default(12),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_..., sk_live_...)").optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe publishable key (pk_test_..., pk_live_...)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a webhook signing secret (whsec_...)").optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_API_URL: z.url({ protocol: /^https?$/ }).default("https://api-m.paypal.com"),
+  PAYMENT_RETRY_ATTEMPTS: z.coerce.number().int().min(0).max(10).default(3),
   MEDIA_COOKIE_DOMAIN: z.string().regex(/^\.?[a-z0-9.-]+$/, "must be a domain like .example.com").optional(),
 });
 
@@ -103,6 +112,60 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string };
   identity: IdentityConfig;
   media: MediaConfig;
+  payments: PaymentsConfig;
+}
+
+/**
+ * Payment processors (docs/decisions/015-payments.md). Each is the real provider when its keys are
+ * set, the offline sandbox when sandbox providers are allowed, otherwise null (unavailable).
+ */
+export interface PaymentsConfig {
+  card:
+    | { adapter: "stripe"; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | null }
+    | { adapter: "sandbox" }
+    | null;
+  wallet:
+    | { adapter: "paypal"; clientId: string; clientSecret: string; webhookId: string; apiUrl: string }
+    | { adapter: "sandbox" }
+    | null;
+  /** Failed renewal charges are retried this many times, a day apart, before access ends. */
+  retryAttempts: number;
+}
+
+function paymentsConfig(env: Env, sandbox: boolean): PaymentsConfig {
+  const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+  if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+    throw new ConfigError("Invalid environment variable STRIPE_SECRET_KEY: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together");
+  }
+  const paypal = [env.PAYPAL_CLIENT_ID, env.PAYPAL_CLIENT_SECRET, env.PAYPAL_WEBHOOK_ID];
+  if (paypal.some(Boolean) && !paypal.every(Boolean)) {
+    throw new ConfigError("Invalid environment variable PAYPAL_CLIENT_ID: set PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID together");
+  }
+  return {
+    card: env.STRIPE_SECRET_KEY
+      ? {
+          adapter: "stripe",
+          secretKey: env.STRIPE_SECRET_KEY,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: env.STRIPE_API_URL?.replace(/\/$/, "") ?? null,
+        }
+      : sandbox
+        ? { adapter: "sandbox" }
+        : null,
+    wallet: env.PAYPAL_CLIENT_ID
+      ? {
+          adapter: "paypal",
+          clientId: env.PAYPAL_CLIENT_ID,
+          clientSecret: env.PAYPAL_CLIENT_SECRET!,
+          webhookId: env.PAYPAL_WEBHOOK_ID!,
+          apiUrl: env.PAYPAL_API_URL.replace(/\/$/, ""),
+        }
+      : sandbox
+        ? { adapter: "sandbox" }
+        : null,
+    retryAttempts: env.PAYMENT_RETRY_ATTEMPTS,
+  };
 }
 
 /** Streaming media and its signed cookies (docs/decisions/011-streaming-and-signed-cookies.md). */
@@ -231,6 +294,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL ?? null,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@serene.example>` },
     identity: identityConfig(env, appUrl, internalUrl, sandboxProviders),
+    payments: paymentsConfig(env, sandboxProviders),
     media: {
       dir: path.resolve(env.MEDIA_DIR),
       baseUrl: (env.MEDIA_BASE_URL ?? `${appUrl}/media`).replace(/\/$/, ""),

@@ -15,6 +15,7 @@ export const RATE_LIMITS = {
   removal: { ip: { points: 10, seconds: 600 }, account: { points: 3, seconds: 900 } },
   code: { ip: { points: 20, seconds: 600 }, account: { points: 10, seconds: 900 } },
   password: { ip: { points: 20, seconds: 600 }, account: { points: 10, seconds: 900 } },
+  payment: { ip: { points: 60, seconds: 600 }, account: { points: 20, seconds: 600 } },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -26,17 +26,26 @@ function mediaOrigins(config: Config): string[] {
   return origin === new URL(config.appUrl).origin ? [] : [origin];
 }
 
+/** Stripe Elements, only when live Stripe keys are configured (the sandbox card form is our own). */
+function stripeOrigins(config: Config) {
+  return config.payments.card?.adapter === "stripe"
+    ? { scripts: ["https://js.stripe.com"], frames: ["https://js.stripe.com", "https://hooks.stripe.com"], connects: ["https://api.stripe.com"] }
+    : { scripts: [], frames: [], connects: [] };
+}
+
 export function contentSecurityPolicy(config: Config, styleHashes: string[] = []): Record<string, string[] | null> {
   const extra = measurementOrigins(config);
   const media = mediaOrigins(config);
+  const stripe = stripeOrigins(config);
   return {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...extra.scripts],
+    "script-src": ["'self'", ...extra.scripts, ...stripe.scripts],
+    "frame-src": ["'self'", ...stripe.frames],
     // Hashes allow only the exact style attributes of the prerendered landing page.
     "style-src": ["'self'", ...(styleHashes.length > 0 ? ["'unsafe-hashes'", ...styleHashes] : [])],
     "img-src": ["'self'", "data:", "blob:", ...media, ...extra.images],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", ...media, ...extra.connects],
+    "connect-src": ["'self'", ...media, ...extra.connects, ...stripe.connects],
     "media-src": ["'self'", "blob:", ...media],
     "worker-src": ["'self'", "blob:"],
     "manifest-src": ["'self'"],

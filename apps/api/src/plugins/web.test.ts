@@ -17,6 +17,15 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(dist, "assets", "index-abc123.js"), "console.log(1)");
   writeFileSync(path.join(dist, "favicon.svg"), "<svg/>");
+  mkdirSync(path.join(dist, ".vite"));
+  writeFileSync(
+    path.join(dist, ".vite", "manifest.json"),
+    JSON.stringify({
+      "index.html": { file: "assets/index-abc123.js" },
+      "src/app/routes/paywall.tsx": { file: "assets/paywall-p1.js", css: ["assets/paywall-p1.css"], imports: ["_pricing.js"] },
+      "_pricing.js": { file: "assets/pricing-q2.js" },
+    }),
+  );
   t = await createTestApp({ WEB_DIST_DIR: dist, APP_NAME: 'Calm "Place"', SUPPORT_EMAIL: "hi@calm.test" });
 });
 afterAll(async () => t.close());
@@ -42,6 +51,19 @@ describe("the web app", () => {
           facebook: { authorizeUrl: "http://localhost:3000/sandbox/identity/facebook/authorize", clientId: "serene-sandbox-web", sandbox: true },
         },
       });
+    }
+  });
+
+  it("links the paywall's code up front on the paywall's addresses only", async () => {
+    for (const url of ["/subscription", "/subscription/3", "/subscription/3?flow=dynamic"]) {
+      const body = (await t.app.inject({ url })).body;
+      expect(body, url).toContain('<link rel="modulepreload" href="/assets/paywall-p1.js">');
+      expect(body).toContain('<link rel="modulepreload" href="/assets/pricing-q2.js">');
+      expect(body).toContain('<link rel="stylesheet" href="/assets/paywall-p1.css">');
+      expect(body).toContain("<title>Calm &quot;Place&quot;</title>");
+    }
+    for (const url of ["/home", "/subscriptions", "/subscription/3/extra"]) {
+      expect((await t.app.inject({ url })).body, url).not.toContain("paywall-p1");
     }
   });
 

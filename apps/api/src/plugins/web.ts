@@ -41,17 +41,19 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/**
- * index.html for `/` with the prerendered landing page inside #root and its styles and code
- * linked up front, so the first paint needs no script. Null when the build has no prerender.
- */
-export function renderLandingHtml(webDistDir: string, indexHtml: string): string | null {
-  const prerendered = path.join(webDistDir, "prerendered", "landing.html");
+/** The manifest of the web build, or null before a build. */
+function readManifest(webDistDir: string): Record<string, ManifestChunk> | null {
   const manifestFile = path.join(webDistDir, ".vite", "manifest.json");
-  if (!existsSync(prerendered) || !existsSync(manifestFile)) return null;
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
-  const pageKey = Object.keys(manifest).find((key) => key.endsWith("app/routes/landing.tsx"));
-  if (!pageKey) return null;
+  return existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>) : null;
+}
+
+/**
+ * index.html with one route's styles and code linked up front (stylesheets and modulepreload), so
+ * the browser fetches them beside the entry instead of after it. Null when the build lacks the route.
+ */
+export function withRoutePreloads(manifest: Record<string, ManifestChunk> | null, indexHtml: string, routeFile: string): string | null {
+  const pageKey = manifest && Object.keys(manifest).find((key) => key.endsWith(`app/routes/${routeFile}`));
+  if (!manifest || !pageKey) return null;
   const css = new Set<string>();
   const js = new Set<string>();
   const visit = (key: string) => {
@@ -67,9 +69,18 @@ export function renderLandingHtml(webDistDir: string, indexHtml: string): string
     ...[...css].filter((file) => !linked(file)).map((file) => `<link rel="stylesheet" href="/${file}">`),
     ...[...js].filter((file) => !linked(file)).map((file) => `<link rel="modulepreload" href="/${file}">`),
   ].join("");
-  return indexHtml
-    .replace("</head>", `${links}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${readFileSync(prerendered, "utf8")}</div>`);
+  return indexHtml.replace("</head>", `${links}</head>`);
+}
+
+/**
+ * index.html for `/` with the prerendered landing page inside #root and its styles and code
+ * linked up front, so the first paint needs no script. Null when the build has no prerender.
+ */
+export function renderLandingHtml(webDistDir: string, indexHtml: string): string | null {
+  const prerendered = path.join(webDistDir, "prerendered", "landing.html");
+  if (!existsSync(prerendered)) return null;
+  const withLinks = withRoutePreloads(readManifest(webDistDir), indexHtml, "landing.tsx");
+  return withLinks?.replace('<div id="root"></div>', `<div id="root">${readFileSync(prerendered, "utf8")}</div>`) ?? null;
 }
 
 function wantsApp(request: FastifyRequest): boolean {
@@ -91,6 +102,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   const indexHtml = template ? renderIndexHtml(template, config) : null;
   const landingHtml = template ? renderLandingHtml(config.webDistDir, template) : null;
   const landingPage = landingHtml ? renderIndexHtml(landingHtml, config) : indexHtml;
+  // The paywall is a page people arrive at directly (ads, e-mails): its code comes with the entry.
+  const paywallHtml = template ? withRoutePreloads(readManifest(config.webDistDir), template, "paywall.tsx") : null;
+  const paywallPage = paywallHtml ? renderIndexHtml(paywallHtml, config) : indexHtml;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -126,7 +140,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (wantsApp(request)) return sendApp(reply);
+    const pathname = request.url.split("?")[0]!;
+    if (wantsApp(request)) return sendApp(reply, /^\/subscription(\/[^/]*)?\/?$/.test(pathname) ? paywallPage : indexHtml);
     return sendError(reply, 404, { message: "Not found." });
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { escape, hidden, page } from "../../plugins/sandbox-page";
 import type { SandboxIdentity, SandboxProvider } from "./sandbox-identity";
 
 const LABEL: Record<SandboxProvider, string> = { google: "Google", apple: "Apple", facebook: "Facebook" };
@@ -35,19 +36,6 @@ const AuthorizeForm = AuthorizeQuery.extend({
   name: z.string().trim().min(1).max(100).optional(),
   email: z.email().max(254).optional(),
 });
-
-const escape = (value: string) =>
-  value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
-
-function page(title: string, body: string, script = false) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/sandbox/identity/sandbox.css">${script ? '<script src="/sandbox/identity/autopost.js" defer></script>' : ""}</head><body><main>${body}</main></body></html>`;
-}
-
-const hidden = (fields: Record<string, string | undefined>) =>
-  Object.entries(fields)
-    .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
-    .join("");
 
 /** Only this site's own callback may receive a token. */
 function allowedRedirect(request: FastifyRequest, appUrl: string, redirectUri: string): URL | null {

@@ -128,4 +128,16 @@ export const emails = {
       after: ["The link expires in 24 hours. If you did not ask for this, ignore this e-mail and nothing changes."],
     });
   },
+
+  trialEnding(brand: Brand, name: string, amount: string, chargeDate: string, settingsUrl: string): Email {
+    return render(brand, {
+      subject: `Your ${brand.product} trial ends in 2 days`,
+      greeting: hello(name),
+      paragraphs: [
+        `We hope the first days with ${brand.product} brought you some calm. Your free trial ends on ${chargeDate}, when your yearly plan begins and ${amount} is charged.`,
+        "Nothing to do if you want to keep going. To cancel before then, open your subscription settings.",
+      ],
+      action: { label: "Subscription settings", url: settingsUrl },
+    });
+  },
 };

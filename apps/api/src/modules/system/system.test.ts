@@ -60,6 +60,18 @@ describe("system endpoints", () => {
     expect(cdn["img-src"]).toContain("https://media.calm.test");
   });
 
+  it("allows Stripe Elements only when live Stripe keys are configured", () => {
+    const sandbox = contentSecurityPolicy(testConfig());
+    expect(sandbox["script-src"]).toEqual(["'self'"]);
+    expect(sandbox["frame-src"]).toEqual(["'self'"]);
+    const live = contentSecurityPolicy(
+      testConfig({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }),
+    );
+    expect(live["script-src"]).toEqual(["'self'", "https://js.stripe.com"]);
+    expect(live["frame-src"]).toContain("https://hooks.stripe.com");
+    expect(live["connect-src"]).toContain("https://api.stripe.com");
+  });
+
   it("replaces an unsafe request id with its own", async () => {
     const res = await t.app.inject({ url: "/api/v1/ping", headers: { "x-request-id": "bad id\nwith newline" } });
     expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,0 +1,283 @@
+import {
+  addBillingMonths,
+  applyEvents,
+  billingPeriodEnd,
+  canCancel,
+  canUpgradeToAnnual,
+  currencySymbol,
+  formatAmount,
+  lifecycleFromJson,
+  lifecycleToJson,
+  nextBillingPeriod,
+  periodPaidAt,
+  planFromMonths,
+  planLabel,
+  trialSchedule,
+  type LifecycleEvent,
+  type LifecycleState,
+} from "@serene/domain";
+import type { JobQueue } from "../../jobs/queue";
+import type { Mailer } from "../mail/mailer";
+import { emails, type Brand } from "../mail/templates";
+import type { PackageRow } from "../plans/plans.repository";
+import type { PaymentsRepository, SubscriptionRow } from "./payments.repository";
+import type { CardProcessor, ChargeResult, Money, ProviderEvent, WalletProcessor } from "./processors/ports";
+
+export const TRIAL_REMINDER_JOB = "subscriptions.trial-reminder";
+export const CHARGE_DUE_JOB = "subscriptions.charge";
+export const RENEWAL_SWEEP_JOB = "subscriptions.sweep";
+
+const DAY_MS = 86_400_000;
+
+export interface BillingDeps {
+  repository: PaymentsRepository;
+  card: CardProcessor | null;
+  wallet: WalletProcessor | null;
+  mailer: Pick<Mailer, "send">;
+  brand: Brand;
+  appUrl: string;
+  jobs: JobQueue | null;
+  /** Failed renewals are retried this many times, a day apart, before access ends. */
+  retryAttempts: number;
+  now: () => Date;
+}
+
+/** Where a subscription stands, written onto its row from its lifecycle state. */
+const rowValues = (state: LifecycleState) => ({
+  lifecycle: lifecycleToJson(state),
+  status: state.status,
+  planType: planLabel(state),
+  currentPeriodEnd: state.currentPeriodEnd,
+});
+
+export const moneyOf = (pkg: Pick<PackageRow, "amountCents" | "currency">): Money => ({ amountCents: pkg.amountCents, currency: pkg.currency });
+
+/**
+ * The billed subscriptions: created by purchases, moved only by lifecycle events (packages/domain
+ * subscription-lifecycle), charged on schedule through the job queue, and told about provider
+ * webhooks. Every change runs under the subscription row's lock; every charge has an idempotency
+ * key derived from the period it pays for, so nothing is charged twice.
+ */
+export function createBillingService(deps: BillingDeps) {
+  const { repository } = deps;
+
+  async function schedule(name: string, data: object, startAfter: Date, singletonKey: string) {
+    if (!deps.jobs) return;
+    await deps.jobs.send(name, data, { startAfter, singletonKey, retryLimit: 5, retryBackoff: true });
+  }
+
+  /** Applies events to a subscription under its lock; answers the state after them. */
+  async function apply(subscriptionId: string, events: LifecycleEvent[], webhook?: { provider: string; eventId: string; kind: string }) {
+    return repository.withSubscription(subscriptionId, async (row, tx) => {
+      if (webhook && !(await repository.recordWebhook(tx, webhook.provider, webhook.eventId, webhook.kind))) {
+        return { values: null, result: lifecycleFromJson(row.lifecycle) };
+      }
+      const before = lifecycleFromJson(row.lifecycle);
+      const { state } = applyEvents(before, events);
+      if (!state || state === before) return { values: null, result: before };
+      return { values: rowValues(state), result: state };
+    });
+  }
+
+  async function scheduleCharge(subscriptionId: string, periodStart: Date, attempt = 0) {
+    const at = new Date(periodStart.getTime() + attempt * DAY_MS);
+    await schedule(CHARGE_DUE_JOB, { subscriptionId, periodStart: periodStart.toISOString(), attempt }, at, `${subscriptionId}:${periodStart.toISOString()}:${attempt}`);
+  }
+
+  return {
+    apply,
+
+    /**
+     * A new subscription after a successful checkout: a trial, a first paid period, or lifetime.
+     * Schedules the trial reminder and the next charge.
+     */
+    async start(input: {
+      userId: string;
+      provider: "stripe" | "paypal";
+      pkg: PackageRow;
+      trial: boolean;
+      purchaseId: string;
+      customerId?: string | null;
+      paymentMethodId?: string | null;
+      providerSubscriptionId?: string | null;
+    }): Promise<SubscriptionRow> {
+      const now = deps.now();
+      const plan = planFromMonths(input.pkg.months, input.pkg.isLifetime);
+      if (plan === null) throw new Error(`Package ${input.pkg.id} has no plan.`);
+      const events: LifecycleEvent[] =
+        plan === "lifetime"
+          ? [{ type: "lifetime_purchased", id: `purchase:${input.purchaseId}`, at: now }]
+          : [
+              { type: "started", id: `start:${input.purchaseId}`, at: now, plan, trial: input.trial },
+              ...(input.trial
+                ? []
+                : [{ type: "charged" as const, id: `charge:${input.purchaseId}`, at: now, periodStart: now, periodEnd: billingPeriodEnd(plan, now) }]),
+            ];
+      const { state } = applyEvents(null, events);
+      if (!state) throw new Error("The subscription could not start.");
+      const row = await repository.insertSubscription({
+        userId: input.userId,
+        provider: input.provider,
+        startedAt: now,
+        packageId: input.pkg.id,
+        customerId: input.customerId ?? null,
+        paymentMethodId: input.paymentMethodId ?? null,
+        providerSubscriptionId: input.providerSubscriptionId ?? null,
+        amountCents: input.pkg.amountCents,
+        currency: input.pkg.currency,
+        ...rowValues(state),
+      });
+      if (input.trial) {
+        await schedule(TRIAL_REMINDER_JOB, { subscriptionId: row.id }, trialSchedule(now).reminderAt, `reminder:${row.id}`);
+      }
+      if (state.currentPeriodEnd && plan !== "lifetime") await scheduleCharge(row.id, state.currentPeriodEnd);
+      return row;
+    },
+
+    /** The member's cancellation: billing stops, access lasts until the period ends. */
+    async cancel(row: SubscriptionRow, reason: string) {
+      if (row.provider === "paypal" && row.providerSubscriptionId && deps.wallet) {
+        await deps.wallet.cancelSubscription(row.providerSubscriptionId, reason);
+      }
+      return apply(row.id, [{ type: "cancel_requested", id: `cancel:${row.id}:${deps.now().toISOString()}`, at: deps.now() }]);
+    },
+
+    /** The paid upgrade to annual: a new annual period from now. */
+    async upgraded(row: SubscriptionRow, pkg: PackageRow, purchaseId: string) {
+      const now = deps.now();
+      const periodEnd = addBillingMonths(now, 12);
+      const state = await apply(row.id, [{ type: "upgraded", id: `upgrade:${purchaseId}`, at: now, plan: "annual", periodStart: now, periodEnd }]);
+      await repository.withSubscription(row.id, async () => ({ values: { packageId: pkg.id, amountCents: pkg.amountCents, currency: pkg.currency }, result: null }));
+      if (state?.currentPeriodEnd) await scheduleCharge(row.id, state.currentPeriodEnd);
+      return state;
+    },
+
+    canCancel: (row: SubscriptionRow) => canCancel(lifecycleFromJson(row.lifecycle), deps.now()),
+    canUpgrade: (row: SubscriptionRow) => canUpgradeToAnnual(lifecycleFromJson(row.lifecycle), deps.now()),
+
+    /** Day 5 of the trial: the reminder e-mail, unless the trial was cancelled or is over. */
+    async sendTrialReminder(subscriptionId: string): Promise<{ sent: boolean }> {
+      const row = await repository.subscription(subscriptionId);
+      const state = lifecycleFromJson(row?.lifecycle);
+      if (!row || !state || state.status !== "trialing" || state.cancelAtPeriodEnd) return { sent: false };
+      const member = await repository.member(row.userId);
+      if (!member || !state.currentPeriodEnd) return { sent: false };
+      const currency = row.currency ?? "USD";
+      const amount = `${currencySymbol(currency)}${formatAmount(row.amountCents ?? 0)}`;
+      const date = state.currentPeriodEnd.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+      await deps.mailer.send({ to: member.email, userId: member.id, ...emails.trialEnding(deps.brand, member.name, amount, date, `${deps.appUrl}/settings/subscription`) });
+      return { sent: true };
+    },
+
+    /**
+     * Charges the period that starts at `periodStart` (the first charge after the trial, or a
+     * renewal), or notes that nothing is due: cancelled, lifetime, already paid, or a stale job.
+     * A failed charge is retried `retryAttempts` times a day apart, then access ends.
+     */
+    async chargeDue(subscriptionId: string, periodStart: Date, attempt = 0): Promise<{ outcome: string }> {
+      const row = await repository.subscription(subscriptionId);
+      const state = lifecycleFromJson(row?.lifecycle);
+      const next = nextBillingPeriod(state);
+      if (!row || !state || !next || next.periodStart.getTime() !== periodStart.getTime()) return { outcome: "not due" };
+      // Never ahead of time (a clock a minute apart between servers is fine).
+      if (deps.now().getTime() < periodStart.getTime() + attempt * DAY_MS - 60_000) return { outcome: "not yet due" };
+      const money: Money = { amountCents: row.amountCents ?? 0, currency: row.currency ?? "USD" };
+      const key = `renewal:${row.id}:${periodStart.toISOString()}`;
+      const now = deps.now();
+      let result: ChargeResult | null;
+      if (row.provider === "stripe") {
+        if (!deps.card || !row.customerId || !row.paymentMethodId) return { outcome: "no card" };
+        result = await deps.card.charge({
+          customerId: row.customerId,
+          paymentMethodId: row.paymentMethodId,
+          money,
+          description: `${deps.brand.product} ${planLabel(state)} renewal`,
+          idempotencyKey: attempt === 0 ? key : `${key}:${attempt}`,
+          onSession: false,
+          returnUrl: `${deps.appUrl}/settings/subscription`,
+          metadata: { subscription_id: row.id, period_start: periodStart.toISOString() },
+        });
+      } else if (row.provider === "paypal" && deps.wallet?.billRenewal && row.providerSubscriptionId) {
+        result = await deps.wallet.billRenewal({ subscriptionId: row.providerSubscriptionId, money, idempotencyKey: key });
+      } else {
+        result = null; // PayPal bills itself; its webhook brings the charge.
+      }
+      const payment = result && (await repository.recordPayment({
+        userId: row.userId,
+        subscriptionId: row.id,
+        provider: row.provider,
+        providerPaymentId: result.paymentId,
+        idempotencyKey: attempt === 0 ? key : `${key}:${attempt}`,
+        amountCents: money.amountCents,
+        currency: money.currency,
+        status: result.status === "succeeded" ? "succeeded" : "failed",
+        periodStart: next.periodStart,
+        periodEnd: next.periodEnd,
+        failureMessage: result.status === "declined" ? result.message : result.status === "requires_action" ? "The bank asked for an approval." : null,
+      }));
+      if (result?.status === "succeeded") {
+        const after = await apply(row.id, [{ type: "charged", id: key, at: now, ...next }]);
+        if (after?.currentPeriodEnd) await scheduleCharge(row.id, after.currentPeriodEnd);
+        return { outcome: "charged" };
+      }
+      if (result === null) {
+        // Waiting for the wallet's own charge: past due at the end of the period if it does not come.
+        if (attempt === 0) await scheduleCharge(row.id, periodStart, 1);
+        else await apply(row.id, [{ type: "period_ended", id: `ended:${row.id}:${periodStart.toISOString()}`, at: now }]);
+        return { outcome: attempt === 0 ? "awaiting wallet" : "past due" };
+      }
+      await apply(row.id, [{ type: "charge_failed", id: `failed:${payment?.idempotencyKey ?? key}`, at: now }]);
+      if (attempt < deps.retryAttempts) {
+        await scheduleCharge(row.id, periodStart, attempt + 1);
+        return { outcome: "retry scheduled" };
+      }
+      await apply(row.id, [{ type: "retries_exhausted", id: `exhausted:${row.id}:${periodStart.toISOString()}`, at: now }]);
+      return { outcome: "ended" };
+    },
+
+    /** The hourly safety net: any billed subscription whose period ended gets its charge job again. */
+    async sweep(): Promise<{ queued: number }> {
+      const overdue = await repository.overdue(deps.now());
+      for (const { id } of overdue) {
+        const row = await repository.subscription(id);
+        const next = nextBillingPeriod(lifecycleFromJson(row?.lifecycle));
+        if (next) await scheduleCharge(id, next.periodStart);
+      }
+      return { queued: overdue.length };
+    },
+
+    /**
+     * A wallet webhook about one of our subscriptions. Answers false for an unknown subscription,
+     * so the provider delivers it again later (it may arrive before the member is back with us).
+     */
+    async walletEvent(event: ProviderEvent): Promise<boolean> {
+      if (event.kind === "ignored" || event.kind === "payment_succeeded" || event.kind === "payment_failed") return true;
+      const row = await repository.subscriptionByProviderId("paypal", event.subscriptionId);
+      if (!row) return false;
+      const state = lifecycleFromJson(row.lifecycle);
+      const webhook = { provider: "paypal", eventId: event.eventId, kind: event.kind };
+      const events: LifecycleEvent[] = [];
+      if (event.kind === "subscription_charged" && state && state.plan !== "lifetime") {
+        const { periodStart: start, periodEnd: end } = periodPaidAt(state.facts, event.at)!;
+        events.push({ type: "charged", id: event.eventId, at: event.at, periodStart: start, periodEnd: end });
+        await repository.recordPayment({
+          userId: row.userId,
+          subscriptionId: row.id,
+          provider: "paypal",
+          providerPaymentId: event.paymentId,
+          idempotencyKey: `paypal:${event.paymentId}`,
+          amountCents: event.money?.amountCents ?? row.amountCents ?? 0,
+          currency: event.money?.currency ?? row.currency ?? "USD",
+          status: "succeeded",
+          periodStart: start,
+          periodEnd: end,
+        });
+      } else if (event.kind === "subscription_charge_failed") events.push({ type: "charge_failed", id: event.eventId, at: event.at });
+      else if (event.kind === "subscription_canceled") events.push({ type: "cancel_requested", id: event.eventId, at: event.at });
+      else if (event.kind === "subscription_suspended") events.push({ type: "retries_exhausted", id: event.eventId, at: event.at });
+      await apply(row.id, events, webhook);
+      return true;
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

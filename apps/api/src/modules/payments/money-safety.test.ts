@@ -1,0 +1,548 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import fc from "fast-check";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sandboxSetupIntents, users, type DatabaseHandle } from "@serene/db";
+import {
+  applyEvents,
+  billingPeriodEnd,
+  canCancel,
+  isEntitled,
+  nextBillingPeriod,
+  type LifecycleEvent,
+  type LifecycleState,
+  type RecurringPlan,
+} from "@serene/domain";
+import { buildApp, createServices, type Services } from "../../app";
+import { HttpError } from "../../http-error";
+import { rows } from "../../test/accounts";
+import { createTestDatabase, testConfig } from "../../test/test-app";
+import { createPlansRepository, type PackageRow } from "../plans/plans.repository";
+import { createBillingService, type BillingService } from "./billing.service";
+import type { ProviderEvent } from "./processors/ports";
+import { createPaymentsRepository } from "./payments.repository";
+import { createPurchasesService, type PurchasesService } from "./purchases.service";
+
+/**
+ * Money safety, as properties over random sequences of what members, banks, providers and the job
+ * queue do: purchases (retried, raced, with reused keys), the bank's approval page and the
+ * browser's return, webhooks (duplicated, concurrent, reordered), renewal jobs (repeated, stale)
+ * and cancellations. The members' calls go straight to the purchases service (the API's routes
+ * around it are covered call by call in the other payments tests). After each sequence:
+ * - the money taken equals the sum over the distinct paid purchases and periods, once each;
+ * - at most one succeeded payment per (subscription, period start) and per purchase;
+ * - a member has at most one billed recurring subscription;
+ * - the same Idempotency-Key answers the same outcome (a purchase waiting at the bank answers its
+ *   settled outcome once it is settled);
+ * - each subscription is in the state its distinct events give when applied once in time order.
+ * One app and database serve every run; each run has a member of its own and moves a billing clock.
+ */
+
+const DAY = 86_400_000;
+const RETRIES = 3;
+const PKG = { monthly: 1, yearlyTrial: 4, lifetime: 5, walletMonthly: 11, walletYearlyTrial: 14 } as const;
+const PRICES: Record<number, number> = { 1: 1499, 4: 5999, 5: 14999 };
+const BUSY = new Set(["Another purchase is being processed. Please wait a moment.", "This purchase is already being processed."]);
+
+let database: DatabaseHandle;
+let app: FastifyInstance;
+let services: Services;
+let billing: BillingService;
+let purchases: PurchasesService;
+let clock = Date.now();
+const packages = new Map<number, PackageRow>();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = testConfig({ RATE_LIMIT_FACTOR: "100000", PAYMENT_RETRY_ATTEMPTS: String(RETRIES) });
+  const base = createServices({ config, database });
+  const now = () => new Date(clock);
+  const repository = createPaymentsRepository(database.db);
+  const plans = createPlansRepository(database.db);
+  billing = createBillingService({
+    repository,
+    card: base.processors.card,
+    wallet: base.processors.wallet,
+    mailer: base.mailer,
+    brand: { product: config.appName, supportEmail: config.supportEmail },
+    appUrl: config.appUrl,
+    jobs: null,
+    retryAttempts: RETRIES,
+    now,
+  });
+  purchases = createPurchasesService({ repository, plans, billing, card: base.processors.card, wallet: base.processors.wallet, appUrl: config.appUrl, product: config.appName, now });
+  services = { ...base, billing, purchases };
+  app = await buildApp({ config, database, services, logger: false });
+  await app.ready();
+  for (const id of [1, 4, 5, 11, 14]) packages.set(id, (await plans.packageById(id))!);
+}, 120_000);
+afterAll(async () => {
+  await app.close();
+  await services.close();
+  await database.close();
+});
+
+let memberCount = 0;
+/** A member with two confirmed cards (4242 succeeds; 3184 asks the bank at checkout and is declined off session). */
+async function freshMember() {
+  const n = ++memberCount;
+  const [user] = await database.db.insert(users).values({ name: `Model ${n}`, email: `model-${n}-${randomBytes(4).toString("hex")}@example.test` }).returning({ id: users.id });
+  const id = user!.id;
+  const customer = `cus_sandbox_${id.replaceAll("-", "")}`;
+  const pms = { ok: `pm_model_${n}_ok_${randomBytes(3).toString("hex")}`, approval: `pm_model_${n}_3ds_${randomBytes(3).toString("hex")}` };
+  await database.db.insert(sandboxSetupIntents).values([
+    { id: `seti_model_${n}_ok`, customerId: customer, clientSecret: `seti_model_${n}_ok_secret`, status: "succeeded", paymentMethodId: pms.ok, cardBehaviour: "succeeds", last4: "4242" },
+    { id: `seti_model_${n}_3ds`, customerId: customer, clientSecret: `seti_model_${n}_3ds_secret`, status: "succeeded", paymentMethodId: pms.approval, cardBehaviour: "authenticate", last4: "3184" },
+  ]);
+  return { id, customer, pms };
+}
+
+// ---- the card model ----------------------------------------------------------------------------
+
+type Card = "ok" | "approval";
+type Pkg = (typeof PKG)[keyof typeof PKG];
+type Command =
+  | { kind: "buy"; key: number | null; pkg: Pkg; card: Card }
+  | { kind: "retry"; which: number }
+  | { kind: "race"; key: number; other: number | null; pkg: Pkg; card: Card }
+  | { kind: "decide"; which: number; approve: boolean }
+  | { kind: "return"; which: number; withWebhook: boolean }
+  | { kind: "webhook"; which: number; twice: boolean }
+  | { kind: "renew"; mode: "due" | "repeat" | "stale" }
+  | { kind: "cancel" };
+
+const pkgArb = fc.constantFrom<Pkg>(PKG.monthly, PKG.yearlyTrial, PKG.lifetime);
+const cardArb = fc.constantFrom<Card>("ok", "approval");
+const keyArb = fc.option(fc.integer({ min: 0, max: 2 }), { freq: 5 });
+const commandArb: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant("buy" as const), key: keyArb, pkg: pkgArb, card: cardArb }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("retry" as const), which: fc.nat(7) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("race" as const), key: fc.integer({ min: 0, max: 2 }), other: fc.option(fc.integer({ min: 0, max: 2 })), pkg: pkgArb, card: cardArb }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("decide" as const), which: fc.nat(3), approve: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("return" as const), which: fc.nat(3), withWebhook: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("webhook" as const), which: fc.nat(3), twice: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("renew" as const), mode: fc.constantFrom("due" as const, "repeat" as const, "stale" as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("cancel" as const) }) },
+);
+
+interface ModelSubscription {
+  id: string;
+  pkg: number;
+  card: Card;
+  startedAt: Date;
+  events: LifecycleEvent[];
+  /** Failed attempts so far per period start (ISO). */
+  failures: Map<string, number>;
+}
+interface Answer {
+  fingerprint: string;
+  status: number;
+  body: { message: string; redirect_url?: string | null; subscription_type?: string | null; errors?: Record<string, string[]> };
+}
+interface Approval {
+  paymentId: string;
+  purchaseId: string;
+  returnUrl: string;
+  decision: "approve" | "cancel" | null;
+}
+
+/** A call's answer as the API sends it: the status and the body, also for a refusal. */
+async function answerOf<T>(call: Promise<T>): Promise<{ status: number; body: Answer["body"] }> {
+  try {
+    const result = (await call) as { status?: number; body?: Answer["body"]; message?: string };
+    return result.status !== undefined && result.body ? { status: result.status, body: result.body } : { status: 200, body: result as Answer["body"] };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return { status: error.statusCode, body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) } };
+  }
+}
+
+/** Events applied once each (by id) in time order: the state the subscription must be in. */
+function stateOf(events: LifecycleEvent[]): LifecycleState | null {
+  const seen = new Set<string>();
+  const distinct = events.filter((event) => (seen.has(event.id) ? false : (seen.add(event.id), true)));
+  const ordered = distinct.map((event, index) => ({ event, index })).sort((a, b) => a.event.at.getTime() - b.event.at.getTime() || a.index - b.index);
+  return applyEvents(null, ordered.map((entry) => entry.event)).state;
+}
+const planOf = (pkg: number): RecurringPlan | "lifetime" => (pkg === PKG.lifetime ? "lifetime" : pkg === PKG.yearlyTrial ? "annual" : "monthly");
+
+async function runSequence(commands: Command[]) {
+  const member = await freshMember();
+  clock = Date.now();
+  const sent: { key: string | null; body: { payment_method: string; package_id: number } }[] = [];
+  const answers = new Map<string, Answer[]>();
+  const approvals: Approval[] = [];
+  const subs = new Map<string, ModelSubscription>();
+  let expectedCents = 0;
+  let hadTrial = false;
+  const log: string[] = [];
+  const keyName = (slot: number) => `model-${member.id.slice(0, 8)}-key-${slot}`;
+
+  async function buy(key: string | null, body: { payment_method: string; package_id: number }) {
+    const answer: Answer = { fingerprint: JSON.stringify(body), ...(await answerOf(purchases.saveCardAndBuy(member.id, body, key ?? undefined))) };
+    log.push(`buy ${key ?? "-"} ${body.package_id}/${body.payment_method.includes("3ds") ? "3184" : "4242"} → ${answer.status} ${JSON.stringify(answer.body)}`);
+    expect([200, 402, 409, 422], JSON.stringify(answer.body)).toContain(answer.status);
+    if (key) answers.set(key, [...(answers.get(key) ?? []), answer]);
+    if (answer.status === 200 && answer.body.message === "need approve") {
+      const url = new URL(answer.body.redirect_url!, "http://x");
+      const paymentId = url.pathname.split("/").at(-1)!;
+      const returnUrl = url.searchParams.get("return_url")!;
+      expect(returnUrl).toMatch(/^\/api\/v1\/stripe\/return\/[0-9a-f-]{36}$/);
+      if (!approvals.some((approval) => approval.paymentId === paymentId)) {
+        approvals.push({ paymentId, purchaseId: returnUrl.split("/").at(-1)!, returnUrl, decision: null });
+      }
+    }
+    return answer;
+  }
+  const bodyOf = (pkg: Pkg, card: Card) => ({ payment_method: member.pms[card], package_id: pkg });
+
+  /** The model's view of each subscription now, and the one that gives access (newest first). */
+  const modelStates = () => [...subs.values()].map((sub) => ({ sub, state: stateOf(sub.events) }));
+  function currentAt(at: Date) {
+    const entitled = modelStates().filter(({ state }) => state && isEntitled(state, at));
+    return entitled.sort((a, b) => b.sub.startedAt.getTime() - a.sub.startedAt.getTime())[0] ?? null;
+  }
+
+  /** Takes in subscriptions the service granted since the last look, as the model says they start. */
+  async function sync() {
+    const granted = await rows<{ purchase_id: string; package_id: number; subscription_id: string; started_at: Date; payment_method_id: string }>(
+      database,
+      `select p.id as purchase_id, p.package_id, s.id as subscription_id, s.started_at, s.payment_method_id
+         from purchases p join subscriptions s on s.id = p.subscription_id where p.user_id = $1 order by s.started_at`,
+      [member.id],
+    );
+    for (const row of granted) {
+      if (subs.has(row.subscription_id)) continue;
+      const at = new Date(row.started_at);
+      const card: Card = row.payment_method_id === member.pms.ok ? "ok" : row.payment_method_id === member.pms.approval ? "approval" : (null as never);
+      expect(card, `subscription ${row.subscription_id} bills one of the member's cards`).not.toBeNull();
+      // A lifetime purchase, or one the bank approved after another purchase, replaces the running subscription.
+      const running = currentAt(at);
+      if (running && running.state!.status !== "lifetime" && canCancel(running.state, at)) {
+        running.sub.events.push({ type: "cancel_requested", id: `replaced:${row.subscription_id}`, at });
+      }
+      const plan = planOf(row.package_id);
+      const trial = row.package_id === PKG.yearlyTrial && !hadTrial && !approvals.some((approval) => approval.purchaseId === row.purchase_id);
+      hadTrial ||= trial;
+      const events: LifecycleEvent[] =
+        plan === "lifetime"
+          ? [{ type: "lifetime_purchased", id: `start:${row.purchase_id}`, at }]
+          : [
+              { type: "started", id: `start:${row.purchase_id}`, at, plan, trial },
+              ...(trial ? [] : [{ type: "charged" as const, id: `charge:${row.purchase_id}`, at, periodStart: at, periodEnd: billingPeriodEnd(plan, at) }]),
+            ];
+      if (!trial) expectedCents += PRICES[row.package_id]!;
+      subs.set(row.subscription_id, { id: row.subscription_id, pkg: row.package_id, card, startedAt: at, events, failures: new Map() });
+    }
+  }
+
+  const deliver = (paymentId: string) => purchases.cardEvent({ eventId: `evt_${randomUUID()}`, at: new Date(clock), kind: "payment_succeeded", paymentId });
+  /** Where the browser back from the bank lands: granted, refused, or still waiting. */
+  const expectedReturn = (approval: Approval) => (approval.decision === "approve" ? "granted" : approval.decision === "cancel" ? "declined" : "waiting");
+
+  for (const command of commands) {
+    clock += 1000;
+    switch (command.kind) {
+      case "buy": {
+        const key = command.key === null ? null : keyName(command.key);
+        const body = bodyOf(command.pkg, command.card);
+        sent.push({ key, body });
+        await buy(key, body);
+        break;
+      }
+      case "retry": {
+        if (sent.length === 0) break;
+        const { key, body } = sent[command.which % sent.length]!;
+        await buy(key, body);
+        break;
+      }
+      case "race": {
+        const body = bodyOf(command.pkg, command.card);
+        const keys = [keyName(command.key), command.other === null ? keyName(command.key) : keyName(command.other)];
+        for (const key of keys) sent.push({ key, body });
+        await Promise.all(keys.map((key) => buy(key, body)));
+        break;
+      }
+      case "decide": {
+        if (approvals.length === 0) break;
+        const approval = approvals[command.which % approvals.length]!;
+        const res = await app.inject({
+          method: "POST",
+          url: `/sandbox/card/approve/${approval.paymentId}`,
+          payload: new URLSearchParams({ decision: command.approve ? "approve" : "cancel", return_url: approval.returnUrl }).toString(),
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        });
+        expect(res.statusCode).toBe(303);
+        log.push(`decide ${approval.paymentId} ${command.approve ? "approve" : "cancel"}`);
+        approval.decision ??= command.approve ? "approve" : "cancel";
+        break;
+      }
+      case "return": {
+        if (approvals.length === 0) break;
+        const approval = approvals[command.which % approvals.length]!;
+        const [outcome] = await Promise.all([purchases.approvalReturn(approval.purchaseId), command.withWebhook ? deliver(approval.paymentId) : null]);
+        log.push(`return ${approval.paymentId}${command.withWebhook ? " + webhook" : ""} → ${outcome}`);
+        expect(outcome, log.join("\n")).toBe(expectedReturn(approval));
+        break;
+      }
+      case "webhook": {
+        if (approvals.length === 0) break;
+        const approval = approvals[command.which % approvals.length]!;
+        log.push(`webhook ${approval.paymentId}${command.twice ? " ×2" : ""}`);
+        await Promise.all(command.twice ? [deliver(approval.paymentId), deliver(approval.paymentId)] : [deliver(approval.paymentId)]);
+        break;
+      }
+      case "renew": {
+        await sync();
+        const billable = modelStates().find(({ state }) => nextBillingPeriod(state) !== null);
+        if (!billable) {
+          // Nothing may be charged: a job for the newest subscription's period end does nothing.
+          const latest = [...subs.values()].at(-1);
+          if (!latest) break;
+          const end = stateOf(latest.events)?.currentPeriodEnd ?? new Date(clock);
+          const outcome = await billing.chargeDue(latest.id, end, 0);
+          log.push(`renew ${command.mode} (nothing billable) → ${outcome.outcome}`);
+          expect(outcome.outcome).toBe("not due");
+          break;
+        }
+        const { sub, state } = billable;
+        const next = nextBillingPeriod(state)!;
+        const periodKey = next.periodStart.toISOString();
+        if (command.mode === "stale") {
+          const outcome = await billing.chargeDue(sub.id, new Date(next.periodStart.getTime() - DAY), 0);
+          log.push(`renew stale → ${outcome.outcome}`);
+          expect(outcome).toEqual({ outcome: "not due" });
+          break;
+        }
+        const attempt = sub.failures.get(periodKey) ?? 0;
+        clock = Math.max(clock, next.periodStart.getTime() + attempt * DAY);
+        const expected = sub.card === "ok" ? "charged" : attempt < RETRIES ? "retry scheduled" : "ended";
+        const outcomes = await Promise.all(
+          (command.mode === "repeat" ? [0, 1] : [0]).map(() => billing.chargeDue(sub.id, next.periodStart, attempt).then((result) => result.outcome)),
+        );
+        log.push(`renew ${command.mode} ${periodKey} attempt ${attempt} → ${outcomes.join(", ")}`);
+        expect(outcomes, log.join("\n")).toContain(expected);
+        for (const outcome of outcomes) expect([expected, "not due"]).toContain(outcome);
+        const at = new Date(clock);
+        if (expected === "charged") {
+          sub.events.push({ type: "charged", id: `renewal:${periodKey}`, at, periodStart: next.periodStart, periodEnd: next.periodEnd });
+          expectedCents += PRICES[sub.pkg]!;
+        } else {
+          sub.events.push({ type: "charge_failed", id: `failed:${periodKey}:${attempt}`, at });
+          sub.failures.set(periodKey, attempt + 1);
+          if (expected === "ended") sub.events.push({ type: "retries_exhausted", id: `exhausted:${periodKey}`, at });
+        }
+        break;
+      }
+      case "cancel": {
+        await sync();
+        const at = new Date(clock);
+        const current = currentAt(at);
+        const res = await answerOf(purchases.cancel(member.id, "stripe"));
+        log.push(`cancel → ${res.status}`);
+        if (res.status === 200) expect(res.body).toEqual({ message: "Successfully canceled!" });
+        if (!current) expect(res.status, log.join("\n")).toBe(404);
+        else if (canCancel(current.state, at)) {
+          expect(res.status, log.join("\n")).toBe(200);
+          current.sub.events.push({ type: "cancel_requested", id: `cancel:${clock}`, at });
+        } else if (current.state!.status === "canceled") expect(res.status, log.join("\n")).toBe(200);
+        else expect(res.status, log.join("\n")).toBe(409);
+        break;
+      }
+    }
+  }
+
+  await sync();
+  // The provider eventually reports every payment the member approved at the bank.
+  for (const approval of approvals.filter((item) => item.decision === "approve")) {
+    clock += 1000;
+    await deliver(approval.paymentId);
+    await sync();
+  }
+  const context = `\n${log.join("\n")}`;
+
+  // Money: what the processor took, what we recorded, and what the model says was bought.
+  const taken = await rows<{ amount_cents: number }>(database, "select amount_cents from sandbox_payments where account = $1 and status = 'succeeded'", [member.customer]);
+  const recorded = await rows<{ amount_cents: number; subscription_id: string | null; purchase_id: string | null; period_start: Date | null }>(
+    database,
+    "select amount_cents, subscription_id, purchase_id, period_start from payments where user_id = $1 and status = 'succeeded'",
+    [member.id],
+  );
+  const sum = (list: { amount_cents: number }[]) => list.reduce((total, row) => total + row.amount_cents, 0);
+  expect(sum(taken), `money taken${context}`).toBe(expectedCents);
+  expect(sum(recorded), `money recorded${context}`).toBe(expectedCents);
+  const periods = recorded.filter((row) => row.period_start).map((row) => `${row.subscription_id}@${new Date(row.period_start!).toISOString()}`);
+  expect(new Set(periods).size, `one payment per period${context}`).toBe(periods.length);
+  const perPurchase = recorded.filter((row) => row.purchase_id).map((row) => row.purchase_id);
+  expect(new Set(perPurchase).size, `one payment per purchase${context}`).toBe(perPurchase.length);
+
+  // Subscriptions: each granted by one purchase, at most one billed recurring one, each in its events' state.
+  const dbSubs = await rows<{ id: string; status: string; current_period_end: Date | null }>(database, "select id, status, current_period_end from subscriptions where user_id = $1", [member.id]);
+  expect(dbSubs.length, `every subscription comes from one purchase${context}`).toBe(subs.size);
+  expect(dbSubs.filter((row) => ["trialing", "active", "past_due"].includes(row.status)).length, `one billed subscription${context}`).toBeLessThanOrEqual(1);
+  for (const row of dbSubs) {
+    const state = stateOf(subs.get(row.id)!.events)!;
+    expect({ status: row.status, end: row.current_period_end ? new Date(row.current_period_end).toISOString() : null }, `subscription ${row.id}${context}`).toEqual({
+      status: state.status,
+      end: state.currentPeriodEnd?.toISOString() ?? null,
+    });
+  }
+
+  // Nothing starts beside lifetime access: a purchase approved at the bank after it was bought is refunded.
+  const lifetimeFrom = Math.min(...[...subs.values()].filter((sub) => sub.pkg === PKG.lifetime).map((sub) => sub.startedAt.getTime()));
+  const startedBeside = [...subs.values()].filter((sub) => sub.startedAt.getTime() > lifetimeFrom);
+  expect(startedBeside.map((sub) => sub.id), `nothing bought after lifetime${context}`).toEqual([]);
+
+  // The same key answers the same outcome; with another request it is refused.
+  for (const [key, list] of answers) {
+    const settled = list.filter((answer) => !(answer.status === 409 && BUSY.has(answer.body.message)));
+    const first = settled[0];
+    if (!first) continue;
+    let expected = first;
+    for (const answer of settled.slice(1)) {
+      const where = `key ${key}${context}`;
+      if (answer.fingerprint !== first.fingerprint) {
+        expect(answer.status, where).toBe(422);
+        expect(answer.body.errors, where).toEqual({ idempotency_key: ["This Idempotency-Key was already used for another request."] });
+        continue;
+      }
+      if (expected.body.message === "need approve" && (answer.status !== expected.status || answer.body.message !== expected.body.message)) {
+        // Settled at the bank since: granted, or refused.
+        if (answer.status === 200) expect(answer.body, where).toMatchObject({ message: "Successfully subscribed!", redirect_url: null, subscription_type: expect.any(String) });
+        else if (answer.status === 409) expect(answer.body, where).toEqual({ message: "You already have lifetime access. The charge was refunded." });
+        else expect(answer, where).toMatchObject({ status: 402, body: { message: "The payment was not approved." } });
+        expected = answer;
+        continue;
+      }
+      expect({ status: answer.status, body: answer.body }, where).toEqual({ status: expected.status, body: expected.body });
+    }
+  }
+}
+
+describe("money safety of card purchases, approvals, webhooks, renewals and cancellations", () => {
+  it("holds over 1,000 random sequences", { timeout: 600_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(commandArb, { minLength: 3, maxLength: 8 }), async (commands) => {
+        await runSequence(commands);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+// ---- wallet webhooks ---------------------------------------------------------------------------
+
+/**
+ * A wallet subscription's history as PayPal reports it, in time order: the first payment (or the
+ * trial's end), then each cycle's failed attempts and its payment, or its suspension; a
+ * cancellation ends the history.
+ */
+const historyArb = fc.record({
+  trial: fc.boolean(),
+  cycles: fc.array(fc.record({ failures: fc.integer({ min: 0, max: 2 }), suspended: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+  cancelAfter: fc.option(fc.integer({ min: 0, max: 3 })),
+  /** Each delivery's delay after the event (PayPal retries for up to three days), and whether it comes twice. */
+  deliveries: fc.array(fc.record({ delayMinutes: fc.integer({ min: 0, max: 45 * 24 * 60 }), twice: fc.boolean(), together: fc.boolean() }), { minLength: 16, maxLength: 16 }),
+});
+type History = typeof historyArb extends fc.Arbitrary<infer T> ? T : never;
+
+type WalletFact = { kind: "sale"; at: Date; periodStart: Date; periodEnd: Date } | { kind: "failed" | "canceled" | "suspended"; at: Date };
+
+/** The facts of a history for a subscription started at `start`, in time order. */
+function walletFacts(history: History, start: Date): WalletFact[] {
+  const plan: RecurringPlan = history.trial ? "annual" : "monthly";
+  const facts: WalletFact[] = [];
+  let boundary = history.trial ? new Date(start.getTime() + 7 * DAY) : start;
+  if (!history.trial) {
+    facts.push({ kind: "sale", at: new Date(start.getTime() + 60_000), periodStart: start, periodEnd: billingPeriodEnd(plan, start) });
+    boundary = billingPeriodEnd(plan, start);
+  }
+  for (const [index, cycle] of history.cycles.entries()) {
+    if (history.cancelAfter === index) {
+      facts.push({ kind: "canceled", at: new Date(boundary.getTime() - 5 * DAY) });
+      return facts;
+    }
+    for (let attempt = 0; attempt < cycle.failures; attempt++) facts.push({ kind: "failed", at: new Date(boundary.getTime() + attempt * DAY + 3_600_000) });
+    if (cycle.suspended && cycle.failures > 0) {
+      facts.push({ kind: "suspended", at: new Date(boundary.getTime() + 3 * DAY) });
+      return facts;
+    }
+    const end = billingPeriodEnd(plan, boundary);
+    facts.push({ kind: "sale", at: new Date(boundary.getTime() + cycle.failures * DAY + 2 * 3_600_000), periodStart: boundary, periodEnd: end });
+    boundary = end;
+  }
+  return facts;
+}
+
+describe("money safety of wallet webhooks", () => {
+  it("ends in the time-ordered state, with one payment per paid period, however the webhooks are delayed, repeated or reordered", { timeout: 300_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(historyArb, async (history) => {
+        const member = await freshMember();
+        clock = Date.now();
+        const start = new Date(clock);
+        const pkg = packages.get(history.trial ? PKG.walletYearlyTrial : PKG.walletMonthly)!;
+        const plan: RecurringPlan = history.trial ? "annual" : "monthly";
+        const facts = walletFacts(history, start);
+
+        // The same history twice: delivered late, repeated and reordered to one subscription, once in time order to its twin.
+        const twins = await Promise.all(
+          ["shuffled", "ordered"].map(async (name) => {
+            const providerId = `I-${name.toUpperCase()}-${randomUUID()}`;
+            const row = await billing.start({ userId: member.id, provider: "paypal", pkg, trial: history.trial, purchaseId: randomUUID(), providerSubscriptionId: providerId });
+            const events: ProviderEvent[] = facts.map((fact, index) => {
+              const base = { eventId: `WH-${providerId}-${index}`, at: fact.at, subscriptionId: providerId };
+              if (fact.kind === "sale") return { ...base, kind: "subscription_charged", paymentId: `SALE-${providerId}-${index}`, money: { amountCents: pkg.amountCents, currency: pkg.currency } };
+              return { ...base, kind: fact.kind === "failed" ? "subscription_charge_failed" : fact.kind === "canceled" ? "subscription_canceled" : "subscription_suspended" };
+            });
+            return { name, row, events };
+          }),
+        );
+        const [shuffled, ordered] = twins as [(typeof twins)[0], (typeof twins)[0]];
+
+        const deliveries = shuffled.events.flatMap((event, index) => {
+          const plan = history.deliveries[index % history.deliveries.length]!;
+          const at = event.at.getTime() + plan.delayMinutes * 60_000;
+          return plan.twice ? [{ event, at, together: plan.together }, { event, at: plan.together ? at : at + 7 * 60_000, together: plan.together }] : [{ event, at, together: false }];
+        });
+        deliveries.sort((a, b) => a.at - b.at);
+        for (let i = 0; i < deliveries.length; i++) {
+          const delivery = deliveries[i]!;
+          const next = deliveries[i + 1];
+          if (delivery.together && next && next.event === delivery.event && next.at === delivery.at) {
+            expect(await Promise.all([billing.walletEvent(delivery.event), billing.walletEvent(next.event)])).toEqual([true, true]);
+            i++;
+          } else expect(await billing.walletEvent(delivery.event)).toBe(true);
+        }
+        for (const event of ordered.events) expect(await billing.walletEvent(event)).toBe(true);
+
+        // What the distinct facts give applied once in time order.
+        const events: LifecycleEvent[] = [
+          { type: "started", id: "start", at: start, plan, trial: history.trial },
+          ...(history.trial ? [] : [{ type: "charged" as const, id: "first", at: start, periodStart: start, periodEnd: billingPeriodEnd(plan, start) }]),
+          ...facts.map((fact, index): LifecycleEvent => {
+            const id = `fact-${index}`;
+            if (fact.kind === "sale") return { type: "charged", id, at: fact.at, periodStart: fact.periodStart, periodEnd: fact.periodEnd };
+            return { type: fact.kind === "failed" ? "charge_failed" : fact.kind === "canceled" ? "cancel_requested" : "retries_exhausted", id, at: fact.at };
+          }),
+        ];
+        const expected = stateOf(events)!;
+        const sales = facts.filter((fact) => fact.kind === "sale");
+        const context = `\n${JSON.stringify({ facts, deliveries: deliveries.map((d) => [d.event.eventId.split("-").at(-1), new Date(d.at).toISOString()]) })}`;
+        for (const twin of [shuffled, ordered]) {
+          const [row] = await rows<{ status: string; current_period_end: Date | null }>(database, "select status, current_period_end from subscriptions where id = $1", [twin.row.id]);
+          expect({ status: row!.status, end: row!.current_period_end ? new Date(row!.current_period_end).toISOString() : null }, `${twin.name}${context}`).toEqual({
+            status: expected.status,
+            end: expected.currentPeriodEnd?.toISOString() ?? null,
+          });
+          const paid = await rows<{ amount_cents: number; period_start: Date; status: string }>(database, "select amount_cents, period_start, status from payments where subscription_id = $1 order by period_start", [twin.row.id]);
+          expect(
+            paid.map((payment) => [payment.status, payment.amount_cents, new Date(payment.period_start).toISOString()]),
+            `${twin.name} payments${context}`,
+          ).toEqual(sales.map((sale) => ["succeeded", pkg.amountCents, (sale as { periodStart: Date }).periodStart.toISOString()]));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

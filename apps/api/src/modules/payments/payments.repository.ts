@@ -1,0 +1,179 @@
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { HttpError } from "../../http-error";
+import { paymentCustomers, payments, purchases, subscriptions, users, webhookEvents, type Database } from "@serene/db";
+
+export type PurchaseRow = typeof purchases.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+const UNIQUE_VIOLATION = "23505";
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: string }).code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+};
+
+/** Purchases, charges, customers, webhook receipts and the billed subscriptions. */
+export function createPaymentsRepository(db: Database) {
+  return {
+    async member(userId: string) {
+      const [row] = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+      return row ?? null;
+    },
+    async customerId(userId: string, processor: string): Promise<string | null> {
+      const [row] = await db
+        .select({ customerId: paymentCustomers.customerId })
+        .from(paymentCustomers)
+        .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.processor, processor)));
+      return row?.customerId ?? null;
+    },
+    async saveCustomer(userId: string, processor: string, customerId: string) {
+      await db.insert(paymentCustomers).values({ userId, processor, customerId }).onConflictDoNothing();
+    },
+
+    /**
+     * Claims a purchase. Answers the new row, or why not: the same key was used before
+     * (`existing`), or another purchase of the member is in flight (`busy`).
+     */
+    async claimPurchase(row: typeof purchases.$inferInsert): Promise<{ claimed: PurchaseRow } | { existing: PurchaseRow } | { busy: true }> {
+      if (row.idempotencyKey) {
+        const [existing] = await db
+          .select()
+          .from(purchases)
+          .where(and(eq(purchases.userId, row.userId), eq(purchases.idempotencyKey, row.idempotencyKey)));
+        if (existing) {
+          // A call that failed before answering may be tried again with the same key.
+          if (existing.status === "failed" && existing.response === null) {
+            const [reclaimed] = await db
+              .update(purchases)
+              .set({ status: "processing", updatedAt: new Date() })
+              .where(and(eq(purchases.id, existing.id), eq(purchases.status, "failed")))
+              .returning()
+              .catch((error: unknown) => {
+                if (isUniqueViolation(error)) return [];
+                throw error;
+              });
+            if (reclaimed) return { claimed: reclaimed };
+          }
+          return { existing };
+        }
+      }
+      try {
+        const [claimed] = await db.insert(purchases).values(row).returning();
+        return { claimed: claimed! };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (row.idempotencyKey) {
+          const [existing] = await db
+            .select()
+            .from(purchases)
+            .where(and(eq(purchases.userId, row.userId), eq(purchases.idempotencyKey, row.idempotencyKey)));
+          if (existing) return { existing };
+        }
+        return { busy: true };
+      }
+    },
+    async updatePurchase(id: string, values: Partial<typeof purchases.$inferInsert>) {
+      const [row] = await db.update(purchases).set({ ...values, updatedAt: new Date() }).where(eq(purchases.id, id)).returning();
+      return row!;
+    },
+    /** Moves a purchase from one status to another; false when another call moved it first. */
+    async transitionPurchase(id: string, from: string[], values: Partial<typeof purchases.$inferInsert>): Promise<PurchaseRow | null> {
+      try {
+        const [row] = await db
+          .update(purchases)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(purchases.id, id), inArray(purchases.status, from)))
+          .returning();
+        return row ?? null;
+      } catch (error) {
+        // Moving to "processing" while another purchase of the member is processing.
+        if (isUniqueViolation(error)) throw new HttpError(409, "Another purchase is being processed. Please wait a moment.");
+        throw error;
+      }
+    },
+    async purchase(id: string) {
+      const [row] = await db.select().from(purchases).where(eq(purchases.id, id));
+      return row ?? null;
+    },
+    async purchaseByReference(provider: string, reference: string) {
+      const [row] = await db
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.provider, provider), eq(purchases.providerReference, reference)));
+      return row ?? null;
+    },
+
+    /** Records a charge once per idempotency key; answers the stored row when it exists. */
+    async recordPayment(row: typeof payments.$inferInsert): Promise<PaymentRow> {
+      const [created] = await db.insert(payments).values(row).onConflictDoNothing().returning();
+      if (created) return created;
+      const [existing] = await db.select().from(payments).where(eq(payments.idempotencyKey, row.idempotencyKey));
+      return existing!;
+    },
+    async updatePayment(id: string, values: Partial<typeof payments.$inferInsert>) {
+      await db.update(payments).set({ ...values, updatedAt: new Date() }).where(eq(payments.id, id));
+    },
+    async paymentByProviderId(provider: string, providerPaymentId: string) {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
+      return row ?? null;
+    },
+    paymentsOf: (userId: string) => db.select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.createdAt),
+
+    subscriptionsOf: (userId: string) =>
+      db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.startedAt)),
+    async subscription(id: string) {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+      return row ?? null;
+    },
+    async subscriptionByProviderId(provider: string, providerSubscriptionId: string) {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)));
+      return row ?? null;
+    },
+    async insertSubscription(row: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
+      const [created] = await db.insert(subscriptions).values(row).returning();
+      return created!;
+    },
+    /** Subscriptions whose period ended an hour ago or more while still billed: the renewal sweep. */
+    overdue: (now: Date) =>
+      db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(
+          and(
+            inArray(subscriptions.status, ["trialing", "active", "past_due"]),
+            lt(subscriptions.currentPeriodEnd, new Date(now.getTime() - 3_600_000)),
+            sql`${subscriptions.lifecycle} is not null`,
+          ),
+        )
+        .limit(500),
+
+    /**
+     * Runs `change` on the subscription's row inside a transaction holding its lock, so two
+     * deliveries never interleave. `change` answers the new values, or null to leave it as is.
+     */
+    async withSubscription<T>(id: string, change: (row: SubscriptionRow, tx: Tx) => Promise<{ values: Partial<SubscriptionRow> | null; result: T }>): Promise<T | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
+        if (!row) return null;
+        const { values, result } = await change(row, tx);
+        if (values) await tx.update(subscriptions).set({ ...values, updatedAt: new Date() }).where(eq(subscriptions.id, id));
+        return result;
+      });
+    },
+    /** Records a webhook event in the transaction; false when it was recorded before. */
+    async recordWebhook(tx: Tx | Database, provider: string, eventId: string, kind: string): Promise<boolean> {
+      const inserted = await tx.insert(webhookEvents).values({ provider, eventId, kind }).onConflictDoNothing().returning({ id: webhookEvents.eventId });
+      return inserted.length > 0;
+    },
+  };
+}
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

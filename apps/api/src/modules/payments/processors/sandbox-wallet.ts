@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { sandboxPayments, sandboxWalletCheckouts, type Database } from "@serene/db";
+import { InvalidWebhookError, type WalletProcessor } from "./ports";
+
+/**
+ * The offline wallet used when no PayPal keys are configured. A checkout is a row here; the
+ * member approves or cancels it on the local page /sandbox/wallet/approve/{id}, which returns to
+ * the product's /success-transaction or /cancel-transaction like PayPal does. It also bills
+ * renewals itself (always successfully), standing in for PayPal's own billing.
+ */
+const token = (prefix: string) => `${prefix}-${randomBytes(9).toString("base64url").toUpperCase().replace(/[^A-Z0-9]/g, "7")}`;
+
+export function createSandboxWallet(db: Database) {
+  const byId = async (id: string) => (await db.select().from(sandboxWalletCheckouts).where(eq(sandboxWalletCheckouts.id, id)))[0] ?? null;
+
+  const processor: WalletProcessor = {
+    adapter: "sandbox",
+    async createCheckout({ reference, item, returnUrl, cancelUrl, idempotencyKey }) {
+      const lifetime = item.months === 0;
+      const id = token(lifetime ? "ORDER" : "I");
+      const [row] = await db
+        .insert(sandboxWalletCheckouts)
+        .values({ id, idempotencyKey, reference, lifetime, item: { ...item }, returnUrl, cancelUrl, status: "created" })
+        .onConflictDoNothing()
+        .returning();
+      const checkout = row ?? (await db.select().from(sandboxWalletCheckouts).where(eq(sandboxWalletCheckouts.idempotencyKey, idempotencyKey)))[0]!;
+      return { providerReference: checkout.id, approvalUrl: `/sandbox/wallet/approve/${checkout.id}` };
+    },
+    async completeCheckout({ providerReference }) {
+      const checkout = await byId(providerReference);
+      if (!checkout || checkout.status === "canceled" || checkout.status === "cancelled") return { status: "canceled" };
+      if (checkout.status === "created") return { status: "pending" };
+      if (checkout.status === "approved") {
+        await db.update(sandboxWalletCheckouts).set({ status: "active" }).where(eq(sandboxWalletCheckouts.id, checkout.id));
+      }
+      return checkout.lifetime
+        ? { status: "approved", subscriptionId: null, paymentId: `CAPTURE-${checkout.id}` }
+        : { status: "approved", subscriptionId: checkout.id, paymentId: null };
+    },
+    async cancelSubscription(subscriptionId) {
+      await db.update(sandboxWalletCheckouts).set({ status: "cancelled" }).where(eq(sandboxWalletCheckouts.id, subscriptionId));
+    },
+    async changePlan({ subscriptionId, item }) {
+      await db.update(sandboxWalletCheckouts).set({ item: { ...item } }).where(eq(sandboxWalletCheckouts.id, subscriptionId));
+      return { approvalUrl: null };
+    },
+    async billRenewal({ subscriptionId, money, idempotencyKey }) {
+      const [existing] = await db
+        .select()
+        .from(sandboxPayments)
+        .where(and(eq(sandboxPayments.processor, "wallet"), eq(sandboxPayments.idempotencyKey, idempotencyKey)));
+      if (existing) return { status: "succeeded", paymentId: existing.id };
+      const checkout = await byId(subscriptionId);
+      if (!checkout || checkout.status !== "active") return { status: "declined", paymentId: null, message: "The wallet subscription is not active." };
+      const id = token("SALE");
+      await db
+        .insert(sandboxPayments)
+        .values({ id, processor: "wallet", idempotencyKey, account: subscriptionId, amountCents: money.amountCents, currency: money.currency, status: "succeeded" })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(sandboxPayments)
+        .where(and(eq(sandboxPayments.processor, "wallet"), eq(sandboxPayments.idempotencyKey, idempotencyKey)));
+      return { status: "succeeded", paymentId: row!.id };
+    },
+    async readWebhook() {
+      throw new InvalidWebhookError("The sandbox wallet sends no webhooks.");
+    },
+  };
+
+  return {
+    processor,
+    checkout: byId,
+    /** The member's answer on the approval page; answers where the browser goes next. */
+    async decide(id: string, approve: boolean): Promise<string | null> {
+      const checkout = await byId(id);
+      if (!checkout) return null;
+      if (checkout.status === "created") {
+        await db.update(sandboxWalletCheckouts).set({ status: approve ? "approved" : "canceled" }).where(eq(sandboxWalletCheckouts.id, id));
+      }
+      const target = new URL(approve ? checkout.returnUrl : checkout.cancelUrl);
+      if (checkout.lifetime) target.searchParams.set("token", id);
+      else if (approve) {
+        target.searchParams.set("subscription_id", id);
+        target.searchParams.set("ba_token", `BA-${id.slice(2)}`);
+        target.searchParams.set("token", id);
+      } else target.searchParams.set("token", id);
+      return target.pathname + target.search;
+    },
+  };
+}
+export type SandboxWallet = ReturnType<typeof createSandboxWallet>;

@@ -1,0 +1,434 @@
+import { createHash } from "node:crypto";
+import {
+  CANCELED_MESSAGE,
+  NEED_APPROVE_MESSAGE,
+  SUBSCRIBED_MESSAGE,
+  type ChangePlanBody,
+  type PaymentProvider,
+  type PurchaseResponse,
+  type SavePaymentMethodBody,
+  type SetupIntentResponse,
+  type WalletCheckoutQuery,
+  type WalletCheckoutResponse,
+  type WalletReturnBody,
+} from "@serene/contracts";
+import { currentSubscription, lifecycleFromJson, planFromMonths, planLabel } from "@serene/domain";
+import { HttpError, invalidField } from "../../http-error";
+import type { PackageRow, PlansRepository } from "../plans/plans.repository";
+import { moneyOf, type BillingService } from "./billing.service";
+import type { PaymentsRepository, PurchaseRow, SubscriptionRow } from "./payments.repository";
+import type { CardProcessor, Member, ProviderEvent, WalletProcessor } from "./processors/ports";
+
+export interface PurchasesDeps {
+  repository: PaymentsRepository;
+  plans: Pick<PlansRepository, "packageById" | "checkout">;
+  billing: BillingService;
+  card: CardProcessor | null;
+  wallet: WalletProcessor | null;
+  appUrl: string;
+  product: string;
+  now: () => Date;
+}
+
+/**
+ * A purchase call's answer; `purchaseStatus` says where the purchase stands when it is not simply
+ * done; `saved` is kept with the answer for finishing the purchase later (never sent).
+ */
+type Answer = { status: number; body: PurchaseResponse; purchaseStatus?: "awaiting_wallet"; saved?: Record<string, string> };
+type Checkout = { checkout_id?: number | undefined; promo_checkout_id?: number | undefined };
+
+const fingerprint = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("base64url");
+const success = (subscription: SubscriptionRow | null, redirect: string | null = null): Answer => ({
+  status: 200,
+  body: { message: SUBSCRIBED_MESSAGE, redirect_url: redirect, subscription_type: subscription ? subscription.planType : null },
+});
+/** How the wallet names what it sells: "Serene Yearly plan", "Serene 3-month plan", "Serene Lifetime". */
+const planName = (product: string, pkg: PackageRow) =>
+  `${product} ${pkg.isLifetime ? "Lifetime" : pkg.months === 12 ? "Yearly plan" : pkg.months === 1 ? "Monthly plan" : `${pkg.months}-month plan`}`;
+const LIFETIME_HELD_MESSAGE = "You already have lifetime access.";
+const LIFETIME_REFUNDED_MESSAGE = "You already have lifetime access. The charge was refunded.";
+const unavailable = (what: string) => new HttpError(503, `${what} payments are not available right now.`);
+
+/**
+ * Purchases: the card checkout (setup intent → confirmed card → saved payment method → trial or
+ * charge), the wallet checkout (approval at the wallet → return → subscription), plan changes
+ * and cancellation. Each purchase call is claimed once per Idempotency-Key and member, one at a
+ * time per member, and its answer is stored and replayed for a retry of the same call.
+ */
+export function createPurchasesService(deps: PurchasesDeps) {
+  const { repository, billing } = deps;
+
+  async function member(userId: string): Promise<Member> {
+    const found = await repository.member(userId);
+    if (!found) throw new HttpError(401, "Unauthenticated.");
+    return found;
+  }
+
+  async function current(userId: string): Promise<SubscriptionRow | null> {
+    return currentSubscription(await repository.subscriptionsOf(userId), deps.now());
+  }
+
+  /** The package asked for, sold by this provider and, when a checkout is named, part of it. */
+  async function packageFor(packageId: number, provider: PaymentProvider, checkout: Checkout): Promise<PackageRow> {
+    const pkg = await deps.plans.packageById(packageId);
+    if (!pkg || !pkg.active || pkg.provider !== provider) throw invalidField("package_id", "The selected package id is invalid.");
+    if (checkout.checkout_id !== undefined && checkout.promo_checkout_id !== undefined) {
+      throw invalidField("checkout_id", "Send either the checkout id or the promo checkout id, not both.");
+    }
+    const checkoutId = checkout.checkout_id ?? checkout.promo_checkout_id;
+    if (checkoutId !== undefined) {
+      const field = checkout.checkout_id !== undefined ? "checkout_id" : "promo_checkout_id";
+      const found = await deps.plans.checkout(checkoutId);
+      const type = field === "checkout_id" ? "checkout" : "promo";
+      if (!found || found.checkout.type !== type) throw invalidField(field, `The selected ${field.replaceAll("_", " ")} is invalid.`);
+      if (!found.packages.some((item) => item.id === pkg.id)) throw invalidField("package_id", "The selected package id is not part of this checkout.");
+    }
+    return pkg;
+  }
+
+  /** Refuses a second recurring subscription while one runs (a lifetime purchase is always welcome). */
+  async function refuseDoublePurchase(userId: string, pkg: PackageRow) {
+    const running = await current(userId);
+    if (!running) return;
+    const state = lifecycleFromJson(running.lifecycle);
+    if (running.status === "lifetime" || (!pkg.isLifetime && state?.status !== "canceled")) {
+      throw new HttpError(409, running.status === "lifetime" ? LIFETIME_HELD_MESSAGE : "You already have an active subscription.");
+    }
+  }
+
+  /**
+   * Runs a purchase once per Idempotency-Key: the same key with the same request answers the
+   * stored outcome; with another request it is refused; while one purchase of the member is
+   * being processed, another is refused with 409 rather than charged in parallel.
+   */
+  async function once(
+    userId: string,
+    key: string | undefined,
+    request: { kind: string; provider: PaymentProvider; packageId: number; checkoutId: number | null; body: unknown },
+    run: (purchase: PurchaseRow) => Promise<Answer>,
+  ): Promise<Answer> {
+    const print = fingerprint({ kind: request.kind, provider: request.provider, body: request.body });
+    const claim = await repository.claimPurchase({
+      userId,
+      idempotencyKey: key ?? null,
+      fingerprint: print,
+      kind: request.kind,
+      provider: request.provider,
+      packageId: request.packageId,
+      checkoutId: request.checkoutId,
+      status: "processing",
+    });
+    if ("busy" in claim) throw new HttpError(409, "Another purchase is being processed. Please wait a moment.");
+    if ("existing" in claim) {
+      if (claim.existing.fingerprint !== print) throw invalidField("idempotency_key", "This Idempotency-Key was already used for another request.");
+      if (claim.existing.response && claim.existing.responseStatus) {
+        const stored = claim.existing.response as { message: string; errors?: Record<string, string[]> };
+        if (claim.existing.responseStatus >= 400) throw new HttpError(claim.existing.responseStatus, stored.message, stored.errors);
+        const { message, redirect_url, subscription_type } = claim.existing.response as unknown as PurchaseResponse;
+        return { status: claim.existing.responseStatus, body: { message, redirect_url, subscription_type } };
+      }
+      throw new HttpError(409, "This purchase is already being processed.");
+    }
+    const purchase = claim.claimed;
+    try {
+      const answer = await run(purchase);
+      const status = answer.purchaseStatus ?? (answer.body.message === NEED_APPROVE_MESSAGE ? "requires_approval" : "succeeded");
+      await repository.transitionPurchase(purchase.id, ["processing"], { status, responseStatus: answer.status, response: { ...answer.saved, ...answer.body } });
+      return answer;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode < 500) {
+        const response = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+        await repository.transitionPurchase(purchase.id, ["processing"], { status: "failed", responseStatus: error.statusCode, response });
+      } else {
+        // Not answered: the same key may try again (the processor's own idempotency keeps it to one charge).
+        await repository.transitionPurchase(purchase.id, ["processing"], { status: "failed" });
+      }
+      throw error;
+    }
+  }
+
+  async function cardCustomer(card: CardProcessor, userId: string) {
+    const existing = await repository.customerId(userId, card.adapter);
+    const customerId = await card.ensureCustomer(await member(userId), existing);
+    if (customerId !== existing) await repository.saveCustomer(userId, card.adapter, customerId);
+    return customerId;
+  }
+
+  /**
+   * A lifetime purchase, or a purchase completed after another one started meanwhile (approved at
+   * the bank or at the wallet later), replaces the running subscription: it is not billed again.
+   */
+  async function replaceRunning(userId: string, pkg: PackageRow) {
+    const running = await current(userId);
+    if (running && running.status !== "lifetime" && billing.canCancel(running)) {
+      await billing.cancel(running, pkg.isLifetime ? "Replaced by a lifetime purchase" : "Replaced by a newer purchase");
+    }
+  }
+
+  /** Completes a card purchase whose charge succeeded (at once, after approval, or by webhook). */
+  async function grantCard(purchase: PurchaseRow, paymentMethodId: string, customerId: string, pkg: PackageRow): Promise<SubscriptionRow | null> {
+    if (purchase.kind === "upgrade") {
+      const running = await current(purchase.userId);
+      if (running) await billing.upgraded(running, pkg, purchase.id);
+      return current(purchase.userId);
+    }
+    await replaceRunning(purchase.userId, pkg);
+    const subscription = await billing.start({ userId: purchase.userId, provider: "stripe", pkg, trial: false, purchaseId: purchase.id, customerId, paymentMethodId });
+    await repository.updatePurchase(purchase.id, { subscriptionId: subscription.id });
+    return subscription;
+  }
+
+  /** Charges the card for a purchase while the member is at the checkout. */
+  async function chargeNow(card: CardProcessor, purchase: PurchaseRow, pkg: PackageRow, customerId: string, paymentMethodId: string): Promise<Answer> {
+    const money = moneyOf(pkg);
+    const result = await card.charge({
+      customerId,
+      paymentMethodId,
+      money,
+      description: `${deps.product} ${pkg.isLifetime ? "Lifetime" : planFromMonths(pkg.months) ?? "plan"}`,
+      idempotencyKey: `purchase:${purchase.id}`,
+      onSession: true,
+      returnUrl: `${deps.appUrl}/api/v1/stripe/return/${purchase.id}`,
+      metadata: { purchase_id: purchase.id, member_id: purchase.userId, package_id: String(pkg.id) },
+    });
+    await repository.recordPayment({
+      userId: purchase.userId,
+      purchaseId: purchase.id,
+      provider: "stripe",
+      providerPaymentId: result.paymentId,
+      idempotencyKey: `purchase:${purchase.id}`,
+      amountCents: money.amountCents,
+      currency: money.currency,
+      status: result.status === "succeeded" ? "succeeded" : result.status === "requires_action" ? "requires_action" : "failed",
+      failureMessage: result.status === "declined" ? result.message : null,
+    });
+    if (result.status === "declined") throw new HttpError(402, result.message);
+    if (result.status === "requires_action") {
+      await repository.updatePurchase(purchase.id, { providerReference: result.paymentId });
+      // The card to bill later is kept with the stored answer, which is written when this call ends.
+      return { status: 200, body: { message: NEED_APPROVE_MESSAGE, redirect_url: result.approvalUrl, subscription_type: null }, saved: { payment_method: paymentMethodId, customer: customerId } };
+    }
+    return success(await grantCard(purchase, paymentMethodId, customerId, pkg));
+  }
+
+  /**
+   * The purchase once no other call (the return page, a webhook, the checkout itself) is working
+   * on it: polled for a few seconds; null when it is still busy then.
+   */
+  async function afterProcessing(purchaseId: string): Promise<PurchaseRow | null> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const row = await repository.purchase(purchaseId);
+      if (row?.status !== "processing") return row;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return null;
+  }
+  const approvalOutcome = (row: PurchaseRow | null): "granted" | "declined" | "waiting" =>
+    !row ? "waiting" : row.status === "succeeded" || row.status === "refunded" ? "granted" : row.status === "requires_approval" ? "waiting" : "declined";
+
+  /** Finishes a card purchase that waited for the bank's approval; answers where the browser goes. */
+  async function settleApproval(found: PurchaseRow): Promise<"granted" | "declined" | "waiting"> {
+    const purchase = found.status === "processing" ? await afterProcessing(found.id) : found;
+    if (!deps.card || !purchase?.providerReference || purchase.status !== "requires_approval") return approvalOutcome(purchase);
+    const result = await deps.card.paymentStatus(purchase.providerReference);
+    if (result.status === "requires_action") return "waiting";
+    const payment = await repository.paymentByProviderId("stripe", purchase.providerReference);
+    const stored = purchase.response as { payment_method?: string; customer?: string } | null;
+    if (result.status === "declined") {
+      if (payment) await repository.updatePayment(payment.id, { status: "failed", failureMessage: result.message });
+      await repository.transitionPurchase(purchase.id, ["requires_approval"], { status: "failed", responseStatus: 402, response: { message: result.message } });
+      return "declined";
+    }
+    // Only the call that moves the purchase on grants access, however many returns and webhooks arrive.
+    const moved = await repository.transitionPurchase(purchase.id, ["requires_approval"], { status: "processing" });
+    if (!moved) return approvalOutcome(await afterProcessing(purchase.id));
+    const pkg = (await deps.plans.packageById(purchase.packageId))!;
+    if (moved.kind !== "upgrade" && (await current(purchase.userId))?.status === "lifetime") {
+      // Approved at the bank after lifetime access was bought meanwhile: nothing more to give, so the charge goes back.
+      await deps.card.refund({ paymentId: purchase.providerReference, idempotencyKey: `refund:${purchase.id}` });
+      if (payment) await repository.updatePayment(payment.id, { status: "refunded" });
+      await repository.transitionPurchase(purchase.id, ["processing"], { status: "refunded", responseStatus: 409, response: { message: LIFETIME_REFUNDED_MESSAGE } });
+      return "granted";
+    }
+    if (payment) await repository.updatePayment(payment.id, { status: "succeeded" });
+    const subscription = await grantCard(moved, stored?.payment_method ?? "", stored?.customer ?? "", pkg);
+    await repository.transitionPurchase(purchase.id, ["processing"], { status: "succeeded", responseStatus: 200, response: success(subscription).body });
+    return "granted";
+  }
+
+  return {
+    // ---- card --------------------------------------------------------------------------
+    async setupIntent(userId: string): Promise<SetupIntentResponse> {
+      const card = deps.card;
+      if (!card) throw unavailable("Card");
+      const intent = await card.createSetupIntent(await cardCustomer(card, userId));
+      return { api_key: card.publishableKey, client_secret: intent.clientSecret, mode: card.adapter === "stripe" ? "live" : "sandbox" };
+    },
+
+    /** Saves the confirmed card and buys the package: the trial starts, or the first charge is taken. */
+    async saveCardAndBuy(userId: string, body: SavePaymentMethodBody, key: string | undefined): Promise<Answer> {
+      const card = deps.card;
+      if (!card) throw unavailable("Card");
+      const pkg = await packageFor(body.package_id, "stripe", body);
+      const request = { kind: pkg.isLifetime ? "lifetime" : "subscription", provider: "stripe" as const, packageId: pkg.id, checkoutId: body.checkout_id ?? body.promo_checkout_id ?? null, body };
+      return once(userId, key, request, async (purchase) => {
+        await refuseDoublePurchase(userId, pkg);
+        const customerId = await cardCustomer(card, userId);
+        const method = await card.confirmedPaymentMethod(customerId, body.payment_method ?? null);
+        if (!method) throw invalidField("payment_method", "The payment method is not confirmed. Please enter your card again.");
+        const hadTrial = (await repository.subscriptionsOf(userId)).some((row) => row.planType === "Free trial" || (lifecycleFromJson(row.lifecycle)?.facts.startedWithTrial ?? false));
+        if (pkg.isFreeTrial && pkg.trialDays > 0 && !hadTrial) {
+          const subscription = await billing.start({ userId, provider: "stripe", pkg, trial: true, purchaseId: purchase.id, customerId, paymentMethodId: method.id });
+          await repository.updatePurchase(purchase.id, { subscriptionId: subscription.id });
+          return success(subscription);
+        }
+        return chargeNow(card, purchase, pkg, customerId, method.id);
+      });
+    },
+
+    /** The browser's return from the bank's approval page. */
+    async approvalReturn(purchaseId: string): Promise<"granted" | "declined" | "waiting"> {
+      const purchase = await repository.purchase(purchaseId);
+      if (!purchase || purchase.provider !== "stripe") return "declined";
+      return settleApproval(purchase);
+    },
+
+    /** A verified card webhook: a charge that waited for approval settled. */
+    async cardEvent(event: ProviderEvent): Promise<void> {
+      if (event.kind !== "payment_succeeded" && event.kind !== "payment_failed") return;
+      const payment = await repository.paymentByProviderId("stripe", event.paymentId);
+      if (!payment?.purchaseId) return;
+      const purchase = await repository.purchase(payment.purchaseId);
+      if (purchase) await settleApproval(purchase);
+    },
+
+    // ---- wallet ------------------------------------------------------------------------
+    async walletCheckout(userId: string, query: WalletCheckoutQuery, key: string | undefined): Promise<WalletCheckoutResponse> {
+      const wallet = deps.wallet;
+      if (!wallet) throw unavailable("Wallet");
+      const pkg = await packageFor(query.package_id, "paypal", query);
+      const body = { package_id: query.package_id, checkout_id: query.checkout_id, promo_checkout_id: query.promo_checkout_id };
+      const request = { kind: pkg.isLifetime ? "lifetime" : "subscription", provider: "paypal" as const, packageId: pkg.id, checkoutId: query.checkout_id ?? query.promo_checkout_id ?? null, body };
+      const answer = await once(userId, key, request, async (purchase) => {
+        await refuseDoublePurchase(userId, pkg);
+        const checkout = await wallet.createCheckout({
+          reference: purchase.id,
+          member: await member(userId),
+          item: { packageId: pkg.id, name: planName(deps.product, pkg), money: moneyOf(pkg), months: pkg.isLifetime ? 0 : pkg.months, trialDays: pkg.isFreeTrial ? pkg.trialDays : 0 },
+          returnUrl: `${deps.appUrl}/success-transaction`,
+          cancelUrl: `${deps.appUrl}/cancel-transaction`,
+          idempotencyKey: `wallet:${purchase.id}`,
+        });
+        await repository.updatePurchase(purchase.id, { providerReference: checkout.providerReference });
+        return { status: 200, body: { message: "awaiting wallet", redirect_url: checkout.approvalUrl, subscription_type: null }, purchaseStatus: "awaiting_wallet" };
+      });
+      return { url_to_redirect: answer.body.redirect_url! };
+    },
+
+    /** The member is back from the wallet having approved: the subscription (or lifetime) starts. */
+    async walletReturn(userId: string, body: WalletReturnBody): Promise<Answer> {
+      const wallet = deps.wallet;
+      if (!wallet) throw unavailable("Wallet");
+      const reference = body.subscription_id ?? body.token!;
+      const purchase = await repository.purchaseByReference("paypal", reference);
+      if (!purchase || purchase.userId !== userId) throw new HttpError(404, "This payment was not found.");
+      if (purchase.status === "succeeded") return success(purchase.subscriptionId ? await repository.subscription(purchase.subscriptionId) : await current(userId));
+      if (purchase.status === "canceled") throw new HttpError(402, "The payment was canceled.");
+      const pkg = (await deps.plans.packageById(purchase.packageId))!;
+      if ((await current(userId))?.status === "lifetime") {
+        // Approved at the wallet after lifetime access was bought meanwhile: the order is left uncaptured,
+        // the wallet subscription is cancelled before it bills again.
+        if (!pkg.isLifetime) await wallet.cancelSubscription(reference, "Lifetime access was bought meanwhile");
+        await repository.transitionPurchase(purchase.id, ["awaiting_wallet", "failed"], { status: "canceled" });
+        throw new HttpError(409, LIFETIME_HELD_MESSAGE);
+      }
+      const completion = await wallet.completeCheckout({ providerReference: reference, lifetime: pkg.isLifetime, idempotencyKey: `capture:${purchase.id}` });
+      if (completion.status === "pending") throw new HttpError(409, "The payment is not approved yet.");
+      if (completion.status === "canceled") {
+        await repository.transitionPurchase(purchase.id, ["awaiting_wallet", "failed"], { status: "canceled" });
+        throw new HttpError(402, "The payment was canceled.");
+      }
+      const moved = await repository.transitionPurchase(purchase.id, ["awaiting_wallet", "failed"], { status: "processing" });
+      if (!moved) {
+        // The member's other tab is completing it right now: answer its outcome.
+        const settled = await afterProcessing(purchase.id);
+        if (settled?.status !== "succeeded") throw new HttpError(409, "This purchase is already being processed.");
+        return success(settled.subscriptionId ? await repository.subscription(settled.subscriptionId) : await current(userId));
+      }
+      await replaceRunning(userId, pkg);
+      const subscription = await billing.start({
+        userId,
+        provider: "paypal",
+        pkg,
+        trial: pkg.isFreeTrial && pkg.trialDays > 0,
+        purchaseId: purchase.id,
+        providerSubscriptionId: completion.subscriptionId,
+      });
+      if (completion.paymentId) {
+        await repository.recordPayment({ userId, subscriptionId: subscription.id, purchaseId: purchase.id, provider: "paypal", providerPaymentId: completion.paymentId, idempotencyKey: `paypal:${completion.paymentId}`, amountCents: pkg.amountCents, currency: pkg.currency, status: "succeeded" });
+      }
+      const answer = success(subscription);
+      await repository.transitionPurchase(purchase.id, ["processing"], { status: "succeeded", subscriptionId: subscription.id, responseStatus: 200, response: answer.body });
+      return answer;
+    },
+
+    /** The member came back from the wallet without approving. */
+    async walletCancel(userId: string, token: string | undefined): Promise<{ message: string }> {
+      if (token) {
+        const purchase = await repository.purchaseByReference("paypal", token);
+        if (purchase && purchase.userId === userId && purchase.status !== "succeeded") {
+          await repository.transitionPurchase(purchase.id, [purchase.status], { status: "canceled" });
+        }
+      }
+      return { message: "The payment was canceled. Nothing was charged." };
+    },
+
+    // ---- plan changes and cancellation -------------------------------------------------------
+    /** The upgrade to annual (PUT /{provider}/subscription): paid now, a new annual period starts. */
+    async changePlan(userId: string, provider: PaymentProvider, body: ChangePlanBody, key: string | undefined): Promise<Answer> {
+      const found = await current(userId);
+      if (!found || found.provider !== provider) throw new HttpError(404, "You have no subscription to change here.");
+      const pkg = await packageFor(body.package_id, provider, {});
+      if (pkg.isLifetime || pkg.months !== 12) throw invalidField("package_id", "Only the upgrade to the annual plan is available.");
+      return once(userId, key, { kind: "upgrade", provider, packageId: pkg.id, checkoutId: null, body }, async (purchase) => {
+        // Judged inside the claim: a retried upgrade that already went through answers its stored outcome,
+        // and of two upgrades sent at once the second sees the first one's result.
+        const running = await current(userId);
+        if (!running || running.provider !== provider || !billing.canUpgrade(running)) throw new HttpError(409, "This subscription cannot be upgraded to annual.");
+        if (provider === "paypal") {
+          const wallet = deps.wallet;
+          if (!wallet || !running.providerSubscriptionId) throw unavailable("Wallet");
+          const { approvalUrl } = await wallet.changePlan({
+            subscriptionId: running.providerSubscriptionId,
+            item: { packageId: pkg.id, name: `${deps.product} annual plan`, money: moneyOf(pkg), months: 12, trialDays: 0 },
+            returnUrl: `${deps.appUrl}/thank-you?redirect=/settings/subscription`,
+            cancelUrl: `${deps.appUrl}/settings/subscription`,
+          });
+          if (approvalUrl) return { status: 200, body: { message: NEED_APPROVE_MESSAGE, redirect_url: approvalUrl, subscription_type: null } };
+          await billing.upgraded(running, pkg, purchase.id);
+          return success(await current(userId));
+        }
+        const card = deps.card;
+        if (!card) throw unavailable("Card");
+        if (!running.customerId || !running.paymentMethodId) throw new HttpError(409, "No saved card to charge. Please subscribe with your card again.");
+        return chargeNow(card, purchase, pkg, running.customerId, running.paymentMethodId);
+      });
+    },
+
+    /** DELETE /subscription/web/cancel/{provider}. */
+    async cancel(userId: string, provider: PaymentProvider): Promise<{ message: string }> {
+      const running = await current(userId);
+      if (!running || running.provider !== provider) throw new HttpError(404, "You have no subscription to cancel here.");
+      if (billing.canCancel(running)) await billing.cancel(running, "Cancelled by the member");
+      else if (lifecycleFromJson(running.lifecycle)?.status !== "canceled") throw new HttpError(409, "This subscription cannot be cancelled.");
+      return { message: CANCELED_MESSAGE };
+    },
+
+    /** What the member's plan is now called (for the response after a change). */
+    label: (row: SubscriptionRow) => {
+      const state = lifecycleFromJson(row.lifecycle);
+      return state ? planLabel(state) : row.planType;
+    },
+  };
+}
+export type PurchasesService = ReturnType<typeof createPurchasesService>;

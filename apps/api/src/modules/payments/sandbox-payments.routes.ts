@@ -1,0 +1,99 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ErrorResponse, errorResponses, SandboxCardConfirmBody, SandboxCardConfirmResponse } from "@serene/contracts";
+import { escape, hidden, page } from "../../plugins/sandbox-page";
+import type { RateLimiter } from "../../plugins/rate-limit";
+import type { SandboxCard } from "./processors/sandbox-card";
+import type { SandboxWallet } from "./processors/sandbox-wallet";
+
+/** POST /api/v1/sandbox/card/confirm: the sandbox's counterpart of Stripe.js confirmCardSetup. */
+export function sandboxCardApiRoutes(card: SandboxCard, limiter: RateLimiter): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      "/sandbox/card/confirm",
+      {
+        schema: {
+          tags: ["sandbox"],
+          summary: "Confirms a card setup with the offline sandbox card processor (Stripe's test cards)",
+          body: SandboxCardConfirmBody,
+          response: { 200: SandboxCardConfirmResponse, ...errorResponses, 402: ErrorResponse },
+        },
+      },
+      async (request) => {
+        await limiter.consume("payment", request.ip, request.body.client_secret.split("_secret_")[0]);
+        return card.confirmSetup(request.body);
+      },
+    );
+  };
+}
+
+const Id = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{4,80}$/) });
+const Decision = z.object({ decision: z.enum(["approve", "cancel"]), return_url: z.string().max(1024).optional(), redirect: z.string().max(512).optional() });
+const ApprovalQuery = z.object({ return_url: z.string().max(1024).optional(), redirect: z.string().max(512).optional() });
+
+/** Only this site's own paths. */
+const samePath = (value: string | undefined) => (value && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : null);
+
+const money = (cents: number, currency: string) => `${currency === "EUR" ? "€" : "$"}${(cents / 100).toFixed(2)}`;
+
+const buttons = `<div class="actions"><button type="submit" name="decision" value="cancel">Cancel</button><button class="primary" type="submit" name="decision" value="approve">Approve</button></div>`;
+
+/** The bank's approval page (3-D Secure) and the wallet's approval page, both offline. */
+export function sandboxApprovalPages(deps: { card: SandboxCard | null; wallet: SandboxWallet | null }): FastifyPluginAsync {
+  return async (app) => {
+    const notFound = page("Sandbox payment", `<span class="badge">Sandbox</span><h1>This payment was not found.</h1><p><a href="/">Back to the site</a></p>`);
+    const card = deps.card;
+    const wallet = deps.wallet;
+
+    if (card) {
+      app.get("/sandbox/card/approve/:id", { schema: { hide: true } }, async (request, reply) => {
+        const params = Id.safeParse(request.params);
+        const query = ApprovalQuery.safeParse(request.query);
+        const payment = params.success ? await card.payment(params.data.id) : null;
+        if (!payment || !query.success) return reply.code(404).type("text/html").send(notFound);
+        const body = `<span class="badge">Sandbox bank</span><h1>Approve this payment</h1>
+<p>Your bank asks you to confirm a payment of <strong>${escape(money(payment.amountCents, payment.currency))}</strong> to Serene with the card you entered.</p>
+<form method="post" action="/sandbox/card/approve/${escape(payment.id)}">${hidden({ return_url: query.data.return_url, redirect: query.data.redirect })}${buttons}</form>`;
+        return reply.type("text/html").send(page("Approve payment", body));
+      });
+      app.post("/sandbox/card/approve/:id", { schema: { hide: true } }, async (request, reply) => {
+        const params = Id.safeParse(request.params);
+        const form = Decision.safeParse(request.body);
+        if (!params.success || !form.success) return reply.code(400).type("text/html").send(notFound);
+        await card.decide(params.data.id, form.data.decision === "approve");
+        const back = samePath(form.data.return_url) ?? "/cancel-transaction?provider=stripe";
+        const redirect = samePath(form.data.redirect);
+        const target = redirect ? `${back}${back.includes("?") ? "&" : "?"}redirect=${encodeURIComponent(redirect)}` : back;
+        return reply.code(303).redirect(target);
+      });
+    }
+
+    if (wallet) {
+      app.get("/sandbox/wallet/approve/:id", { schema: { hide: true } }, async (request, reply) => {
+        const params = Id.safeParse(request.params);
+        const checkout = params.success ? await wallet.checkout(params.data.id) : null;
+        if (!checkout) return reply.code(404).type("text/html").send(notFound);
+        const item = checkout.item as { name?: string; money?: { amountCents: number; currency: string }; months?: number; trialDays?: number };
+        const price = item.money ? money(item.money.amountCents, item.money.currency) : "";
+        const terms = checkout.lifetime
+          ? `${price} once`
+          : item.trialDays
+            ? `free for ${item.trialDays} days, then ${price} every ${item.months === 12 ? "year" : `${item.months} months`}`
+            : `${price} every ${item.months === 1 ? "month" : item.months === 12 ? "year" : `${item.months} months`}`;
+        const body = `<span class="badge">Sandbox wallet</span><h1>Pay with your wallet</h1>
+<p><strong>${escape(item.name ?? "Serene")}</strong>: ${escape(terms)}.</p><p>Approve to let Serene ${checkout.lifetime ? "take this payment" : "bill your wallet on this schedule"}.</p>
+<form method="post" action="/sandbox/wallet/approve/${escape(checkout.id)}">${buttons}</form>`;
+        return reply.type("text/html").send(page("Approve with your wallet", body));
+      });
+      app.post("/sandbox/wallet/approve/:id", { schema: { hide: true } }, async (request, reply) => {
+        const params = Id.safeParse(request.params);
+        const form = Decision.safeParse(request.body);
+        if (!params.success || !form.success) return reply.code(400).type("text/html").send(notFound);
+        const target = await wallet.decide(params.data.id, form.data.decision === "approve");
+        if (!target) return reply.code(404).type("text/html").send(notFound);
+        return reply.code(303).redirect(target);
+      });
+    }
+  };
+}
