@@ -42,6 +42,7 @@ export const pages: Record<PageId, () => Promise<PageModule>> = {
   "auth-callback": withTimeout(() => import("./routes/auth-callback")),
   home: withTimeout(() => import("./routes/home")),
   settings: withTimeout(() => import("./routes/settings")),
+  "settings-subscription": withTimeout(() => import("./routes/settings-subscription")),
   "settings-account": withTimeout(() => import("./routes/settings-account")),
   "settings-change-password": withTimeout(() => import("./routes/settings-change-password")),
   "settings-help-support": withTimeout(() => import("./routes/settings-help-support")),
@@ -55,5 +56,8 @@ export const pages: Record<PageId, () => Promise<PageModule>> = {
   library: withTimeout(() => import("./routes/library")),
   player: withTimeout(() => import("./routes/player")),
   paywall: withTimeout(() => import("./routes/paywall")),
+  "success-transaction": withTimeout(() => import("./routes/success-transaction")),
+  "cancel-transaction": withTimeout(() => import("./routes/cancel-transaction")),
+  "thank-you": withTimeout(() => import("./routes/thank-you")),
   "not-found": withTimeout(() => import("./routes/not-found")),
 };

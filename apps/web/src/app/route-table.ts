@@ -29,6 +29,7 @@ export type PageId =
   | "auth-callback"
   | "home"
   | "settings"
+  | "settings-subscription"
   | "settings-account"
   | "settings-change-password"
   | "settings-help-support"
@@ -42,6 +43,9 @@ export type PageId =
   | "library"
   | "player"
   | "paywall"
+  | "success-transaction"
+  | "cancel-transaction"
+  | "thank-you"
   | "not-found";
 
 const visitorEntry = { changeMainPage: true } as const;
@@ -75,9 +79,9 @@ export const routeTable: RouteEntry[] = [
   { path: "/lead-checkout/:checkoutId", page: "not-found" },
   { path: "/promo/:checkoutId", page: "not-found" },
   { path: "/lp/:lp", page: "not-found" },
-  { path: "/success-transaction", page: "not-found" },
-  { path: "/cancel-transaction", page: "not-found" },
-  { path: "/thank-you", page: "not-found" },
+  { path: "/success-transaction", page: "success-transaction" },
+  { path: "/cancel-transaction", page: "cancel-transaction" },
+  { path: "/thank-you", page: "thank-you" },
   { path: "/privacy-policy", page: "privacy-policy" },
   { path: "/terms-of-service", page: "terms-of-service" },
   { path: "/terms-conditions", page: "terms-conditions" },
@@ -108,7 +112,7 @@ export const routeTable: RouteEntry[] = [
   { path: "/workbooks/workbook/:id/result", page: "not-found", ...member },
   { path: "/workbook/:id", redirectTo: "/workbooks/workbook/:id", ...member },
   { path: "/settings", page: "settings", ...member },
-  { path: "/settings/subscription", page: "not-found", ...member },
+  { path: "/settings/subscription", page: "settings-subscription", ...member },
   { path: "/settings/account", page: "settings-account", ...member },
   { path: "/settings/change-password", page: "settings-change-password", ...member },
   { path: "/settings/help-support", page: "settings-help-support", ...member },

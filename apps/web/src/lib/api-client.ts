@@ -21,6 +21,8 @@ export interface RequestOptions {
   silent?: boolean | "validation";
   /** A 401 normally ends the session and goes to /login; false leaves it to the caller (log out). */
   endSessionOnUnauthorized?: boolean;
+  /** Sent as the `Idempotency-Key` header of purchase calls: the same key never buys twice. */
+  idempotencyKey?: string;
 }
 
 /** A failed call: the status and the server's body (`message`, and `errors` for a 422). */
@@ -72,6 +74,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.body !== undefined) {

@@ -1,12 +1,21 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { analytics } from "../../lib/analytics";
+import { useErrorStore } from "../../lib/error-store";
 import { openSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
-import { renderPage } from "../../test/render";
+import { pkg } from "../../test/packages";
+import { mockApi, renderPage } from "../../test/render";
 import { SubscriptionOffer } from "./subscription-offer";
 
 afterEach(() => useSubscriptionOffer.setState({ open: false, trigger: null }));
+
+const PACKAGES = [
+  pkg(1, 1, 14.99),
+  pkg(4, 12, 59.99, { is_free_trial: true, trial_days: 7, tags: ["Most Popular"] }),
+  pkg(5, 0, 149.99, { is_lifetime: true, tags: ["Best Value"] }),
+  pkg(11, 1, 14.99, { provider: "paypal" }),
+];
 
 describe("subscription offer", () => {
   it("records the pixel event of each trigger", () => {
@@ -18,8 +27,46 @@ describe("subscription offer", () => {
     expect(useSubscriptionOffer.getState()).toEqual({ open: true, trigger: "quiz" });
   });
 
+  it("asks for the plans only once it opens, and shows the card plans with their prices", async () => {
+    vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+    const api = mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+    renderPage(SubscriptionOffer, { at: "/home" });
+    expect(api.named("GET package/web")).toHaveLength(0);
+
+    act(() => openSubscriptionOffer("locked"));
+    const list = await screen.findByRole("list", { name: "Plans for you" });
+    const call = api.named("GET package/web")[0]!;
+    expect(call.query.get("place")).toBe("after_locked_content");
+    expect(["USD", "EUR"]).toContain(call.query.get("currency"));
+
+    const cards = within(list).getAllByTestId("offer-plan");
+    expect(cards.map((card) => card.textContent)).toEqual([
+      expect.stringContaining("1-Month Plan"),
+      expect.stringContaining("Free trial"),
+      expect.stringContaining("Lifetime"),
+    ]);
+    // The wallet's package is not among them; prices per day and in full.
+    expect(within(cards[0]!).getByText("$14.99")).toBeTruthy();
+    expect(within(cards[0]!).getByText("$0.50")).toBeTruthy();
+    expect(within(cards[1]!).getByText("MOST POPULAR")).toBeTruthy();
+    expect(within(cards[1]!).getByText("$0.17")).toBeTruthy();
+    expect(within(cards[2]!).getByText("once")).toBeTruthy();
+  });
+
+  it("still leads to the plans when they cannot be loaded, without an error toast", async () => {
+    vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+    mockApi({ "GET package/web": [500, { message: "Server Error" }] });
+    const { router } = renderPage(SubscriptionOffer, { at: "/home", routes: [{ path: "/subscription", Component: () => <p>plans</p> }] });
+    act(() => openSubscriptionOffer("unlock"));
+    expect(await screen.findByText(/The plans could not be loaded just now/)).toBeTruthy();
+    expect(useErrorStore.getState().flag).toBe(false);
+    await userEvent.click(screen.getByRole("button", { name: "See plans" }));
+    expect(router.state.location.pathname).toBe("/subscription");
+  });
+
   it("opens as a dialog, leads to the plans, and closes", async () => {
     vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+    mockApi({ "GET package/web": [200, { data: PACKAGES }] });
     const { router } = renderPage(SubscriptionOffer, { at: "/home", routes: [{ path: "/subscription", Component: () => <p>plans</p> }] });
     expect(screen.queryByRole("heading", { name: /Unlock everything/ })).toBeNull();
     act(() => openSubscriptionOffer("locked"));

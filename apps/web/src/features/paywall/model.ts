@@ -1,54 +1,37 @@
 import type { Checkout, Package } from "@serene/contracts";
-import {
-  currencyForTimeZone,
-  defaultPackage,
-  planTypeFromMonths,
-  visiblePackages,
-  type Currency,
-  type PackageFacts,
-} from "@serene/domain";
-
-/** The card provider whose packages the paywall offers (spec 000 section 5). */
-export const CARD_PROVIDER = "stripe";
-
-/** A package as the paywall works with it: the domain's facts (money in cents). */
-export type PlanOption = PackageFacts & { currency: Currency };
-
-/** The API's decimal amount becomes cents. */
-export function toPlanOption(pkg: Package): PlanOption {
-  return {
-    id: pkg.id,
-    months: pkg.months,
-    provider: pkg.provider,
-    currency: pkg.currency,
-    amountCents: Math.round(pkg.amount * 100),
-    isLifetime: pkg.is_lifetime,
-    isFreeTrial: pkg.is_free_trial,
-    tags: pkg.tags,
-  };
-}
-
-/** The visitor's region currency, from the browser's time zone (spec 000 section 9). */
-export function regionCurrency(): Currency {
-  let timeZone: string | undefined;
-  try {
-    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    timeZone = undefined;
-  }
-  return currencyForTimeZone(timeZone);
-}
+import { defaultPackage, planTypeFromMonths, visiblePackages, type Currency, type PackageFacts } from "@serene/domain";
+import { CARD_PROVIDER, toPlanOption, type PlanOption } from "../../components/subscription/plans";
 
 export interface PaywallPlans {
   options: PlanOption[];
   initial: PlanOption | null;
   checkoutType: Checkout["type"] | null;
+  /** The checkout named in the address, if any. */
+  checkoutId: number | null;
+  /** Every package on offer, both providers': the payment dialog buys the wallet's or the card's. */
+  packages: Package[];
 }
 
 /** The plans shown for a region, and the one selected first. */
-export function paywallPlans(packages: readonly Package[], region: Currency, checkoutType: Checkout["type"] | null): PaywallPlans {
+export function paywallPlans(
+  packages: readonly Package[],
+  region: Currency,
+  checkout: Pick<Checkout, "id" | "type"> | null,
+): PaywallPlans {
   const options = visiblePackages(packages.map(toPlanOption), region, CARD_PROVIDER);
-  return { options, initial: defaultPackage(options), checkoutType };
+  return {
+    options,
+    initial: defaultPackage(options),
+    checkoutType: checkout?.type ?? null,
+    checkoutId: checkout?.id ?? null,
+    packages: [...packages],
+  };
+}
+
+/** Which checkout a purchase comes from, as the payment calls name it. */
+export function checkoutRef(plans: Pick<PaywallPlans, "checkoutId" | "checkoutType">): { checkout_id?: number; promo_checkout_id?: number } {
+  if (plans.checkoutId === null) return {};
+  return plans.checkoutType === "promo" ? { promo_checkout_id: plans.checkoutId } : { checkout_id: plans.checkoutId };
 }
 
 /** The headline above the picker for the selected plan (spec 000 section 2, plan cards). */

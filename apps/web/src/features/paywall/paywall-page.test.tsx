@@ -2,21 +2,29 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { analytics } from "../../lib/analytics";
 import { useSubscriptionOffer } from "../../lib/subscription-offer";
+import { pkg } from "../../test/packages";
 import { mockApi, renderPage } from "../../test/render";
-import { PaywallPage } from "./paywall-page";
+import { PaywallPage, type PaywallPaymentDialogProps } from "./paywall-page";
 
-const pkg = (id: number, months: number, amount: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  months,
-  provider: "stripe",
-  currency: "USD",
-  amount,
-  is_lifetime: false,
-  is_free_trial: false,
-  trial_days: 0,
-  tags: [] as string[],
-  ...extra,
-});
+/** The payment dialog as the route module supplies it, replaced by a stand-in that records what it was given. */
+const dialogRendered = vi.fn<(props: PaywallPaymentDialogProps) => void>();
+/** The props of the stand-in's latest render. */
+const dialogProps = () => dialogRendered.mock.lastCall?.[0] ?? null;
+function StubDialog(props: PaywallPaymentDialogProps) {
+  dialogRendered(props);
+  if (!props.open) return null;
+  return (
+    <div role="dialog" aria-label="Select payment method">
+      <button type="button" onClick={props.onDone}>
+        Report done
+      </button>
+      <button type="button" onClick={props.onClose}>
+        Close payment
+      </button>
+    </div>
+  );
+}
+const Page = () => <PaywallPage paymentDialog={StubDialog} />;
 
 const PACKAGES = [
   // 90.00 over 30 days is exactly 3.00 a day: the whole-number rule shows 2.99.
@@ -30,6 +38,7 @@ const PATH = "/subscription/:checkoutId?";
 
 beforeEach(() => {
   useSubscriptionOffer.setState({ open: false, trigger: null });
+  dialogRendered.mockClear();
 });
 afterEach(() => {
   window.localStorage.clear();
@@ -39,7 +48,7 @@ afterEach(() => {
 describe("paywall plan cards", () => {
   it("shows the card provider's plans with titles, prices and the tagged plan preselected", async () => {
     const api = mockApi({ "GET package/web": [200, { data: PACKAGES }] });
-    renderPage(PaywallPage, { path: PATH, at: "/subscription" });
+    renderPage(Page, { path: PATH, at: "/subscription" });
 
     const group = await screen.findByRole("radiogroup");
     const radios = within(group).getAllByRole("radio");
@@ -76,7 +85,7 @@ describe("paywall plan cards", () => {
 
   it("changes the headline with the selected plan", async () => {
     mockApi({ "GET package/web": [200, { data: PACKAGES }] });
-    renderPage(PaywallPage, { path: PATH, at: "/subscription" });
+    renderPage(Page, { path: PATH, at: "/subscription" });
     const radios = within(await screen.findByRole("radiogroup")).getAllByRole("radio");
 
     fireEvent.click(radios[0]!);
@@ -90,7 +99,7 @@ describe("paywall plan cards", () => {
 
   it("uses the checkout's packages when the address names a checkout", async () => {
     const api = mockApi({ "GET checkout/3": [200, { data: { id: 3, type: "promo", theme: "green-main", packages: PACKAGES.slice(1, 2) } }] });
-    renderPage(PaywallPage, { path: PATH, at: "/subscription/3" });
+    renderPage(Page, { path: PATH, at: "/subscription/3" });
     expect(within(await screen.findByRole("radiogroup")).getAllByRole("radio")).toHaveLength(1);
     expect(api.named("GET package/web")).toHaveLength(0);
 
@@ -103,7 +112,7 @@ describe("paywall plan cards", () => {
 describe("Get My Plan", () => {
   it("sends a visitor without a token to login with a redirect back here", async () => {
     mockApi({ "GET package/web": [200, { data: PACKAGES }] });
-    renderPage(PaywallPage, { path: PATH, at: "/subscription?action=unlock" });
+    renderPage(Page, { path: PATH, at: "/subscription?action=unlock" });
     await screen.findByRole("radiogroup");
     fireEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
     await waitFor(() => expect(screen.getByTestId("location").textContent).toMatch(/^\/login\?/));
@@ -113,15 +122,57 @@ describe("Get My Plan", () => {
     expect(location.searchParams.has("checkout")).toBe(false);
   });
 
-  it("records the checkout start for a member and keeps the selection", async () => {
+  it("opens the payment dialog for a member with the chosen plan and both providers' packages", async () => {
     window.localStorage.setItem("t", "token");
     mockApi({ "GET package/web": [200, { data: PACKAGES }] });
     const track = vi.spyOn(analytics, "track").mockImplementation(() => undefined);
-    renderPage(PaywallPage, { path: PATH, at: "/subscription" });
+    renderPage(Page, { path: PATH, at: "/subscription" });
+    const radios = within(await screen.findByRole("radiogroup")).getAllByRole("radio");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(dialogProps()?.open).toBe(false);
+
+    fireEvent.click(radios[0]!);
+    fireEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
+    expect(screen.getByRole("dialog", { name: "Select payment method" })).toBeTruthy();
+    expect(dialogProps()?.selected?.id).toBe(1);
+    // The wallet's package travels along: the dialog buys the chosen method's own package.
+    expect(dialogProps()?.packages.map((pkg) => pkg.id)).toEqual([1, 4, 5, 11]);
+    expect(dialogProps()?.checkout).toEqual({});
+    // The dialog records the checkout start itself, so the paywall does not record it twice.
+    expect(track.mock.calls.filter(([name]) => name === "InitiateCheckout")).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole("button", { name: "Close payment" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByRole("heading", { name: "Start Your Monthly Plan" })).toBeTruthy();
+  });
+
+  it("names the checkout the purchase comes from", async () => {
+    window.localStorage.setItem("t", "token");
+    mockApi({
+      "GET checkout/3": [200, { data: { id: 3, type: "promo", theme: "green-main", packages: PACKAGES.slice(1, 2) } }],
+      "GET checkout/2": [200, { data: { id: 2, type: "checkout", theme: "white-main", packages: PACKAGES } }],
+    });
+    const first = renderPage(Page, { path: PATH, at: "/subscription/3" });
     await screen.findByRole("radiogroup");
     fireEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
-    expect(track).toHaveBeenCalledWith("InitiateCheckout", expect.objectContaining({ package_id: "4", currency: "USD" }));
-    expect(screen.getByRole("heading", { name: "Start Your 7-Day Trial" })).toBeTruthy();
+    expect(dialogProps()?.checkout).toEqual({ promo_checkout_id: 3 });
+    first.unmount();
+
+    renderPage(Page, { path: PATH, at: "/subscription/2" });
+    await screen.findByRole("radiogroup");
+    fireEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
+    expect(dialogProps()?.checkout).toEqual({ checkout_id: 2 });
+  });
+
+  it("closes the dialog and goes to / when the payment reports done", async () => {
+    window.localStorage.setItem("t", "token");
+    mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+    renderPage(Page, { path: PATH, at: "/subscription", routes: [{ path: "/", Component: () => <p>Front page</p> }] });
+    await screen.findByRole("radiogroup");
+    fireEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
+    fireEvent.click(screen.getByRole("button", { name: "Report done" }));
+    expect(await screen.findByText("Front page")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });
 
@@ -129,7 +180,7 @@ describe("entry", () => {
   it("records the pixel event of the action that opened the paywall", async () => {
     mockApi({ "GET package/web": [200, { data: PACKAGES }] });
     const track = vi.spyOn(analytics, "track").mockImplementation(() => undefined);
-    renderPage(PaywallPage, { path: PATH, at: "/subscription?action=quiz", strict: true });
+    renderPage(Page, { path: PATH, at: "/subscription?action=quiz", strict: true });
     await screen.findByRole("radiogroup");
     expect(track.mock.calls.filter(([name]) => name === "InformIntent")).toHaveLength(1);
   });
@@ -138,20 +189,20 @@ describe("entry", () => {
     useSubscriptionOffer.setState({ open: false, trigger: "locked" });
     mockApi({ "GET package/web": [200, { data: PACKAGES }] });
     const track = vi.spyOn(analytics, "track").mockImplementation(() => undefined);
-    renderPage(PaywallPage, { path: PATH, at: "/subscription" });
+    renderPage(Page, { path: PATH, at: "/subscription" });
     await screen.findByRole("radiogroup");
     expect(track).toHaveBeenCalledWith("LockedIntent", expect.anything());
   });
 
   it("goes to / for a dynamic funnel without quiz data", () => {
     mockApi({ "GET package/web": [200, { data: PACKAGES }] });
-    renderPage(PaywallPage, { path: PATH, at: "/subscription?dynamic=1", routes: [{ path: "/", Component: () => <p>Landing</p> }] });
+    renderPage(Page, { path: PATH, at: "/subscription?dynamic=1", routes: [{ path: "/", Component: () => <p>Landing</p> }] });
     expect(screen.getByText("Landing")).toBeTruthy();
   });
 
   it("hides the close button with hideClose=1", async () => {
     mockApi({ "GET package/web": [200, { data: PACKAGES }] });
-    renderPage(PaywallPage, { path: PATH, at: "/subscription?hideClose=1" });
+    renderPage(Page, { path: PATH, at: "/subscription?hideClose=1" });
     await screen.findByRole("radiogroup");
     expect(screen.queryByRole("button", { name: "Close" })).toBeNull();
   });

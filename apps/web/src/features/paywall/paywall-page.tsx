@@ -1,7 +1,9 @@
-import { currencySymbol, dueTodayCents, formatAmount } from "@serene/domain";
-import { useEffect, useRef, useState } from "react";
+import type { Package } from "@serene/contracts";
+import { dueTodayCents, formatMoney } from "@serene/domain";
+import { useEffect, useRef, useState, type ComponentType } from "react";
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { BrandLink } from "../../components/brand/brand-link";
+import { regionCurrency, type PlanOption } from "../../components/subscription/plans";
 import { Button } from "../../components/ui/button";
 import { IconButton } from "../../components/ui/icon-button";
 import { Notice } from "../../components/ui/notice";
@@ -11,7 +13,7 @@ import { env } from "../../lib/env";
 import { hasToken, readQuizForm } from "../../lib/storage";
 import { OFFER_PIXEL_EVENTS, useSubscriptionOffer, type SubscriptionOfferTrigger } from "../../lib/subscription-offer";
 import { PlanPicker } from "./components/plan-picker";
-import { planHeadline, planLegalName, regionCurrency, type PlanOption } from "./model";
+import { checkoutRef, planHeadline, planLegalName } from "./model";
 import { benefits, testimonials, timeline } from "./paywall.content";
 import { usePaywallPlans } from "./use-paywall-plans";
 import styles from "./paywall-page.module.css";
@@ -32,19 +34,35 @@ function entryEvent(action: string | null): string | null {
   return trigger ? OFFER_PIXEL_EVENTS[trigger] : null;
 }
 
-const money = (currency: string, cents: number) => `${currencySymbol(currency)}${formatAmount(cents)}`;
+
+/** What the paywall gives the payment dialog (the route module supplies the dialog itself). */
+export interface PaywallPaymentDialogProps {
+  open: boolean;
+  /** Every package on offer, both providers'. */
+  packages: readonly Package[];
+  /** The chosen plan's package. */
+  selected: Package | null;
+  checkout: { checkout_id?: number; promo_checkout_id?: number };
+  onDone: () => void;
+  onClose: () => void;
+}
+
+interface PaywallPageProps {
+  /** The payment dialog 'Get My Plan' opens for a member (spec 000 section 4). */
+  paymentDialog: ComponentType<PaywallPaymentDialogProps>;
+}
 
 /** The paywall (spec 000 section 2, "Paywall"). */
-export function PaywallPage() {
+export function PaywallPage({ paymentDialog }: PaywallPageProps) {
   const [params] = useSearchParams();
   const quizForm = readQuizForm();
   const quizEmpty = !quizForm || Object.keys(quizForm).length === 0;
   // A dynamic funnel's paywall makes no sense without the quiz answers.
   if (params.has("dynamic") && quizEmpty) return <Navigate to="/" replace />;
-  return <Paywall />;
+  return <Paywall PaymentDialog={paymentDialog} />;
 }
 
-function Paywall() {
+function Paywall({ PaymentDialog }: { PaymentDialog: PaywallPageProps["paymentDialog"] }) {
   const { checkoutId } = useParams();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -52,7 +70,7 @@ function Paywall() {
   const [region] = useState(regionCurrency);
   const plans = usePaywallPlans(checkoutId, region);
   const [chosenId, setChosenId] = useState<PlanOption["id"] | null>(null);
-  const pickerRef = useRef<HTMLElement>(null);
+  const [paying, setPaying] = useState(false);
   const tracked = useRef(false);
 
   const options = plans.data?.options ?? [];
@@ -79,19 +97,8 @@ function Paywall() {
       void navigate(`/login?redirect=${redirect}&from=auth${promo}`);
       return;
     }
-    // The payment dialog ('Select payment method', spec 000 "Payment dialog") arrives in the next
-    // step. Until then a member's press records the checkout start and brings the chosen plan into
-    // view, keeping the selection, so nothing pretends a payment can be made yet.
-    if (selected) {
-      analytics.track("InitiateCheckout", {
-        package_id: String(selected.id),
-        currency: selected.currency,
-        value: dueTodayCents(selected) / 100,
-      });
-    }
-    const picker = pickerRef.current;
-    if (typeof picker?.scrollIntoView === "function") picker.scrollIntoView({ behavior: "smooth", block: "center" });
-    picker?.querySelector<HTMLInputElement>("input[type=radio]:checked")?.focus({ preventScroll: true });
+    // A member pays in the payment dialog, which records the checkout start when it opens.
+    if (selected) setPaying(true);
   };
 
   return (
@@ -123,7 +130,7 @@ function Paywall() {
         </div>
 
         <div className={styles.content}>
-        <section ref={pickerRef} className={styles.plans} aria-busy={plans.isPending}>
+        <section className={styles.plans} aria-busy={plans.isPending}>
           <h2 id="paywall-headline" className={styles.headline}>
             {selected ? planHeadline(selected) : "Choose your plan"}
           </h2>
@@ -145,7 +152,7 @@ function Paywall() {
           )}
           {selected && (
             <p className={styles.due}>
-              Due today: <strong>{money(selected.currency, dueTodayCents(selected))}</strong>
+              Due today: <strong>{formatMoney(selected.currency, dueTodayCents(selected))}</strong>
             </p>
           )}
           <Button size="lg" block className={styles.cta} onClick={getPlan} disabled={!selected}>
@@ -232,15 +239,30 @@ function Paywall() {
         </section>
         </div>
       </main>
+
+      {plans.data && (
+        <PaymentDialog
+          open={paying}
+          packages={plans.data.packages}
+          selected={plans.data.packages.find((pkg) => pkg.id === selected?.id) ?? null}
+          checkout={checkoutRef(plans.data)}
+          onClose={() => setPaying(false)}
+          onDone={() => {
+            // Spec 000 section 4: when the payment reports done, the dialog closes and the app goes to /.
+            setPaying(false);
+            void navigate("/");
+          }}
+        />
+      )}
     </div>
   );
 }
 
 function LegalNote({ plan }: { plan: PlanOption }) {
-  const price = money(plan.currency, plan.amountCents);
+  const price = formatMoney(plan.currency, plan.amountCents);
   let text: string;
   if (plan.isLifetime) text = `${price} billed once. Yours for good, no renewals.`;
-  else if (plan.isFreeTrial) text = `${money(plan.currency, 0)} due today, then ${price} billed annually after 1 week.`;
+  else if (plan.isFreeTrial) text = `${formatMoney(plan.currency, 0)} due today, then ${price} billed annually after 1 week.`;
   else if (plan.months === 1) text = `${price} billed every month until you cancel.`;
   else text = `${price} billed every ${plan.months} months until you cancel.`;
   return (

@@ -14,7 +14,7 @@ export function usePaywallPlans(checkoutId: string | undefined, region: Currency
     queryFn: async ({ signal }) => {
       if (checkoutId) {
         const { data } = await api.get<CheckoutResponse>(`/checkout/${encodeURIComponent(checkoutId)}`, { signal });
-        return paywallPlans(data.packages, region, data.type);
+        return paywallPlans(data.packages, region, data);
       }
       const { data } = await api.get<PackageListResponse>("/package/web", {
         query: { place: "after_locked_content", currency: region },

@@ -1,13 +1,7 @@
-import {
-  currencySymbol,
-  formatAmount,
-  oldPerDayCents,
-  perDayPriceCents,
-  planCardDescription,
-  planCardTitle,
-  struckThroughCents,
-} from "@serene/domain";
-import type { PlanOption } from "../model";
+import { formatMoney, oldPerDayCents, perDayPriceCents, planCardDescription, planCardTitle } from "@serene/domain";
+import type { PlanOption } from "../../../components/subscription/plans";
+import { PlanBadge } from "../../../components/subscription/plan-badge";
+import { PlanFullPrice } from "../../../components/subscription/plan-full-price";
 import styles from "./plan-picker.module.css";
 
 interface PlanPickerProps {
@@ -18,7 +12,6 @@ interface PlanPickerProps {
   labelledBy: string;
 }
 
-const money = (currency: string, cents: number) => `${currencySymbol(currency)}${formatAmount(cents)}`;
 
 /**
  * The plan cards as one radio group: native radio inputs, so arrow keys move the selection and
@@ -32,8 +25,6 @@ export function PlanPicker({ options, selectedId, onSelect, labelledBy }: PlanPi
         const selected = option.id === selectedId;
         const perDay = perDayPriceCents(option.amountCents, option.months);
         const oldPerDay = oldPerDayCents(option.amountCents, option.months);
-        const popular = option.tags.includes("Most Popular");
-        const bestValue = !popular && option.tags.includes("Best Value");
         return (
           <div key={option.id} className={[styles.card, selected && styles.selected].filter(Boolean).join(" ")} data-testid="plan-card">
             <input
@@ -46,20 +37,13 @@ export function PlanPicker({ options, selectedId, onSelect, labelledBy }: PlanPi
               aria-describedby={`${id}-details`}
             />
             <label htmlFor={id} className={styles.label}>
-              {popular && <span className={styles.badge}>MOST POPULAR</span>}
-              {bestValue && <span className={[styles.badge, styles.badgeSoft].join(" ")}>BEST VALUE</span>}
+              <PlanBadge tags={option.tags} />
               <span className={styles.check} aria-hidden="true" />
               <span className={styles.main}>
                 <span className={styles.title}>{planCardTitle(option)}</span>
                 <span id={`${id}-details`} className={styles.details}>
                   <span className={styles.description}>{planCardDescription(option)}</span>
-                  <span className={styles.full}>
-                    <s className={styles.was}>
-                      <span className="visually-hidden">Regular price </span>
-                      {money(option.currency, struckThroughCents(option.amountCents))}
-                    </s>{" "}
-                    <span className={styles.now}>{money(option.currency, option.amountCents)}</span>
-                  </span>
+                  <PlanFullPrice option={option} />
                 </span>
               </span>
               <span className={styles.perDay} data-testid="per-day">
@@ -67,14 +51,14 @@ export function PlanPicker({ options, selectedId, onSelect, labelledBy }: PlanPi
                   <>
                     <s className={styles.was}>
                       <span className="visually-hidden">Regular price per day </span>
-                      {money(option.currency, oldPerDay)}
+                      {formatMoney(option.currency, oldPerDay)}
                     </s>
-                    <span className={styles.perDayPrice}>{money(option.currency, perDay)}</span>
+                    <span className={styles.perDayPrice}>{formatMoney(option.currency, perDay)}</span>
                     <span className={styles.perDayUnit}>per day</span>
                   </>
                 ) : (
                   <>
-                    <span className={styles.perDayPrice}>{money(option.currency, option.amountCents)}</span>
+                    <span className={styles.perDayPrice}>{formatMoney(option.currency, option.amountCents)}</span>
                     <span className={styles.perDayUnit}>once</span>
                   </>
                 )}

@@ -11,6 +11,7 @@ import { recordView } from "../api/activity";
 import { keepSignedCookiesFresh } from "../api/signed-cookies";
 import { useContentItem, useIsSubscriber } from "../api/content";
 import { formatMinutes, formatSessions } from "../lib/time";
+import { isLocked, type Streams } from "../lib/variants";
 import { CopyLinkButton } from "./copy-link-button";
 import { Cover } from "./cover";
 import { FavoriteButton } from "./favorite-button";
@@ -61,7 +62,7 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
   const playableSomewhere = !list || sessions.length > 0;
   useEffect(() => (playableSomewhere ? keepSignedCookiesFresh() : undefined), [playableSomewhere]);
 
-  const locked = (entry: { free: boolean }) => subscriber === false && !entry.free;
+  const locked = (entry: Streams & { free: boolean }) => isLocked(entry, subscriber);
   const playable: Playable | null = list
     ? current && { ...current, model: childModelOf(model), poster: item.poster }
     : { ...item, model };

@@ -6,6 +6,7 @@ import {
   availableVariants,
   formatSwitch,
   initialVariant,
+  isLocked,
   isMusicStreams,
   streamField,
   urlOf,
@@ -112,5 +113,20 @@ describe("switches and their tooltips", () => {
     expect(voiceSwitch(music, true, video)).toEqual({ target: null, tooltip: NO_URL_TO_SWITCH });
     expect(formatSwitch(music, true, video)).toEqual({ target: { format: "audio", voice: null }, tooltip: null });
     expect(formatSwitch(streams("audio"), true, { format: "audio", voice: null }).tooltip).toBe(NO_URL_TO_SWITCH);
+  });
+});
+
+describe("locked", () => {
+  const premium = (...fields: StreamField[]) => ({ ...streams(...fields), free: false });
+  it("never locks a free item or anything for a subscriber", () => {
+    expect(isLocked({ ...streams(), free: true }, false)).toBe(false);
+    expect(isLocked(premium(), true)).toBe(false);
+  });
+  it("locks a premium item for a free member", () => {
+    expect(isLocked(premium("audio_male"), false)).toBe(true);
+  });
+  it("while the member's status loads, locks a premium item the server sent no streams for", () => {
+    expect(isLocked(premium(), null)).toBe(true);
+    expect(isLocked(premium("video"), null)).toBe(false);
   });
 });

@@ -114,3 +114,15 @@ export function voiceSwitch(streams: Streams, music: boolean, current: Variant):
   const target = candidates.find((variant) => variant.format === current.format) ?? candidates[0] ?? null;
   return target ? { target, tooltip: null } : { target: null, tooltip: NO_URL_TO_SWITCH };
 }
+
+const ALL_FIELDS: StreamField[] = [...VOICED_FIELDS, "audio", "video"];
+
+/**
+ * Whether Play opens the subscription offer instead of playing. The server sends stream addresses
+ * only for what the member may play, so a premium entry without any is locked even while the
+ * member's own status (`subscriber`, null until known) is still loading; a subscriber never is.
+ */
+export function isLocked(entry: Streams & { free: boolean }, subscriber: boolean | null): boolean {
+  if (entry.free || subscriber === true) return false;
+  return subscriber === false || !ALL_FIELDS.some((field) => entry[field]?.hls.playlist);
+}

@@ -1,0 +1,3 @@
+import { CancelTransactionPage } from "../../features/payment";
+
+export default CancelTransactionPage;

@@ -1,0 +1,3 @@
+import { SuccessTransactionPage } from "../../features/payment";
+
+export default SuccessTransactionPage;

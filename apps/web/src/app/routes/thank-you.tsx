@@ -1,0 +1,3 @@
+import { ThankYouPage } from "../../features/payment";
+
+export default ThankYouPage;

@@ -1,0 +1,309 @@
+import type { AccountStatusResponse, Package, PaymentProvider } from "@serene/contracts";
+import { CANCELED_MESSAGE, formatMoney, NEED_APPROVE_MESSAGE, PAYMENT_PROVIDERS, planCardDescription, SUBSCRIBED_MESSAGE } from "@serene/domain";
+import { useMutation } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { regionCurrency, toPlanOption, type PlanOption } from "../../../components/subscription/plans";
+import { Button } from "../../../components/ui/button";
+import { Notice } from "../../../components/ui/notice";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { toast } from "../../../components/ui/toast-store";
+import { env } from "../../../lib/env";
+import { cancelSubscription, changePlan, useWebPackages } from "../api/subscription";
+import { pageLocation, reloadWithNotice, useNoticeAfterReload } from "../lib/page-reload";
+import {
+  formatDate,
+  idempotencyKey,
+  periodLine,
+  providerName,
+  statusLabel,
+  statusTone,
+  unlockPackage,
+  upgradeQuote,
+  type UpgradeQuote,
+} from "../lib/subscription-model";
+import { ConfirmDialog } from "./confirm-dialog";
+import { SettingsIcon } from "./settings-icon";
+import styles from "./subscription.module.css";
+
+interface SubscriptionSettingsProps {
+  /** GET /user/account-status; undefined while it loads or when it failed. */
+  status: AccountStatusResponse | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  /**
+   * A free member chose the monthly plan: the route opens the payment dialog for it, with every
+   * package on offer (the dialog buys the same plan of the payment method chosen there).
+   */
+  onBuy: (selected: Package, packages: readonly Package[]) => void;
+}
+
+const isPaymentProvider = (value: string): value is PaymentProvider => (PAYMENT_PROVIDERS as readonly string[]).includes(value);
+
+/** The bank's approval page, told to send the member back to this page afterwards. */
+function withRedirectBack(url: string): string {
+  try {
+    const target = new URL(url, window.location.origin);
+    target.searchParams.set("redirect", `${window.location.pathname}${window.location.search}`);
+    return target.toString();
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * /settings/subscription (spec 001 Settings): the subscription type, since when, through which
+ * provider and until when; a free member gets the unlock-monthly offer, a paid member below annual
+ * the upgrade to annual, and a paid member can cancel.
+ */
+export function SubscriptionSettings({ status, loading, failed, onRetry, onBuy }: SubscriptionSettingsProps) {
+  useNoticeAfterReload();
+  const [region] = useState(regionCurrency);
+  const free = status !== undefined && !status.subscription_type;
+  const packages = useWebPackages(Boolean(status && (free || status.can_upgrade)));
+  const options = useMemo(() => (packages.data ?? []).map(toPlanOption), [packages.data]);
+
+  if (loading) {
+    return (
+      <div className={styles.stack} aria-busy="true" aria-label="Loading your subscription">
+        <Skeleton className={styles.skeletonSummary} />
+        <Skeleton className={styles.skeletonOffer} />
+      </div>
+    );
+  }
+  if (failed || !status) {
+    return (
+      <Notice kind="error" title="Your subscription could not be loaded">
+        <p>Please check your connection and try again.</p>
+        <Button variant="secondary" size="sm" className={styles.retry} onClick={onRetry}>
+          Try again
+        </Button>
+      </Notice>
+    );
+  }
+
+  // A query that is not needed (annual, lifetime) is pending without fetching: nothing to wait for.
+  const packagesReady = !(packages.isPending && packages.isFetching);
+  return (
+    <div className={styles.stack}>
+      <Summary status={status} />
+      {free && (
+        <UnlockOffer
+          packages={options}
+          ready={packagesReady}
+          region={region}
+          onBuy={(plan) => {
+            const all = packages.data ?? [];
+            const selected = all.find((pkg) => pkg.id === plan.id);
+            if (selected) onBuy(selected, all);
+          }}
+        />
+      )}
+      {!free && status.can_upgrade && <UpgradeOffer status={status} packages={options} ready={packagesReady} region={region} />}
+      {status.can_cancel && <CancelSection status={status} />}
+    </div>
+  );
+}
+
+function Summary({ status }: { status: AccountStatusResponse }) {
+  const period = periodLine(status);
+  const via = providerName(status.subscription_via);
+  const since = formatDate(status.member_since);
+  const tone = statusTone(status);
+  return (
+    <section className={styles.card} aria-labelledby="subscription-plan">
+      <div className={styles.planHead}>
+        <span className={styles.planIcon}>
+          <SettingsIcon name="subscription" />
+        </span>
+        <div className={styles.planName}>
+          <p className={styles.eyebrow}>Your plan</p>
+          <h2 id="subscription-plan">{status.subscription_type ?? "Free"}</h2>
+        </div>
+        {tone !== "free" && <span className={[styles.badge, styles[tone]].join(" ")}>{statusLabel(status)}</span>}
+      </div>
+      <dl className={styles.details}>
+        <div className={styles.row}>
+          <dt>Subscription type</dt>
+          <dd>{status.subscription_type ?? "Free"}</dd>
+        </div>
+        <div className={styles.row}>
+          <dt>Member since</dt>
+          <dd>{since ?? "—"}</dd>
+        </div>
+        <div className={styles.row}>
+          <dt>Subscription via</dt>
+          <dd>{via ?? "—"}</dd>
+        </div>
+        {period && (
+          <div className={styles.row}>
+            <dt>{period.label}</dt>
+            <dd>{period.date}</dd>
+          </div>
+        )}
+      </dl>
+      {status.status === "canceled" && period && (
+        <p className={styles.note}>
+          Your subscription is canceled and will not renew. Everything stays open to you until {period.date}.
+        </p>
+      )}
+    </section>
+  );
+}
+
+interface OfferProps {
+  packages: readonly PlanOption[];
+  /** The packages have arrived (or could not). */
+  ready: boolean;
+  region: ReturnType<typeof regionCurrency>;
+}
+
+/** A free member's offer: the monthly plan, through the payment dialog. */
+function UnlockOffer({ packages, ready, region, onBuy }: OfferProps & { onBuy: (plan: PlanOption) => void }) {
+  const chosen = ready ? unlockPackage(packages, region) : null;
+  const monthly = chosen && "package" in chosen ? chosen.package : null;
+  const start = () => {
+    const choice = unlockPackage(packages, region);
+    if ("message" in choice) toast.error(choice.message);
+    else onBuy(choice.package);
+  };
+  return (
+    <section className={[styles.card, styles.offer].join(" ")} aria-labelledby="subscription-unlock">
+      <div className={styles.offerText}>
+        <p className={styles.eyebrow}>Monthly plan</p>
+        <h2 id="subscription-unlock">Unlock {env.appName}</h2>
+        <p>Every meditation, sleepcast, course and soundscape, and your full personal plan. Cancel anytime.</p>
+      </div>
+      <div className={styles.offerAction}>
+        {monthly ? (
+          <p className={styles.price}>
+            <strong>{formatMoney(monthly.currency, monthly.amountCents)}</strong>
+            <span> / month</span>
+            <small>{planCardDescription(monthly)}</small>
+          </p>
+        ) : !ready ? (
+          <Skeleton className={styles.skeletonPrice} />
+        ) : null}
+        <Button size="lg" onClick={start} disabled={!ready} aria-busy={!ready || undefined}>
+          Start Monthly Plan
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** A paid member below annual: the upgrade, confirmed first, sent with an Idempotency-Key. */
+function UpgradeOffer({ status, packages, ready, region }: OfferProps & { status: AccountStatusResponse }) {
+  const [confirming, setConfirming] = useState<UpgradeQuote | null>(null);
+  const provider = (status.subscription_via ?? "").toLowerCase();
+  const quote = ready ? upgradeQuote(packages, status, region) : null;
+  const shown = quote && "annual" in quote ? quote : null;
+  const upgrade = useMutation({
+    mutationFn: (annual: PlanOption) => {
+      if (!isPaymentProvider(provider)) throw new Error(`Plans through ${provider} are changed elsewhere.`);
+      return changePlan(provider, Number(annual.id), idempotencyKey());
+    },
+    onSuccess: (reply) => {
+      if (reply.redirect_url) {
+        pageLocation.assign(reply.message === NEED_APPROVE_MESSAGE ? withRedirectBack(reply.redirect_url) : reply.redirect_url);
+        return;
+      }
+      setConfirming(null);
+      reloadWithNotice(SUBSCRIBED_MESSAGE);
+    },
+    // The server's message already shows as the error toast.
+    onError: () => setConfirming(null),
+  });
+  const ask = () => {
+    const next = upgradeQuote(packages, status, region);
+    if ("message" in next) toast.error(next.message);
+    else setConfirming(next);
+  };
+  return (
+    <section className={[styles.card, styles.offer].join(" ")} aria-labelledby="subscription-upgrade">
+      <div className={styles.offerText}>
+        <p className={styles.eyebrow}>Best value</p>
+        <h2 id="subscription-upgrade">Go Annual</h2>
+        <p>
+          One payment a year instead of one a month.
+          {shown?.savingCents ? (
+            <>
+              {" "}
+              You save <strong>{formatMoney(shown.annual.currency, shown.savingCents)}</strong> a year.
+            </>
+          ) : null}
+        </p>
+      </div>
+      <div className={styles.offerAction}>
+        {shown ? (
+          <p className={styles.price}>
+            <strong>{formatMoney(shown.annual.currency, shown.annual.amountCents)}</strong>
+            <span> / year</span>
+            <small>That is {formatMoney(shown.annual.currency, shown.perMonthCents)} a month</small>
+          </p>
+        ) : !ready ? (
+          <Skeleton className={styles.skeletonPrice} />
+        ) : null}
+        <Button size="lg" onClick={ask} disabled={!ready} aria-busy={!ready || undefined}>
+          Upgrade to Annual
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Upgrade to Annual?"
+        confirmLabel="Yes, upgrade"
+        cancelLabel="Not now"
+        busy={upgrade.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && upgrade.mutate(confirming.annual)}
+      >
+        {confirming && (
+          <p>
+            Your {status.subscription_type ?? "current"} plan becomes the Annual plan at{" "}
+            <strong>{formatMoney(confirming.annual.currency, confirming.annual.amountCents)}</strong> a year, charged today.
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** A paid member can cancel: 'Are you sure?', Yes, then 'Successfully canceled!' and a reload; failures are ignored. */
+function CancelSection({ status }: { status: AccountStatusResponse }) {
+  const [confirming, setConfirming] = useState(false);
+  const until = formatDate(status.current_period_end);
+  const cancel = useMutation({
+    mutationFn: () => cancelSubscription(status.subscription_via ?? ""),
+    onSuccess: () => {
+      setConfirming(false);
+      reloadWithNotice(CANCELED_MESSAGE);
+    },
+    onError: () => setConfirming(false),
+  });
+  return (
+    <section className={[styles.card, styles.cancel].join(" ")} aria-labelledby="subscription-cancel">
+      <div className={styles.offerText}>
+        <h2 id="subscription-cancel">Cancel anytime</h2>
+        <p>
+          {until
+            ? `Your plan stops renewing. You keep full access until ${until}.`
+            : "Your plan stops renewing. You keep full access until the end of the period you paid for."}
+        </p>
+      </div>
+      <Button variant="secondary" onClick={() => setConfirming(true)} className={styles.cancelButton}>
+        Cancel subscription
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title="Are you sure?"
+        confirmLabel="Yes"
+        cancelLabel="No, keep it"
+        busy={cancel.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => cancel.mutate()}
+      >
+        <p>{until ? `Your subscription will not renew. You keep access until ${until}.` : "Your subscription will not renew."}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
