@@ -44,3 +44,18 @@ export async function newVisit(browser: Browser, width = 1280, storage: Record<s
   page.on("pageerror", (error) => problems.push(error.message));
   return { context, page, problems };
 }
+
+let members = 0;
+
+/** A new member registered through the API (POST /user); answers their session token. */
+export async function registerMember(name = "Maya"): Promise<string> {
+  const email = `${name.toLowerCase()}.${Date.now().toString(36)}.${++members}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const response = await fetch(`${baseUrl()}/api/v1/user`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ name, email, password: "quiet evening walk 42", phone: "", platform: "web" }),
+  });
+  const body = (await response.json()) as { token: string | null };
+  if (!response.ok || !body.token) throw new Error(`registration failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.token;
+}

@@ -3,7 +3,8 @@ import { startServer } from "./server";
 
 /** One product server for all journeys; each journey opens its own browser context. */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  // The journeys register many members from one address within minutes: the limits stay on, scaled up.
+  const server = await startServer({ env: { RATE_LIMIT_FACTOR: "20" } });
   project.provide("baseUrl", server.url);
   return async () => {
     await server.stop();

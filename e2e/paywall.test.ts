@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launch, newVisit } from "./browser";
+import { baseUrl, launch, newVisit, registerMember } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -75,6 +75,40 @@ describe("paywall", () => {
     await page.getByRole("radiogroup").waitFor();
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("opens the payment dialog for a member, keeps focus inside it, and closes it with Escape", async () => {
+    const { page, context, problems } = await newVisit(browser, 390, { t: await registerMember() });
+    await page.goto("/subscription");
+    await page.getByRole("radiogroup").waitFor();
+    await page.getByRole("button", { name: "Get My Plan" }).click();
+    const dialog = page.getByRole("dialog", { name: "Select payment method" });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((element) => (element as HTMLDialogElement).open && element.matches(":modal"))).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("payment-method");
+    // Arrow keys move between the two ways to pay.
+    await page.keyboard.press("ArrowRight");
+    await dialog.getByLabel("Card number").waitFor();
+    // Tab never reaches the page behind (past the last control the browser's own UI may take focus).
+    const reached = new Set<string>();
+    for (let i = 0; i < 14; i += 1) {
+      await page.keyboard.press("Tab");
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return "browser";
+        return active.closest("dialog") ? `dialog:${active.getAttribute("aria-label") ?? active.textContent?.trim() ?? active.id}` : "page";
+      });
+      reached.add(where);
+    }
+    expect(reached.has("page")).toBe(false);
+    expect(reached.has("dialog:Close")).toBe(true);
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/subscription");
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,0 +1,209 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launch, newVisit, registerMember } from "./browser";
+import { repoRoot } from "./server";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => browser.close());
+
+let counter = 0;
+/** A fresh address per journey: a member buys once, so journeys never meet. */
+const newEmail = (who = "payer") => `${who}.${Date.now().toString(36)}.${++counter}@example.com`;
+const PASSWORD = "quiet evening walk 42";
+
+/** Stripe's test cards, as a person types them. */
+const CARDS = { succeeds: "4242 4242 4242 4242", declined: "4000 0000 0000 0002", needsApproval: "4000 0027 6000 3184" };
+
+/** Console errors except the browser's note about an answer the page expected (a 402 decline). */
+const unexpected = (problems: string[]) => problems.filter((problem) => !problem.includes("Failed to load resource"));
+
+interface CatalogueItem {
+  id: number;
+  model: string;
+  name: string;
+  free: boolean;
+  media?: Record<string, string>;
+  children?: number[];
+}
+const catalogue = JSON.parse(readFileSync(path.join(repoRoot, "content/demo/catalogue.json"), "utf8")) as { items: CatalogueItem[] };
+const children = new Set(catalogue.items.flatMap((item) => item.children ?? []));
+const lockedItem = catalogue.items.find(
+  (item) => !children.has(item.id) && item.model === "meditation-sleep" && !item.free && item.media?.audio_male && !item.media.video_male,
+)!;
+
+async function subscriptionType(page: Page): Promise<string | null> {
+  const token = await page.evaluate(() => window.localStorage.getItem("t"));
+  const response = await fetch(`${baseUrl()}/api/v1/user/account-status`, { headers: { authorization: `Bearer ${token}`, accept: "application/json" } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { subscription_type: string | null }).subscription_type;
+}
+
+/** The paywall's Get My Plan for the preselected plan (or `plan`), then the open payment dialog. */
+async function openPayment(page: Page, plan?: string) {
+  await page.goto("/subscription");
+  await page.getByRole("radiogroup").waitFor();
+  if (plan) await page.locator("[data-testid=plan-card]", { hasText: plan }).locator("label").click();
+  await page.getByRole("button", { name: "Get My Plan" }).click();
+  const dialog = page.getByRole("dialog", { name: "Select payment method" });
+  await dialog.waitFor();
+  return dialog;
+}
+
+async function payByCard(page: Page, number: string) {
+  const dialog = page.getByRole("dialog", { name: "Select payment method" });
+  await dialog.getByText("Credit card").click();
+  await dialog.getByLabel("Card number").fill(number);
+  await dialog.getByLabel("Expiry").fill("12 / 34");
+  await dialog.getByLabel("CVC").fill("123");
+  await dialog.getByRole("button", { name: "Try Serene now" }).click();
+}
+
+describe("paying by card", () => {
+  it("a new member registers, starts the yearly trial with a card and then plays a locked item", async () => {
+    const { page, context, problems } = await newVisit(browser);
+    await page.goto("/create-account");
+    await page.getByLabel("First Name").fill("Maya");
+    await page.getByLabel("Email").fill(newEmail("trial"));
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.waitForURL((url) => url.pathname === "/home");
+
+    const dialog = await openPayment(page);
+    // The yearly trial is preselected; the wallet is the first way offered.
+    expect(await dialog.getByRole("radio", { name: "PayPal" }).isChecked()).toBe(true);
+    await dialog.getByRole("button", { name: "Buy now" }).waitFor();
+    expect(await dialog.getByTestId("payment-total").textContent()).toBe("$0.00");
+    await dialog.getByText(/You may cancel at any time in your trial\. \$59\.99 billed annually after trial\./).waitFor();
+
+    await payByCard(page, CARDS.succeeds);
+    await page.getByText("Successfully subscribed!").waitFor();
+    await page.waitForURL((url) => url.pathname === "/home");
+    expect(await subscriptionType(page)).not.toBeNull();
+
+    await page.goto(`/${lockedItem.model}/${lockedItem.id}`);
+    await page.getByRole("heading", { level: 1, name: lockedItem.name }).waitFor();
+    await page.getByRole("group", { name: "Player" }).getByRole("button", { name: "Play" }).click();
+    await page.waitForFunction(
+      () => {
+        const media = document.querySelector<HTMLMediaElement>('[data-testid="player-media"]');
+        return Boolean(media && !media.paused && media.currentTime > 0.3);
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(await page.locator("dialog[open]").count()).toBe(0);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("a declined card says so and the member stays free", async () => {
+    const { page, context, problems } = await newVisit(browser, 1280, { t: await registerMember() });
+    await openPayment(page);
+    await payByCard(page, CARDS.declined);
+    const dialog = page.getByRole("dialog", { name: "Select payment method" });
+    // The message shows inside the modal dialog, above the page it makes inert.
+    await dialog.getByRole("alert").filter({ hasText: "Your card was declined." }).waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole("button", { name: "Try Serene now" }).getAttribute("aria-disabled")).toBeNull();
+    expect(new URL(page.url()).pathname).toBe("/subscription");
+    expect(await subscriptionType(page)).toBeNull();
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("a card that needs the bank's approval goes to the approval page and, approved, to /thank-you", async () => {
+    const { page, context, problems } = await newVisit(browser, 1280, { t: await registerMember() });
+    await openPayment(page, "1-Month Plan");
+    await payByCard(page, CARDS.needsApproval);
+    await page.waitForURL((url) => url.pathname.startsWith("/sandbox/card/approve/"));
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/subscription");
+    await page.getByRole("button", { name: "Cancel" }).waitFor();
+    expect(await subscriptionType(page)).toBeNull();
+
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page.waitForURL((url) => url.pathname === "/thank-you");
+    await page.getByRole("heading", { name: "Thank you!" }).waitFor();
+    expect(await page.getByRole("link", { name: "Continue" }).getAttribute("href")).toBe("/subscription");
+    expect(await subscriptionType(page)).not.toBeNull();
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("canceling at the bank's approval page charges nothing", async () => {
+    const { page, context } = await newVisit(browser, 1280, { t: await registerMember() });
+    await openPayment(page, "1-Month Plan");
+    await payByCard(page, CARDS.needsApproval);
+    await page.waitForURL((url) => url.pathname.startsWith("/sandbox/card/approve/"));
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL((url) => url.pathname === "/cancel-transaction");
+    await page.getByRole("heading", { name: "Payment canceled" }).waitFor();
+    expect(await subscriptionType(page)).toBeNull();
+    await context.close();
+  });
+});
+
+describe("paying with the wallet", () => {
+  it("Buy now goes to the wallet, Approve comes back to /success-transaction and subscribes", async () => {
+    const { page, context, problems } = await newVisit(browser, 1280, { t: await registerMember() });
+    const dialog = await openPayment(page);
+    await dialog.getByRole("button", { name: "Buy now" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/sandbox/wallet/approve/"));
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page.waitForURL((url) => url.pathname === "/success-transaction");
+    expect(new URL(page.url()).searchParams.get("subscription_id")).toBeTruthy();
+    await page.getByText("Successfully subscribed!").waitFor();
+    await page.getByRole("link", { name: "Start listening" }).waitFor();
+    expect(await subscriptionType(page)).not.toBeNull();
+
+    // A reload confirms the same purchase again instead of buying twice.
+    await page.reload();
+    await page.getByRole("link", { name: "Start listening" }).waitFor();
+    await page.getByRole("link", { name: "Start listening" }).click();
+    await page.waitForURL((url) => url.pathname === "/home");
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("Cancel at the wallet comes back to /cancel-transaction", async () => {
+    const { page, context, problems } = await newVisit(browser, 390, { t: await registerMember() });
+    const dialog = await openPayment(page);
+    await dialog.getByRole("button", { name: "Buy now" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/sandbox/wallet/approve/"));
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL((url) => url.pathname === "/cancel-transaction");
+    await page.getByRole("heading", { name: "Payment canceled" }).waitFor();
+    await page.getByText("Nothing was charged.", { exact: false }).waitFor();
+    expect(await page.getByRole("link", { name: "Back to plans" }).getAttribute("href")).toBe("/subscription");
+    expect(await subscriptionType(page)).toBeNull();
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the payment dialog in Europe", () => {
+  it("shows euro prices in the Total and the trial note", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 }, timezoneId: "Europe/Sofia" });
+    const token = await registerMember();
+    await context.addInitScript((value) => window.localStorage.setItem("t", value), token);
+    const page = await context.newPage();
+    const dialog = await openPayment(page);
+    expect(await dialog.getByTestId("payment-total").textContent()).toBe("€0.00");
+    await dialog.getByText(/€54\.99 billed annually after trial/).waitFor();
+    await dialog.getByText("Credit card").click();
+    await dialog.getByLabel("Card number").waitFor();
+    expect(await dialog.getByTestId("payment-total").textContent()).toBe("€0.00");
+
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await openPayment(page, "1-Month Plan");
+    expect(await page.getByTestId("payment-total").textContent()).toBe("€13.99");
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    await context.close();
+  });
+});
