@@ -52,7 +52,14 @@ export default tseslint.config(
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The contracts bring zod: the web app takes only their types (values it shares live in @serene/domain).
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "@serene/contracts", allowTypeImports: true, message: "Import only types from @serene/contracts in the web app; shared values live in @serene/domain." }] },
+      ],
+    },
   },
   {
     files: ["scripts/**", "apps/web/scripts/**", "e2e/**", "content/scripts/**"],
