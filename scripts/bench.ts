@@ -1,6 +1,7 @@
 // npm run bench: the performance budgets of docs/architecture.md that a person can re-measure.
 //   1. the landing route's JavaScript (entry + the landing page module), gzip KiB, budget 150
-//   2. Lighthouse mobile (simulated throttling) for `/`: performance ≥ 95, accessibility ≥ 95, CLS ≤ 0.05
+//   2. Lighthouse mobile (simulated throttling) for `/`: performance ≥ 95, accessibility ≥ 95, CLS ≤ 0.05;
+//      the paywall route (/subscription): its JavaScript and Lighthouse mobile performance ≥ 95
 //   3. login latency p50/p95 at 20 logins per second (argon2id on every login)
 //   4. p99 of GET /api/v1/faq alone and during a rate-limited login flood: within 2x
 //   5. the player route's JavaScript with and without hls.js (loaded only when a stream plays)
@@ -48,6 +49,8 @@ function routeJavaScript() {
   const player = new Set(entry);
   const playerKey = Object.keys(manifest).find((key) => key.endsWith("app/routes/player.tsx"))!;
   collect(playerKey, player);
+  const paywall = new Set(entry);
+  collect(Object.keys(manifest).find((key) => key.endsWith("app/routes/paywall.tsx"))!, paywall);
   const hls = new Set<string>();
   for (const key of player) for (const lazy of manifest[key]?.dynamicImports ?? []) if (lazy.includes("hls.js")) collect(lazy, hls);
   for (const key of player) hls.delete(key);
@@ -56,12 +59,13 @@ function routeJavaScript() {
     landingRouteKiB: kib(gzip(landing)),
     homeRouteKiB: kib(gzip(home)),
     playerRouteKiB: kib(gzip(player)),
+    paywallRouteKiB: kib(gzip(paywall)),
     playerWithHlsKiB: kib(gzip(player) + gzip(hls)),
   };
 }
 
-async function lighthouse(url: string, chrome: string) {
-  const out = path.join(repoRoot, "bench-results", "lighthouse-landing.json");
+async function lighthouse(url: string, chrome: string, name = "landing") {
+  const out = path.join(repoRoot, "bench-results", `lighthouse-${name}.json`);
   const flags = [
     "--headless=new",
     "--no-sandbox",
@@ -104,8 +108,10 @@ async function main() {
   const js = routeJavaScript();
   const server = await startServer();
   let scores;
+  let paywall;
   try {
     scores = await lighthouse(`${server.url}/`, chrome);
+    paywall = await lighthouse(`${server.url}/subscription`, chrome, "paywall");
   } finally {
     await server.stop();
   }
@@ -121,6 +127,9 @@ async function main() {
     ["Lighthouse accessibility, /", String(scores.accessibility), "≥ 95", scores.accessibility >= 95],
     ["Cumulative Layout Shift, /", String(scores.cls), "≤ 0.05", scores.cls <= 0.05],
     ["  FCP / LCP / TBT", `${scores.fcpMs} / ${scores.lcpMs} / ${scores.tbtMs} ms`, "", true],
+    ["paywall route JavaScript, gzip (entry + page)", `${js.paywallRouteKiB} KiB`, "≤ 150 KiB", js.paywallRouteKiB <= 150],
+    ["Lighthouse mobile performance, /subscription", String(paywall.performance), "≥ 95", paywall.performance >= 95],
+    ["  accessibility, CLS; FCP / LCP / TBT", `${paywall.accessibility}, ${paywall.cls}; ${paywall.fcpMs} / ${paywall.lcpMs} / ${paywall.tbtMs} ms`, "", paywall.accessibility >= 95],
     ["login at 20/s: p50 / p95", `${loginLatency.p50} / ${loginLatency.p95} ms`, "", loginLatency.failed === 0],
     ["  logins sent / failed", `${loginLatency.requests} / ${loginLatency.failed}`, "0 failed", loginLatency.failed === 0],
     ["GET /faq p99 alone / during login flood", `${flood.p99Alone} / ${flood.p99During} ms`, "≤ 2x", flood.ratio <= 2],
