@@ -420,8 +420,7 @@ const PLAN_LABELS: Readonly<Record<PlanKind, SubscriptionTypeLabel>> = {
  * trial (also once cancelled), else the plan; null for a free member (no access now).
  */
 export function subscriptionTypeLabel(state: LifecycleState | null | undefined, now: Date): SubscriptionTypeLabel | null {
-  if (!entitled(state, now)) return null;
-  return state.trial ? "Free trial" : PLAN_LABELS[state.plan];
+  return entitled(state, now) ? planLabel(state) : null;
 }
 
 /** The plan as stored and shown beside the subscription: 'Free trial' during the trial, else the plan's label. */
