@@ -76,6 +76,10 @@ describe("landing page", () => {
     await page.getByRole("heading", { level: 1 }).waitFor();
     const tracks = page.locator("section[aria-roledescription='carousel'] ul");
     expect(await tracks.count()).toBe(3);
+    // The app takes over the prerendered page once its code has run: measure the settled slides.
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll("section[aria-roledescription='carousel'] ul li:first-child")).every((slide) => slide.getBoundingClientRect().width > 0),
+    );
     const facts = await tracks.evaluateAll((lists) =>
       lists.map((list) => {
         const style = getComputedStyle(list);

@@ -1,5 +1,7 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
+import PaywallRoute from "./app/routes/paywall";
 import { LandingPage } from "./features/landing";
 
 /**
@@ -11,5 +13,19 @@ export function renderLanding(): string {
     <StaticRouter location="/">
       <LandingPage />
     </StaticRouter>,
+  );
+}
+
+/**
+ * The paywall as static HTML for `/subscription`: its header, benefits, trial timeline, guarantee,
+ * testimonials and legal notes, with the plans still loading (they depend on the visitor's region).
+ */
+export function renderPaywall(): string {
+  return renderToString(
+    <QueryClientProvider client={new QueryClient()}>
+      <StaticRouter location="/subscription">
+        <PaywallRoute />
+      </StaticRouter>
+    </QueryClientProvider>,
   );
 }

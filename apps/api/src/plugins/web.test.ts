@@ -17,6 +17,8 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(dist, "assets", "index-abc123.js"), "console.log(1)");
   writeFileSync(path.join(dist, "favicon.svg"), "<svg/>");
+  mkdirSync(path.join(dist, "prerendered"));
+  writeFileSync(path.join(dist, "prerendered", "paywall.html"), "<main><h1>Everything in %APP_NAME%</h1></main>");
   mkdirSync(path.join(dist, ".vite"));
   writeFileSync(
     path.join(dist, ".vite", "manifest.json"),
@@ -24,6 +26,7 @@ beforeAll(async () => {
       "index.html": { file: "assets/index-abc123.js" },
       "src/app/routes/paywall.tsx": { file: "assets/paywall-p1.js", css: ["assets/paywall-p1.css"], imports: ["_pricing.js"] },
       "_pricing.js": { file: "assets/pricing-q2.js" },
+      "../../node_modules/@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2": { file: "assets/nunito-latin-wght-normal-f1.woff2" },
     }),
   );
   t = await createTestApp({ WEB_DIST_DIR: dist, APP_NAME: 'Calm "Place"', SUPPORT_EMAIL: "hi@calm.test" });
@@ -64,6 +67,23 @@ describe("the web app", () => {
     }
     for (const url of ["/home", "/subscriptions", "/subscription/3/extra"]) {
       expect((await t.app.inject({ url })).body, url).not.toContain("paywall-p1");
+    }
+  });
+
+  it("paints the paywall before its code runs, except when the query changes its first screen", async () => {
+    for (const url of ["/subscription", "/subscription/3?action=unlock"]) {
+      expect((await t.app.inject({ url })).body, url).toContain('<div id="root"><main><h1>Everything in Calm &quot;Place&quot;</h1></main></div>');
+    }
+    for (const url of ["/subscription?hideClose=1", "/subscription/3?dynamic=1", "/home"]) {
+      expect((await t.app.inject({ url })).body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("fetches the body font at once on every page", async () => {
+    for (const url of ["/", "/home", "/subscription"]) {
+      expect((await t.app.inject({ url })).body, url).toContain(
+        '<link rel="preload" href="/assets/nunito-latin-wght-normal-f1.woff2" as="font" type="font/woff2" crossorigin>',
+      );
     }
   });
 

@@ -73,14 +73,43 @@ export function withRoutePreloads(manifest: Record<string, ManifestChunk> | null
 }
 
 /**
- * index.html for `/` with the prerendered landing page inside #root and its styles and code
- * linked up front, so the first paint needs no script. Null when the build has no prerender.
+ * index.html with a page prerendered at build time (dist/prerendered/{name}.html) inside #root and
+ * its route's styles and code linked up front, so the first paint needs no script. Null when the
+ * build has no such prerender.
  */
-export function renderLandingHtml(webDistDir: string, indexHtml: string): string | null {
-  const prerendered = path.join(webDistDir, "prerendered", "landing.html");
+export function renderPrerenderedHtml(webDistDir: string, indexHtml: string, name: string, routeFile: string): string | null {
+  const prerendered = path.join(webDistDir, "prerendered", `${name}.html`);
   if (!existsSync(prerendered)) return null;
-  const withLinks = withRoutePreloads(readManifest(webDistDir), indexHtml, "landing.tsx");
+  const withLinks = withRoutePreloads(readManifest(webDistDir), indexHtml, routeFile);
   return withLinks?.replace('<div id="root"></div>', `<div id="root">${readFileSync(prerendered, "utf8")}</div>`) ?? null;
+}
+
+/** The Content-Security-Policy for a prerendered page: its style attributes allowed by hash. */
+function prerenderedPolicy(config: Config, html: string | null): string | null {
+  const styleHashes = [...new Set([...(html ?? "").matchAll(/ style="([^"]*)"/g)].map((match) => match[1]!))].map(
+    (value) => `'sha256-${createHash("sha256").update(value.replaceAll("&quot;", '"').replaceAll("&amp;", "&")).digest("base64")}'`,
+  );
+  return styleHashes.length > 0 ? contentSecurityPolicyHeader(contentSecurityPolicy(config, styleHashes)) : null;
+}
+
+/** The paywall's addresses: /subscription and /subscription/{checkoutId}. */
+const PAYWALL_PATH = /^\/subscription(\/[^/]*)?\/?$/;
+
+/**
+ * Query parameters that change the paywall's first screen (a hidden close button, the dynamic
+ * funnel's redirect home): those visits get the paywall's code up front but no prerendered page.
+ */
+const PAYWALL_VARIANTS = ["hideClose", "dynamic"];
+
+/**
+ * index.html with the body font (its Latin subset, the one every page paints with) fetched at
+ * once instead of after the stylesheets: text appears in its own face on the first paint rather
+ * than repainting when the font arrives. Unchanged when the build has no such font.
+ */
+export function withFontPreload(manifest: Record<string, ManifestChunk> | null, indexHtml: string): string {
+  const font = manifest && Object.values(manifest).find((chunk) => /\/nunito-latin-wght-normal-[^/]*\.woff2$/.test(chunk.file));
+  if (!font) return indexHtml;
+  return indexHtml.replace("</head>", `<link rel="preload" href="/${font.file}" as="font" type="font/woff2" crossorigin></head>`);
 }
 
 function wantsApp(request: FastifyRequest): boolean {
@@ -98,13 +127,16 @@ function wantsApp(request: FastifyRequest): boolean {
 export async function registerWebApp(app: FastifyInstance, config: Config) {
   const indexPath = path.join(config.webDistDir, "index.html");
   const built = existsSync(indexPath);
-  const template = built ? readFileSync(indexPath, "utf8") : null;
+  const manifest = built ? readManifest(config.webDistDir) : null;
+  const template = built ? withFontPreload(manifest, readFileSync(indexPath, "utf8")) : null;
   const indexHtml = template ? renderIndexHtml(template, config) : null;
-  const landingHtml = template ? renderLandingHtml(config.webDistDir, template) : null;
-  const landingPage = landingHtml ? renderIndexHtml(landingHtml, config) : indexHtml;
-  // The paywall is a page people arrive at directly (ads, e-mails): its code comes with the entry.
-  const paywallHtml = template ? withRoutePreloads(readManifest(config.webDistDir), template, "paywall.tsx") : null;
-  const paywallPage = paywallHtml ? renderIndexHtml(paywallHtml, config) : indexHtml;
+  const page = (html: string | null | undefined) => (html ? renderIndexHtml(html, config) : indexHtml);
+  const landingPage = page(template && renderPrerenderedHtml(config.webDistDir, template, "landing", "landing.tsx"));
+  // The paywall is a page people arrive at directly (ads, e-mails): prerendered, its code with the entry.
+  const paywallPage = page(template && renderPrerenderedHtml(config.webDistDir, template, "paywall", "paywall.tsx"));
+  const paywallCodePage = page(template && withRoutePreloads(manifest, template, "paywall.tsx"));
+  const landingPolicy = prerenderedPolicy(config, landingPage);
+  const paywallPolicy = prerenderedPolicy(config, paywallPage);
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -120,28 +152,23 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
     });
   }
 
-  // The prerendered page carries a few style attributes (carousel sizes); the policy for `/`
-  // allows exactly those, by hash.
-  const styleHashes = [...new Set([...(landingPage ?? "").matchAll(/ style="([^"]*)"/g)].map((match) => match[1]!))].map(
-    (value) => `'sha256-${createHash("sha256").update(value.replaceAll("&quot;", '"').replaceAll("&amp;", "&")).digest("base64")}'`,
-  );
-  const landingPolicy = contentSecurityPolicyHeader(contentSecurityPolicy(config, styleHashes));
-
-  const sendApp = (reply: FastifyReply, html = indexHtml) => {
+  const sendApp = (reply: FastifyReply, html = indexHtml, policy: string | null = null) => {
+    // A prerendered page carries a few style attributes (carousel sizes), allowed by hash.
+    if (policy) reply.header("content-security-policy", policy);
     if (!html) {
       return sendError(reply, 503, { message: "The web app is not built yet. Run npm run build." });
     }
     return reply.code(200).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
   };
 
-  app.get("/", { schema: { hide: true } }, (_request, reply) => {
-    if (styleHashes.length > 0) reply.header("content-security-policy", landingPolicy);
-    return sendApp(reply, landingPage);
-  });
+  app.get("/", { schema: { hide: true } }, (_request, reply) => sendApp(reply, landingPage, landingPolicy));
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split("?")[0]!;
-    if (wantsApp(request)) return sendApp(reply, /^\/subscription(\/[^/]*)?\/?$/.test(pathname) ? paywallPage : indexHtml);
-    return sendError(reply, 404, { message: "Not found." });
+    if (!wantsApp(request)) return sendError(reply, 404, { message: "Not found." });
+    const [pathname = "", query = ""] = request.url.split("?");
+    if (!PAYWALL_PATH.test(pathname)) return sendApp(reply);
+    const params = new URLSearchParams(query);
+    if (PAYWALL_VARIANTS.some((name) => params.has(name))) return sendApp(reply, paywallCodePage);
+    return sendApp(reply, paywallPage, paywallPolicy);
   });
 }
