@@ -1,10 +1,15 @@
 import type { ComponentType } from "react";
+import type { Params } from "react-router";
 import type { PageId } from "./route-table";
 
 /** How long a page's code may take to arrive before the error screen shows (spec 000 section 9). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
-type PageModule = { default: ComponentType };
+type PageModule = {
+  default: ComponentType;
+  /** Starts fetching what the page shows first, as soon as the page is chosen (before it renders). */
+  prefetch?: (params: Params) => void;
+};
 
 function withTimeout(load: () => Promise<PageModule>): () => Promise<PageModule> {
   return () =>

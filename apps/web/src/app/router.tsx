@@ -19,9 +19,16 @@ function guard(entry: RouteEntry) {
 
 export function toRouteObject(entry: RouteEntry): RouteObject {
   const load = pages[entry.page ?? "not-found"];
+  const allow = guard(entry);
   return {
     path: entry.path,
-    loader: guard(entry),
+    loader: (args) => {
+      allow(args);
+      // The page's first data is fetched beside its code, not after it renders; a page whose
+      // code fails to arrive shows the error screen through `lazy` below.
+      load().then((module) => module.prefetch?.(args.params), () => undefined);
+      return null;
+    },
     lazy: async () => ({ Component: (await load()).default }),
   };
 }

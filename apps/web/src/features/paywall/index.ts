@@ -1,1 +1,2 @@
 export { PaywallPage } from "./paywall-page";
+export { prefetchPaywallPlans } from "./use-paywall-plans";
