@@ -1,6 +1,6 @@
 // npm run bench: the performance budgets of docs/architecture.md that a person can re-measure.
 //   1. the landing route's JavaScript (entry + the landing page module), gzip KiB, budget 150
-//   2. Lighthouse mobile (simulated throttling) for `/`: performance ≥ 95, accessibility ≥ 95, CLS ≤ 0.05;
+//   2. Lighthouse mobile (simulated throttling) for `/`, the median of three runs: performance ≥ 95, accessibility ≥ 95, CLS ≤ 0.05;
 //      the paywall route (/subscription): its JavaScript and Lighthouse mobile performance ≥ 95
 //   3. login latency p50/p95 at 20 logins per second (argon2id on every login)
 //   4. p99 of GET /api/v1/faq alone and during a rate-limited login flood: within 2x
@@ -64,7 +64,19 @@ function routeJavaScript() {
   };
 }
 
+const LIGHTHOUSE_RUNS = 3;
+
+/** Lighthouse mobile scores of one page: the median run of three, as Lighthouse's own guidance on variance advises. */
 async function lighthouse(url: string, chrome: string, name = "landing") {
+  const runs = [];
+  for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) runs.push(lighthouseRun(url, chrome, `${name}-${run}`));
+  runs.sort((a, b) => a.performance - b.performance);
+  const median = runs[Math.floor(runs.length / 2)];
+  if (!median) throw new Error(`Lighthouse gave no result for ${url}`);
+  return { ...median, allPerformance: runs.map((r) => r.performance) };
+}
+
+function lighthouseRun(url: string, chrome: string, name: string) {
   const out = path.join(repoRoot, "bench-results", `lighthouse-${name}.json`);
   const flags = [
     "--headless=new",
@@ -123,12 +135,12 @@ async function main() {
     ["landing route JavaScript, gzip (entry + page)", `${js.landingRouteKiB} KiB`, "≤ 150 KiB", js.landingRouteKiB <= 150],
     ["  of which the shared entry", `${js.entryKiB} KiB`, "", true],
     ["home route JavaScript, gzip (entry + page)", `${js.homeRouteKiB} KiB`, "≤ 150 KiB", js.homeRouteKiB <= 150],
-    ["Lighthouse mobile performance, /", String(scores.performance), "≥ 95 (aim 100)", scores.performance >= 95],
+    ["Lighthouse mobile performance, /, median of runs", `${scores.performance} (${scores.allPerformance.join(", ")})`, "≥ 95 (aim 100)", scores.performance >= 95],
     ["Lighthouse accessibility, /", String(scores.accessibility), "≥ 95", scores.accessibility >= 95],
     ["Cumulative Layout Shift, /", String(scores.cls), "≤ 0.05", scores.cls <= 0.05],
     ["  FCP / LCP / TBT", `${scores.fcpMs} / ${scores.lcpMs} / ${scores.tbtMs} ms`, "", true],
     ["paywall route JavaScript, gzip (entry + page)", `${js.paywallRouteKiB} KiB`, "≤ 150 KiB", js.paywallRouteKiB <= 150],
-    ["Lighthouse mobile performance, /subscription", String(paywall.performance), "≥ 95", paywall.performance >= 95],
+    ["Lighthouse mobile performance, /subscription, median", `${paywall.performance} (${paywall.allPerformance.join(", ")})`, "≥ 95", paywall.performance >= 95],
     ["  accessibility, CLS; FCP / LCP / TBT", `${paywall.accessibility}, ${paywall.cls}; ${paywall.fcpMs} / ${paywall.lcpMs} / ${paywall.tbtMs} ms`, "", paywall.accessibility >= 95],
     ["login at 20/s: p50 / p95", `${loginLatency.p50} / ${loginLatency.p95} ms`, "", loginLatency.failed === 0],
     ["  logins sent / failed", `${loginLatency.requests} / ${loginLatency.failed}`, "0 failed", loginLatency.failed === 0],
@@ -150,7 +162,7 @@ async function main() {
   ] as const;
   console.log("\nmeasure".padEnd(50) + "value".padEnd(22) + "budget");
   for (const [name, value, budget, ok] of rows) console.log(`${name.padEnd(49)}${value.padEnd(22)}${budget}${budget ? (ok ? "  ok" : "  OVER") : ""}`);
-  writeFileSync(path.join(repoRoot, "bench-results", "latest.json"), JSON.stringify({ measuredAt: new Date().toISOString(), js, scores, loginLatency, flood, play, api }, null, 2));
+  writeFileSync(path.join(repoRoot, "bench-results", "latest.json"), JSON.stringify({ measuredAt: new Date().toISOString(), js, scores, paywall, loginLatency, flood, play, api }, null, 2));
 }
 
 void main().catch((error: unknown) => {
