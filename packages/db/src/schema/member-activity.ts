@@ -49,5 +49,9 @@ export const listeningSessions = pgTable(
     seconds: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("listening_sessions_user_started_idx").on(t.userId, t.startedAt)],
+  (t) => [
+    index("listening_sessions_user_started_idx").on(t.userId, t.startedAt),
+    // The player's "longest session" of an item: one index probe, however long the member's history.
+    index("listening_sessions_user_item_seconds_idx").on(t.userId, t.itemId, t.seconds),
+  ],
 );

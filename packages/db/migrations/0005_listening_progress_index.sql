@@ -1,0 +1,1 @@
+CREATE INDEX "listening_sessions_user_item_seconds_idx" ON "listening_sessions" USING btree ("user_id","item_id","seconds");
