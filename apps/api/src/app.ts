@@ -223,7 +223,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   // Brotli or gzip for text responses (HTML, scripts, styles, JSON) above 1 KiB.
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerOpenApi(app, config);
 
   const services = deps.services ?? createServices({ ...deps, logger: app.log });

@@ -51,6 +51,22 @@ describe("system endpoints", () => {
     expect(res.headers["x-request-id"]).toBe("abc-123");
   });
 
+  it("sends the same security headers on errors and unknown addresses", async () => {
+    const answers = [
+      await t.app.inject({ url: "/api/v1/no-such-thing" }),
+      await t.app.inject({ method: "POST", url: "/api/v1/user/token", headers: { "content-type": "application/json" }, payload: "{not json" }),
+      await t.app.inject({ method: "POST", url: "/api/v1/user/token", headers: { "content-type": "application/json" }, payload: JSON.stringify({ login: "x".repeat(2_000_000) }) }),
+    ];
+    for (const res of answers) {
+      expect(String(res.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["permissions-policy"]).toBe("camera=(), microphone=(), geolocation=(), payment=(self)");
+      expect(res.headers["x-powered-by"]).toBeUndefined();
+    }
+    expect(answers.map((res) => res.statusCode)).toEqual([404, 400, 413]);
+  });
+
   it("lets the player stream from a media origin of its own, and only then", async () => {
     const own = String((await t.app.inject({ url: "/api/v1/ping" })).headers["content-security-policy"]);
     expect(own).toContain("media-src 'self' blob:;");
