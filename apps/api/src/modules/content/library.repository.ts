@@ -1,24 +1,25 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { contentViews, favorites, listeningSessions, playHistory, type Database } from "@serene/db";
 
 export type ListeningSessionRow = typeof listeningSessions.$inferSelect;
 
 /** A member's own activity. Every query names the owner. */
 export function createLibraryRepository(db: Database) {
-  // Read on every content detail: built once and prepared. One round trip, one row per item:
-  // whether the member has played it, and their longest session of it (an index probe each, so
-  // a long listening history costs nothing here).
-  const member = sql.placeholder("userId");
-  const progress = db
-    .select({
-      itemId: sql<number>`i.item_id`.as("item_id"),
-      played: sql<boolean>`exists (select 1 from ${playHistory} where ${playHistory.userId} = ${member} and ${playHistory.itemId} = i.item_id)`.as("played"),
-      longest: sql<
-        number | null
-      >`(select max(${listeningSessions.seconds}) from ${listeningSessions} where ${listeningSessions.userId} = ${member} and ${listeningSessions.itemId} = i.item_id)`.as("longest"),
-    })
-    .from(sql`unnest(${sql.placeholder("itemIds")}::int[]) as i(item_id)`)
-    .prepare("library_progress");
+  // Read on every content detail: built once and prepared, and planned once (a generic plan).
+  // One round trip for the player's progress marks: plays (seconds -1) and each item's longest
+  // session, read from the index (user_id, item_id, seconds): only the sessions of these items.
+  const progress = unionAll(
+    db
+      .select({ itemId: playHistory.itemId, seconds: sql<number>`-1`.as("seconds") })
+      .from(playHistory)
+      .where(and(eq(playHistory.userId, sql.placeholder("userId")), sql`${playHistory.itemId} = any(${sql.placeholder("itemIds")}::int[])`)),
+    db
+      .select({ itemId: sql<number>`${listeningSessions.itemId}`.as("item_id"), seconds: sql<number>`max(${listeningSessions.seconds})::int`.as("seconds") })
+      .from(listeningSessions)
+      .where(and(eq(listeningSessions.userId, sql.placeholder("userId")), sql`${listeningSessions.itemId} = any(${sql.placeholder("itemIds")}::int[])`))
+      .groupBy(listeningSessions.itemId),
+  ).prepare("library_progress");
   const insertSession = db
     .insert(listeningSessions)
     .values({
@@ -37,8 +38,8 @@ export function createLibraryRepository(db: Database) {
       if (itemIds.length === 0) return { played: new Set(), longest: new Map() };
       const rows = await progress.execute({ userId, itemIds });
       return {
-        played: new Set(rows.filter((row) => row.played).map((row) => row.itemId)),
-        longest: new Map(rows.flatMap((row) => (row.longest === null ? [] : [[row.itemId, row.longest] as const]))),
+        played: new Set(rows.filter((row) => row.seconds < 0).map((row) => row.itemId)),
+        longest: new Map(rows.filter((row) => row.seconds >= 0).map((row) => [row.itemId, row.seconds])),
       };
     },
 
