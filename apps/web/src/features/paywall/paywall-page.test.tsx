@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { analytics } from "../../lib/analytics";
+import { useErrorStore } from "../../lib/error-store";
 import { useSubscriptionOffer } from "../../lib/subscription-offer";
 import { pkg } from "../../test/packages";
 import { mockApi, renderPage } from "../../test/render";
@@ -106,6 +107,26 @@ describe("paywall plan cards", () => {
     fireEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
     const location = new URL(screen.getByTestId("location").textContent ?? "", "http://x");
     expect(location.searchParams.get("checkout")).toBe("promo");
+  });
+
+  it("says calmly that an unknown checkout's offer is gone, once, and links to the regular plans", async () => {
+    const api = mockApi({ "GET checkout/999": [404, { message: "Not found." }] });
+    renderPage(Page, { path: PATH, at: "/subscription/999?action=unlock" });
+    expect(await screen.findByText("This offer is no longer available")).toBeTruthy();
+    const link = screen.getByRole("link", { name: "See all plans" });
+    expect(link.getAttribute("href")).toBe("/subscription?action=unlock");
+    expect(screen.queryByText("Plans could not be loaded")).toBeNull();
+    // Not asked again, and no error toast on top of the notice.
+    expect(api.named("GET checkout/999")).toHaveLength(1);
+    expect(useErrorStore.getState().flag).toBe(false);
+  });
+
+  it("asks once more, then says the plans could not be loaded when the server fails", async () => {
+    const api = mockApi({ "GET package/web": [500, { message: "Server Error" }] });
+    renderPage(Page, { path: PATH, at: "/subscription" });
+    expect(await screen.findByText("Plans could not be loaded", {}, { timeout: 4000 })).toBeTruthy();
+    expect(api.named("GET package/web")).toHaveLength(2);
+    expect(useErrorStore.getState().flag).toBe(false);
   });
 });
 

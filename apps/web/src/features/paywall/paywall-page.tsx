@@ -15,7 +15,7 @@ import { OFFER_PIXEL_EVENTS, useSubscriptionOffer, type SubscriptionOfferTrigger
 import { PlanPicker } from "./components/plan-picker";
 import { checkoutRef, planHeadline, planLegalName } from "./model";
 import { benefits, testimonials, timeline } from "./paywall.content";
-import { usePaywallPlans } from "./use-paywall-plans";
+import { isMissingCheckout, usePaywallPlans } from "./use-paywall-plans";
 import styles from "./paywall-page.module.css";
 
 const ACTION_EVENTS: Record<string, string> = {
@@ -141,11 +141,16 @@ function Paywall({ PaymentDialog }: { PaymentDialog: PaywallPageProps["paymentDi
               <Skeleton className={styles.skeleton} />
             </div>
           )}
-          {plans.isError && (
-            <Notice kind="error" title="Plans could not be loaded">
-              Please check your connection and reload the page.
-            </Notice>
-          )}
+          {plans.isError &&
+            (isMissingCheckout(plans.error) ? (
+              <Notice kind="info" title="This offer is no longer available">
+                Our regular plans are still here for you. <Link to={{ pathname: "/subscription", search: location.search }}>See all plans</Link>
+              </Notice>
+            ) : (
+              <Notice kind="error" title="Plans could not be loaded">
+                Please check your connection and reload the page.
+              </Notice>
+            ))}
           {plans.data && options.length === 0 && <Notice kind="info">There are no plans to show right now.</Notice>}
           {options.length > 0 && (
             <PlanPicker options={options} selectedId={selected?.id ?? null} onSelect={(option) => setChosenId(option.id)} labelledBy="paywall-headline" />
