@@ -2,13 +2,17 @@ import type { Params } from "react-router";
 import { PaymentDialog } from "../../features/payment";
 import { PaywallPage, prefetchPaywallPlans } from "../../features/paywall";
 import { regionCurrency } from "../../components/subscription/plans";
+import { accountStatusQueryOptions } from "../../lib/account-status";
+import { queryClient } from "../../lib/query-client";
+import { hasToken } from "../../lib/storage";
 
 /** The paywall; 'Get My Plan' opens the payment dialog for the chosen plan. */
 export default function PaywallRoute() {
   return <PaywallPage paymentDialog={PaymentDialog} />;
 }
 
-/** The plans are asked for while the page's code loads, so they come with its first render. */
+/** The plans (and a member's status) are asked for while the page's code loads, so they come with its first render. */
 export function prefetch(params: Params) {
   void prefetchPaywallPlans(params.checkoutId, regionCurrency());
+  if (hasToken()) void queryClient.prefetchQuery(accountStatusQueryOptions());
 }

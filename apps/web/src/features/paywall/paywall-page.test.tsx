@@ -37,6 +37,8 @@ const PACKAGES = [
 
 const PATH = "/subscription/:checkoutId?";
 
+const FREE_STATUS = { subscription_type: null, member_since: null, subscription_via: null, status: null, current_period_end: null, can_cancel: false, can_upgrade: false };
+
 beforeEach(() => {
   useSubscriptionOffer.setState({ open: false, trigger: null });
   dialogRendered.mockClear();
@@ -145,7 +147,7 @@ describe("Get My Plan", () => {
 
   it("opens the payment dialog for a member with the chosen plan and both providers' packages", async () => {
     window.localStorage.setItem("t", "token");
-    mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+    mockApi({ "GET package/web": [200, { data: PACKAGES }], "GET user/account-status": [200, FREE_STATUS] });
     const track = vi.spyOn(analytics, "track").mockImplementation(() => undefined);
     renderPage(Page, { path: PATH, at: "/subscription" });
     const radios = within(await screen.findByRole("radiogroup")).getAllByRole("radio");
@@ -165,6 +167,18 @@ describe("Get My Plan", () => {
     fireEvent.click(screen.getByRole("button", { name: "Close payment" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByRole("heading", { name: "Start Your Monthly Plan" })).toBeTruthy();
+  });
+
+  it("shows a subscriber their plan and the way to its settings instead of plans to buy again", async () => {
+    window.localStorage.setItem("t", "token");
+    mockApi({ "GET package/web": [200, { data: PACKAGES }], "GET user/account-status": [200, { ...FREE_STATUS, subscription_type: "Monthly", subscription_via: "stripe", status: "active" }] });
+    renderPage(Page, { path: PATH, at: "/subscription" });
+    expect(await screen.findByRole("heading", { name: "You are already a member" })).toBeTruthy();
+    expect(screen.getByText("Monthly")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Manage my subscription" }).getAttribute("href")).toBe("/settings/subscription");
+    expect(screen.queryByRole("radiogroup")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Get My Plan" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "How your free trial works" })).toBeNull();
   });
 
   it("names the checkout the purchase comes from", async () => {

@@ -4,10 +4,11 @@ import { useEffect, useRef, useState, type ComponentType } from "react";
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { BrandLink } from "../../components/brand/brand-link";
 import { regionCurrency, type PlanOption } from "../../components/subscription/plans";
-import { Button } from "../../components/ui/button";
+import { Button, ButtonLink } from "../../components/ui/button";
 import { IconButton } from "../../components/ui/icon-button";
 import { Notice } from "../../components/ui/notice";
 import { Skeleton } from "../../components/ui/skeleton";
+import { useAccountStatus } from "../../lib/account-status";
 import { analytics } from "../../lib/analytics";
 import { env } from "../../lib/env";
 import { hasToken, readQuizForm } from "../../lib/storage";
@@ -34,6 +35,16 @@ function entryEvent(action: string | null): string | null {
   return trigger ? OFFER_PIXEL_EVENTS[trigger] : null;
 }
 
+
+function PlansLoading() {
+  return (
+    <div className={styles.loading} aria-label="Loading plans">
+      <Skeleton className={styles.skeleton} />
+      <Skeleton className={styles.skeleton} />
+      <Skeleton className={styles.skeleton} />
+    </div>
+  );
+}
 
 /** What the paywall gives the payment dialog (the route module supplies the dialog itself). */
 export interface PaywallPaymentDialogProps {
@@ -69,6 +80,12 @@ function Paywall({ PaymentDialog }: { PaymentDialog: PaywallPageProps["paymentDi
   const navigate = useNavigate();
   const [region] = useState(regionCurrency);
   const plans = usePaywallPlans(checkoutId, region);
+  const [signedIn] = useState(hasToken);
+  const status = useAccountStatus(signedIn);
+  // A subscriber cannot buy a second plan (the server refuses it): their plan lives in settings.
+  const membership = status.data?.subscription_via ? status.data : null;
+  // A member's plans wait for their status, so a subscriber never sees plans flash by.
+  const checking = signedIn && status.isPending;
   const [chosenId, setChosenId] = useState<PlanOption["id"] | null>(null);
   const [paying, setPaying] = useState(false);
   const tracked = useRef(false);
@@ -130,45 +147,58 @@ function Paywall({ PaymentDialog }: { PaymentDialog: PaywallPageProps["paymentDi
         </div>
 
         <div className={styles.content}>
-        <section className={styles.plans} aria-busy={plans.isPending}>
-          <h2 id="paywall-headline" className={styles.headline}>
-            {selected ? planHeadline(selected) : "Choose your plan"}
-          </h2>
-          {plans.isPending && (
-            <div className={styles.loading} aria-label="Loading plans">
-              <Skeleton className={styles.skeleton} />
-              <Skeleton className={styles.skeleton} />
-              <Skeleton className={styles.skeleton} />
-            </div>
-          )}
-          {plans.isError &&
-            (isMissingCheckout(plans.error) ? (
-              <Notice kind="info" title="This offer is no longer available">
-                Our regular plans are still here for you. <Link to={{ pathname: "/subscription", search: location.search }}>See all plans</Link>
-              </Notice>
-            ) : (
-              <Notice kind="error" title="Plans could not be loaded">
-                Please check your connection and reload the page.
-              </Notice>
-            ))}
-          {plans.data && options.length === 0 && <Notice kind="info">There are no plans to show right now.</Notice>}
-          {options.length > 0 && (
-            <PlanPicker options={options} selectedId={selected?.id ?? null} onSelect={(option) => setChosenId(option.id)} labelledBy="paywall-headline" />
-          )}
-          {selected && (
-            <p className={styles.due}>
-              Due today: <strong>{formatMoney(selected.currency, dueTodayCents(selected))}</strong>
+        {membership ? (
+          <section className={styles.plans} aria-labelledby="paywall-headline">
+            <h2 id="paywall-headline" className={styles.headline}>
+              You are already a member
+            </h2>
+            <p className={styles.member}>
+              Your plan: <strong>{membership.subscription_type}</strong>. Everything in {env.appName} is open to you.
             </p>
-          )}
-          <Button size="lg" block className={styles.cta} onClick={getPlan} disabled={!selected}>
-            Get My Plan
-          </Button>
-          <p className={styles.guarantee}>
-            <span aria-hidden="true">✓</span> Cancel anytime, in your profile or by e-mail. No questions asked.
-          </p>
-        </section>
+            <ButtonLink to="/settings/subscription" size="lg" block className={styles.cta}>
+              Manage my subscription
+            </ButtonLink>
+          </section>
+        ) : checking ? (
+          <section className={styles.plans} aria-busy="true">
+            <h2 className={styles.headline}>Choose your plan</h2>
+            <PlansLoading />
+          </section>
+        ) : (
+          <section className={styles.plans} aria-busy={plans.isPending}>
+            <h2 id="paywall-headline" className={styles.headline}>
+              {selected ? planHeadline(selected) : "Choose your plan"}
+            </h2>
+            {plans.isPending && <PlansLoading />}
+            {plans.isError &&
+              (isMissingCheckout(plans.error) ? (
+                <Notice kind="info" title="This offer is no longer available">
+                  Our regular plans are still here for you. <Link to={{ pathname: "/subscription", search: location.search }}>See all plans</Link>
+                </Notice>
+              ) : (
+                <Notice kind="error" title="Plans could not be loaded">
+                  Please check your connection and reload the page.
+                </Notice>
+              ))}
+            {plans.data && options.length === 0 && <Notice kind="info">There are no plans to show right now.</Notice>}
+            {options.length > 0 && (
+              <PlanPicker options={options} selectedId={selected?.id ?? null} onSelect={(option) => setChosenId(option.id)} labelledBy="paywall-headline" />
+            )}
+            {selected && (
+              <p className={styles.due}>
+                Due today: <strong>{formatMoney(selected.currency, dueTodayCents(selected))}</strong>
+              </p>
+            )}
+            <Button size="lg" block className={styles.cta} onClick={getPlan} disabled={!selected}>
+              Get My Plan
+            </Button>
+            <p className={styles.guarantee}>
+              <span aria-hidden="true">✓</span> Cancel anytime, in your profile or by e-mail. No questions asked.
+            </p>
+          </section>
+        )}
 
-        {selected?.isFreeTrial && (
+        {!membership && !checking && selected?.isFreeTrial && (
           <section className={styles.card} aria-labelledby="paywall-timeline">
             <h2 id="paywall-timeline" className={styles.sectionTitle}>
               How your free trial works

@@ -1,17 +1,6 @@
 import type { AccountStatusResponse } from "@serene/contracts";
 import { canPlay } from "@serene/domain";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-
-/** GET /api/v1/user/account-status: subscription type, member since, subscription via (null for a free member). */
-export const getAccountStatus = (signal?: AbortSignal) =>
-  api.get<AccountStatusResponse>("user/account-status", { signal, silent: true });
-
-export const accountStatusQueryKey = ["user", "account-status"] as const;
-export const accountStatusQueryOptions = () =>
-  queryOptions({ queryKey: accountStatusQueryKey, queryFn: ({ signal }) => getAccountStatus(signal) });
-
-export const useAccountStatus = () => useQuery(accountStatusQueryOptions());
+import { useAccountStatus } from "../../../lib/account-status";
 
 export interface Membership {
   /** The account status is still on its way. */

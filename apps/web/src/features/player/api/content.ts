@@ -1,6 +1,7 @@
-import type { AccountStatusResponse, ContentCard, ContentCardList, ContentItem, ContentItemResponse } from "@serene/contracts";
+import type { ContentCard, ContentCardList, ContentItem, ContentItemResponse } from "@serene/contracts";
 import type { ContentModel } from "@serene/domain";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useAccountStatus } from "../../../lib/account-status";
 import { ApiError, api } from "../../../lib/api-client";
 
 /** GET /{model}/{id}: everything the player needs. Failures are only logged (spec 001 section 8). */
@@ -29,21 +30,9 @@ export const recommendationsQuery = (model: ContentModel, id: number, tags: stri
 export const useRecommendations = (model: ContentModel, id: number, tags: string[], choice: TagChoice) =>
   useQuery(recommendationsQuery(model, id, tags, choice));
 
-/** GET /user/account-status: a member with no subscription_via is a free member. */
-export const accountStatusQuery = () =>
-  queryOptions({
-    // The same key and shape as the rest of the members' area, so one answer serves every page.
-    queryKey: ["user", "account-status"],
-    queryFn: async ({ signal }) => {
-      const reply = await api.get<AccountStatusResponse | { data: AccountStatusResponse }>("user/account-status", { signal, silent: true });
-      return "data" in reply ? reply.data : reply;
-    },
-    staleTime: 60_000,
-  });
-
 /** True for a subscriber, false for a free member, null while unknown. */
 export function useIsSubscriber(): boolean | null {
-  const status = useQuery(accountStatusQuery());
+  const status = useAccountStatus();
   if (!status.data) return status.isError ? false : null;
   return status.data.subscription_via !== null;
 }
