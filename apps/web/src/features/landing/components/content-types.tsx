@@ -6,7 +6,10 @@ import styles from "./content-types.module.css";
 /** The scrolling strip of the nine content types. */
 export function ContentTypes() {
   return (
-    <section className={styles.strip} aria-label="What you can listen to">
+    <section className={styles.strip} aria-labelledby="content-types-title">
+      <h2 id="content-types-title" className="visually-hidden">
+        What you can listen to
+      </h2>
       <Carousel
         label="Content types"
         items={contentTypes}

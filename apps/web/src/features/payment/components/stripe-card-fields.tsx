@@ -29,7 +29,7 @@ const ELEMENT_STYLE = {
     color: "#1d2150",
     fontFamily: "Nunito, ui-rounded, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
     fontSize: "17px",
-    "::placeholder": { color: "#6b6f8c" },
+    "::placeholder": { color: "#666a87" },
   },
   invalid: { color: "#b3261e" },
 };
