@@ -2,11 +2,12 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 /**
- * Shared pieces only members' pages use (and the tooltip, which brings Radix's popper): left to
- * automatic splitting, so public pages never load them.
+ * Shared pieces only members' pages use (and the tooltip, which brings Radix's popper, and the
+ * account status, which brings TanStack Query's hooks): left to automatic splitting, so public
+ * pages never load them.
  */
 const MEMBERS_ONLY =
-  /\/src\/(components\/(content|subscription)\/|components\/layout\/(member-shell|header-search)|components\/ui\/tooltip|lib\/subscription-offer)/;
+  /\/src\/(components\/(content|subscription)\/|components\/layout\/(member-shell|header-search)|components\/ui\/tooltip|lib\/(subscription-offer|account-status))/;
 
 export default defineConfig({
   plugins: [react()],
