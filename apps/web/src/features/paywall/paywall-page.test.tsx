@@ -118,6 +118,7 @@ describe("paywall plan cards", () => {
     const link = screen.getByRole("link", { name: "See all plans" });
     expect(link.getAttribute("href")).toBe("/subscription?action=unlock");
     expect(screen.queryByText("Plans could not be loaded")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Get My Plan" })).toBeNull();
     // Not asked again, and no error toast on top of the notice.
     expect(api.named("GET checkout/999")).toHaveLength(1);
     expect(useErrorStore.getState().flag).toBe(false);

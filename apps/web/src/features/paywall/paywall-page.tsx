@@ -189,12 +189,17 @@ function Paywall({ PaymentDialog }: { PaymentDialog: PaywallPageProps["paymentDi
                 Due today: <strong>{formatMoney(selected.currency, dueTodayCents(selected))}</strong>
               </p>
             )}
-            <Button size="lg" block className={styles.cta} onClick={getPlan} disabled={!selected}>
-              Get My Plan
-            </Button>
-            <p className={styles.guarantee}>
-              <span aria-hidden="true">✓</span> Cancel anytime, in your profile or by e-mail. No questions asked.
-            </p>
+            {/* With no plans to offer the notice above is the way on, not a button that cannot work. */}
+            {!plans.isError && (
+              <>
+                <Button size="lg" block className={styles.cta} onClick={getPlan} disabled={!selected}>
+                  Get My Plan
+                </Button>
+                <p className={styles.guarantee}>
+                  <span aria-hidden="true">✓</span> Cancel anytime, in your profile or by e-mail. No questions asked.
+                </p>
+              </>
+            )}
           </section>
         )}
 
