@@ -31,7 +31,7 @@ export function withRedirectParams(path: string, redirectParams: string | null |
     const parsed: unknown = JSON.parse(redirectParams);
     extra =
       parsed && typeof parsed === "object" && !Array.isArray(parsed)
-        ? new URLSearchParams(Object.entries(parsed as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
+        ? new URLSearchParams(Object.entries(parsed as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]))
         : new URLSearchParams(redirectParams);
   } catch {
     extra = new URLSearchParams(redirectParams.replace(/^\?/, ""));
