@@ -15,7 +15,7 @@ import type { MediaManifest, MediaVariant } from "./catalogue";
 import { MEDIA_VARIANTS } from "./catalogue";
 import { INGEST_USAGE, IngestUsageError, inferVariant, parseIngestArgs, slugify, type IngestArgs } from "./ingest-args";
 import { MissingToolsError, mediaDirFromEnv, packageToHls, probe, requireTools, updateManifest, writeCover } from "./media/hls";
-import { openProductDatabase, registerIngestedItem, slugInUse } from "./register";
+import { openProductDatabase, registerIngestedItem, slugInUse } from "./ingest.repository";
 
 /** Normal output goes to stdout (progress bars and errors to stderr). */
 const say = (line: string) => process.stdout.write(`${line}\n`);

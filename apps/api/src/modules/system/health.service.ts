@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "@serene/db";
 import type { HealthResponse } from "@serene/contracts";
+import { createSystemRepository } from "./system.repository";
 
 export interface HealthChecks {
   run(): Promise<HealthResponse>;
@@ -9,11 +9,9 @@ export interface HealthChecks {
 type Check = () => Promise<boolean>;
 
 export function createHealthChecks(db: Database, extra: Record<string, Check> = {}): HealthChecks {
+  const system = createSystemRepository(db);
   const checks: Record<string, Check> = {
-    database: async () => {
-      await db.execute(sql`select 1`);
-      return true;
-    },
+    database: () => system.ping(),
     ...extra,
   };
   return {

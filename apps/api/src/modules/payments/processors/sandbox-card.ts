@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
 import { CARD_DECLINED_MESSAGE, SANDBOX_TEST_CARDS, type SandboxCardConfirmBody } from "@serene/contracts";
-import { sandboxPayments, sandboxSetupIntents, type Database } from "@serene/db";
+import type { Database } from "@serene/db";
 import { HttpError } from "../../../http-error";
 import { InvalidWebhookError, type CardProcessor, type ChargeResult } from "./ports";
+import { createSandboxCardRepository, type SandboxCardPaymentRow } from "./sandbox-card.repository";
 
 /**
  * The offline card processor used when no Stripe keys are configured. It keeps Stripe's shape
@@ -29,7 +29,8 @@ export function cardBehaviour(number: string): CardBehaviour {
 }
 
 export function createSandboxCard(db: Database, appUrl: string) {
-  const chargeResult = (row: typeof sandboxPayments.$inferSelect, returnUrl: string): ChargeResult => {
+  const repository = createSandboxCardRepository(db);
+  const chargeResult = (row: SandboxCardPaymentRow, returnUrl: string): ChargeResult => {
     if (row.status === "succeeded") return { status: "succeeded", paymentId: row.id };
     if (row.status === "requires_action") {
       const approval = new URL(`${appUrl}/sandbox/card/approve/${row.id}`);
@@ -40,13 +41,8 @@ export function createSandboxCard(db: Database, appUrl: string) {
     const message = row.status === "canceled" ? "The payment was not approved." : row.status === "authentication_failed" ? AUTHENTICATION_REQUIRED : CARD_DECLINED_MESSAGE;
     return { status: "declined", paymentId: row.id, message };
   };
-  const behaviourOf = async (paymentMethodId: string, customerId: string): Promise<CardBehaviour | null> => {
-    const [setup] = await db
-      .select({ behaviour: sandboxSetupIntents.cardBehaviour })
-      .from(sandboxSetupIntents)
-      .where(and(eq(sandboxSetupIntents.paymentMethodId, paymentMethodId), eq(sandboxSetupIntents.customerId, customerId)));
-    return (setup?.behaviour as CardBehaviour | undefined) ?? null;
-  };
+  const behaviourOf = async (paymentMethodId: string, customerId: string): Promise<CardBehaviour | null> =>
+    (await repository.cardBehaviourOf(paymentMethodId, customerId)) as CardBehaviour | null;
 
   const processor: CardProcessor = {
     adapter: "sandbox",
@@ -57,30 +53,15 @@ export function createSandboxCard(db: Database, appUrl: string) {
     async createSetupIntent(customerId) {
       const id = token("seti");
       const clientSecret = `${id}_secret_${randomBytes(16).toString("base64url")}`;
-      await db.insert(sandboxSetupIntents).values({ id, customerId, clientSecret, status: "requires_payment_method" });
+      await repository.insertSetupIntent({ id, customerId, clientSecret, status: "requires_payment_method" });
       return { id, clientSecret };
     },
     async confirmedPaymentMethod(customerId, paymentMethodId) {
-      const rows = await db
-        .select()
-        .from(sandboxSetupIntents)
-        .where(
-          and(
-            eq(sandboxSetupIntents.customerId, customerId),
-            eq(sandboxSetupIntents.status, "succeeded"),
-            ...(paymentMethodId ? [eq(sandboxSetupIntents.paymentMethodId, paymentMethodId)] : []),
-          ),
-        )
-        .orderBy(desc(sandboxSetupIntents.createdAt))
-        .limit(1);
-      const setup = rows[0];
+      const setup = await repository.latestConfirmedSetup(customerId, paymentMethodId);
       return setup?.paymentMethodId ? { id: setup.paymentMethodId, label: `Card •••• ${setup.last4}` } : null;
     },
     async charge(input) {
-      const [existing] = await db
-        .select()
-        .from(sandboxPayments)
-        .where(and(eq(sandboxPayments.processor, "card"), eq(sandboxPayments.idempotencyKey, input.idempotencyKey)));
+      const existing = await repository.paymentByKey(input.idempotencyKey);
       if (existing) return chargeResult(existing, input.returnUrl);
       const behaviour = await behaviourOf(input.paymentMethodId, input.customerId);
       const status =
@@ -91,37 +72,24 @@ export function createSandboxCard(db: Database, appUrl: string) {
               ? "requires_action"
               : "authentication_failed"
             : "succeeded";
-      const [row] = await db
-        .insert(sandboxPayments)
-        .values({
-          id: token("pi_sandbox"),
-          processor: "card",
-          idempotencyKey: input.idempotencyKey,
-          account: input.customerId,
-          amountCents: input.money.amountCents,
-          currency: input.money.currency,
-          status,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (row) return chargeResult(row, input.returnUrl);
-      // A concurrent call with the same key won: answer its result.
-      const [winner] = await db
-        .select()
-        .from(sandboxPayments)
-        .where(and(eq(sandboxPayments.processor, "card"), eq(sandboxPayments.idempotencyKey, input.idempotencyKey)));
-      return chargeResult(winner!, input.returnUrl);
+      // A concurrent call with the same key may win: the result is then the winner's.
+      const row = await repository.insertPaymentOnce({
+        id: token("pi_sandbox"),
+        idempotencyKey: input.idempotencyKey,
+        account: input.customerId,
+        amountCents: input.money.amountCents,
+        currency: input.money.currency,
+        status,
+      });
+      return chargeResult(row, input.returnUrl);
     },
     async paymentStatus(paymentId) {
-      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId));
+      const row = await repository.payment(paymentId);
       if (!row) return { status: "declined", paymentId, message: CARD_DECLINED_MESSAGE };
       return chargeResult(row, "/");
     },
     async refund({ paymentId }) {
-      await db
-        .update(sandboxPayments)
-        .set({ status: "refunded" })
-        .where(and(eq(sandboxPayments.id, paymentId), eq(sandboxPayments.status, "succeeded")));
+      await repository.refund(paymentId);
     },
     async readWebhook() {
       // The sandbox settles every charge synchronously: it sends no webhooks.
@@ -136,7 +104,7 @@ export function createSandboxCard(db: Database, appUrl: string) {
      * payment method of the setup intent's customer. A declined test card answers 402.
      */
     async confirmSetup(body: SandboxCardConfirmBody, now = new Date()) {
-      const [setup] = await db.select().from(sandboxSetupIntents).where(eq(sandboxSetupIntents.clientSecret, body.client_secret));
+      const setup = await repository.setupIntentBySecret(body.client_secret);
       if (!setup) throw new HttpError(404, "No such setup intent.");
       const year = body.exp_year < 100 ? 2000 + body.exp_year : body.exp_year;
       const expired = year < now.getUTCFullYear() || (year === now.getUTCFullYear() && body.exp_month < now.getUTCMonth() + 1);
@@ -147,25 +115,14 @@ export function createSandboxCard(db: Database, appUrl: string) {
         return { status: "succeeded" as const, payment_method: setup.paymentMethodId, setup_intent: setup.id };
       }
       const paymentMethodId = token("pm_sandbox");
-      await db
-        .update(sandboxSetupIntents)
-        .set({ status: "succeeded", paymentMethodId, cardBehaviour: behaviour, last4: body.number.slice(-4) })
-        .where(eq(sandboxSetupIntents.id, setup.id));
+      await repository.confirmSetupIntent(setup.id, { paymentMethodId, cardBehaviour: behaviour, last4: body.number.slice(-4) });
       return { status: "succeeded" as const, payment_method: paymentMethodId, setup_intent: setup.id };
     },
     /** The bank's answer on the approval page: the waiting charge succeeds or is refused. */
     async decide(paymentId: string, approve: boolean): Promise<boolean> {
-      const updated = await db
-        .update(sandboxPayments)
-        .set({ status: approve ? "succeeded" : "canceled" })
-        .where(and(eq(sandboxPayments.id, paymentId), eq(sandboxPayments.status, "requires_action")))
-        .returning({ id: sandboxPayments.id });
-      return updated.length > 0;
+      return repository.settleWaitingPayment(paymentId, approve ? "succeeded" : "canceled");
     },
-    async payment(paymentId: string) {
-      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId));
-      return row ?? null;
-    },
+    payment: repository.payment,
   };
 }
 export type SandboxCard = ReturnType<typeof createSandboxCard>;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { sandboxPayments, sandboxWalletCheckouts, type Database } from "@serene/db";
+import type { Database } from "@serene/db";
 import { InvalidWebhookError, type WalletProcessor } from "./ports";
+import { createSandboxWalletRepository } from "./sandbox-wallet.repository";
 
 /**
  * The offline wallet used when no PayPal keys are configured. A checkout is a row here; the
@@ -12,19 +12,15 @@ import { InvalidWebhookError, type WalletProcessor } from "./ports";
 const token = (prefix: string) => `${prefix}-${randomBytes(9).toString("base64url").toUpperCase().replace(/[^A-Z0-9]/g, "7")}`;
 
 export function createSandboxWallet(db: Database) {
-  const byId = async (id: string) => (await db.select().from(sandboxWalletCheckouts).where(eq(sandboxWalletCheckouts.id, id)))[0] ?? null;
+  const repository = createSandboxWalletRepository(db);
+  const byId = repository.checkout;
 
   const processor: WalletProcessor = {
     adapter: "sandbox",
     async createCheckout({ reference, item, returnUrl, cancelUrl, idempotencyKey }) {
       const lifetime = item.months === 0;
       const id = token(lifetime ? "ORDER" : "I");
-      const [row] = await db
-        .insert(sandboxWalletCheckouts)
-        .values({ id, idempotencyKey, reference, lifetime, item: { ...item }, returnUrl, cancelUrl, status: "created" })
-        .onConflictDoNothing()
-        .returning();
-      const checkout = row ?? (await db.select().from(sandboxWalletCheckouts).where(eq(sandboxWalletCheckouts.idempotencyKey, idempotencyKey)))[0]!;
+      const checkout = await repository.insertCheckoutOnce({ id, idempotencyKey, reference, lifetime, item: { ...item }, returnUrl, cancelUrl, status: "created" });
       return { providerReference: checkout.id, approvalUrl: `/sandbox/wallet/approve/${checkout.id}` };
     },
     async completeCheckout({ providerReference }) {
@@ -32,37 +28,33 @@ export function createSandboxWallet(db: Database) {
       if (!checkout || checkout.status === "canceled" || checkout.status === "cancelled") return { status: "canceled" };
       if (checkout.status === "created") return { status: "pending" };
       if (checkout.status === "approved") {
-        await db.update(sandboxWalletCheckouts).set({ status: "active" }).where(eq(sandboxWalletCheckouts.id, checkout.id));
+        await repository.updateCheckout(checkout.id, { status: "active" });
       }
       return checkout.lifetime
         ? { status: "approved", subscriptionId: null, paymentId: `CAPTURE-${checkout.id}` }
         : { status: "approved", subscriptionId: checkout.id, paymentId: null };
     },
     async cancelSubscription(subscriptionId) {
-      await db.update(sandboxWalletCheckouts).set({ status: "cancelled" }).where(eq(sandboxWalletCheckouts.id, subscriptionId));
+      await repository.updateCheckout(subscriptionId, { status: "cancelled" });
     },
     async changePlan({ subscriptionId, item }) {
-      await db.update(sandboxWalletCheckouts).set({ item: { ...item } }).where(eq(sandboxWalletCheckouts.id, subscriptionId));
+      await repository.updateCheckout(subscriptionId, { item: { ...item } });
       return { approvalUrl: null };
     },
     async billRenewal({ subscriptionId, money, idempotencyKey }) {
-      const [existing] = await db
-        .select()
-        .from(sandboxPayments)
-        .where(and(eq(sandboxPayments.processor, "wallet"), eq(sandboxPayments.idempotencyKey, idempotencyKey)));
+      const existing = await repository.paymentByKey(idempotencyKey);
       if (existing) return { status: "succeeded", paymentId: existing.id };
       const checkout = await byId(subscriptionId);
       if (!checkout || checkout.status !== "active") return { status: "declined", paymentId: null, message: "The wallet subscription is not active." };
-      const id = token("SALE");
-      await db
-        .insert(sandboxPayments)
-        .values({ id, processor: "wallet", idempotencyKey, account: subscriptionId, amountCents: money.amountCents, currency: money.currency, status: "succeeded" })
-        .onConflictDoNothing();
-      const [row] = await db
-        .select()
-        .from(sandboxPayments)
-        .where(and(eq(sandboxPayments.processor, "wallet"), eq(sandboxPayments.idempotencyKey, idempotencyKey)));
-      return { status: "succeeded", paymentId: row!.id };
+      const row = await repository.insertPaymentOnce({
+        id: token("SALE"),
+        idempotencyKey,
+        account: subscriptionId,
+        amountCents: money.amountCents,
+        currency: money.currency,
+        status: "succeeded",
+      });
+      return { status: "succeeded", paymentId: row.id };
     },
     async readWebhook() {
       throw new InvalidWebhookError("The sandbox wallet sends no webhooks.");
@@ -77,7 +69,7 @@ export function createSandboxWallet(db: Database) {
       const checkout = await byId(id);
       if (!checkout) return null;
       if (checkout.status === "created") {
-        await db.update(sandboxWalletCheckouts).set({ status: approve ? "approved" : "canceled" }).where(eq(sandboxWalletCheckouts.id, id));
+        await repository.updateCheckout(id, { status: approve ? "approved" : "canceled" });
       }
       const target = new URL(approve ? checkout.returnUrl : checkout.cancelUrl);
       if (checkout.lifetime) target.searchParams.set("token", id);

@@ -1,0 +1,81 @@
+import { and, desc, eq } from "drizzle-orm";
+import { sandboxPayments, sandboxSetupIntents, type Database } from "@serene/db";
+
+export type SandboxCardPaymentRow = typeof sandboxPayments.$inferSelect;
+export type SandboxSetupIntentRow = typeof sandboxSetupIntents.$inferSelect;
+type NewSandboxCardPayment = Omit<typeof sandboxPayments.$inferInsert, "processor">;
+
+/** The sandbox card processor's own tables: setup intents (with the saved card) and payment intents. */
+export function createSandboxCardRepository(db: Database) {
+  const paymentByKey = async (idempotencyKey: string): Promise<SandboxCardPaymentRow | null> =>
+    (await db
+      .select()
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.processor, "card"), eq(sandboxPayments.idempotencyKey, idempotencyKey))))[0] ?? null;
+  return {
+    async insertSetupIntent(values: Pick<typeof sandboxSetupIntents.$inferInsert, "id" | "customerId" | "clientSecret" | "status">): Promise<void> {
+      await db.insert(sandboxSetupIntents).values(values);
+    },
+    async setupIntentBySecret(clientSecret: string): Promise<SandboxSetupIntentRow | null> {
+      return (await db.select().from(sandboxSetupIntents).where(eq(sandboxSetupIntents.clientSecret, clientSecret)))[0] ?? null;
+    },
+    /** The customer's newest confirmed setup intent, for one payment method or any. */
+    async latestConfirmedSetup(customerId: string, paymentMethodId?: string | null): Promise<SandboxSetupIntentRow | null> {
+      const rows = await db
+        .select()
+        .from(sandboxSetupIntents)
+        .where(
+          and(
+            eq(sandboxSetupIntents.customerId, customerId),
+            eq(sandboxSetupIntents.status, "succeeded"),
+            ...(paymentMethodId ? [eq(sandboxSetupIntents.paymentMethodId, paymentMethodId)] : []),
+          ),
+        )
+        .orderBy(desc(sandboxSetupIntents.createdAt))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    async cardBehaviourOf(paymentMethodId: string, customerId: string): Promise<string | null> {
+      const [setup] = await db
+        .select({ behaviour: sandboxSetupIntents.cardBehaviour })
+        .from(sandboxSetupIntents)
+        .where(and(eq(sandboxSetupIntents.paymentMethodId, paymentMethodId), eq(sandboxSetupIntents.customerId, customerId)));
+      return setup?.behaviour ?? null;
+    },
+    async confirmSetupIntent(id: string, card: { paymentMethodId: string; cardBehaviour: string; last4: string }): Promise<void> {
+      await db
+        .update(sandboxSetupIntents)
+        .set({ status: "succeeded", ...card })
+        .where(eq(sandboxSetupIntents.id, id));
+    },
+    paymentByKey,
+    /** Inserts the payment once per idempotency key; a concurrent call with the same key gets the winner's row. */
+    async insertPaymentOnce(values: NewSandboxCardPayment): Promise<SandboxCardPaymentRow> {
+      const [row] = await db
+        .insert(sandboxPayments)
+        .values({ ...values, processor: "card" })
+        .onConflictDoNothing()
+        .returning();
+      return row ?? (await paymentByKey(values.idempotencyKey))!;
+    },
+    async payment(paymentId: string): Promise<SandboxCardPaymentRow | null> {
+      return (await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId)))[0] ?? null;
+    },
+    async refund(paymentId: string): Promise<void> {
+      await db
+        .update(sandboxPayments)
+        .set({ status: "refunded" })
+        .where(and(eq(sandboxPayments.id, paymentId), eq(sandboxPayments.status, "succeeded")));
+    },
+    /** Settles a charge waiting for the bank's approval; false when none was waiting. */
+    async settleWaitingPayment(paymentId: string, status: "succeeded" | "canceled"): Promise<boolean> {
+      const updated = await db
+        .update(sandboxPayments)
+        .set({ status })
+        .where(and(eq(sandboxPayments.id, paymentId), eq(sandboxPayments.status, "requires_action")))
+        .returning({ id: sandboxPayments.id });
+      return updated.length > 0;
+    },
+  };
+}
+export type SandboxCardRepository = ReturnType<typeof createSandboxCardRepository>;
