@@ -31,6 +31,9 @@ const zones = [
   { target: "./apps/web/src/lib", from: ["./apps/web/src/features", "./apps/web/src/app", "./apps/web/src/components"], message: "lib is the bottom layer of the web app." },
 ];
 
+/** One tsconfig per package: the import resolver and the type-aware rules read each file with its own. */
+const tsconfigs = ["packages/domain", "packages/contracts", "packages/db", "content", "apps/api", "apps/web", "e2e", "."].map((dir) => `${dir}/tsconfig.json`);
+
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "data/**", ".test-data/**", "packages/db/migrations/**", "bench-results/**"] },
   js.configs.recommended,
@@ -39,13 +42,37 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: "module" },
     plugins: { "import-x": importX },
     settings: {
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["tsconfig.json", "apps/web/tsconfig.json"], noWarnOnMultipleProjects: true })],
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: tsconfigs, noWarnOnMultipleProjects: true })],
     },
     rules: {
       "import-x/no-restricted-paths": ["error", { zones }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-duplicates": ["error", { "prefer-inline": true }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": ["error", { allow: ["error", "warn"] }],
+    },
+  },
+  {
+    // Type-aware rules where they pay: a promise is awaited, returned or explicitly voided, and
+    // never handed to a place that expects a plain function (an event handler, a hook).
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    // Repositories are the only files that query the database. Tests may read rows to check a
+    // promise; the seed loaders write the shipped content in bulk.
+    files: ["apps/api/src/**/*.ts", "content/**/*.ts"],
+    ignores: ["**/*.repository.ts", "**/*.test.ts", "apps/api/src/test/**", "apps/api/src/seed/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["drizzle-orm", "drizzle-orm/*"], message: "Query the database only in a *.repository.ts file." }] },
+      ],
     },
   },
   {
