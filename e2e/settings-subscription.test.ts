@@ -136,7 +136,7 @@ describe("settings: subscription", () => {
     await context.close();
   });
 
-  it("the subscription offer shows the card plans, keeps 'See plans' in reach on a phone, and leads to the paywall", async () => {
+  it("the subscription offer shows the card plans, keeps 'Get My Plan' in reach on a phone, and leads to the paywall too", async () => {
     const token = await registerMember("Ilse");
     const { page, context, problems } = await visitAs(token, 390);
     await page.goto("/home");
@@ -149,10 +149,11 @@ describe("settings: subscription", () => {
     expect(text).toContain("Free trial");
     expect(text).toContain("Lifetime");
     expect(text).not.toContain("€");
-    const seePlans = offer.getByRole("button", { name: "See plans" });
-    const box = (await seePlans.boundingBox())!;
+    // The plan is bought in place (spec 001 section 4); the full paywall is a link away.
+    const getPlan = offer.getByRole("button", { name: "Get My Plan" });
+    const box = (await getPlan.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(844);
-    await seePlans.click();
+    await offer.getByRole("link", { name: "See all plans" }).click();
     await page.waitForURL((url) => url.pathname === "/subscription");
     await page.getByRole("radiogroup").waitFor();
     expect(problems).toEqual([]);

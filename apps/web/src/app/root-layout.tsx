@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
+import { lazy, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
+import { OfferPaymentDialog, type OfferPaymentDialogProps } from "../components/subscription/offer-payment";
 import { Toaster } from "../components/ui/toast";
 import { toast } from "../components/ui/toast-store";
 import { analytics } from "../lib/analytics";
@@ -58,13 +59,23 @@ function GlobalErrorToast() {
   return null;
 }
 
+/**
+ * The payment dialog the members' subscription offer buys with, composed here because shared
+ * components do not import features. Loaded when an offer first shows plans, so public pages never
+ * fetch it.
+ */
+const PaymentDialog = lazy(() => import("../features/payment").then((module) => ({ default: module.PaymentDialog })));
+const offerPaymentDialog = (props: OfferPaymentDialogProps) => <PaymentDialog {...props} />;
+
 export function RootLayout() {
   return (
     <>
       <NavigationEffects />
       <SessionEffects />
       <GlobalErrorToast />
-      <Outlet />
+      <OfferPaymentDialog.Provider value={offerPaymentDialog}>
+        <Outlet />
+      </OfferPaymentDialog.Provider>
       <Toaster />
       <ConsentBanner />
     </>

@@ -16,20 +16,23 @@ export const OFFER_PIXEL_EVENTS: Record<SubscriptionOfferTrigger, "LockedIntent"
 
 export interface SubscriptionOfferState {
   open: boolean;
-  /** The reason the offer was last opened; null before the first opening. */
+  /** Why the offer is open; null while it is closed (its intent is recorded once, when it opens). */
   trigger: SubscriptionOfferTrigger | null;
 }
 
 /** The subscription offer's state: one offer for the whole members' area. */
 export const useSubscriptionOffer = create<SubscriptionOfferState>(() => ({ open: false, trigger: null }));
 
-/** Opens the subscription offer and records the pixel event of its trigger. */
+/** Opens the subscription offer and records the pixel event of its trigger: one intent per action. */
 export function openSubscriptionOffer(trigger: SubscriptionOfferTrigger) {
   useSubscriptionOffer.setState({ open: true, trigger });
   analytics.track(OFFER_PIXEL_EVENTS[trigger], { trigger });
 }
 
-/** Closes the subscription offer. */
+/**
+ * Closes the subscription offer and forgets its trigger, so no later page (the paywall the offer
+ * leads to, or a visit after it) records the same action's intent again.
+ */
 export function closeSubscriptionOffer() {
-  useSubscriptionOffer.setState({ open: false });
+  useSubscriptionOffer.setState({ open: false, trigger: null });
 }

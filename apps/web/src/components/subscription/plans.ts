@@ -34,11 +34,11 @@ export function regionCurrency(): Currency {
   return currencyForTimeZone(timeZone);
 }
 
-/** GET /package/web with the given filters, as plan options; `silent` keeps a failure out of the error toast. */
+/** GET /package/web with the given filters, as the API answers them; `silent` keeps a failure out of the error toast. */
 export async function fetchWebPackages(
   query: { place?: (typeof PLACEMENTS)[number]; currency?: Currency; provider?: string } = {},
   { signal, silent = false }: { signal?: AbortSignal; silent?: boolean } = {},
-): Promise<PlanOption[]> {
+): Promise<Package[]> {
   const { data } = await api.get<PackageListResponse>("package/web", { query, signal, silent });
-  return data.map(toPlanOption);
+  return data;
 }

@@ -6,7 +6,8 @@ import { useErrorStore } from "../../lib/error-store";
 import { openSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
 import { pkg } from "../../test/packages";
 import { mockApi, renderPage } from "../../test/render";
-import { SubscriptionOffer } from "./subscription-offer";
+import { OfferPaymentDialog, type OfferPaymentDialogProps } from "./offer-payment";
+import { offerPage, SubscriptionOffer } from "./subscription-offer";
 
 afterEach(() => useSubscriptionOffer.setState({ open: false, trigger: null }));
 
@@ -25,6 +26,16 @@ describe("subscription offer", () => {
     openSubscriptionOffer("quiz");
     expect(track.mock.calls.map(([name]) => name)).toEqual(["LockedIntent", "BuyIntent", "InformIntent"]);
     expect(useSubscriptionOffer.getState()).toEqual({ open: true, trigger: "quiz" });
+  });
+
+  it("forgets its trigger when it closes, so the intent is not recorded again", async () => {
+    const track = vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+    mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+    renderPage(SubscriptionOffer, { at: "/home" });
+    act(() => openSubscriptionOffer("locked"));
+    await userEvent.click(screen.getByRole("button", { name: "Not now" }));
+    expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null });
+    expect(track.mock.calls.map(([name]) => name)).toEqual(["LockedIntent"]);
   });
 
   it("asks for the plans only once it opens, and shows the card plans with their prices", async () => {
@@ -78,5 +89,74 @@ describe("subscription offer", () => {
     await userEvent.click(screen.getByRole("button", { name: "See plans" }));
     expect(router.state.location.pathname).toBe("/subscription");
     expect(useSubscriptionOffer.getState().open).toBe(false);
+  });
+
+  describe("buying in place", () => {
+    /** The payment dialog as the app supplies it, replaced by a stand-in that records what it was given. */
+    const given = vi.fn<(props: OfferPaymentDialogProps) => void>();
+    function StubDialog(props: OfferPaymentDialogProps) {
+      given(props);
+      if (!props.open) return null;
+      return (
+        <div role="dialog" aria-label="Select payment method">
+          <button type="button" onClick={props.onDone}>
+            Report done
+          </button>
+          <button type="button" onClick={props.onClose}>
+            Close payment
+          </button>
+        </div>
+      );
+    }
+    const renderStub = (props: OfferPaymentDialogProps) => <StubDialog {...props} />;
+    const OfferWithPayment = () => (
+      <OfferPaymentDialog.Provider value={renderStub}>
+        <SubscriptionOffer />
+      </OfferPaymentDialog.Provider>
+    );
+
+    it("buys the chosen plan in the payment dialog, then closes and reloads the page the member is on", async () => {
+      vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+      const reload = vi.spyOn(offerPage, "reload").mockImplementation(() => undefined);
+      mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+      const { router } = renderPage(OfferWithPayment, { at: "/meditation" });
+      act(() => openSubscriptionOffer("locked"));
+
+      // The plan put forward is chosen first; another is one click away.
+      const trial = await screen.findByRole("radio", { name: /Free trial/ });
+      expect((trial as HTMLInputElement).checked).toBe(true);
+      await userEvent.click(screen.getByText("1-Month Plan"));
+      expect((screen.getByRole("radio", { name: /1-Month Plan/ }) as HTMLInputElement).checked).toBe(true);
+      expect(screen.queryByRole("button", { name: "See plans" })).toBeNull();
+
+      await userEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
+      expect(screen.getByRole("dialog", { name: "Select payment method" })).toBeTruthy();
+      const props = given.mock.lastCall![0];
+      expect(props.selected?.id).toBe(1);
+      // Both providers' packages, so the wallet can sell the same plan.
+      expect(props.packages.map((item) => item.id)).toEqual([1, 4, 5, 11]);
+
+      // Closing the payment goes back to the plans, the choice kept.
+      await userEvent.click(screen.getByRole("button", { name: "Close payment" }));
+      expect(useSubscriptionOffer.getState().open).toBe(true);
+      expect((screen.getByRole("radio", { name: /1-Month Plan/ }) as HTMLInputElement).checked).toBe(true);
+
+      await userEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
+      await userEvent.click(screen.getByRole("button", { name: "Report done" }));
+      expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null });
+      expect(screen.queryByRole("dialog", { name: "Select payment method" })).toBeNull();
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(router.state.location.pathname).toBe("/meditation");
+    });
+
+    it("still offers the full paywall beside the in-place purchase", async () => {
+      vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+      mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+      const { router } = renderPage(OfferWithPayment, { at: "/therapy", routes: [{ path: "/subscription", Component: () => <p>plans</p> }] });
+      act(() => openSubscriptionOffer("unlock"));
+      await userEvent.click(await screen.findByRole("link", { name: "See all plans" }));
+      expect(router.state.location.pathname).toBe("/subscription");
+      expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null });
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Suspense, useContext, useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { env } from "../../lib/env";
 import { closeSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
 import { Button } from "../ui/button";
@@ -7,8 +7,9 @@ import { IconButton } from "../ui/icon-button";
 import { useNativeDialog } from "../ui/native-dialog";
 import dialogStyles from "../ui/native-dialog.module.css";
 import { Skeleton } from "../ui/skeleton";
+import { OfferPaymentDialog } from "./offer-payment";
 import { PlanList } from "./plan-list";
-import { regionCurrency } from "./plans";
+import { regionCurrency, type PlanOption } from "./plans";
 import { useOfferPlans } from "./use-offer-plans";
 import styles from "./subscription-offer.module.css";
 
@@ -18,94 +19,144 @@ const BENEFITS = [
   "Therapy programmes, music and nature soundscapes without limits",
 ];
 
+/** How the offer reloads the page after a purchase (tests watch it). */
+export const offerPage = { reload: () => window.location.reload() };
+
 /**
- * The subscription offer (spec 001 section 4), opened through openSubscriptionOffer(): what a
- * subscription brings and the plans with their prices in the member's currency; 'See plans' goes
- * to the paywall, where the plan is chosen and the payment dialog opens (after a purchase the
- * paywall goes to /, which lands a member on /home).
+ * The subscription offer (spec 001 sections 2 and 4), opened through openSubscriptionOffer(): what
+ * a subscription brings and the plans with their prices in the member's currency. The member
+ * chooses a plan and pays for it in place, in the payment dialog; when the payment reports done the
+ * offer closes and the page they were on reloads, now unlocked. Without plans (or a payment
+ * dialog) the way on is the paywall.
  * A native <dialog>: the browser keeps focus inside, Escape closes it and the page behind is inert.
  */
 export function SubscriptionOffer() {
   const open = useSubscriptionOffer((state) => state.open);
   const ref = useNativeDialog(open);
   const navigate = useNavigate();
+  const paymentDialog = useContext(OfferPaymentDialog);
   const [region] = useState(regionCurrency);
   const plans = useOfferPlans(region, open);
+  const [chosenId, setChosenId] = useState<PlanOption["id"] | null>(null);
+  const [paying, setPaying] = useState(false);
+
+  const options = plans.data?.options ?? [];
+  const chosen = options.find((option) => option.id === chosenId) ?? plans.data?.featured ?? null;
+  const buysInPlace = paymentDialog !== null && chosen !== null;
+
+  // Each opening starts from the plan put forward.
+  const close = () => {
+    setChosenId(null);
+    setPaying(false);
+    closeSubscriptionOffer();
+  };
 
   return (
-    <dialog
-      ref={ref}
-      className={`${dialogStyles.card} ${styles.dialog}`}
-      aria-labelledby="subscription-offer-title"
-      aria-describedby="subscription-offer-text"
-      onClose={closeSubscriptionOffer}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (event.target === event.currentTarget) closeSubscriptionOffer();
-      }}
-    >
-      {open && (
-        <div className={styles.body}>
-          {/* First in order, so opening focuses it and the offer starts at its top. */}
-          <IconButton className={styles.close} label="Close" onClick={closeSubscriptionOffer}>
-            <path d="M6 6L18 18M18 6L6 18" />
-          </IconButton>
-          <div className={styles.art} aria-hidden="true">
-            <svg viewBox="0 0 400 90" preserveAspectRatio="xMidYMax slice" focusable="false">
-              <circle cx="200" cy="54" r="30" className={styles.sun} />
-              <path d="M0 66 Q100 46 200 62 T400 56 V90 H0Z" className={styles.hillBack} />
-              <path d="M0 77 Q120 60 230 76 T400 70 V90 H0Z" className={styles.hillFront} />
-            </svg>
-          </div>
-          <div className={styles.columns}>
-            <div className={styles.intro}>
-              <h2 id="subscription-offer-title" className={styles.title}>
-                Unlock everything in {env.appName}
-              </h2>
-              <p id="subscription-offer-text" className={styles.text}>
-                Go further with a subscription and make calm a daily habit.
-              </p>
-              <ul className={styles.benefits}>
-                {BENEFITS.map((benefit) => (
-                  <li key={benefit}>{benefit}</li>
-                ))}
-              </ul>
+    <>
+      <dialog
+        ref={ref}
+        className={`${dialogStyles.card} ${styles.dialog}`}
+        aria-labelledby="subscription-offer-title"
+        aria-describedby="subscription-offer-text"
+        onClose={close}
+        onClick={(event) => {
+          // A click on the backdrop lands on the dialog element itself.
+          if (event.target === event.currentTarget) close();
+        }}
+      >
+        {open && (
+          <div className={styles.body}>
+            {/* First in order, so opening focuses it and the offer starts at its top. */}
+            <IconButton className={styles.close} label="Close" onClick={close}>
+              <path d="M6 6L18 18M18 6L6 18" />
+            </IconButton>
+            <div className={styles.art} aria-hidden="true">
+              <svg viewBox="0 0 400 90" preserveAspectRatio="xMidYMax slice" focusable="false">
+                <circle cx="200" cy="54" r="30" className={styles.sun} />
+                <path d="M0 66 Q100 46 200 62 T400 56 V90 H0Z" className={styles.hillBack} />
+                <path d="M0 77 Q120 60 230 76 T400 70 V90 H0Z" className={styles.hillFront} />
+              </svg>
             </div>
-            <section className={styles.plans} aria-labelledby="subscription-offer-plans" aria-busy={plans.isPending}>
-              <h3 id="subscription-offer-plans" className={styles.plansTitle}>
-                Plans for you
-              </h3>
-              {plans.isPending && (
-                <div className={styles.loading} aria-label="Loading plans">
-                  <Skeleton className={styles.skeleton} />
-                  <Skeleton className={styles.skeleton} />
-                  <Skeleton className={styles.skeleton} />
-                </div>
+            <div className={styles.columns}>
+              <div className={styles.intro}>
+                <h2 id="subscription-offer-title" className={styles.title}>
+                  Unlock everything in {env.appName}
+                </h2>
+                <p id="subscription-offer-text" className={styles.text}>
+                  Go further with a subscription and make calm a daily habit.
+                </p>
+                <ul className={styles.benefits}>
+                  {BENEFITS.map((benefit) => (
+                    <li key={benefit}>{benefit}</li>
+                  ))}
+                </ul>
+              </div>
+              <section className={styles.plans} aria-labelledby="subscription-offer-plans" aria-busy={plans.isPending}>
+                <h3 id="subscription-offer-plans" className={styles.plansTitle}>
+                  Plans for you
+                </h3>
+                {plans.isPending && (
+                  <div className={styles.loading} aria-label="Loading plans">
+                    <Skeleton className={styles.skeleton} />
+                    <Skeleton className={styles.skeleton} />
+                    <Skeleton className={styles.skeleton} />
+                  </div>
+                )}
+                {plans.isError && <p className={styles.note}>The plans could not be loaded just now. See them all on the next page.</p>}
+                {plans.data && plans.data.options.length === 0 && <p className={styles.note}>There are no plans to show right now.</p>}
+                {options.length > 0 && (
+                  <PlanList options={options} selectedId={chosen?.id ?? null} onSelect={(option) => setChosenId(option.id)} labelledBy="subscription-offer-plans" />
+                )}
+                {buysInPlace && (
+                  <p className={styles.more}>
+                    <Link to="/subscription" onClick={close}>
+                      See all plans
+                    </Link>{" "}
+                    and how the free trial works.
+                  </p>
+                )}
+              </section>
+            </div>
+            <div className={styles.actions}>
+              {buysInPlace ? (
+                <Button size="lg" block onClick={() => setPaying(true)}>
+                  Get My Plan
+                </Button>
+              ) : (
+                <Button
+                  size="lg"
+                  block
+                  onClick={() => {
+                    close();
+                    void navigate("/subscription");
+                  }}
+                >
+                  See plans
+                </Button>
               )}
-              {plans.isError && <p className={styles.note}>The plans could not be loaded just now. See them all on the next page.</p>}
-              {plans.data && plans.data.options.length === 0 && <p className={styles.note}>There are no plans to show right now.</p>}
-              {plans.data && plans.data.options.length > 0 && (
-                <PlanList options={plans.data.options} featuredId={plans.data.featured?.id ?? null} labelledBy="subscription-offer-plans" />
-              )}
-            </section>
+              <Button variant="ghost" block onClick={close}>
+                Not now
+              </Button>
+            </div>
           </div>
-          <div className={styles.actions}>
-            <Button
-              size="lg"
-              block
-              onClick={() => {
-                closeSubscriptionOffer();
-                void navigate("/subscription");
-              }}
-            >
-              See plans
-            </Button>
-            <Button variant="ghost" block onClick={closeSubscriptionOffer}>
-              Not now
-            </Button>
-          </div>
-        </div>
+        )}
+      </dialog>
+      {/* Beside the offer, not inside it: the payment dialog opens above it, and closing it goes back to the plans. */}
+      {open && paymentDialog && plans.data && (
+        <Suspense fallback={null}>
+          {paymentDialog({
+            open: paying,
+            packages: plans.data.packages,
+            selected: plans.data.packages.find((pkg) => pkg.id === chosen?.id) ?? null,
+            onClose: () => setPaying(false),
+            onDone: () => {
+              // Spec 001 section 4: the offer closes and the page the member was on reloads, now unlocked.
+              close();
+              offerPage.reload();
+            },
+          })}
+        </Suspense>
       )}
-    </dialog>
+    </>
   );
 }

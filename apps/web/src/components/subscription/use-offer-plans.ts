@@ -1,11 +1,14 @@
+import type { Package } from "@serene/contracts";
 import { defaultPackage, visiblePackages, type Currency } from "@serene/domain";
 import { useQuery } from "@tanstack/react-query";
-import { CARD_PROVIDER, fetchWebPackages, type PlanOption } from "./plans";
+import { CARD_PROVIDER, fetchWebPackages, toPlanOption, type PlanOption } from "./plans";
 
 export interface OfferPlans {
   options: PlanOption[];
   /** The plan the offer puts forward: 'Best Value' or 'Most Popular', else the first. */
   featured: PlanOption | null;
+  /** Every package on offer, both providers': the payment dialog buys the wallet's or the card's. */
+  packages: Package[];
 }
 
 /**
@@ -18,8 +21,8 @@ export function useOfferPlans(region: Currency, enabled: boolean) {
     queryKey: ["offer-plans", region],
     queryFn: async ({ signal }) => {
       const packages = await fetchWebPackages({ place: "after_locked_content", currency: region }, { signal, silent: true });
-      const options = visiblePackages(packages, region, CARD_PROVIDER);
-      return { options, featured: defaultPackage(options) };
+      const options = visiblePackages(packages.map(toPlanOption), region, CARD_PROVIDER);
+      return { options, featured: defaultPackage(options), packages };
     },
     enabled,
     staleTime: 5 * 60_000,

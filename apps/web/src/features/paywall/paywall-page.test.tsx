@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { analytics } from "../../lib/analytics";
 import { useErrorStore } from "../../lib/error-store";
-import { useSubscriptionOffer } from "../../lib/subscription-offer";
+import { closeSubscriptionOffer, openSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
 import { pkg } from "../../test/packages";
 import { mockApi, renderPage } from "../../test/render";
 import { PaywallPage, type PaywallPaymentDialogProps } from "./paywall-page";
@@ -221,13 +221,24 @@ describe("entry", () => {
     expect(track.mock.calls.filter(([name]) => name === "InformIntent")).toHaveLength(1);
   });
 
-  it("falls back to the subscription offer's last trigger", async () => {
-    useSubscriptionOffer.setState({ open: false, trigger: "locked" });
+  it("records a locked item's intent once: the offer did, the paywall it leads to and later visits do not", async () => {
     mockApi({ "GET package/web": [200, { data: PACKAGES }] });
     const track = vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+    const intents = () => track.mock.calls.filter(([name]) => name.endsWith("Intent")).map(([name]) => name);
+
+    openSubscriptionOffer("locked");
+    expect(intents()).toEqual(["LockedIntent"]);
+    expect(useSubscriptionOffer.getState().trigger).toBe("locked");
+    // The offer's way to the paywall closes it, and its stored trigger goes with it.
+    closeSubscriptionOffer();
+    expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null });
+
+    const first = renderPage(Page, { path: PATH, at: "/subscription", strict: true });
+    await screen.findByRole("radiogroup");
+    first.unmount();
     renderPage(Page, { path: PATH, at: "/subscription" });
     await screen.findByRole("radiogroup");
-    expect(track).toHaveBeenCalledWith("LockedIntent", expect.anything());
+    expect(intents()).toEqual(["LockedIntent"]);
   });
 
   it("goes to / for a dynamic funnel without quiz data", () => {

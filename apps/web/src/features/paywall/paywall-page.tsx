@@ -12,7 +12,6 @@ import { useAccountStatus } from "../../lib/account-status";
 import { analytics } from "../../lib/analytics";
 import { env } from "../../lib/env";
 import { hasToken, readQuizForm } from "../../lib/storage";
-import { OFFER_PIXEL_EVENTS, useSubscriptionOffer, type SubscriptionOfferTrigger } from "../../lib/subscription-offer";
 import { PlanPicker } from "./components/plan-picker";
 import { checkoutRef, planHeadline, planLegalName } from "./model";
 import { benefits, testimonials, timeline } from "./paywall.content";
@@ -28,13 +27,12 @@ const ACTION_EVENTS: Record<string, string> = {
   LockedIntent: "LockedIntent",
 };
 
-/** The pixel event of the action that brought the visitor here: `?action=`, else the offer's last trigger. */
-function entryEvent(action: string | null): string | null {
-  if (action && ACTION_EVENTS[action]) return ACTION_EVENTS[action];
-  const trigger: SubscriptionOfferTrigger | null = useSubscriptionOffer.getState().trigger;
-  return trigger ? OFFER_PIXEL_EVENTS[trigger] : null;
-}
-
+/**
+ * The pixel event of the action named by `?action=` (a link from a funnel or an e-mail). Coming
+ * through the subscription offer records nothing here: the offer recorded its action's intent
+ * when it opened, and a pixel intent fires once per action.
+ */
+const entryEvent = (action: string | null): string | null => (action && ACTION_EVENTS[action]) || null;
 
 function PlansLoading() {
   return (

@@ -141,16 +141,22 @@ describe("payment dialog", () => {
     expect(screen.getByTestId("payment-total").textContent).toBe("€13.99");
   });
 
-  it("shows the trial note for the yearly plan only", () => {
+  it("shows the trial note whenever a yearly package is on offer, whichever plan is chosen", () => {
     mockApi({});
-    const first = open({ selected: YEARLY });
-    expect(
-      screen.getByText(
-        "You may cancel at any time in your trial. $59.99 billed annually after trial. To cancel your subscription, email us at support@serene.example.",
-      ),
-    ).toBeTruthy();
-    first.unmount();
-    open({ selected: MONTHLY });
+    const note =
+      "You may cancel at any time in your trial. $59.99 billed annually after trial. To cancel your subscription, email us at support@serene.example.";
+    for (const selected of [YEARLY, MONTHLY, LIFETIME]) {
+      const view = open({ selected });
+      expect(screen.getByText(note)).toBeTruthy();
+      view.unmount();
+    }
+    // In the chosen plan's currency.
+    const euroMonthly = [pkg(6, 1, 13.99, { currency: "EUR" }), pkg(16, 1, 13.99, { currency: "EUR", provider: "paypal" })];
+    const euro = open({ packages: [...PACKAGES, ...euroMonthly], selected: euroMonthly[0]! });
+    expect(screen.getByText(/€54\.99 billed annually after trial/)).toBeTruthy();
+    euro.unmount();
+
+    open({ packages: [MONTHLY, LIFETIME, ...WALLET.filter((item) => item.months !== 12)], selected: MONTHLY });
     expect(screen.queryByText(/You may cancel at any time in your trial/)).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import type { Package, PurchaseResponse } from "@serene/contracts";
 import { NEED_APPROVE_MESSAGE, SUBSCRIBED_MESSAGE } from "@serene/domain";
-import { isPurchaseType, planCardDescription, planCardTitle, trialNote } from "@serene/domain";
+import { planCardDescription, planCardTitle, trialNote } from "@serene/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
@@ -11,7 +11,7 @@ import { Toaster } from "../../../components/ui/toast";
 import { toast } from "../../../components/ui/toast-store";
 import { env } from "../../../lib/env";
 import { browserNavigation } from "../leave";
-import { PROVIDER_OF, packageFor, totalText, type CheckoutRef, type PaymentMethod, type PaymentPackage } from "../model";
+import { PROVIDER_OF, packageFor, totalText, yearlyPackageFor, type CheckoutRef, type PaymentMethod, type PaymentPackage } from "../model";
 import { purchaseFacts, rememberPendingPurchase, trackCheckoutStart, trackPurchase } from "../tracking";
 import { CardPanel } from "./card-panel";
 import { PayPalWordmark, WalletPanel } from "./wallet-panel";
@@ -43,8 +43,8 @@ const METHODS: { value: PaymentMethod; label: string }[] = [
 /**
  * The payment dialog (spec 000 "Payment dialog" and section 4): a full-width native <dialog>
  * that clicking outside does not close (the close button and Escape do). The member picks the
- * wallet (the default) or a credit card, sees the Total due today and, for the yearly plan, the
- * trial note.
+ * wallet (the default) or a credit card, sees the Total due today and, whenever a yearly package
+ * is on offer, the trial note.
  */
 export function PaymentDialog({ open, onClose, ...body }: PaymentDialogProps) {
   const titleId = useId();
@@ -142,7 +142,7 @@ function PaymentDialogBody({ packages, selected, checkout = {}, onDone, onClose,
     onDone(response);
   };
 
-  const yearly = shown && isPurchaseType(shown, "yearly") ? shown : null;
+  const yearly = shown ? yearlyPackageFor(all, shown) : null;
   const summary = shown && (
     <p className={styles.total}>
       <span>Total</span>

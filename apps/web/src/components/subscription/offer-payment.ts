@@ -1,0 +1,20 @@
+import type { Package } from "@serene/contracts";
+import { createContext, type ReactNode } from "react";
+
+/** What the subscription offer gives the payment dialog it opens for the chosen plan. */
+export interface OfferPaymentDialogProps {
+  open: boolean;
+  /** Every package on offer, both providers'. */
+  packages: readonly Package[];
+  /** The chosen plan's package. */
+  selected: Package | null;
+  onDone: () => void;
+  onClose: () => void;
+}
+
+/**
+ * Renders the payment dialog the members' subscription offer buys with (spec 001 sections 2 and
+ * 4). The app supplies it (shared components do not import features); without one the offer leads
+ * to the paywall instead.
+ */
+export const OfferPaymentDialog = createContext<((props: OfferPaymentDialogProps) => ReactNode) | null>(null);
