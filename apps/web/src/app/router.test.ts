@@ -22,7 +22,7 @@ describe("the router", () => {
     const route = toRouteObject(paywall);
     expect(await (route.loader as (args: never) => unknown)(loaderArgs("/subscription/3", { checkoutId: "3" }))).toBeNull();
 
-    await vi.waitFor(() => expect(queryClient.getQueryData(["paywall-plans", "3", regionCurrency()])).toBeDefined());
+    await vi.waitFor(() => expect(queryClient.getQueryData(["paywall-plans", "3", regionCurrency()])).toBeDefined(), { timeout: 10_000 });
     expect(api.named("GET checkout/3")).toHaveLength(1);
     expect(api.named("GET package/web")).toHaveLength(0);
   });
