@@ -20,7 +20,8 @@ import type { JobQueue } from "../../jobs/queue";
 import type { Mailer } from "../mail/mailer";
 import { emails, type Brand } from "../mail/templates";
 import type { PackageRow } from "../plans/plans.repository";
-import type { PaymentsRepository, SubscriptionRow } from "./payments.repository";
+import type { SubscriptionRow } from "../subscriptions/subscriptions.repository";
+import type { PaymentsRepository } from "./payments.repository";
 import type { CardProcessor, ChargeResult, Money, ProviderEvent, WalletProcessor } from "./processors/ports";
 
 export const TRIAL_REMINDER_JOB = "subscriptions.trial-reminder";

@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { HttpError } from "../../http-error";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { conflict } from "../../domain-errors";
+import type { SubscriptionRow } from "../subscriptions/subscriptions.repository";
 import { paymentCustomers, payments, purchases, subscriptions, users, webhookEvents, type Database } from "@serene/db";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const UNIQUE_VIOLATION = "23505";
@@ -90,7 +90,7 @@ export function createPaymentsRepository(db: Database) {
         return row ?? null;
       } catch (error) {
         // Moving to "processing" while another purchase of the member is processing.
-        if (isUniqueViolation(error)) throw new HttpError(409, "Another purchase is being processed. Please wait a moment.");
+        if (isUniqueViolation(error)) throw conflict("Another purchase is being processed. Please wait a moment.");
         throw error;
       }
     },
@@ -125,8 +125,6 @@ export function createPaymentsRepository(db: Database) {
     },
     paymentsOf: (userId: string) => db.select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.createdAt),
 
-    subscriptionsOf: (userId: string) =>
-      db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.startedAt)),
     async subscription(id: string) {
       const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
       return row ?? null;
