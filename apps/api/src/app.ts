@@ -106,7 +106,8 @@ export function createServices({
     tmpTokenMs: config.tmpTokenMs,
   };
   // The one owner of entitlement: content, media and payments ask it.
-  const subscriptions = createSubscriptionsService(createSubscriptionsRepository(database.db));
+  const subscriptionsRepository = createSubscriptionsRepository(database.db);
+  const subscriptions = createSubscriptionsService(subscriptionsRepository);
   const catalogueRepository = createCatalogueRepository(database.db);
   const cache = createCatalogueCache(catalogueRepository);
   const presenter = createContentPresenter(config.media.publicUrl);
@@ -119,6 +120,7 @@ export function createServices({
   const now = () => new Date();
   const billing = createBillingService({
     repository: paymentsRepository,
+    subscriptions: subscriptionsRepository,
     card: processors.card,
     wallet: processors.wallet,
     mailer,

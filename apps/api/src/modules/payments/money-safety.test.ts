@@ -64,6 +64,7 @@ beforeAll(async () => {
   const plans = createPlansRepository(database.db);
   billing = createBillingService({
     repository,
+    subscriptions: createSubscriptionsRepository(database.db),
     card: base.processors.card,
     wallet: base.processors.wallet,
     mailer: base.mailer,

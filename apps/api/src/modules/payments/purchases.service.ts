@@ -26,7 +26,7 @@ import { InvalidWebhookError, type CardProcessor, type Member, type ProviderEven
 export interface PurchasesDeps {
   repository: PaymentsRepository;
   /** Whose subscription runs now, and which the member had before (the entitlement owner). */
-  subscriptions: Pick<SubscriptionsService, "current" | "history">;
+  subscriptions: Pick<SubscriptionsService, "current" | "history" | "byId">;
   plans: Pick<PlansRepository, "packageById" | "checkout">;
   billing: BillingService;
   card: CardProcessor | null;
@@ -356,7 +356,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
       const reference = body.subscription_id ?? body.token!;
       const purchase = await repository.purchaseByReference("paypal", reference);
       if (!purchase || purchase.userId !== userId) throw notFound("This payment was not found.");
-      if (purchase.status === "succeeded") return success(purchase.subscriptionId ? await repository.subscription(purchase.subscriptionId) : await current(userId));
+      if (purchase.status === "succeeded") return success(purchase.subscriptionId ? await deps.subscriptions.byId(purchase.subscriptionId) : await current(userId));
       if (purchase.status === "canceled") throw declined("The payment was canceled.");
       const pkg = (await deps.plans.packageById(purchase.packageId))!;
       if ((await current(userId))?.status === "lifetime") {
@@ -377,7 +377,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
         // The member's other tab is completing it right now: answer its outcome.
         const settled = await afterProcessing(purchase.id);
         if (settled?.status !== "succeeded") throw conflict("This purchase is already being processed.");
-        return success(settled.subscriptionId ? await repository.subscription(settled.subscriptionId) : await current(userId));
+        return success(settled.subscriptionId ? await deps.subscriptions.byId(settled.subscriptionId) : await current(userId));
       }
       await replaceRunning(userId, pkg);
       const subscription = await billing.start({

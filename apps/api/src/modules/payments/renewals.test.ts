@@ -49,6 +49,7 @@ beforeAll(async () => {
   const repository = createPaymentsRepository(database.db);
   billing = createBillingService({
     repository,
+    subscriptions: createSubscriptionsRepository(database.db),
     card: base.processors.card,
     wallet: base.processors.wallet,
     mailer: base.mailer,

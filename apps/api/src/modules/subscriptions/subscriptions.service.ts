@@ -19,6 +19,7 @@ export function createSubscriptionsService(repository: SubscriptionsRepository, 
      * subscriptions their sign-in already read with the token: no query of its own.
      */
     mayPlayLocked: (member: { subscriptions: readonly SubscriptionState[] }) => member.subscriptions.some((row) => isEntitled(row, now())),
+    byId: (id: string) => repository.byId(id),
     /** Every subscription the member ever had, latest first. */
     history: (userId: string): Promise<SubscriptionRow[]> => repository.forUser(userId),
     /** The subscription that gives access now, if any. */
