@@ -18,12 +18,7 @@ export class DomainError extends Error {
   }
 }
 
-export class Unauthenticated extends DomainError {
-  constructor() {
-    super("unauthenticated", "Unauthenticated.");
-  }
-}
-
+export const unauthenticated = () => new DomainError("unauthenticated", "Unauthenticated.");
 export const notFound = (message = "Not found.") => new DomainError("not_found", message);
 export const conflict = (message: string) => new DomainError("conflict", message);
 export const forbidden = (message: string) => new DomainError("forbidden", message);

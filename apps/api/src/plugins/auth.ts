@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
-import { Unauthenticated } from "../domain-errors";
+import { unauthenticated } from "../domain-errors";
 import type { AccessTokens, SignIn } from "../modules/accounts/access-tokens";
 
 declare module "fastify" {
@@ -27,7 +27,7 @@ export const authPlugin = fp<{ accessTokens: AccessTokens }>(
     app.decorate("authenticate", async function authenticate(request: FastifyRequest) {
       const match = BEARER.exec(request.headers.authorization ?? "");
       const signIn = match ? await accessTokens.authenticate(match[1]!) : null;
-      if (!signIn) throw new Unauthenticated();
+      if (!signIn) throw unauthenticated();
       request.auth = { signIn, token: match![1]! };
     });
   },
@@ -36,6 +36,6 @@ export const authPlugin = fp<{ accessTokens: AccessTokens }>(
 
 /** The member of a route behind `app.authenticate`. */
 export function authOf(request: FastifyRequest) {
-  if (!request.auth) throw new Unauthenticated();
+  if (!request.auth) throw unauthenticated();
   return request.auth;
 }

@@ -7,21 +7,10 @@ import { checkEmail, type AccountsContext } from "./accounts.service";
 import { hashPassword, newPasswordProblems, verifyPassword } from "./passwords";
 import { hashSecret, newSecret } from "./secrets";
 import type { SignIn } from "./access-tokens";
+import { presentUser } from "./user.presenter";
 
 const EMAIL_CHANGE_MS = 24 * 60 * 60 * 1000;
 const EMAIL_TAKEN = "The email has already been taken.";
-
-export function presentUser(user: UserRow, pendingEmail: string | null): User {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    pending_email: pendingEmail,
-    goal: user.goal,
-    has_password: user.passwordHash !== null,
-    created_at: user.createdAt.toISOString(),
-  };
-}
 
 /** The signed-in member's own account: profile, e-mail change, password change. */
 export function createProfileService(ctx: AccountsContext) {

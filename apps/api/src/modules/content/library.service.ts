@@ -7,12 +7,13 @@ import type {
   SessionReportResponse,
   SessionStatisticsResponse,
 } from "@serene/contracts";
-import { listeningStatistics, recommendForMember, sessionReportProblems, toUtcSecond } from "@serene/domain";
+import { listeningStatistics, recommendForMember, sessionReportProblems } from "@serene/domain";
 import { invalid, notFound } from "../../domain-errors";
 import type { SignIn } from "../accounts/access-tokens";
 import type { CatalogueCache, ItemRecord } from "./catalogue-snapshot";
 import type { ContentPresenter } from "./content.presenter";
 import type { CatalogueService } from "./catalogue.service";
+import { presentActivity, presentFavorite, presentSessionReport } from "./library.presenter";
 import type { LibraryRepository } from "./library.repository";
 
 /** How many cards each library slider holds. */
@@ -46,24 +47,24 @@ export function createLibraryService(deps: {
     async addFavorite(userId: string, ref: ContentRef): Promise<FavoriteResponse> {
       const item = await itemOf(ref);
       await library.addFavorite(userId, item.id);
-      return { data: { id: item.id, model: item.model, favorite: true } };
+      return presentFavorite(item, true);
     },
     async removeFavorite(userId: string, ref: ContentRef): Promise<FavoriteResponse> {
       const item = await itemOf(ref);
       await library.removeFavorite(userId, item.id);
-      return { data: { id: item.id, model: item.model, favorite: false } };
+      return presentFavorite(item, false);
     },
     async recordPlay(userId: string, ref: ContentRef): Promise<ActivityResponse> {
       const item = await itemOf(ref);
       const at = now();
       await library.recordPlay(userId, item.id, at);
-      return { data: { id: item.id, model: item.model, at: toUtcSecond(at) } };
+      return presentActivity(item, at);
     },
     async recordView(userId: string, ref: ContentRef): Promise<ActivityResponse> {
       const item = await itemOf(ref);
       const at = now();
       await library.recordView(userId, item.id, at);
-      return { data: { id: item.id, model: item.model, at: toUtcSecond(at) } };
+      return presentActivity(item, at);
     },
 
     async reportSession(userId: string, body: SessionReportBody): Promise<SessionReportResponse> {
@@ -78,8 +79,7 @@ export function createLibraryService(deps: {
       const problems = sessionReportProblems(start, end, now());
       if (Object.keys(problems).length > 0) throw invalid(problems);
       const seconds = Math.round((end.getTime() - start.getTime()) / 1000);
-      const row = await library.insertSession({ userId, itemId: item?.id ?? null, startedAt: start, endedAt: end, seconds });
-      return { data: { id: row.id, start_session: toUtcSecond(row.startedAt), end_session: toUtcSecond(row.endedAt), seconds: row.seconds } };
+      return presentSessionReport(await library.insertSession({ userId, itemId: item?.id ?? null, startedAt: start, endedAt: end, seconds }));
     },
     async statistics(userId: string): Promise<SessionStatisticsResponse> {
       return { data: listeningStatistics(await library.sessions(userId), now()) };

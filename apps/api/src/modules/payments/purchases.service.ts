@@ -13,7 +13,7 @@ import {
   type WalletReturnBody,
 } from "@serene/contracts";
 import { lifecycleFromJson, planFromMonths, planLabel } from "@serene/domain";
-import { conflict, declined, DomainError, invalidField, notFound, unavailable, Unauthenticated, unreadable } from "../../domain-errors";
+import { conflict, declined, DomainError, invalidField, notFound, unavailable, unauthenticated, unreadable } from "../../domain-errors";
 // An Idempotency-Key replays the stored answer, status included: the one place a service meets statuses.
 import { domainErrorOf, statusOf } from "../../plugins/errors";
 import type { PackageRow, PlansRepository } from "../plans/plans.repository";
@@ -66,7 +66,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
 
   async function member(userId: string): Promise<Member> {
     const found = await repository.member(userId);
-    if (!found) throw new Unauthenticated();
+    if (!found) throw unauthenticated();
     return found;
   }
 
