@@ -73,7 +73,8 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
       },
       async (request, reply) => {
         const result = await accounts.register(request.body, request.ip);
-        return reply.code(result.status).send(result.body);
+        // The spec's body carries its own status (200 created, 208 already registered); the response uses it too.
+        return reply.code(result.status).send(result);
       },
     );
     app.post(

@@ -26,6 +26,8 @@ export interface AccountsContext {
 export const PRUNE_ACCESS_TOKENS_JOB = "maintenance.prune-sessions";
 export const CREDENTIALS_MESSAGE = "These credentials do not match our records.";
 export const ALREADY_REGISTERED_MESSAGE = "An account with this e-mail address already exists. Please log in.";
+/** The spec's answer for an e-mail that already has an account: the body names its status (208). */
+const ALREADY_REGISTERED: RegisterResponse = { token: null, status: 208, message: ALREADY_REGISTERED_MESSAGE };
 const TMP_TOKEN_MESSAGE = "This sign-in link is invalid or has expired.";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -58,7 +60,7 @@ export function createAccountsService(ctx: AccountsContext) {
   return {
     issueTemporaryLogin,
 
-    async register(body: RegisterBody, ip: string): Promise<{ status: 200 | 208; body: RegisterResponse }> {
+    async register(body: RegisterBody, ip: string): Promise<RegisterResponse> {
       const errors = new FieldErrors();
       let name = (body.name ?? "").trim();
       let email: string;
@@ -79,7 +81,7 @@ export function createAccountsService(ctx: AccountsContext) {
 
       // A lead registers once: its link never opens a second account, even after an e-mail change.
       if (lead?.userId || (await ctx.repo.findUserByEmail(email))) {
-        return { status: 208, body: { token: null, status: 208, message: ALREADY_REGISTERED_MESSAGE } };
+        return ALREADY_REGISTERED;
       }
       const passwordHash = await hashPassword(body.password!);
       const created = await ctx.repo.transaction(async (tx) => {
@@ -88,9 +90,9 @@ export function createAccountsService(ctx: AccountsContext) {
         if (lead) await tx.linkLead(lead.id, user.id);
         return { user, token: await ctx.accessTokens.issue(user.id, "web", tx) };
       });
-      if (!created) return { status: 208, body: { token: null, status: 208, message: ALREADY_REGISTERED_MESSAGE } };
+      if (!created) return ALREADY_REGISTERED;
       await sendWelcome(created.user);
-      return { status: 200, body: { token: created.token, status: 200, message: "Your account has been created." } };
+      return { token: created.token, status: 200, message: "Your account has been created." };
     },
 
     /** The same answer, after the same work, for an unknown e-mail and a wrong password. */

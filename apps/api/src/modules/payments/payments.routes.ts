@@ -61,10 +61,7 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: PurchaseResponse, ...errors },
         },
       },
-      async (request, reply) => {
-        const answer = await deps.purchases.saveCardAndBuy(authOf(request).signIn.user.id, request.body, request.headers["idempotency-key"]);
-        return reply.code(answer.status).send(answer.body);
-      },
+      async (request) => deps.purchases.saveCardAndBuy(authOf(request).signIn.user.id, request.body, request.headers["idempotency-key"]),
     );
 
     for (const provider of ["stripe", "paypal"] as const) {
@@ -75,10 +72,7 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
           preHandler: limit,
           schema: { tags: ["payments"], summary: "Changes the plan: the upgrade to the annual plan, paid now", ...member, headers: IdempotencyHeaders, body: ChangePlanBody, response: { 200: PurchaseResponse, ...errors } },
         },
-        async (request, reply) => {
-          const answer = await deps.purchases.changePlan(authOf(request).signIn.user.id, provider, request.body, request.headers["idempotency-key"]);
-          return reply.code(answer.status).send(answer.body);
-        },
+        async (request) => deps.purchases.changePlan(authOf(request).signIn.user.id, provider, request.body, request.headers["idempotency-key"]),
       );
     }
 
@@ -114,10 +108,7 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
         preHandler: limit,
         schema: { tags: ["payments"], summary: "The member is back from the wallet having approved: the subscription starts", ...member, headers: IdempotencyHeaders, body: WalletReturnBody, response: { 200: PurchaseResponse, ...errors } },
       },
-      async (request, reply) => {
-        const answer = await deps.purchases.walletReturn(authOf(request).signIn.user.id, request.body);
-        return reply.code(answer.status).send(answer.body);
-      },
+      async (request) => deps.purchases.walletReturn(authOf(request).signIn.user.id, request.body),
     );
 
     app.get(

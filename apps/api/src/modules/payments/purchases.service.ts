@@ -40,12 +40,11 @@ export interface PurchasesDeps {
  * A purchase call's answer; `purchaseStatus` says where the purchase stands when it is not simply
  * done; `saved` is kept with the answer for finishing the purchase later (never sent).
  */
-type Answer = { status: number; body: PurchaseResponse; purchaseStatus?: "awaiting_wallet"; saved?: Record<string, string> };
+type Answer = { body: PurchaseResponse; purchaseStatus?: "awaiting_wallet"; saved?: Record<string, string> };
 type Checkout = { checkout_id?: number | undefined; promo_checkout_id?: number | undefined };
 
 const fingerprint = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("base64url");
 const success = (subscription: SubscriptionRow | null, redirect: string | null = null): Answer => ({
-  status: 200,
   body: { message: SUBSCRIBED_MESSAGE, redirect_url: redirect, subscription_type: subscription ? subscription.planType : null },
 });
 /** How the wallet names what it sells: "Serene Yearly plan", "Serene 3-month plan", "Serene Lifetime". */
@@ -129,7 +128,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
         const stored = claim.existing.response as { message: string; errors?: Record<string, string[]> };
         if (claim.existing.responseStatus >= 400) throw domainErrorOf(claim.existing.responseStatus, stored.message, stored.errors);
         const { message, redirect_url, subscription_type } = claim.existing.response as unknown as PurchaseResponse;
-        return { status: claim.existing.responseStatus, body: { message, redirect_url, subscription_type } };
+        return { body: { message, redirect_url, subscription_type } };
       }
       throw conflict("This purchase is already being processed.");
     }
@@ -137,7 +136,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
     try {
       const answer = await run(purchase);
       const status = answer.purchaseStatus ?? (answer.body.message === NEED_APPROVE_MESSAGE ? "requires_approval" : "succeeded");
-      await repository.transitionPurchase(purchase.id, ["processing"], { status, responseStatus: answer.status, response: { ...answer.saved, ...answer.body } });
+      await repository.transitionPurchase(purchase.id, ["processing"], { status, responseStatus: 200, response: { ...answer.saved, ...answer.body } });
       return answer;
     } catch (error) {
       if (error instanceof DomainError && error.kind !== "unavailable") {
@@ -210,7 +209,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
     if (result.status === "requires_action") {
       await repository.updatePurchase(purchase.id, { providerReference: result.paymentId });
       // The card to bill later is kept with the stored answer, which is written when this call ends.
-      return { status: 200, body: { message: NEED_APPROVE_MESSAGE, redirect_url: result.approvalUrl, subscription_type: null }, saved: { payment_method: paymentMethodId, customer: customerId } };
+      return { body: { message: NEED_APPROVE_MESSAGE, redirect_url: result.approvalUrl, subscription_type: null }, saved: { payment_method: paymentMethodId, customer: customerId } };
     }
     return success(await grantCard(purchase, paymentMethodId, customerId, pkg));
   }
@@ -279,12 +278,12 @@ export function createPurchasesService(deps: PurchasesDeps) {
     },
 
     /** Saves the confirmed card and buys the package: the trial starts, or the first charge is taken. */
-    async saveCardAndBuy(userId: string, body: SavePaymentMethodBody, key: string | undefined): Promise<Answer> {
+    async saveCardAndBuy(userId: string, body: SavePaymentMethodBody, key: string | undefined): Promise<PurchaseResponse> {
       const card = deps.card;
       if (!card) throw paymentsDown("Card");
       const pkg = await packageFor(body.package_id, "stripe", body);
       const request = { kind: pkg.isLifetime ? "lifetime" : "subscription", provider: "stripe" as const, packageId: pkg.id, checkoutId: body.checkout_id ?? body.promo_checkout_id ?? null, body };
-      return once(userId, key, request, async (purchase) => {
+      const answer = await once(userId, key, request, async (purchase) => {
         await refuseDoublePurchase(userId, pkg);
         const customerId = await cardCustomer(card, userId);
         const method = await card.confirmedPaymentMethod(customerId, body.payment_method ?? null);
@@ -297,6 +296,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
         }
         return chargeNow(card, purchase, pkg, customerId, method.id);
       });
+      return answer.body;
     },
 
     /** The browser's return from the bank's approval page. */
@@ -344,19 +344,19 @@ export function createPurchasesService(deps: PurchasesDeps) {
           idempotencyKey: `wallet:${purchase.id}`,
         });
         await repository.updatePurchase(purchase.id, { providerReference: checkout.providerReference });
-        return { status: 200, body: { message: "awaiting wallet", redirect_url: checkout.approvalUrl, subscription_type: null }, purchaseStatus: "awaiting_wallet" };
+        return { body: { message: "awaiting wallet", redirect_url: checkout.approvalUrl, subscription_type: null }, purchaseStatus: "awaiting_wallet" };
       });
       return { url_to_redirect: answer.body.redirect_url! };
     },
 
     /** The member is back from the wallet having approved: the subscription (or lifetime) starts. */
-    async walletReturn(userId: string, body: WalletReturnBody): Promise<Answer> {
+    async walletReturn(userId: string, body: WalletReturnBody): Promise<PurchaseResponse> {
       const wallet = deps.wallet;
       if (!wallet) throw paymentsDown("Wallet");
       const reference = body.subscription_id ?? body.token!;
       const purchase = await repository.purchaseByReference("paypal", reference);
       if (!purchase || purchase.userId !== userId) throw notFound("This payment was not found.");
-      if (purchase.status === "succeeded") return success(purchase.subscriptionId ? await deps.subscriptions.byId(purchase.subscriptionId) : await current(userId));
+      if (purchase.status === "succeeded") return success(purchase.subscriptionId ? await deps.subscriptions.byId(purchase.subscriptionId) : await current(userId)).body;
       if (purchase.status === "canceled") throw declined("The payment was canceled.");
       const pkg = (await deps.plans.packageById(purchase.packageId))!;
       if ((await current(userId))?.status === "lifetime") {
@@ -377,7 +377,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
         // The member's other tab is completing it right now: answer its outcome.
         const settled = await afterProcessing(purchase.id);
         if (settled?.status !== "succeeded") throw conflict("This purchase is already being processed.");
-        return success(settled.subscriptionId ? await deps.subscriptions.byId(settled.subscriptionId) : await current(userId));
+        return success(settled.subscriptionId ? await deps.subscriptions.byId(settled.subscriptionId) : await current(userId)).body;
       }
       await replaceRunning(userId, pkg);
       const subscription = await billing.start({
@@ -393,7 +393,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
       }
       const answer = success(subscription);
       await repository.transitionPurchase(purchase.id, ["processing"], { status: "succeeded", subscriptionId: subscription.id, responseStatus: 200, response: answer.body });
-      return answer;
+      return answer.body;
     },
 
     /** The member came back from the wallet without approving. */
@@ -409,12 +409,12 @@ export function createPurchasesService(deps: PurchasesDeps) {
 
     // ---- plan changes and cancellation -------------------------------------------------------
     /** The upgrade to annual (PUT /{provider}/subscription): paid now, a new annual period starts. */
-    async changePlan(userId: string, provider: PaymentProvider, body: ChangePlanBody, key: string | undefined): Promise<Answer> {
+    async changePlan(userId: string, provider: PaymentProvider, body: ChangePlanBody, key: string | undefined): Promise<PurchaseResponse> {
       const found = await current(userId);
       if (!found || found.provider !== provider) throw notFound("You have no subscription to change here.");
       const pkg = await packageFor(body.package_id, provider, {});
       if (pkg.isLifetime || pkg.months !== 12) throw invalidField("package_id", "Only the upgrade to the annual plan is available.");
-      return once(userId, key, { kind: "upgrade", provider, packageId: pkg.id, checkoutId: null, body }, async (purchase) => {
+      const answer = await once(userId, key, { kind: "upgrade", provider, packageId: pkg.id, checkoutId: null, body }, async (purchase) => {
         // Judged inside the claim: a retried upgrade that already went through answers its stored outcome,
         // and of two upgrades sent at once the second sees the first one's result.
         const running = await current(userId);
@@ -428,7 +428,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
             returnUrl: `${deps.appUrl}/thank-you?redirect=/settings/subscription`,
             cancelUrl: `${deps.appUrl}/settings/subscription`,
           });
-          if (approvalUrl) return { status: 200, body: { message: NEED_APPROVE_MESSAGE, redirect_url: approvalUrl, subscription_type: null } };
+          if (approvalUrl) return { body: { message: NEED_APPROVE_MESSAGE, redirect_url: approvalUrl, subscription_type: null } };
           await billing.upgraded(running, pkg, purchase.id);
           return success(await current(userId));
         }
@@ -437,6 +437,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
         if (!running.customerId || !running.paymentMethodId) throw conflict("No saved card to charge. Please subscribe with your card again.");
         return chargeNow(card, purchase, pkg, running.customerId, running.paymentMethodId);
       });
+      return answer.body;
     },
 
     /** DELETE /subscription/web/cancel/{provider}. */
