@@ -7,19 +7,18 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "@serene/db";
 import type { Config } from "./config";
-import type { JobDefinition, JobQueue } from "./jobs/queue";
-import { pruneAnalyticsJob } from "./jobs/prune-analytics.job";
+import type { JobQueue } from "./jobs/queue";
 import { loggerOptions } from "./logger";
-import { createAccountRecoveryService, DELETE_DUE_ACCOUNTS_JOB } from "./modules/accounts/account-recovery.service";
+import { createAccountRecoveryService } from "./modules/accounts/account-recovery.service";
 import { createAccountsRepository } from "./modules/accounts/accounts.repository";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
-import { createAccountsService, PRUNE_SESSIONS_JOB } from "./modules/accounts/accounts.service";
+import { createAccountsService } from "./modules/accounts/accounts.service";
 import { createProfileService } from "./modules/accounts/profile.service";
-import { createSessions } from "./modules/accounts/sessions";
+import { createAccessTokens } from "./modules/accounts/access-tokens";
 import { createIdentityVerifier } from "./modules/identity/identity-verifier";
 import { createSandboxIdentity } from "./modules/identity/sandbox-identity";
 import { appleCallbackRoute, sandboxIdentityRoutes } from "./modules/identity/sandbox-identity.routes";
-import { createMailer, DELIVER_EMAIL_JOB } from "./modules/mail/mailer";
+import { createMailer } from "./modules/mail/mailer";
 import { createOutboxRepository } from "./modules/mail/outbox.repository";
 import { outboxRoutes } from "./modules/mail/outbox.routes";
 import { createRateLimiter } from "./plugins/rate-limit";
@@ -43,7 +42,7 @@ import { createPlansService } from "./modules/plans/plans.service";
 import { createSubscriptionsRepository } from "./modules/subscriptions/subscriptions.repository";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes";
 import { createSubscriptionsService } from "./modules/subscriptions/subscriptions.service";
-import { createBillingService, CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB } from "./modules/payments/billing.service";
+import { createBillingService } from "./modules/payments/billing.service";
 import { createPaymentsRepository } from "./modules/payments/payments.repository";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { createPaymentProcessors } from "./modules/payments/processors";
@@ -54,6 +53,7 @@ import { faqRoutes } from "./modules/faq/faq.routes";
 import { createFaqService } from "./modules/faq/faq.service";
 import { createHealthChecks } from "./modules/system/health.service";
 import { healthRoutes, pingRoutes } from "./modules/system/system.routes";
+import { authPlugin } from "./plugins/auth";
 import { registerErrorHandler, sendError } from "./plugins/errors";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurityHeaders } from "./plugins/security";
@@ -93,11 +93,11 @@ export function createServices({
     jobs,
   });
   const repo = createAccountsRepository(database.db);
-  const sessions = createSessions(repo, config.session);
+  const accessTokens = createAccessTokens(repo, config.session);
   const limiter = createRateLimiter({ redisUrl: config.redisUrl, factor: config.rateLimitFactor });
   const context = {
     repo,
-    sessions,
+    accessTokens,
     mailer,
     limiter,
     identity: createIdentityVerifier(config.identity),
@@ -105,16 +105,22 @@ export function createServices({
     appUrl: config.appUrl,
     tmpTokenMs: config.tmpTokenMs,
   };
-  const cache = createCatalogueCache(createCatalogueRepository(database.db));
+  // The one owner of entitlement: content, media and payments ask it.
+  const subscriptionsRepository = createSubscriptionsRepository(database.db);
+  const subscriptions = createSubscriptionsService(subscriptionsRepository);
+  const catalogueRepository = createCatalogueRepository(database.db);
+  const cache = createCatalogueCache(catalogueRepository);
   const presenter = createContentPresenter(config.media.publicUrl);
   const libraryRepository = createLibraryRepository(database.db);
-  const catalogue = createCatalogueService({ cache, repository: createCatalogueRepository(database.db), library: libraryRepository, presenter });
-  const media = createMediaAccess(config.media, loadSigningKey(config.media));
+  const catalogue = createCatalogueService({ cache, repository: catalogueRepository, library: libraryRepository, presenter, subscriptions });
+  const media = createMediaAccess(config.media, loadSigningKey(config.media), subscriptions);
   const processors = createPaymentProcessors(config, database.db);
   const paymentsRepository = createPaymentsRepository(database.db);
+  const plansRepository = createPlansRepository(database.db);
   const now = () => new Date();
   const billing = createBillingService({
     repository: paymentsRepository,
+    subscriptions: subscriptionsRepository,
     card: processors.card,
     wallet: processors.wallet,
     mailer,
@@ -126,7 +132,8 @@ export function createServices({
   });
   const purchases = createPurchasesService({
     repository: paymentsRepository,
-    plans: createPlansRepository(database.db),
+    subscriptions,
+    plans: plansRepository,
     billing,
     card: processors.card,
     wallet: processors.wallet,
@@ -143,12 +150,12 @@ export function createServices({
     catalogueCache: cache,
     library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter }),
     media,
-    subscriptions: createSubscriptionsService(createSubscriptionsRepository(database.db)),
-    plans: createPlansService(createPlansRepository(database.db)),
+    subscriptions,
+    plans: createPlansService(plansRepository),
     faq: createFaqService(createFaqRepository(database.db), brand),
     mailer,
     limiter,
-    sessions,
+    accessTokens,
     accounts: createAccountsService(context),
     recovery: createAccountRecoveryService(context, {
       passwordResetMs: config.passwordResetMs,
@@ -163,33 +170,6 @@ export function createServices({
   };
 }
 export type Services = ReturnType<typeof createServices>;
-
-/** Every background job of the product. */
-export function jobDefinitions(services: Services): JobDefinition[] {
-  return [
-    pruneAnalyticsJob(services.analytics),
-    {
-      name: DELIVER_EMAIL_JOB,
-      handler: (data: { id?: string }) => (data.id ? services.mailer.deliver(data.id) : Promise.resolve({ delivered: false })),
-    } as JobDefinition,
-    // Each confirmed removal also queues this job for its due time; the hourly run is the safety net.
-    { name: DELETE_DUE_ACCOUNTS_JOB, cron: "7 * * * *", handler: async () => ({ deleted: await services.recovery.deleteDueAccounts() }) },
-    { name: PRUNE_SESSIONS_JOB, cron: "37 3 * * *", handler: () => services.accounts.pruneExpired() },
-    {
-      name: TRIAL_REMINDER_JOB,
-      handler: (data: { subscriptionId?: string }) => (data.subscriptionId ? services.billing.sendTrialReminder(data.subscriptionId) : Promise.resolve({ sent: false })),
-    } as JobDefinition,
-    {
-      name: CHARGE_DUE_JOB,
-      handler: (data: { subscriptionId?: string; periodStart?: string; attempt?: number }) =>
-        data.subscriptionId && data.periodStart
-          ? services.billing.chargeDue(data.subscriptionId, new Date(data.periodStart), data.attempt ?? 0)
-          : Promise.resolve({ outcome: "not due" }),
-    } as JobDefinition,
-    // Each charge is queued for its due time; the hourly sweep is the safety net.
-    { name: RENEWAL_SWEEP_JOB, cron: "17 * * * *", handler: () => services.billing.sweep() },
-  ];
-}
 
 /** Builds the whole HTTP application. It never listens; server.ts and tests decide that. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -231,6 +211,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const jobs = deps.jobs;
   const jobChecks: Record<string, () => Promise<boolean>> = jobs ? { jobs: async () => (await jobs.isInstalled()) === true } : {};
 
+  await app.register(authPlugin, { accessTokens: services.accessTokens });
   await app.register(healthRoutes(createHealthChecks(database.db, jobChecks)));
   await app.register(
     async (api) => {
@@ -241,32 +222,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       });
       await api.register(pingRoutes);
       await api.register(
-        accountsRoutes({ accounts: services.accounts, recovery: services.recovery, profile: services.profile, sessions: services.sessions }),
+        accountsRoutes({ accounts: services.accounts, recovery: services.recovery, profile: services.profile }),
       );
       await api.register(faqRoutes(services.faq));
       await api.register(analyticsRoutes(services.analytics));
-      await api.register(contentRoutes({ catalogue: services.catalogue, sessions: services.sessions }));
-      await api.register(libraryRoutes({ library: services.library, sessions: services.sessions }));
-      await api.register(
-        signedCookieRoutes({
-          media: services.media,
-          sessions: services.sessions,
-          config: config.media,
-          isSubscriber: (member) => services.catalogue.viewerOf(member).subscriber,
-        }),
-      );
-      await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions, sessions: services.sessions }));
-      await api.register(plansRoutes({ plans: services.plans, sessions: services.sessions }));
-      await api.register(
-        paymentsRoutes({
-          purchases: services.purchases,
-          billing: services.billing,
-          sessions: services.sessions,
-          limiter: services.limiter,
-          card: services.processors.card,
-          wallet: services.processors.wallet,
-        }),
-      );
+      await api.register(contentRoutes({ catalogue: services.catalogue }));
+      await api.register(libraryRoutes({ library: services.library }));
+      await api.register(signedCookieRoutes({ media: services.media }));
+      await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions }));
+      await api.register(plansRoutes({ plans: services.plans }));
+      await api.register(paymentsRoutes({ purchases: services.purchases, limiter: services.limiter }));
       if (services.processors.sandboxCard) await api.register(sandboxCardApiRoutes(services.processors.sandboxCard, services.limiter));
     },
     { prefix: "/api/v1" },

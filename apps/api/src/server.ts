@@ -1,5 +1,6 @@
 import pino from "pino";
-import { buildApp, createServices, jobDefinitions } from "./app";
+import { buildApp, createServices } from "./app";
+import { jobDefinitions } from "./jobs";
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config";
 import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "./jobs/queue";
 import { loggerOptions } from "./logger";

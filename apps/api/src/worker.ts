@@ -1,5 +1,6 @@
 import pino from "pino";
-import { createServices, jobDefinitions } from "./app";
+import { createServices } from "./app";
+import { jobDefinitions } from "./jobs";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { registerJobs, startJobQueue, stopJobQueue } from "./jobs/queue";
 import { loggerOptions } from "./logger";

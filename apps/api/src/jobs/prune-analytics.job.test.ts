@@ -1,6 +1,7 @@
 import { analyticsEvents } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServices, jobDefinitions } from "../app";
+import { createServices } from "../app";
+import { jobDefinitions } from "./index";
 import { createTestDatabase, testConfig } from "../test/test-app";
 import type { DatabaseHandle } from "@serene/db";
 import { PRUNE_ANALYTICS_JOB } from "./prune-analytics.job";

@@ -4,11 +4,12 @@ import type { FastifyBaseLogger } from "fastify";
 
 export type JobQueue = PgBoss;
 
-export interface JobDefinition<T extends object = object> {
+export interface JobDefinition {
   name: string;
   /** A cron expression (UTC) when the job runs on a schedule. */
   cron?: string;
-  handler: (data: T) => Promise<unknown>;
+  /** Takes the payload as queued (unknown until its schema reads it; see defineJob). */
+  handler: (data: unknown) => Promise<unknown>;
 }
 
 /**

@@ -1,29 +1,40 @@
-import type { FastifyRequest } from "fastify";
-import { HttpError } from "../http-error";
-import type { Session, Sessions } from "../modules/accounts/sessions";
+import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import { unauthenticated } from "../domain-errors";
+import type { AccessTokens, SignIn } from "../modules/accounts/access-tokens";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in member, set by `authenticate` on routes that need one. */
-    auth: { session: Session; token: string } | null;
+    /** The signed-in member and their token, set by `app.authenticate` on routes that need one. */
+    auth: { signIn: SignIn; token: string } | null;
+  }
+  interface FastifyInstance {
+    /** The onRequest hook of member-only routes: a live bearer token, or 401 (before any body or parameter is read). */
+    authenticate: onRequestAsyncHookHandler;
   }
 }
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,200})$/i;
 
-export const unauthenticated = () => new HttpError(401, "Unauthenticated.");
+/**
+ * Authentication, once for the whole app: every request gets an empty `auth`, and member routes
+ * name `app.authenticate` as their onRequest hook. Wrapped with fastify-plugin so the decorators
+ * reach every module registered after it.
+ */
+export const authPlugin = fp<{ accessTokens: AccessTokens }>(
+  async (app, { accessTokens }) => {
+    app.decorateRequest("auth", null);
+    app.decorate("authenticate", async function authenticate(request: FastifyRequest) {
+      const match = BEARER.exec(request.headers.authorization ?? "");
+      const signIn = match ? await accessTokens.authenticate(match[1]!) : null;
+      if (!signIn) throw unauthenticated();
+      request.auth = { signIn, token: match![1]! };
+    });
+  },
+  { name: "serene-auth", fastify: "5.x" },
+);
 
-/** An onRequest hook for member-only routes: a live bearer token, or 401 (before any body or parameter is read). */
-export function authenticate(sessions: Sessions) {
-  return async (request: FastifyRequest) => {
-    const match = BEARER.exec(request.headers.authorization ?? "");
-    const session = match ? await sessions.authenticate(match[1]!) : null;
-    if (!session) throw unauthenticated();
-    request.auth = { session, token: match![1]! };
-  };
-}
-
-/** The member of a route behind `authenticate`. */
+/** The member of a route behind `app.authenticate`. */
 export function authOf(request: FastifyRequest) {
   if (!request.auth) throw unauthenticated();
   return request.auth;

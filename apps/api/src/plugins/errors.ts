@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { validationSummary } from "@serene/domain";
+import { DomainError, type DomainErrorKind } from "../domain-errors";
 import { HttpError } from "../http-error";
 
 interface ValidationIssue {
@@ -49,6 +50,26 @@ const BY_CODE: Record<string, { status: number; message: string }> = {
   FST_PARTS_LIMIT: { status: 413, message: "The form has too many fields." },
 };
 
+/** The one place a domain error becomes an HTTP status. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  unreadable: 400,
+  invalid: 422,
+  unauthenticated: 401,
+  declined: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unavailable: 503,
+};
+const KIND_OF = new Map(Object.entries(STATUS_OF).map(([kind, status]) => [status, kind as DomainErrorKind]));
+
+export const statusOf = (error: DomainError) => STATUS_OF[error.kind];
+
+/** The domain error a stored answer's status stands for (an idempotent call answering again). */
+export function domainErrorOf(status: number, message: string, errors?: Record<string, string[]>): DomainError {
+  return new DomainError(KIND_OF.get(status) ?? "conflict", message, errors);
+}
+
 export function sendError(reply: FastifyReply, status: number, body: { message: string; errors?: Record<string, string[]> }) {
   return reply.code(status).type("application/json; charset=utf-8").send(body);
 }
@@ -56,9 +77,12 @@ export function sendError(reply: FastifyReply, status: number, body: { message: 
 /** Every error leaves in the Laravel-shaped envelope; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof DomainError) {
+      return sendError(reply, statusOf(error), { message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return sendError(reply, error.statusCode, { message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return sendError(reply, error.statusCode, { message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationErrors(error.validation as ValidationIssue[]);

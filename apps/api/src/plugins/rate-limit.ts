@@ -31,7 +31,7 @@ const hashKey = (value: string) => createHash("sha256").update(value.trim().toLo
 
 export function tooManyAttempts(retryAfterMs: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new HttpError(429, `Too many attempts. Please try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`, undefined, {
+  return new HttpError(429, `Too many attempts. Please try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`, {
     "retry-after": String(seconds),
   });
 }

@@ -1,6 +1,6 @@
 import { normalizeEmail } from "@serene/domain";
 import type { ResetPasswordBody } from "@serene/contracts";
-import { FieldErrors, HttpError, invalidField } from "../../http-error";
+import { FieldErrors, invalidField, notFound } from "../../domain-errors";
 import type { JobQueue } from "../../jobs/queue";
 import { emails } from "../mail/templates";
 import type { AccountsContext } from "./accounts.service";
@@ -52,7 +52,7 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
       return { message: RECOVERY_MESSAGE };
     },
 
-    /** Sets the new password, signs out every device and returns a fresh session. */
+    /** Sets the new password, signs out every device and returns a fresh access token. */
     async resetPassword(body: ResetPasswordBody, ip: string) {
       const email = normalizeEmail(body.email);
       // Counted as a code attempt, not against the three reset e-mails a quarter hour allows.
@@ -70,7 +70,7 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
         await tx.updateUser(user.id, { passwordHash });
         await tx.deleteTokens(user.id);
         await tx.expireCodes(user.id, "password_reset", now());
-        return ctx.sessions.issue(user.id, body.device_name ?? "web", tx);
+        return ctx.accessTokens.issue(user.id, body.device_name ?? "web", tx);
       });
       await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.passwordChanged(ctx.brand, user.name) });
       return { message: "Your password has been reset.", token };
@@ -92,7 +92,7 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
     async confirmRemoval(code: string, ip: string) {
       await ctx.limiter.consume("code", ip, code);
       const used = await ctx.repo.useCode(hashSecret(code), "account_removal", now());
-      if (!used) throw new HttpError(404, REMOVAL_FAILED_MESSAGE);
+      if (!used) throw notFound(REMOVAL_FAILED_MESSAGE);
       const dueAt = new Date(now().getTime() + options.deletionDelayMs);
       await ctx.repo.transaction(async (tx) => {
         await tx.updateUser(used.userId, { deletionDueAt: dueAt });

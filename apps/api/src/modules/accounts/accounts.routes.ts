@@ -25,11 +25,10 @@ import {
   UpdateUserBody,
   User,
 } from "@serene/contracts";
-import { authenticate, authOf } from "../../plugins/auth";
+import { authOf } from "../../plugins/auth";
 import type { AccountRecoveryService } from "./account-recovery.service";
 import type { AccountsService } from "./accounts.service";
 import type { ProfileService } from "./profile.service";
-import type { Sessions } from "./sessions";
 
 const errors = { ...errorResponses, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };
 
@@ -37,14 +36,12 @@ export interface AccountsRouteDeps {
   accounts: AccountsService;
   recovery: AccountRecoveryService;
   profile: ProfileService;
-  sessions: Sessions;
 }
 
 /** Spec 000 section 7 and spec 001 section 7: who a person is. */
-export function accountsRoutes({ accounts, recovery, profile, sessions }: AccountsRouteDeps): FastifyPluginAsyncZod {
+export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const member = { onRequest: authenticate(sessions) };
-    app.decorateRequest("auth", null);
+    const member = { onRequest: app.authenticate };
 
     app.post(
       "/user/token",
@@ -54,13 +51,13 @@ export function accountsRoutes({ accounts, recovery, profile, sessions }: Accoun
     app.post(
       "/user/token/refresh",
       { ...member, schema: { tags: ["accounts"], summary: "Keep the session alive (the web app calls it every 5 minutes)", security: [{ bearer: [] }], response: { 200: SessionResponse, ...errors } } },
-      (request) => accounts.refresh(authOf(request).session, authOf(request).token),
+      (request) => accounts.refresh(authOf(request).signIn, authOf(request).token),
     );
     app.delete(
       "/user/token",
       { ...member, schema: { tags: ["accounts"], summary: "Log out: revoke this token", security: [{ bearer: [] }], response: { 204: z.null(), ...errors } } },
       async (request, reply) => {
-        await accounts.logout(authOf(request).session);
+        await accounts.logout(authOf(request).signIn);
         return reply.code(204).send(null);
       },
     );
@@ -76,7 +73,8 @@ export function accountsRoutes({ accounts, recovery, profile, sessions }: Accoun
       },
       async (request, reply) => {
         const result = await accounts.register(request.body, request.ip);
-        return reply.code(result.status).send(result.body);
+        // The spec's body carries its own status (200 created, 208 already registered); the response uses it too.
+        return reply.code(result.status).send(result);
       },
     );
     app.post(
@@ -128,12 +126,12 @@ export function accountsRoutes({ accounts, recovery, profile, sessions }: Accoun
     app.get(
       "/user",
       { ...member, schema: { tags: ["accounts"], summary: "The signed-in member", security: [{ bearer: [] }], response: { 200: User, ...errors } } },
-      (request) => profile.get(authOf(request).session),
+      (request) => profile.get(authOf(request).signIn),
     );
     app.put(
       "/user",
       { ...member, schema: { tags: ["accounts"], summary: "Update name and e-mail (a new e-mail waits for its confirmation link)", security: [{ bearer: [] }], body: UpdateUserBody, response: { 200: User, ...errors } } },
-      (request) => profile.update(authOf(request).session, request.body),
+      (request) => profile.update(authOf(request).signIn, request.body),
     );
     app.post(
       "/user/confirm-email/:code",
@@ -143,7 +141,7 @@ export function accountsRoutes({ accounts, recovery, profile, sessions }: Accoun
     app.patch(
       "/user/password",
       { ...member, schema: { tags: ["accounts"], summary: "Change the password; other devices are signed out", security: [{ bearer: [] }], body: ChangePasswordBody, response: { 200: MessageResponse, ...errors } } },
-      (request) => profile.changePassword(authOf(request).session, request.body, request.ip),
+      (request) => profile.changePassword(authOf(request).signIn, request.body, request.ip),
     );
     app.get(
       "/lead/statistic/:statistic_id",

@@ -1,6 +1,6 @@
 import { normalizeEmail } from "@serene/domain";
 import type { LoginBody, RegisterBody, RegisterResponse, SocialBody, SocialProvider, TmpTokenBody } from "@serene/contracts";
-import { FieldErrors, HttpError, invalidField } from "../../http-error";
+import { FieldErrors, conflict, forbidden, invalid, invalidField, notFound } from "../../domain-errors";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { IdentityVerifier } from "../identity/identity-verifier";
 import type { Mailer } from "../mail/mailer";
@@ -8,11 +8,11 @@ import { emails, type Brand } from "../mail/templates";
 import type { AccountsRepository, UserRow } from "./accounts.repository";
 import { hashPassword, needsRehash, newPasswordProblems, verifyPassword } from "./passwords";
 import { hashSecret, newSecret } from "./secrets";
-import type { Session, Sessions } from "./sessions";
+import type { AccessTokens, SignIn } from "./access-tokens";
 
 export interface AccountsContext {
   repo: AccountsRepository;
-  sessions: Sessions;
+  accessTokens: AccessTokens;
   mailer: Mailer;
   limiter: RateLimiter;
   identity: IdentityVerifier;
@@ -22,9 +22,12 @@ export interface AccountsContext {
   now?: () => Date;
 }
 
-export const PRUNE_SESSIONS_JOB = "maintenance.prune-sessions";
+/** The queue keeps its first name, so schedules made before the rename still run. */
+export const PRUNE_ACCESS_TOKENS_JOB = "maintenance.prune-sessions";
 export const CREDENTIALS_MESSAGE = "These credentials do not match our records.";
 export const ALREADY_REGISTERED_MESSAGE = "An account with this e-mail address already exists. Please log in.";
+/** The spec's answer for an e-mail that already has an account: the body names its status (208). */
+const ALREADY_REGISTERED: RegisterResponse = { token: null, status: 208, message: ALREADY_REGISTERED_MESSAGE };
 const TMP_TOKEN_MESSAGE = "This sign-in link is invalid or has expired.";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -36,7 +39,7 @@ export function checkEmail(errors: FieldErrors, raw: string | undefined): string
   return email;
 }
 
-/** Sign-up, log-in (password, social, temporary link) and the session calls. */
+/** Sign-up, log-in (password, social, temporary link) and the access-token calls. */
 export function createAccountsService(ctx: AccountsContext) {
   const now = ctx.now ?? (() => new Date());
 
@@ -57,7 +60,7 @@ export function createAccountsService(ctx: AccountsContext) {
   return {
     issueTemporaryLogin,
 
-    async register(body: RegisterBody, ip: string): Promise<{ status: 200 | 208; body: RegisterResponse }> {
+    async register(body: RegisterBody, ip: string): Promise<RegisterResponse> {
       const errors = new FieldErrors();
       let name = (body.name ?? "").trim();
       let email: string;
@@ -78,18 +81,18 @@ export function createAccountsService(ctx: AccountsContext) {
 
       // A lead registers once: its link never opens a second account, even after an e-mail change.
       if (lead?.userId || (await ctx.repo.findUserByEmail(email))) {
-        return { status: 208, body: { token: null, status: 208, message: ALREADY_REGISTERED_MESSAGE } };
+        return ALREADY_REGISTERED;
       }
       const passwordHash = await hashPassword(body.password!);
       const created = await ctx.repo.transaction(async (tx) => {
         const user = await tx.insertUser({ name, email, passwordHash });
         if (!user) return null;
         if (lead) await tx.linkLead(lead.id, user.id);
-        return { user, token: await ctx.sessions.issue(user.id, "web", tx) };
+        return { user, token: await ctx.accessTokens.issue(user.id, "web", tx) };
       });
-      if (!created) return { status: 208, body: { token: null, status: 208, message: ALREADY_REGISTERED_MESSAGE } };
+      if (!created) return ALREADY_REGISTERED;
       await sendWelcome(created.user);
-      return { status: 200, body: { token: created.token, status: 200, message: "Your account has been created." } };
+      return { token: created.token, status: 200, message: "Your account has been created." };
     },
 
     /** The same answer, after the same work, for an unknown e-mail and a wrong password. */
@@ -104,11 +107,11 @@ export function createAccountsService(ctx: AccountsContext) {
       const user = await ctx.repo.findUserByEmail(email);
       const matches = await verifyPassword(user?.passwordHash, body.password!);
       if (!user || !matches || user.deletionDueAt) {
-        throw new HttpError(422, CREDENTIALS_MESSAGE, { email: [CREDENTIALS_MESSAGE] });
+        throw invalid({ email: [CREDENTIALS_MESSAGE] }, CREDENTIALS_MESSAGE);
       }
       await ctx.limiter.reset("login", email);
       if (needsRehash(user.passwordHash!)) await ctx.repo.updateUser(user.id, { passwordHash: await hashPassword(body.password!) });
-      return { token: await ctx.sessions.issue(user.id, body.device_name) };
+      return { token: await ctx.accessTokens.issue(user.id, body.device_name) };
     },
 
     /**
@@ -138,15 +141,15 @@ export function createAccountsService(ctx: AccountsContext) {
           await tx.insertIdentity({ userId: owner.id, provider: identity.provider, subject: identity.subject, email });
           return { owner, created: !existing };
         });
-        if (!result) throw new HttpError(409, "Please try signing in again.");
+        if (!result) throw conflict("Please try signing in again.");
         user = result.owner;
         if (result.created) await sendWelcome(user);
       }
-      if (user.deletionDueAt) throw new HttpError(403, "This account is being deleted.");
-      return { token: await ctx.sessions.issue(user.id, body.device_name) };
+      if (user.deletionDueAt) throw forbidden("This account is being deleted.");
+      return { token: await ctx.accessTokens.issue(user.id, body.device_name) };
     },
 
-    /** Exchanges a single-use temporary token (from an e-mailed link) for a session token. */
+    /** Exchanges a single-use temporary token (from an e-mailed link) for an access token. */
     async loginWithTemporaryToken(emailParam: string, body: TmpTokenBody, ip: string): Promise<{ token: string }> {
       const email = normalizeEmail(emailParam);
       await ctx.limiter.consume("code", ip, email);
@@ -154,17 +157,17 @@ export function createAccountsService(ctx: AccountsContext) {
       const code = await ctx.repo.useCode(hashSecret(body.tmp_token), "tmp_login", now());
       const user = code ? await ctx.repo.findUserById(code.userId) : null;
       if (!user || user.email !== email || user.deletionDueAt) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
-      return { token: await ctx.sessions.issue(user.id, body.device_name) };
+      return { token: await ctx.accessTokens.issue(user.id, body.device_name) };
     },
 
-    async refresh(session: Session, token: string) {
-      const expiresAt = await ctx.sessions.refresh(session);
+    async refresh(signIn: SignIn, token: string) {
+      const expiresAt = await ctx.accessTokens.refresh(signIn);
       return { token, expires_at: expiresAt.toISOString() };
     },
 
-    logout: (session: Session) => ctx.sessions.revoke(session),
+    logout: (signIn: SignIn) => ctx.accessTokens.revoke(signIn),
 
-    /** Nightly: expired session tokens, and one-time codes used or expired a day ago, are deleted. */
+    /** Nightly: expired access tokens, and one-time codes used or expired a day ago, are deleted. */
     async pruneExpired() {
       const at = now();
       const tokens = await ctx.repo.deleteExpiredTokens(at);
@@ -174,7 +177,7 @@ export function createAccountsService(ctx: AccountsContext) {
 
     async leadIdentity(statisticId: string) {
       const lead = await ctx.repo.findLeadByStatisticId(statisticId);
-      if (!lead || lead.userId) throw new HttpError(404, "Not found.");
+      if (!lead || lead.userId) throw notFound("Not found.");
       return { email: lead.email, name: lead.name };
     },
   };

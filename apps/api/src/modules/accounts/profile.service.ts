@@ -1,27 +1,16 @@
 import { normalizeEmail } from "@serene/domain";
 import type { ChangePasswordBody, UpdateUserBody, User } from "@serene/contracts";
-import { FieldErrors, HttpError, invalidField } from "../../http-error";
+import { FieldErrors, invalidField, notFound } from "../../domain-errors";
 import { emails } from "../mail/templates";
 import type { UserRow } from "./accounts.repository";
 import { checkEmail, type AccountsContext } from "./accounts.service";
 import { hashPassword, newPasswordProblems, verifyPassword } from "./passwords";
 import { hashSecret, newSecret } from "./secrets";
-import type { Session } from "./sessions";
+import type { SignIn } from "./access-tokens";
+import { presentUser } from "./user.presenter";
 
 const EMAIL_CHANGE_MS = 24 * 60 * 60 * 1000;
 const EMAIL_TAKEN = "The email has already been taken.";
-
-export function presentUser(user: UserRow, pendingEmail: string | null): User {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    pending_email: pendingEmail,
-    goal: user.goal,
-    has_password: user.passwordHash !== null,
-    created_at: user.createdAt.toISOString(),
-  };
-}
 
 /** The signed-in member's own account: profile, e-mail change, password change. */
 export function createProfileService(ctx: AccountsContext) {
@@ -29,14 +18,14 @@ export function createProfileService(ctx: AccountsContext) {
   const present = async (user: UserRow) => presentUser(user, await ctx.repo.pendingEmail(user.id, now()));
 
   return {
-    get: (session: Session) => present(session.user),
+    get: (signIn: SignIn) => present(signIn.user),
 
     /** The name changes at once; a new e-mail address only once it confirms the link sent to it. */
-    async update(session: Session, body: UpdateUserBody): Promise<User> {
+    async update(signIn: SignIn, body: UpdateUserBody): Promise<User> {
       const errors = new FieldErrors();
       const email = checkEmail(errors, body.email);
       errors.throwIfAny();
-      let user = session.user;
+      let user = signIn.user;
       // Checked before anything is written, so a refused request changes nothing.
       const emailChanges = email !== user.email;
       if (emailChanges && (await ctx.repo.emailTakenByOther(email, user.id))) throw invalidField("email", EMAIL_TAKEN);
@@ -61,16 +50,16 @@ export function createProfileService(ctx: AccountsContext) {
     async confirmEmail(code: string, ip: string) {
       await ctx.limiter.consume("code", ip, code);
       const used = await ctx.repo.useCode(hashSecret(code), "email_change", now());
-      if (!used?.newEmail) throw new HttpError(404, "This confirmation link is invalid or has expired.");
+      if (!used?.newEmail) throw notFound("This confirmation link is invalid or has expired.");
       if (await ctx.repo.emailTakenByOther(used.newEmail, used.userId)) throw invalidField("email", EMAIL_TAKEN);
       await ctx.repo.updateUser(used.userId, { email: normalizeEmail(used.newEmail), emailVerifiedAt: now() });
       return { message: "Your e-mail address has been updated." };
     },
 
     /** Checks the current password, sets the new one and signs out every other device. */
-    async changePassword(session: Session, body: ChangePasswordBody, ip: string) {
-      await ctx.limiter.consume("password", ip, session.user.id);
-      const user = session.user;
+    async changePassword(signIn: SignIn, body: ChangePasswordBody, ip: string) {
+      await ctx.limiter.consume("password", ip, signIn.user.id);
+      const user = signIn.user;
       const errors = new FieldErrors();
       if (user.passwordHash) {
         if (!body.current_password) errors.add("current_password", "The current password field is required.");
@@ -81,7 +70,7 @@ export function createProfileService(ctx: AccountsContext) {
       const passwordHash = await hashPassword(body.password);
       await ctx.repo.transaction(async (tx) => {
         await tx.updateUser(user.id, { passwordHash });
-        await tx.deleteTokens(user.id, session.tokenId);
+        await tx.deleteTokens(user.id, signIn.tokenId);
       });
       await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.passwordChanged(ctx.brand, user.name) });
       return { message: "Your password has been updated." };

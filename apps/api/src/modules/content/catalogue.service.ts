@@ -12,7 +12,6 @@ import type {
   TagListResponse,
 } from "@serene/contracts";
 import {
-  isEntitled,
   pageMeta,
   pageOffset,
   planDay,
@@ -21,8 +20,9 @@ import {
   type ContentModel,
   type ScreenName,
 } from "@serene/domain";
-import { notFound } from "../../http-error";
-import type { Session as Member } from "../accounts/sessions";
+import { notFound } from "../../domain-errors";
+import type { SignIn } from "../accounts/access-tokens";
+import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
 import type { CatalogueCache, CatalogueSnapshot, ItemRecord } from "./catalogue-snapshot";
 import type { CatalogueRepository } from "./catalogue.repository";
 import type { ContentPresenter, Viewer } from "./content.presenter";
@@ -56,20 +56,20 @@ export function createCatalogueService(deps: {
   repository: CatalogueRepository;
   library: LibraryRepository;
   presenter: ContentPresenter;
+  subscriptions: Pick<SubscriptionsService, "mayPlayLocked">;
   now?: () => Date;
 }) {
-  const { cache, repository, library, presenter } = deps;
+  const { cache, repository, library, presenter, subscriptions } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** What a presentation needs about the member, from what their session already holds. */
-  function viewerOf(member: Member): Viewer {
-    const at = now();
-    return { favorites: new Set(member.favorites), subscriber: member.subscriptions.some((s) => isEntitled(s, at)) };
+  function viewerOf(member: SignIn): Viewer {
+    return { favorites: new Set(member.favorites), subscriber: subscriptions.mayPlayLocked(member) };
   }
 
   const cards = (items: readonly ItemRecord[], viewer: Viewer) => items.map((item) => presenter.card(item, viewer));
 
-  function currentPlanDay(snapshot: CatalogueSnapshot, user: Member["user"]) {
+  function currentPlanDay(snapshot: CatalogueSnapshot, user: SignIn["user"]) {
     return planDay(user.createdAt, now(), snapshot.planDays);
   }
 
@@ -83,7 +83,7 @@ export function createCatalogueService(deps: {
   return {
     viewerOf,
 
-    async screen(name: ScreenName, query: ScreenQuery, member: Member): Promise<ScreenResponse> {
+    async screen(name: ScreenName, query: ScreenQuery, member: SignIn): Promise<ScreenResponse> {
       const [snapshot, viewer] = [await cache.get(), viewerOf(member)];
       const { rows, meta } = page(snapshot.screens.get(name) ?? [], query);
       const day = currentPlanDay(snapshot, member.user);
@@ -104,7 +104,7 @@ export function createCatalogueService(deps: {
       };
     },
 
-    async list(model: ContentModel, query: ContentListQuery, member: Member): Promise<ContentCardPage> {
+    async list(model: ContentModel, query: ContentListQuery, member: SignIn): Promise<ContentCardPage> {
       const [snapshot, viewer] = [await cache.get(), viewerOf(member)];
       const filtered = withAnyTag(
         snapshot.listed.filter((item) => item.model === model).map((item) => ({ item, tags: item.tagSlugs })),
@@ -114,14 +114,14 @@ export function createCatalogueService(deps: {
       return { data: cards(rows, viewer), meta };
     },
 
-    async detail(model: ContentModel, id: number, member: Member): Promise<ContentItemResponse> {
+    async detail(model: ContentModel, id: number, member: SignIn): Promise<ContentItemResponse> {
       const [{ snapshot, item }, viewer] = [await cache.item(id), viewerOf(member)];
       if (!item || item.model !== model) throw notFound();
       const progress = await library.progress(member.user.id, [item.id, ...item.children]);
       return { data: presenter.detail(item, snapshot, viewer, progress) };
     },
 
-    async recommendations(model: ContentModel, id: number, query: RecommendationQuery, member: Member): Promise<ContentCardList> {
+    async recommendations(model: ContentModel, id: number, query: RecommendationQuery, member: SignIn): Promise<ContentCardList> {
       const [{ snapshot, item }, viewer] = [await cache.item(id), viewerOf(member)];
       if (!item || item.model !== model) throw notFound();
       const wanted = query.tags && query.tags.length > 0 ? query.tags : item.tagSlugs;
@@ -136,7 +136,7 @@ export function createCatalogueService(deps: {
       return { data: snapshot.tags.map((tag) => ({ id: tag.id, name: tag.name, slug: tag.slug })) };
     },
 
-    async search(query: SearchQuery, member: Member): Promise<ContentCardPage> {
+    async search(query: SearchQuery, member: SignIn): Promise<ContentCardPage> {
       const terms = searchTerms(query.s);
       const tags = query.tags ?? [];
       const [snapshot, viewer] = [await cache.get(), viewerOf(member)];
@@ -155,7 +155,7 @@ export function createCatalogueService(deps: {
       return { data: cards(rows, viewer), meta };
     },
 
-    async collection(id: number, member: Member): Promise<CollectionResponse> {
+    async collection(id: number, member: SignIn): Promise<CollectionResponse> {
       const [snapshot, viewer] = [await cache.get(), viewerOf(member)];
       const collection = snapshot.collections.get(id);
       if (!collection) throw notFound();
@@ -164,7 +164,7 @@ export function createCatalogueService(deps: {
       };
     },
 
-    async plan(day: number | undefined, member: Member): Promise<PlanResponse> {
+    async plan(day: number | undefined, member: SignIn): Promise<PlanResponse> {
       const [snapshot, viewer] = [await cache.get(), viewerOf(member)];
       const current = currentPlanDay(snapshot, member.user);
       const days = [...snapshot.plan.keys()].sort((a, b) => a - b).filter((d) => day === undefined || d === day);

@@ -19,34 +19,33 @@ import {
   TagListResponse,
 } from "@serene/contracts";
 import { CONTENT_MODELS } from "@serene/domain";
-import { authenticate, authOf } from "../../plugins/auth";
-import type { Sessions } from "../accounts/sessions";
+import { authOf } from "../../plugins/auth";
 import type { CatalogueService } from "./catalogue.service";
 
 const errors = { ...errorResponses, 401: ErrorResponse };
 
 /** Spec 001 section 7: the catalogue as members browse it. */
-export function contentRoutes({ catalogue, sessions }: { catalogue: CatalogueService; sessions: Sessions }): FastifyPluginAsyncZod {
+export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): FastifyPluginAsyncZod {
   return async (app) => {
-    const member = { onRequest: authenticate(sessions) };
+    const member = { onRequest: app.authenticate };
     const docs = (summary: string) => ({ tags: ["content"], summary, security: [{ bearer: [] }] });
 
     app.get(
       "/screen/:name",
       { ...member, schema: { ...docs("A screen's sections (home, meditation, music, sleep, therapy), paged"), params: ScreenParams, querystring: ScreenQuery, response: { 200: ScreenResponse, ...errors } } },
-      (request) => catalogue.screen(request.params.name, request.query, authOf(request).session),
+      (request) => catalogue.screen(request.params.name, request.query, authOf(request).signIn),
     );
 
     for (const model of CONTENT_MODELS) {
       app.get(
         `/${model}`,
         { ...member, schema: { ...docs(`Items of ${model}, filtered by tags (any of them), paged`), querystring: ContentListQuery, response: { 200: ContentCardPage, ...errors } } },
-        (request) => catalogue.list(model, request.query, authOf(request).session),
+        (request) => catalogue.list(model, request.query, authOf(request).signIn),
       );
       app.get(
         `/${model}/:id`,
         { ...member, schema: { ...docs(`One ${model} item; streams only when the member may play it`), params: IdParam, querystring: CacheBuster, response: { 200: ContentItemResponse, ...errors } } },
-        (request) => catalogue.detail(model, request.params.id, authOf(request).session),
+        (request) => catalogue.detail(model, request.params.id, authOf(request).signIn),
       );
       app.get(
         `/${model}/:id/recommendations`,
@@ -59,7 +58,7 @@ export function contentRoutes({ catalogue, sessions }: { catalogue: CatalogueSer
             response: { 200: ContentCardList, ...errors },
           },
         },
-        (request) => catalogue.recommendations(model, request.params.id, request.query, authOf(request).session),
+        (request) => catalogue.recommendations(model, request.params.id, request.query, authOf(request).signIn),
       );
     }
 
@@ -71,17 +70,17 @@ export function contentRoutes({ catalogue, sessions }: { catalogue: CatalogueSer
     app.get(
       "/search",
       { ...member, schema: { ...docs("Full-text search over names, tags and descriptions (partial words match), narrowed by tags"), querystring: SearchQuery, response: { 200: ContentCardPage, ...errors } } },
-      (request) => catalogue.search(request.query, authOf(request).session),
+      (request) => catalogue.search(request.query, authOf(request).signIn),
     );
     app.get(
       "/collection/:id",
       { ...member, schema: { ...docs("A collection and its items"), params: IdParam, querystring: CacheBuster, response: { 200: CollectionResponse, ...errors } } },
-      (request) => catalogue.collection(request.params.id, authOf(request).session),
+      (request) => catalogue.collection(request.params.id, authOf(request).signIn),
     );
     app.get(
       "/personal-plan-by-day",
       { ...member, schema: { ...docs("The personal plan: every day, or one day, and the member's current day"), querystring: PlanQuery, response: { 200: PlanResponse, ...errors } } },
-      (request) => catalogue.plan(request.query.day, authOf(request).session),
+      (request) => catalogue.plan(request.query.day, authOf(request).signIn),
     );
   };
 }

@@ -11,29 +11,28 @@ import {
   SessionReportResponse,
   SessionStatisticsResponse,
 } from "@serene/contracts";
-import { authenticate, authOf } from "../../plugins/auth";
-import type { Sessions } from "../accounts/sessions";
+import { authOf } from "../../plugins/auth";
 import type { LibraryService } from "./library.service";
 
 const errors = { ...errorResponses, 401: ErrorResponse };
 
 /** Spec 001 section 7: the member's favourites, history, views and listening sessions. */
-export function libraryRoutes({ library, sessions }: { library: LibraryService; sessions: Sessions }): FastifyPluginAsyncZod {
+export function libraryRoutes({ library }: { library: LibraryService }): FastifyPluginAsyncZod {
   return async (app) => {
-    const member = { onRequest: authenticate(sessions) };
+    const member = { onRequest: app.authenticate };
     const docs = (summary: string) => ({ tags: ["library"], summary, security: [{ bearer: [] }] });
-    const userId = (request: Parameters<typeof authOf>[0]) => authOf(request).session.user.id;
+    const userId = (request: Parameters<typeof authOf>[0]) => authOf(request).signIn.user.id;
 
     app.get("/recently-played", { ...member, schema: { ...docs("Items the member played, latest first"), querystring: CacheBuster, response: { 200: ContentCardList, ...errors } } }, (request) =>
-      library.recentlyPlayed(authOf(request).session),
+      library.recentlyPlayed(authOf(request).signIn),
     );
     app.get("/favorite", { ...member, schema: { ...docs("The member's favourites, latest first"), querystring: CacheBuster, response: { 200: ContentCardList, ...errors } } }, (request) =>
-      library.favorites(authOf(request).session),
+      library.favorites(authOf(request).signIn),
     );
     app.get(
       "/recommendation",
       { ...member, schema: { ...docs("Items for the member: their goal and the tags of what they like, not yet played"), querystring: CacheBuster, response: { 200: ContentCardList, ...errors } } },
-      (request) => library.recommended(authOf(request).session),
+      (request) => library.recommended(authOf(request).signIn),
     );
     app.post("/user/favorite", { ...member, schema: { ...docs("Mark an item as favourite"), body: ContentRef, response: { 200: FavoriteResponse, ...errors } } }, (request) =>
       library.addFavorite(userId(request), request.body),

@@ -7,12 +7,13 @@ import type {
   SessionReportResponse,
   SessionStatisticsResponse,
 } from "@serene/contracts";
-import { listeningStatistics, recommendForMember, sessionReportProblems, toUtcSecond, validationSummary } from "@serene/domain";
-import { HttpError, notFound } from "../../http-error";
-import type { Session as Member } from "../accounts/sessions";
+import { listeningStatistics, recommendForMember, sessionReportProblems } from "@serene/domain";
+import { invalid, notFound } from "../../domain-errors";
+import type { SignIn } from "../accounts/access-tokens";
 import type { CatalogueCache, ItemRecord } from "./catalogue-snapshot";
 import type { ContentPresenter } from "./content.presenter";
 import type { CatalogueService } from "./catalogue.service";
+import { presentActivity, presentFavorite, presentSessionReport } from "./library.presenter";
 import type { LibraryRepository } from "./library.repository";
 
 /** How many cards each library slider holds. */
@@ -36,7 +37,7 @@ export function createLibraryService(deps: {
     return item;
   }
 
-  async function cardsOf(member: Member, ids: number[]): Promise<ContentCardList> {
+  async function cardsOf(member: SignIn, ids: number[]): Promise<ContentCardList> {
     const [snapshot, viewer] = [await cache.get(), catalogue.viewerOf(member)];
     const items = ids.map((id) => snapshot.items.get(id)).filter((item): item is ItemRecord => Boolean(item));
     return { data: items.map((item) => presenter.card(item, viewer)) };
@@ -46,49 +47,48 @@ export function createLibraryService(deps: {
     async addFavorite(userId: string, ref: ContentRef): Promise<FavoriteResponse> {
       const item = await itemOf(ref);
       await library.addFavorite(userId, item.id);
-      return { data: { id: item.id, model: item.model, favorite: true } };
+      return presentFavorite(item, true);
     },
     async removeFavorite(userId: string, ref: ContentRef): Promise<FavoriteResponse> {
       const item = await itemOf(ref);
       await library.removeFavorite(userId, item.id);
-      return { data: { id: item.id, model: item.model, favorite: false } };
+      return presentFavorite(item, false);
     },
     async recordPlay(userId: string, ref: ContentRef): Promise<ActivityResponse> {
       const item = await itemOf(ref);
       const at = now();
       await library.recordPlay(userId, item.id, at);
-      return { data: { id: item.id, model: item.model, at: toUtcSecond(at) } };
+      return presentActivity(item, at);
     },
     async recordView(userId: string, ref: ContentRef): Promise<ActivityResponse> {
       const item = await itemOf(ref);
       const at = now();
       await library.recordView(userId, item.id, at);
-      return { data: { id: item.id, model: item.model, at: toUtcSecond(at) } };
+      return presentActivity(item, at);
     },
 
     async reportSession(userId: string, body: SessionReportBody): Promise<SessionReportResponse> {
       if ((body.id === undefined) !== (body.model === undefined)) {
         const field = body.id === undefined ? "id" : "model";
         const errors = { [field]: [`The ${field} field is required when ${field === "id" ? "model" : "id"} is present.`] };
-        throw new HttpError(422, validationSummary(errors), errors);
+        throw invalid(errors);
       }
       const item = body.id !== undefined && body.model !== undefined ? await itemOf({ id: body.id, model: body.model }) : null;
       const start = new Date(body.start_session);
       const end = new Date(body.end_session);
       const problems = sessionReportProblems(start, end, now());
-      if (Object.keys(problems).length > 0) throw new HttpError(422, validationSummary(problems), problems);
+      if (Object.keys(problems).length > 0) throw invalid(problems);
       const seconds = Math.round((end.getTime() - start.getTime()) / 1000);
-      const row = await library.insertSession({ userId, itemId: item?.id ?? null, startedAt: start, endedAt: end, seconds });
-      return { data: { id: row.id, start_session: toUtcSecond(row.startedAt), end_session: toUtcSecond(row.endedAt), seconds: row.seconds } };
+      return presentSessionReport(await library.insertSession({ userId, itemId: item?.id ?? null, startedAt: start, endedAt: end, seconds }));
     },
     async statistics(userId: string): Promise<SessionStatisticsResponse> {
       return { data: listeningStatistics(await library.sessions(userId), now()) };
     },
 
-    recentlyPlayed: async (member: Member) => cardsOf(member, await library.recentlyPlayedIds(member.user.id, LIBRARY_LIMIT)),
-    favorites: async (member: Member) => cardsOf(member, await library.favoriteIds(member.user.id, LIBRARY_LIMIT)),
+    recentlyPlayed: async (member: SignIn) => cardsOf(member, await library.recentlyPlayedIds(member.user.id, LIBRARY_LIMIT)),
+    favorites: async (member: SignIn) => cardsOf(member, await library.favoriteIds(member.user.id, LIBRARY_LIMIT)),
 
-    async recommended(member: Member): Promise<ContentCardList> {
+    async recommended(member: SignIn): Promise<ContentCardList> {
       const user = member.user;
       const [snapshot, played, favorites] = await Promise.all([
         cache.get(),

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import type { SocialProvider } from "@serene/contracts";
 import type { IdentityConfig } from "../../config";
-import { HttpError, invalidField } from "../../http-error";
+import { invalidField, notFound, unavailable } from "../../domain-errors";
 
 export type IdentityProvider = "google" | "apple" | "facebook";
 
@@ -20,8 +20,8 @@ const LABEL: Record<IdentityProvider, string> = { google: "Google", apple: "Appl
 
 const notVerified = (field: string, provider: IdentityProvider) =>
   invalidField(field, `Your ${LABEL[provider]} sign-in could not be verified. Please try again.`);
-const unavailable = (provider: IdentityProvider) =>
-  new HttpError(503, `Sign-in with ${LABEL[provider]} is unavailable right now. Please try again in a moment.`);
+const providerDown = (provider: IdentityProvider) =>
+  unavailable(`Sign-in with ${LABEL[provider]} is unavailable right now. Please try again in a moment.`);
 
 const truthy = (value: unknown) => value === true || value === "true";
 
@@ -45,7 +45,7 @@ export function createIdentityVerifier(identity: IdentityConfig, fetchImpl: type
 
   async function verifyIdToken(provider: "google" | "apple", token: string | undefined, nonce: string | undefined): Promise<VerifiedIdentity> {
     const settings = identity[provider];
-    if (!settings) throw new HttpError(404, `Sign-in with ${LABEL[provider]} is not offered.`);
+    if (!settings) throw notFound(`Sign-in with ${LABEL[provider]} is not offered.`);
     if (!token) throw invalidField("id_token", "The id token field is required.");
     let payload: JWTPayload;
     try {
@@ -57,7 +57,7 @@ export function createIdentityVerifier(identity: IdentityConfig, fetchImpl: type
         requiredClaims: ["sub", "exp", "iat"],
       }));
     } catch (error) {
-      if (error instanceof joseErrors.JWKSTimeout || (error instanceof TypeError && /fetch/i.test(error.message))) throw unavailable(provider);
+      if (error instanceof joseErrors.JWKSTimeout || (error instanceof TypeError && /fetch/i.test(error.message))) throw providerDown(provider);
       throw notVerified("id_token", provider);
     }
     if (nonce && payload.nonce !== nonce) throw notVerified("id_token", provider);
@@ -76,16 +76,16 @@ export function createIdentityVerifier(identity: IdentityConfig, fetchImpl: type
     try {
       response = await fetchImpl(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(5000) });
     } catch {
-      throw unavailable("facebook");
+      throw providerDown("facebook");
     }
-    if (response.status >= 500) throw unavailable("facebook");
+    if (response.status >= 500) throw providerDown("facebook");
     if (!response.ok) throw notVerified("access_token", "facebook");
     return (await response.json()) as T;
   }
 
   async function verifyFacebook(accessToken: string | undefined): Promise<VerifiedIdentity> {
     const settings = identity.facebook;
-    if (!settings) throw new HttpError(404, "Sign-in with Facebook is not offered.");
+    if (!settings) throw notFound("Sign-in with Facebook is not offered.");
     if (!accessToken) throw invalidField("access_token", "The access token field is required.");
     const inspect = new URL(`${settings.graphUrl}/debug_token`);
     inspect.searchParams.set("input_token", accessToken);

@@ -4,18 +4,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CacheBuster, ErrorResponse, SignedCookiesResponse } from "@serene/contracts";
 import type { MediaConfig } from "../../config";
 import { sendError } from "../../plugins/errors";
-import { authenticate, authOf } from "../../plugins/auth";
-import type { Session, Sessions } from "../accounts/sessions";
+import { authOf } from "../../plugins/auth";
 import type { MediaAccess } from "./media-access.service";
-import { COOKIE_NAMES } from "./signed-cookies";
 
 /** GET /user/cloudfront-cookies: the signed cookie set, in the body and as cookies. */
-export function signedCookieRoutes(deps: { media: MediaAccess; sessions: Sessions; config: MediaConfig; isSubscriber: (member: Session) => boolean }): FastifyPluginAsyncZod {
+export function signedCookieRoutes(deps: { media: MediaAccess }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/user/cloudfront-cookies",
       {
-        onRequest: authenticate(deps.sessions),
+        onRequest: app.authenticate,
         schema: {
           tags: ["media"],
           summary: "Signed cookies (CloudFront custom policy) that open the media this member may play",
@@ -25,19 +23,11 @@ export function signedCookieRoutes(deps: { media: MediaAccess; sessions: Session
         },
       },
       async (request, reply) => {
-        const { cookies, body } = deps.media.issue(deps.isSubscriber(authOf(request).session));
-        const options = {
-          path: "/",
-          httpOnly: true,
-          secure: deps.config.baseUrl.startsWith("https:"),
-          sameSite: "lax" as const,
-          ...(deps.config.cookieDomain ? { domain: deps.config.cookieDomain } : {}),
-        };
-        reply.setCookie(COOKIE_NAMES.policy, cookies.policy, options);
-        reply.setCookie(COOKIE_NAMES.signature, cookies.signature, options);
-        reply.setCookie(COOKIE_NAMES.keyPairId, cookies.keyPairId, options);
-        if (cookies.hashAlgorithm) reply.setCookie(COOKIE_NAMES.hashAlgorithm, cookies.hashAlgorithm, options);
-        else reply.clearCookie(COOKIE_NAMES.hashAlgorithm, { path: "/" });
+        const { cookies, body } = deps.media.forMember(authOf(request).signIn);
+        for (const cookie of cookies) {
+          if (cookie.value === null) reply.clearCookie(cookie.name, cookie.options);
+          else reply.setCookie(cookie.name, cookie.value, cookie.options);
+        }
         reply.header("cache-control", "no-store");
         return body;
       },

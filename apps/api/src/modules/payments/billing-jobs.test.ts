@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@serene/db";
-import { buildApp, createServices, jobDefinitions } from "../../app";
+import { buildApp, createServices } from "../../app";
+import { jobDefinitions } from "../../jobs";
 import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "../../jobs/queue";
 import { bearer, mailsTo, registerMember } from "../../test/accounts";
 import { createTestDatabase, testConfig } from "../../test/test-app";

@@ -20,7 +20,8 @@ import type { JobQueue } from "../../jobs/queue";
 import type { Mailer } from "../mail/mailer";
 import { emails, type Brand } from "../mail/templates";
 import type { PackageRow } from "../plans/plans.repository";
-import type { PaymentsRepository, SubscriptionRow } from "./payments.repository";
+import type { SubscriptionRow, SubscriptionsRepository } from "../subscriptions/subscriptions.repository";
+import type { PaymentsRepository } from "./payments.repository";
 import type { CardProcessor, ChargeResult, Money, ProviderEvent, WalletProcessor } from "./processors/ports";
 
 export const TRIAL_REMINDER_JOB = "subscriptions.trial-reminder";
@@ -31,6 +32,8 @@ const DAY_MS = 86_400_000;
 
 export interface BillingDeps {
   repository: PaymentsRepository;
+  /** The subscriptions table's repository: the billed lifecycle writes its rows. */
+  subscriptions: SubscriptionsRepository;
   card: CardProcessor | null;
   wallet: WalletProcessor | null;
   mailer: Pick<Mailer, "send">;
@@ -59,7 +62,7 @@ export const moneyOf = (pkg: Pick<PackageRow, "amountCents" | "currency">): Mone
  * key derived from the period it pays for, so nothing is charged twice.
  */
 export function createBillingService(deps: BillingDeps) {
-  const { repository } = deps;
+  const { repository, subscriptions } = deps;
 
   async function schedule(name: string, data: object, startAfter: Date, singletonKey: string) {
     if (!deps.jobs) return;
@@ -68,7 +71,7 @@ export function createBillingService(deps: BillingDeps) {
 
   /** Applies events to a subscription under its lock; answers the state after them. */
   async function apply(subscriptionId: string, events: LifecycleEvent[], webhook?: { provider: string; eventId: string; kind: string }) {
-    return repository.withSubscription(subscriptionId, async (row, tx) => {
+    return subscriptions.withLock(subscriptionId, async (row, tx) => {
       if (webhook && !(await repository.recordWebhook(tx, webhook.provider, webhook.eventId, webhook.kind))) {
         return { values: null, result: lifecycleFromJson(row.lifecycle) };
       }
@@ -115,7 +118,7 @@ export function createBillingService(deps: BillingDeps) {
             ];
       const { state } = applyEvents(null, events);
       if (!state) throw new Error("The subscription could not start.");
-      const row = await repository.insertSubscription({
+      const row = await subscriptions.insert({
         userId: input.userId,
         provider: input.provider,
         startedAt: now,
@@ -147,7 +150,7 @@ export function createBillingService(deps: BillingDeps) {
       const now = deps.now();
       const periodEnd = addBillingMonths(now, 12);
       const state = await apply(row.id, [{ type: "upgraded", id: `upgrade:${purchaseId}`, at: now, plan: "annual", periodStart: now, periodEnd }]);
-      await repository.withSubscription(row.id, async () => ({ values: { packageId: pkg.id, amountCents: pkg.amountCents, currency: pkg.currency }, result: null }));
+      await subscriptions.withLock(row.id, async () => ({ values: { packageId: pkg.id, amountCents: pkg.amountCents, currency: pkg.currency }, result: null }));
       if (state?.currentPeriodEnd) await scheduleCharge(row.id, state.currentPeriodEnd);
       return state;
     },
@@ -157,7 +160,7 @@ export function createBillingService(deps: BillingDeps) {
 
     /** Day 5 of the trial: the reminder e-mail, unless the trial was cancelled or is over. */
     async sendTrialReminder(subscriptionId: string): Promise<{ sent: boolean }> {
-      const row = await repository.subscription(subscriptionId);
+      const row = await subscriptions.byId(subscriptionId);
       const state = lifecycleFromJson(row?.lifecycle);
       if (!row || !state || state.status !== "trialing" || state.cancelAtPeriodEnd) return { sent: false };
       const member = await repository.member(row.userId);
@@ -175,7 +178,7 @@ export function createBillingService(deps: BillingDeps) {
      * A failed charge is retried `retryAttempts` times a day apart, then access ends.
      */
     async chargeDue(subscriptionId: string, periodStart: Date, attempt = 0): Promise<{ outcome: string }> {
-      const row = await repository.subscription(subscriptionId);
+      const row = await subscriptions.byId(subscriptionId);
       const state = lifecycleFromJson(row?.lifecycle);
       const next = nextBillingPeriod(state);
       if (!row || !state || !next || next.periodStart.getTime() !== periodStart.getTime()) return { outcome: "not due" };
@@ -237,9 +240,9 @@ export function createBillingService(deps: BillingDeps) {
 
     /** The hourly safety net: any billed subscription whose period ended gets its charge job again. */
     async sweep(): Promise<{ queued: number }> {
-      const overdue = await repository.overdue(deps.now());
+      const overdue = await subscriptions.overdue(deps.now());
       for (const { id } of overdue) {
-        const row = await repository.subscription(id);
+        const row = await subscriptions.byId(id);
         const next = nextBillingPeriod(lifecycleFromJson(row?.lifecycle));
         if (next) await scheduleCharge(id, next.periodStart);
       }
@@ -252,7 +255,7 @@ export function createBillingService(deps: BillingDeps) {
      */
     async walletEvent(event: ProviderEvent): Promise<boolean> {
       if (event.kind === "ignored" || event.kind === "payment_succeeded" || event.kind === "payment_failed") return true;
-      const row = await repository.subscriptionByProviderId("paypal", event.subscriptionId);
+      const row = await subscriptions.byProviderId("paypal", event.subscriptionId);
       if (!row) return false;
       const state = lifecycleFromJson(row.lifecycle);
       const webhook = { provider: "paypal", eventId: event.eventId, kind: event.kind };

@@ -14,7 +14,8 @@ import {
   type RecurringPlan,
 } from "@serene/domain";
 import { buildApp, createServices, type Services } from "../../app";
-import { HttpError } from "../../http-error";
+import { DomainError } from "../../domain-errors";
+import { statusOf } from "../../plugins/errors";
 import { rows } from "../../test/accounts";
 import { createTestDatabase, testConfig } from "../../test/test-app";
 import { createPlansRepository, type PackageRow } from "../plans/plans.repository";
@@ -22,6 +23,8 @@ import { createBillingService, type BillingService } from "./billing.service";
 import type { ProviderEvent } from "./processors/ports";
 import { createPaymentsRepository } from "./payments.repository";
 import { createPurchasesService, type PurchasesService } from "./purchases.service";
+import { createSubscriptionsRepository } from "../subscriptions/subscriptions.repository";
+import { createSubscriptionsService } from "../subscriptions/subscriptions.service";
 
 /**
  * Money safety, as properties over random sequences of what members, banks, providers and the job
@@ -61,6 +64,7 @@ beforeAll(async () => {
   const plans = createPlansRepository(database.db);
   billing = createBillingService({
     repository,
+    subscriptions: createSubscriptionsRepository(database.db),
     card: base.processors.card,
     wallet: base.processors.wallet,
     mailer: base.mailer,
@@ -70,7 +74,8 @@ beforeAll(async () => {
     retryAttempts: RETRIES,
     now,
   });
-  purchases = createPurchasesService({ repository, plans, billing, card: base.processors.card, wallet: base.processors.wallet, appUrl: config.appUrl, product: config.appName, now });
+  const subscriptions = createSubscriptionsService(createSubscriptionsRepository(database.db), now);
+  purchases = createPurchasesService({ repository, subscriptions, plans, billing, card: base.processors.card, wallet: base.processors.wallet, appUrl: config.appUrl, product: config.appName, now });
   services = { ...base, billing, purchases };
   app = await buildApp({ config, database, services, logger: false });
   await app.ready();
@@ -152,8 +157,8 @@ async function answerOf<T>(call: Promise<T>): Promise<{ status: number; body: An
     const result = (await call) as { status?: number; body?: Answer["body"]; message?: string };
     return result.status !== undefined && result.body ? { status: result.status, body: result.body } : { status: 200, body: result as Answer["body"] };
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    return { status: error.statusCode, body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) } };
+    if (!(error instanceof DomainError)) throw error;
+    return { status: statusOf(error), body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) } };
   }
 }
 

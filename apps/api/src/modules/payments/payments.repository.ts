@@ -1,10 +1,9 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { HttpError } from "../../http-error";
-import { paymentCustomers, payments, purchases, subscriptions, users, webhookEvents, type Database } from "@serene/db";
+import { and, eq, inArray } from "drizzle-orm";
+import { conflict } from "../../domain-errors";
+import { paymentCustomers, payments, purchases, users, webhookEvents, type Database } from "@serene/db";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const UNIQUE_VIOLATION = "23505";
@@ -15,7 +14,7 @@ const isUniqueViolation = (error: unknown): boolean => {
   return false;
 };
 
-/** Purchases, charges, customers, webhook receipts and the billed subscriptions. */
+/** Purchases, charges, customers and webhook receipts (subscriptions belong to modules/subscriptions). */
 export function createPaymentsRepository(db: Database) {
   return {
     async member(userId: string) {
@@ -90,7 +89,7 @@ export function createPaymentsRepository(db: Database) {
         return row ?? null;
       } catch (error) {
         // Moving to "processing" while another purchase of the member is processing.
-        if (isUniqueViolation(error)) throw new HttpError(409, "Another purchase is being processed. Please wait a moment.");
+        if (isUniqueViolation(error)) throw conflict("Another purchase is being processed. Please wait a moment.");
         throw error;
       }
     },
@@ -125,50 +124,6 @@ export function createPaymentsRepository(db: Database) {
     },
     paymentsOf: (userId: string) => db.select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.createdAt),
 
-    subscriptionsOf: (userId: string) =>
-      db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.startedAt)),
-    async subscription(id: string) {
-      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
-      return row ?? null;
-    },
-    async subscriptionByProviderId(provider: string, providerSubscriptionId: string) {
-      const [row] = await db
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)));
-      return row ?? null;
-    },
-    async insertSubscription(row: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
-      const [created] = await db.insert(subscriptions).values(row).returning();
-      return created!;
-    },
-    /** Subscriptions whose period ended an hour ago or more while still billed: the renewal sweep. */
-    overdue: (now: Date) =>
-      db
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(
-          and(
-            inArray(subscriptions.status, ["trialing", "active", "past_due"]),
-            lt(subscriptions.currentPeriodEnd, new Date(now.getTime() - 3_600_000)),
-            sql`${subscriptions.lifecycle} is not null`,
-          ),
-        )
-        .limit(500),
-
-    /**
-     * Runs `change` on the subscription's row inside a transaction holding its lock, so two
-     * deliveries never interleave. `change` answers the new values, or null to leave it as is.
-     */
-    async withSubscription<T>(id: string, change: (row: SubscriptionRow, tx: Tx) => Promise<{ values: Partial<SubscriptionRow> | null; result: T }>): Promise<T | null> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
-        if (!row) return null;
-        const { values, result } = await change(row, tx);
-        if (values) await tx.update(subscriptions).set({ ...values, updatedAt: new Date() }).where(eq(subscriptions.id, id));
-        return result;
-      });
-    },
     /** Records a webhook event in the transaction; false when it was recorded before. */
     async recordWebhook(tx: Tx | Database, provider: string, eventId: string, kind: string): Promise<boolean> {
       const inserted = await tx.insert(webhookEvents).values({ provider, eventId, kind }).onConflictDoNothing().returning({ id: webhookEvents.eventId });

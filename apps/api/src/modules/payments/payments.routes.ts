@@ -17,21 +17,13 @@ import {
   WalletCheckoutResponse,
   WalletReturnBody,
 } from "@serene/contracts";
-import type { Sessions } from "../accounts/sessions";
-import { authenticate, authOf } from "../../plugins/auth";
+import { authOf } from "../../plugins/auth";
 import type { RateLimiter } from "../../plugins/rate-limit";
-import { HttpError } from "../../http-error";
 import type { PurchasesService } from "./purchases.service";
-import type { BillingService } from "./billing.service";
-import { InvalidWebhookError, type CardProcessor, type WalletProcessor } from "./processors/ports";
 
 interface Deps {
   purchases: PurchasesService;
-  billing: BillingService;
-  sessions: Sessions;
   limiter: RateLimiter;
-  card: CardProcessor | null;
-  wallet: WalletProcessor | null;
 }
 
 const errors = { ...errorResponses, 401: ErrorResponse, 402: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };
@@ -46,13 +38,13 @@ const samePath = (value: string | undefined) => (value && value.startsWith("/") 
 /** Card calls under /stripe, wallet calls under /paypal, cancellation, and both providers' webhooks. */
 export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
-    const auth = authenticate(deps.sessions);
-    const limit = async (request: FastifyRequest) => deps.limiter.consume("payment", request.ip, authOf(request).session.user.id);
+    const auth = app.authenticate;
+    const limit = async (request: FastifyRequest) => deps.limiter.consume("payment", request.ip, authOf(request).signIn.user.id);
 
     app.get(
       "/stripe/setup-intent",
       { onRequest: auth, schema: { tags: ["payments"], summary: "A card setup intent: the publishable key and the client secret the card form confirms", ...member, querystring: CacheBuster, response: { 200: SetupIntentResponse, ...errors } } },
-      async (request) => deps.purchases.setupIntent(authOf(request).session.user.id),
+      async (request) => deps.purchases.setupIntent(authOf(request).signIn.user.id),
     );
 
     app.post(
@@ -69,10 +61,7 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: PurchaseResponse, ...errors },
         },
       },
-      async (request, reply) => {
-        const answer = await deps.purchases.saveCardAndBuy(authOf(request).session.user.id, request.body, request.headers["idempotency-key"]);
-        return reply.code(answer.status).send(answer.body);
-      },
+      async (request) => deps.purchases.saveCardAndBuy(authOf(request).signIn.user.id, request.body, request.headers["idempotency-key"]),
     );
 
     for (const provider of ["stripe", "paypal"] as const) {
@@ -83,10 +72,7 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
           preHandler: limit,
           schema: { tags: ["payments"], summary: "Changes the plan: the upgrade to the annual plan, paid now", ...member, headers: IdempotencyHeaders, body: ChangePlanBody, response: { 200: PurchaseResponse, ...errors } },
         },
-        async (request, reply) => {
-          const answer = await deps.purchases.changePlan(authOf(request).session.user.id, provider, request.body, request.headers["idempotency-key"]);
-          return reply.code(answer.status).send(answer.body);
-        },
+        async (request) => deps.purchases.changePlan(authOf(request).signIn.user.id, provider, request.body, request.headers["idempotency-key"]),
       );
     }
 
@@ -112,7 +98,7 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
         preHandler: limit,
         schema: { tags: ["payments"], summary: "Starts a wallet checkout: where the member approves the payment", ...member, headers: IdempotencyHeaders, querystring: WalletCheckoutQuery, response: { 200: WalletCheckoutResponse, ...errors } },
       },
-      async (request) => deps.purchases.walletCheckout(authOf(request).session.user.id, request.query, request.headers["idempotency-key"]),
+      async (request) => deps.purchases.walletCheckout(authOf(request).signIn.user.id, request.query, request.headers["idempotency-key"]),
     );
 
     app.post(
@@ -122,22 +108,19 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
         preHandler: limit,
         schema: { tags: ["payments"], summary: "The member is back from the wallet having approved: the subscription starts", ...member, headers: IdempotencyHeaders, body: WalletReturnBody, response: { 200: PurchaseResponse, ...errors } },
       },
-      async (request, reply) => {
-        const answer = await deps.purchases.walletReturn(authOf(request).session.user.id, request.body);
-        return reply.code(answer.status).send(answer.body);
-      },
+      async (request) => deps.purchases.walletReturn(authOf(request).signIn.user.id, request.body),
     );
 
     app.get(
       "/paypal/cancel-transaction",
       { onRequest: auth, schema: { tags: ["payments"], summary: "The member came back from the wallet without approving", ...member, querystring: WalletCancelQuery, response: { 200: MessageResponse, ...errors } } },
-      async (request) => deps.purchases.walletCancel(authOf(request).session.user.id, request.query.token),
+      async (request) => deps.purchases.walletCancel(authOf(request).signIn.user.id, request.query.token),
     );
 
     app.delete(
       "/subscription/web/cancel/:provider",
       { onRequest: auth, schema: { tags: ["payments"], summary: "Cancels the subscription: billing stops, access lasts until the period ends", ...member, params: ProviderParams, response: { 200: MessageResponse, ...errors } } },
-      async (request) => deps.purchases.cancel(authOf(request).session.user.id, request.params.provider),
+      async (request) => deps.purchases.cancel(authOf(request).signIn.user.id, request.params.provider),
     );
 
     // Webhooks read the raw body: the signature covers the exact bytes.
@@ -145,18 +128,7 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
       hooks.removeAllContentTypeParsers();
       hooks.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
       const receive = (provider: "stripe" | "paypal") => async (request: FastifyRequest, reply: FastifyReply) => {
-        const processor = provider === "stripe" ? deps.card : deps.wallet;
-        if (!processor) throw new HttpError(404, "Not found.");
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        let event;
-        try {
-          event = await processor.readWebhook(raw, request.headers);
-        } catch (error) {
-          if (error instanceof InvalidWebhookError) throw new HttpError(400, "The webhook signature is not valid.");
-          throw error;
-        }
-        if (provider === "stripe") await deps.purchases.cardEvent(event);
-        else if (!(await deps.billing.walletEvent(event))) throw new HttpError(404, "Unknown subscription; deliver again later.");
+        await deps.purchases.receiveWebhook(provider, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), request.headers);
         return reply.send({ received: true });
       };
       const schema = { tags: ["payments"], summary: "Provider webhook (signature verified)", response: { 200: z.object({ received: z.boolean() }), ...errors } };

@@ -12,15 +12,21 @@ import {
   type WalletCheckoutResponse,
   type WalletReturnBody,
 } from "@serene/contracts";
-import { currentSubscription, lifecycleFromJson, planFromMonths, planLabel } from "@serene/domain";
-import { HttpError, invalidField } from "../../http-error";
+import { lifecycleFromJson, planFromMonths, planLabel } from "@serene/domain";
+import { conflict, declined, DomainError, invalidField, notFound, unavailable, unauthenticated, unreadable } from "../../domain-errors";
+// An Idempotency-Key replays the stored answer, status included: the one place a service meets statuses.
+import { domainErrorOf, statusOf } from "../../plugins/errors";
 import type { PackageRow, PlansRepository } from "../plans/plans.repository";
 import { moneyOf, type BillingService } from "./billing.service";
-import type { PaymentsRepository, PurchaseRow, SubscriptionRow } from "./payments.repository";
-import type { CardProcessor, Member, ProviderEvent, WalletProcessor } from "./processors/ports";
+import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
+import type { SubscriptionRow } from "../subscriptions/subscriptions.repository";
+import type { PaymentsRepository, PurchaseRow } from "./payments.repository";
+import { InvalidWebhookError, type CardProcessor, type Member, type ProviderEvent, type WalletProcessor } from "./processors/ports";
 
 export interface PurchasesDeps {
   repository: PaymentsRepository;
+  /** Whose subscription runs now, and which the member had before (the entitlement owner). */
+  subscriptions: Pick<SubscriptionsService, "current" | "history" | "byId">;
   plans: Pick<PlansRepository, "packageById" | "checkout">;
   billing: BillingService;
   card: CardProcessor | null;
@@ -34,12 +40,11 @@ export interface PurchasesDeps {
  * A purchase call's answer; `purchaseStatus` says where the purchase stands when it is not simply
  * done; `saved` is kept with the answer for finishing the purchase later (never sent).
  */
-type Answer = { status: number; body: PurchaseResponse; purchaseStatus?: "awaiting_wallet"; saved?: Record<string, string> };
+type Answer = { body: PurchaseResponse; purchaseStatus?: "awaiting_wallet"; saved?: Record<string, string> };
 type Checkout = { checkout_id?: number | undefined; promo_checkout_id?: number | undefined };
 
 const fingerprint = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("base64url");
 const success = (subscription: SubscriptionRow | null, redirect: string | null = null): Answer => ({
-  status: 200,
   body: { message: SUBSCRIBED_MESSAGE, redirect_url: redirect, subscription_type: subscription ? subscription.planType : null },
 });
 /** How the wallet names what it sells: "Serene Yearly plan", "Serene 3-month plan", "Serene Lifetime". */
@@ -47,7 +52,7 @@ const planName = (product: string, pkg: PackageRow) =>
   `${product} ${pkg.isLifetime ? "Lifetime" : pkg.months === 12 ? "Yearly plan" : pkg.months === 1 ? "Monthly plan" : `${pkg.months}-month plan`}`;
 const LIFETIME_HELD_MESSAGE = "You already have lifetime access.";
 const LIFETIME_REFUNDED_MESSAGE = "You already have lifetime access. The charge was refunded.";
-const unavailable = (what: string) => new HttpError(503, `${what} payments are not available right now.`);
+const paymentsDown = (what: string) => unavailable(`${what} payments are not available right now.`);
 
 /**
  * Purchases: the card checkout (setup intent → confirmed card → saved payment method → trial or
@@ -60,13 +65,11 @@ export function createPurchasesService(deps: PurchasesDeps) {
 
   async function member(userId: string): Promise<Member> {
     const found = await repository.member(userId);
-    if (!found) throw new HttpError(401, "Unauthenticated.");
+    if (!found) throw unauthenticated();
     return found;
   }
 
-  async function current(userId: string): Promise<SubscriptionRow | null> {
-    return currentSubscription(await repository.subscriptionsOf(userId), deps.now());
-  }
+  const current = (userId: string) => deps.subscriptions.current(userId);
 
   /** The package asked for, sold by this provider and, when a checkout is named, part of it. */
   async function packageFor(packageId: number, provider: PaymentProvider, checkout: Checkout): Promise<PackageRow> {
@@ -92,7 +95,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
     if (!running) return;
     const state = lifecycleFromJson(running.lifecycle);
     if (running.status === "lifetime" || (!pkg.isLifetime && state?.status !== "canceled")) {
-      throw new HttpError(409, running.status === "lifetime" ? LIFETIME_HELD_MESSAGE : "You already have an active subscription.");
+      throw conflict(running.status === "lifetime" ? LIFETIME_HELD_MESSAGE : "You already have an active subscription.");
     }
   }
 
@@ -118,27 +121,27 @@ export function createPurchasesService(deps: PurchasesDeps) {
       checkoutId: request.checkoutId,
       status: "processing",
     });
-    if ("busy" in claim) throw new HttpError(409, "Another purchase is being processed. Please wait a moment.");
+    if ("busy" in claim) throw conflict("Another purchase is being processed. Please wait a moment.");
     if ("existing" in claim) {
       if (claim.existing.fingerprint !== print) throw invalidField("idempotency_key", "This Idempotency-Key was already used for another request.");
       if (claim.existing.response && claim.existing.responseStatus) {
         const stored = claim.existing.response as { message: string; errors?: Record<string, string[]> };
-        if (claim.existing.responseStatus >= 400) throw new HttpError(claim.existing.responseStatus, stored.message, stored.errors);
+        if (claim.existing.responseStatus >= 400) throw domainErrorOf(claim.existing.responseStatus, stored.message, stored.errors);
         const { message, redirect_url, subscription_type } = claim.existing.response as unknown as PurchaseResponse;
-        return { status: claim.existing.responseStatus, body: { message, redirect_url, subscription_type } };
+        return { body: { message, redirect_url, subscription_type } };
       }
-      throw new HttpError(409, "This purchase is already being processed.");
+      throw conflict("This purchase is already being processed.");
     }
     const purchase = claim.claimed;
     try {
       const answer = await run(purchase);
       const status = answer.purchaseStatus ?? (answer.body.message === NEED_APPROVE_MESSAGE ? "requires_approval" : "succeeded");
-      await repository.transitionPurchase(purchase.id, ["processing"], { status, responseStatus: answer.status, response: { ...answer.saved, ...answer.body } });
+      await repository.transitionPurchase(purchase.id, ["processing"], { status, responseStatus: 200, response: { ...answer.saved, ...answer.body } });
       return answer;
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode < 500) {
+      if (error instanceof DomainError && error.kind !== "unavailable") {
         const response = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
-        await repository.transitionPurchase(purchase.id, ["processing"], { status: "failed", responseStatus: error.statusCode, response });
+        await repository.transitionPurchase(purchase.id, ["processing"], { status: "failed", responseStatus: statusOf(error), response });
       } else {
         // Not answered: the same key may try again (the processor's own idempotency keeps it to one charge).
         await repository.transitionPurchase(purchase.id, ["processing"], { status: "failed" });
@@ -202,11 +205,11 @@ export function createPurchasesService(deps: PurchasesDeps) {
       status: result.status === "succeeded" ? "succeeded" : result.status === "requires_action" ? "requires_action" : "failed",
       failureMessage: result.status === "declined" ? result.message : null,
     });
-    if (result.status === "declined") throw new HttpError(402, result.message);
+    if (result.status === "declined") throw declined(result.message);
     if (result.status === "requires_action") {
       await repository.updatePurchase(purchase.id, { providerReference: result.paymentId });
       // The card to bill later is kept with the stored answer, which is written when this call ends.
-      return { status: 200, body: { message: NEED_APPROVE_MESSAGE, redirect_url: result.approvalUrl, subscription_type: null }, saved: { payment_method: paymentMethodId, customer: customerId } };
+      return { body: { message: NEED_APPROVE_MESSAGE, redirect_url: result.approvalUrl, subscription_type: null }, saved: { payment_method: paymentMethodId, customer: customerId } };
     }
     return success(await grantCard(purchase, paymentMethodId, customerId, pkg));
   }
@@ -256,27 +259,36 @@ export function createPurchasesService(deps: PurchasesDeps) {
     return "granted";
   }
 
+  /** A verified card webhook: a charge that waited for approval settled. */
+  async function cardEvent(event: ProviderEvent): Promise<void> {
+    if (event.kind !== "payment_succeeded" && event.kind !== "payment_failed") return;
+    const payment = await repository.paymentByProviderId("stripe", event.paymentId);
+    if (!payment?.purchaseId) return;
+    const purchase = await repository.purchase(payment.purchaseId);
+    if (purchase) await settleApproval(purchase);
+  }
+
   return {
     // ---- card --------------------------------------------------------------------------
     async setupIntent(userId: string): Promise<SetupIntentResponse> {
       const card = deps.card;
-      if (!card) throw unavailable("Card");
+      if (!card) throw paymentsDown("Card");
       const intent = await card.createSetupIntent(await cardCustomer(card, userId));
       return { api_key: card.publishableKey, client_secret: intent.clientSecret, mode: card.adapter === "stripe" ? "live" : "sandbox" };
     },
 
     /** Saves the confirmed card and buys the package: the trial starts, or the first charge is taken. */
-    async saveCardAndBuy(userId: string, body: SavePaymentMethodBody, key: string | undefined): Promise<Answer> {
+    async saveCardAndBuy(userId: string, body: SavePaymentMethodBody, key: string | undefined): Promise<PurchaseResponse> {
       const card = deps.card;
-      if (!card) throw unavailable("Card");
+      if (!card) throw paymentsDown("Card");
       const pkg = await packageFor(body.package_id, "stripe", body);
       const request = { kind: pkg.isLifetime ? "lifetime" : "subscription", provider: "stripe" as const, packageId: pkg.id, checkoutId: body.checkout_id ?? body.promo_checkout_id ?? null, body };
-      return once(userId, key, request, async (purchase) => {
+      const answer = await once(userId, key, request, async (purchase) => {
         await refuseDoublePurchase(userId, pkg);
         const customerId = await cardCustomer(card, userId);
         const method = await card.confirmedPaymentMethod(customerId, body.payment_method ?? null);
         if (!method) throw invalidField("payment_method", "The payment method is not confirmed. Please enter your card again.");
-        const hadTrial = (await repository.subscriptionsOf(userId)).some((row) => row.planType === "Free trial" || (lifecycleFromJson(row.lifecycle)?.facts.startedWithTrial ?? false));
+        const hadTrial = (await deps.subscriptions.history(userId)).some((row) => row.planType === "Free trial" || (lifecycleFromJson(row.lifecycle)?.facts.startedWithTrial ?? false));
         if (pkg.isFreeTrial && pkg.trialDays > 0 && !hadTrial) {
           const subscription = await billing.start({ userId, provider: "stripe", pkg, trial: true, purchaseId: purchase.id, customerId, paymentMethodId: method.id });
           await repository.updatePurchase(purchase.id, { subscriptionId: subscription.id });
@@ -284,6 +296,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
         }
         return chargeNow(card, purchase, pkg, customerId, method.id);
       });
+      return answer.body;
     },
 
     /** The browser's return from the bank's approval page. */
@@ -293,19 +306,30 @@ export function createPurchasesService(deps: PurchasesDeps) {
       return settleApproval(purchase);
     },
 
-    /** A verified card webhook: a charge that waited for approval settled. */
-    async cardEvent(event: ProviderEvent): Promise<void> {
-      if (event.kind !== "payment_succeeded" && event.kind !== "payment_failed") return;
-      const payment = await repository.paymentByProviderId("stripe", event.paymentId);
-      if (!payment?.purchaseId) return;
-      const purchase = await repository.purchase(payment.purchaseId);
-      if (purchase) await settleApproval(purchase);
+    /**
+     * A provider's webhook: its signature checked over the exact bytes, then the event applied.
+     * A wallet event for a subscription not known yet is refused, so the wallet delivers it again.
+     */
+    async receiveWebhook(provider: PaymentProvider, raw: Buffer, headers: Record<string, string | string[] | undefined>): Promise<void> {
+      const processor = provider === "stripe" ? deps.card : deps.wallet;
+      if (!processor) throw notFound();
+      let event: ProviderEvent;
+      try {
+        event = await processor.readWebhook(raw, headers);
+      } catch (error) {
+        if (error instanceof InvalidWebhookError) throw unreadable("The webhook signature is not valid.");
+        throw error;
+      }
+      if (provider === "stripe") await cardEvent(event);
+      else if (!(await billing.walletEvent(event))) throw notFound("Unknown subscription; deliver again later.");
     },
+
+    cardEvent,
 
     // ---- wallet ------------------------------------------------------------------------
     async walletCheckout(userId: string, query: WalletCheckoutQuery, key: string | undefined): Promise<WalletCheckoutResponse> {
       const wallet = deps.wallet;
-      if (!wallet) throw unavailable("Wallet");
+      if (!wallet) throw paymentsDown("Wallet");
       const pkg = await packageFor(query.package_id, "paypal", query);
       const body = { package_id: query.package_id, checkout_id: query.checkout_id, promo_checkout_id: query.promo_checkout_id };
       const request = { kind: pkg.isLifetime ? "lifetime" : "subscription", provider: "paypal" as const, packageId: pkg.id, checkoutId: query.checkout_id ?? query.promo_checkout_id ?? null, body };
@@ -320,40 +344,40 @@ export function createPurchasesService(deps: PurchasesDeps) {
           idempotencyKey: `wallet:${purchase.id}`,
         });
         await repository.updatePurchase(purchase.id, { providerReference: checkout.providerReference });
-        return { status: 200, body: { message: "awaiting wallet", redirect_url: checkout.approvalUrl, subscription_type: null }, purchaseStatus: "awaiting_wallet" };
+        return { body: { message: "awaiting wallet", redirect_url: checkout.approvalUrl, subscription_type: null }, purchaseStatus: "awaiting_wallet" };
       });
       return { url_to_redirect: answer.body.redirect_url! };
     },
 
     /** The member is back from the wallet having approved: the subscription (or lifetime) starts. */
-    async walletReturn(userId: string, body: WalletReturnBody): Promise<Answer> {
+    async walletReturn(userId: string, body: WalletReturnBody): Promise<PurchaseResponse> {
       const wallet = deps.wallet;
-      if (!wallet) throw unavailable("Wallet");
+      if (!wallet) throw paymentsDown("Wallet");
       const reference = body.subscription_id ?? body.token!;
       const purchase = await repository.purchaseByReference("paypal", reference);
-      if (!purchase || purchase.userId !== userId) throw new HttpError(404, "This payment was not found.");
-      if (purchase.status === "succeeded") return success(purchase.subscriptionId ? await repository.subscription(purchase.subscriptionId) : await current(userId));
-      if (purchase.status === "canceled") throw new HttpError(402, "The payment was canceled.");
+      if (!purchase || purchase.userId !== userId) throw notFound("This payment was not found.");
+      if (purchase.status === "succeeded") return success(purchase.subscriptionId ? await deps.subscriptions.byId(purchase.subscriptionId) : await current(userId)).body;
+      if (purchase.status === "canceled") throw declined("The payment was canceled.");
       const pkg = (await deps.plans.packageById(purchase.packageId))!;
       if ((await current(userId))?.status === "lifetime") {
         // Approved at the wallet after lifetime access was bought meanwhile: the order is left uncaptured,
         // the wallet subscription is cancelled before it bills again.
         if (!pkg.isLifetime) await wallet.cancelSubscription(reference, "Lifetime access was bought meanwhile");
         await repository.transitionPurchase(purchase.id, ["awaiting_wallet", "failed"], { status: "canceled" });
-        throw new HttpError(409, LIFETIME_HELD_MESSAGE);
+        throw conflict(LIFETIME_HELD_MESSAGE);
       }
       const completion = await wallet.completeCheckout({ providerReference: reference, lifetime: pkg.isLifetime, idempotencyKey: `capture:${purchase.id}` });
-      if (completion.status === "pending") throw new HttpError(409, "The payment is not approved yet.");
+      if (completion.status === "pending") throw conflict("The payment is not approved yet.");
       if (completion.status === "canceled") {
         await repository.transitionPurchase(purchase.id, ["awaiting_wallet", "failed"], { status: "canceled" });
-        throw new HttpError(402, "The payment was canceled.");
+        throw declined("The payment was canceled.");
       }
       const moved = await repository.transitionPurchase(purchase.id, ["awaiting_wallet", "failed"], { status: "processing" });
       if (!moved) {
         // The member's other tab is completing it right now: answer its outcome.
         const settled = await afterProcessing(purchase.id);
-        if (settled?.status !== "succeeded") throw new HttpError(409, "This purchase is already being processed.");
-        return success(settled.subscriptionId ? await repository.subscription(settled.subscriptionId) : await current(userId));
+        if (settled?.status !== "succeeded") throw conflict("This purchase is already being processed.");
+        return success(settled.subscriptionId ? await deps.subscriptions.byId(settled.subscriptionId) : await current(userId)).body;
       }
       await replaceRunning(userId, pkg);
       const subscription = await billing.start({
@@ -369,7 +393,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
       }
       const answer = success(subscription);
       await repository.transitionPurchase(purchase.id, ["processing"], { status: "succeeded", subscriptionId: subscription.id, responseStatus: 200, response: answer.body });
-      return answer;
+      return answer.body;
     },
 
     /** The member came back from the wallet without approving. */
@@ -385,42 +409,43 @@ export function createPurchasesService(deps: PurchasesDeps) {
 
     // ---- plan changes and cancellation -------------------------------------------------------
     /** The upgrade to annual (PUT /{provider}/subscription): paid now, a new annual period starts. */
-    async changePlan(userId: string, provider: PaymentProvider, body: ChangePlanBody, key: string | undefined): Promise<Answer> {
+    async changePlan(userId: string, provider: PaymentProvider, body: ChangePlanBody, key: string | undefined): Promise<PurchaseResponse> {
       const found = await current(userId);
-      if (!found || found.provider !== provider) throw new HttpError(404, "You have no subscription to change here.");
+      if (!found || found.provider !== provider) throw notFound("You have no subscription to change here.");
       const pkg = await packageFor(body.package_id, provider, {});
       if (pkg.isLifetime || pkg.months !== 12) throw invalidField("package_id", "Only the upgrade to the annual plan is available.");
-      return once(userId, key, { kind: "upgrade", provider, packageId: pkg.id, checkoutId: null, body }, async (purchase) => {
+      const answer = await once(userId, key, { kind: "upgrade", provider, packageId: pkg.id, checkoutId: null, body }, async (purchase) => {
         // Judged inside the claim: a retried upgrade that already went through answers its stored outcome,
         // and of two upgrades sent at once the second sees the first one's result.
         const running = await current(userId);
-        if (!running || running.provider !== provider || !billing.canUpgrade(running)) throw new HttpError(409, "This subscription cannot be upgraded to annual.");
+        if (!running || running.provider !== provider || !billing.canUpgrade(running)) throw conflict("This subscription cannot be upgraded to annual.");
         if (provider === "paypal") {
           const wallet = deps.wallet;
-          if (!wallet || !running.providerSubscriptionId) throw unavailable("Wallet");
+          if (!wallet || !running.providerSubscriptionId) throw paymentsDown("Wallet");
           const { approvalUrl } = await wallet.changePlan({
             subscriptionId: running.providerSubscriptionId,
             item: { packageId: pkg.id, name: `${deps.product} annual plan`, money: moneyOf(pkg), months: 12, trialDays: 0 },
             returnUrl: `${deps.appUrl}/thank-you?redirect=/settings/subscription`,
             cancelUrl: `${deps.appUrl}/settings/subscription`,
           });
-          if (approvalUrl) return { status: 200, body: { message: NEED_APPROVE_MESSAGE, redirect_url: approvalUrl, subscription_type: null } };
+          if (approvalUrl) return { body: { message: NEED_APPROVE_MESSAGE, redirect_url: approvalUrl, subscription_type: null } };
           await billing.upgraded(running, pkg, purchase.id);
           return success(await current(userId));
         }
         const card = deps.card;
-        if (!card) throw unavailable("Card");
-        if (!running.customerId || !running.paymentMethodId) throw new HttpError(409, "No saved card to charge. Please subscribe with your card again.");
+        if (!card) throw paymentsDown("Card");
+        if (!running.customerId || !running.paymentMethodId) throw conflict("No saved card to charge. Please subscribe with your card again.");
         return chargeNow(card, purchase, pkg, running.customerId, running.paymentMethodId);
       });
+      return answer.body;
     },
 
     /** DELETE /subscription/web/cancel/{provider}. */
     async cancel(userId: string, provider: PaymentProvider): Promise<{ message: string }> {
       const running = await current(userId);
-      if (!running || running.provider !== provider) throw new HttpError(404, "You have no subscription to cancel here.");
+      if (!running || running.provider !== provider) throw notFound("You have no subscription to cancel here.");
       if (billing.canCancel(running)) await billing.cancel(running, "Cancelled by the member");
-      else if (lifecycleFromJson(running.lifecycle)?.status !== "canceled") throw new HttpError(409, "This subscription cannot be cancelled.");
+      else if (lifecycleFromJson(running.lifecycle)?.status !== "canceled") throw conflict("This subscription cannot be cancelled.");
       return { message: CANCELED_MESSAGE };
     },
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "@serene/db";
 import { addBillingMonths } from "@serene/domain";
-import { buildApp, createServices, jobDefinitions, type Services } from "../../app";
+import { buildApp, createServices, type Services } from "../../app";
+import { jobDefinitions } from "../../jobs";
 import type { JobQueue } from "../../jobs/queue";
 import { bearer, mailsTo, registerMember, rows, type Member } from "../../test/accounts";
 import { getAs, sendAs } from "../../test/content";
@@ -10,6 +11,8 @@ import { createTestDatabase, testConfig } from "../../test/test-app";
 import { createPlansRepository } from "../plans/plans.repository";
 import { CHARGE_DUE_JOB, createBillingService, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB, type BillingService } from "./billing.service";
 import { createPaymentsRepository } from "./payments.repository";
+import { createSubscriptionsRepository } from "../subscriptions/subscriptions.repository";
+import { createSubscriptionsService } from "../subscriptions/subscriptions.service";
 import { createPurchasesService } from "./purchases.service";
 
 /**
@@ -46,6 +49,7 @@ beforeAll(async () => {
   const repository = createPaymentsRepository(database.db);
   billing = createBillingService({
     repository,
+    subscriptions: createSubscriptionsRepository(database.db),
     card: base.processors.card,
     wallet: base.processors.wallet,
     mailer: base.mailer,
@@ -57,6 +61,7 @@ beforeAll(async () => {
   });
   const purchases = createPurchasesService({
     repository,
+    subscriptions: createSubscriptionsService(createSubscriptionsRepository(database.db), now),
     plans: createPlansRepository(database.db),
     billing,
     card: base.processors.card,

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CacheBuster, CheckoutResponse, ErrorResponse, errorResponses, IdParam, PackageListQuery, PackageListResponse, PackageResponse } from "@serene/contracts";
-import { authenticate } from "../../plugins/auth";
-import type { Sessions } from "../accounts/sessions";
 import type { PlansService } from "./plans.service";
 
 const errors = { ...errorResponses, 401: ErrorResponse };
 
 /** Spec 000 section 7: GET /package/web, /package/{id}, /checkout/{id} and /user/checkout/{id}. */
-export function plansRoutes({ plans, sessions }: { plans: PlansService; sessions: Sessions }): FastifyPluginAsyncZod {
+export function plansRoutes({ plans }: { plans: PlansService }): FastifyPluginAsyncZod {
   return async (app) => {
     const docs = (summary: string) => ({ tags: ["plans"], summary });
     app.get(
@@ -28,7 +26,7 @@ export function plansRoutes({ plans, sessions }: { plans: PlansService; sessions
     app.get(
       "/user/checkout/:id",
       {
-        onRequest: authenticate(sessions),
+        onRequest: app.authenticate,
         schema: { ...docs("A checkout for a signed-in member"), security: [{ bearer: [] }], params: IdParam, querystring: CacheBuster, response: { 200: CheckoutResponse, ...errors } },
       },
       (request) => plans.checkout(request.params.id),

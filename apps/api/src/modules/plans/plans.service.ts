@@ -1,5 +1,5 @@
 import type { CheckoutResponse, PackageListQuery, PackageListResponse, PackageResponse } from "@serene/contracts";
-import { notFound } from "../../http-error";
+import { notFound } from "../../domain-errors";
 import { presentCheckout, presentPackage } from "./plans.presenter";
 import type { PlansRepository } from "./plans.repository";
 

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AccountStatusResponse, CacheBuster, ErrorResponse } from "@serene/contracts";
-import type { Sessions } from "../accounts/sessions";
-import { authenticate, authOf } from "../../plugins/auth";
+import { authOf } from "../../plugins/auth";
 import type { SubscriptionsService } from "./subscriptions.service";
 
-export function subscriptionsRoutes(deps: { subscriptions: SubscriptionsService; sessions: Sessions }): FastifyPluginAsyncZod {
+export function subscriptionsRoutes(deps: { subscriptions: SubscriptionsService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/user/account-status",
       {
-        onRequest: authenticate(deps.sessions),
+        onRequest: app.authenticate,
         schema: {
           tags: ["subscriptions"],
           summary: "The member's subscription: type, since when, and through which provider (all null for a free member)",
@@ -18,7 +17,7 @@ export function subscriptionsRoutes(deps: { subscriptions: SubscriptionsService;
           response: { 200: AccountStatusResponse, 401: ErrorResponse },
         },
       },
-      async (request) => deps.subscriptions.accountStatus(authOf(request).session.user.id),
+      async (request) => deps.subscriptions.accountStatus(authOf(request).signIn.user.id),
     );
   };
 }

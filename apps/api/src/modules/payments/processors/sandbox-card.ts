@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { CARD_DECLINED_MESSAGE, SANDBOX_TEST_CARDS, type SandboxCardConfirmBody } from "@serene/contracts";
 import type { Database } from "@serene/db";
-import { HttpError } from "../../../http-error";
+import { declined, notFound } from "../../../domain-errors";
 import { InvalidWebhookError, type CardProcessor, type ChargeResult } from "./ports";
 import { createSandboxCardRepository, type SandboxCardPaymentRow } from "./sandbox-card.repository";
 
@@ -105,12 +105,12 @@ export function createSandboxCard(db: Database, appUrl: string) {
      */
     async confirmSetup(body: SandboxCardConfirmBody, now = new Date()) {
       const setup = await repository.setupIntentBySecret(body.client_secret);
-      if (!setup) throw new HttpError(404, "No such setup intent.");
+      if (!setup) throw notFound("No such setup intent.");
       const year = body.exp_year < 100 ? 2000 + body.exp_year : body.exp_year;
       const expired = year < now.getUTCFullYear() || (year === now.getUTCFullYear() && body.exp_month < now.getUTCMonth() + 1);
-      if (expired) throw new HttpError(402, "Your card has expired.");
+      if (expired) throw declined("Your card has expired.");
       const behaviour = cardBehaviour(body.number);
-      if (behaviour === "declined") throw new HttpError(402, CARD_DECLINED_MESSAGE);
+      if (behaviour === "declined") throw declined(CARD_DECLINED_MESSAGE);
       if (setup.status === "succeeded" && setup.paymentMethodId) {
         return { status: "succeeded" as const, payment_method: setup.paymentMethodId, setup_intent: setup.id };
       }

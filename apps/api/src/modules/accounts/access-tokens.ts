@@ -2,7 +2,8 @@ import { sessionExpiry, type SessionLifetime } from "@serene/domain";
 import type { AccountsRepository, UserRow } from "./accounts.repository";
 import { hashSecret, newSecret } from "./secrets";
 
-export interface Session {
+/** A member signed in with a live access token, and what every member route needs about them. */
+export interface SignIn {
   user: UserRow;
   tokenId: string;
   issuedAt: Date;
@@ -13,10 +14,11 @@ export interface Session {
 }
 
 /**
- * Opaque session tokens: 256 random bits, kept only as a SHA-256. A token dies after the idle
- * period without a refresh, and never lives past the absolute lifetime.
+ * Opaque access tokens, the member's sign-ins (listening sessions live in the library): 256
+ * random bits, kept only as a SHA-256. A token dies after the idle period without a refresh, and
+ * never lives past the absolute lifetime.
  */
-export function createSessions(repo: AccountsRepository, lifetime: SessionLifetime, now: () => Date = () => new Date()) {
+export function createAccessTokens(repo: AccountsRepository, lifetime: SessionLifetime, now: () => Date = () => new Date()) {
   return {
     async issue(userId: string, deviceName = "web", tx: Pick<AccountsRepository, "insertToken"> = repo): Promise<string> {
       const token = newSecret();
@@ -24,7 +26,7 @@ export function createSessions(repo: AccountsRepository, lifetime: SessionLifeti
       await tx.insertToken({ userId, tokenHash: hashSecret(token), deviceName: deviceName || "web", expiresAt: sessionExpiry(issuedAt, issuedAt, lifetime) });
       return token;
     },
-    async authenticate(token: string): Promise<Session | null> {
+    async authenticate(token: string): Promise<SignIn | null> {
       if (!token || token.length > 200) return null;
       const found = await repo.findLiveToken(hashSecret(token), now());
       if (!found) return null;
@@ -37,13 +39,13 @@ export function createSessions(repo: AccountsRepository, lifetime: SessionLifeti
       };
     },
     /** Starts the idle period again (bounded by the absolute lifetime); returns the new expiry. */
-    async refresh(session: Session): Promise<Date> {
+    async refresh(signIn: SignIn): Promise<Date> {
       const at = now();
-      const expiresAt = sessionExpiry(session.issuedAt, at, lifetime);
-      await repo.touchToken(session.tokenId, at, expiresAt);
+      const expiresAt = sessionExpiry(signIn.issuedAt, at, lifetime);
+      await repo.touchToken(signIn.tokenId, at, expiresAt);
       return expiresAt;
     },
-    revoke: (session: Session) => repo.deleteToken(session.tokenId, session.user.id),
+    revoke: (signIn: SignIn) => repo.deleteToken(signIn.tokenId, signIn.user.id),
   };
 }
-export type Sessions = ReturnType<typeof createSessions>;
+export type AccessTokens = ReturnType<typeof createAccessTokens>;

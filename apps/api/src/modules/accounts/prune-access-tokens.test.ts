@@ -1,8 +1,9 @@
 import { accessTokens, accountCodes, users, type DatabaseHandle } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServices, jobDefinitions } from "../../app";
+import { createServices } from "../../app";
+import { jobDefinitions } from "../../jobs";
 import { createTestDatabase, testConfig } from "../../test/test-app";
-import { PRUNE_SESSIONS_JOB } from "./accounts.service";
+import { PRUNE_ACCESS_TOKENS_JOB } from "./accounts.service";
 
 const DAY = 86_400_000;
 let database: DatabaseHandle;
@@ -32,7 +33,7 @@ describe("the nightly session clean-up", () => {
       { userId: user!.id, purpose: "account_removal", codeHash: "waiting", expiresAt: new Date(now + DAY) },
     ]);
 
-    const job = jobDefinitions(services).find((definition) => definition.name === PRUNE_SESSIONS_JOB)!;
+    const job = jobDefinitions(services).find((definition) => definition.name === PRUNE_ACCESS_TOKENS_JOB)!;
     expect(job.cron).toBe("37 3 * * *");
     expect(await job.handler({})).toEqual({ tokens: 1, codes: 2 });
 

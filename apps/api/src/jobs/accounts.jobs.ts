@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { DELETE_DUE_ACCOUNTS_JOB, type AccountRecoveryService } from "../modules/accounts/account-recovery.service";
+import { PRUNE_ACCESS_TOKENS_JOB, type AccountsService } from "../modules/accounts/accounts.service";
+import { defineJob } from "./job";
+
+/** Accounts whose removal was confirmed are deleted when due. Each confirmation also queues this job for its due time; the hourly run is the safety net. */
+export const deleteDueAccountsJob = (recovery: AccountRecoveryService) =>
+  defineJob({ name: DELETE_DUE_ACCOUNTS_JOB, cron: "7 * * * *", payload: z.object({}), run: async () => ({ deleted: await recovery.deleteDueAccounts() }) });
+
+/** Every night, expired access tokens and spent one-time codes are deleted. */
+export const pruneAccessTokensJob = (accounts: AccountsService) =>
+  defineJob({ name: PRUNE_ACCESS_TOKENS_JOB, cron: "37 3 * * *", payload: z.object({}), run: () => accounts.pruneExpired() });

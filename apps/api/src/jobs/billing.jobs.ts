@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB, type BillingService } from "../modules/payments/billing.service";
+import { defineJob } from "./job";
+
+/** The reminder e-mail before a free trial turns into its first charge. */
+export const trialReminderJob = (billing: BillingService) =>
+  defineJob({ name: TRIAL_REMINDER_JOB, payload: z.object({ subscriptionId: z.string().min(1) }), run: ({ subscriptionId }) => billing.sendTrialReminder(subscriptionId) });
+
+/** One renewal charge (or its retry), queued for the moment the period ends. */
+export const chargeDueJob = (billing: BillingService) =>
+  defineJob({
+    name: CHARGE_DUE_JOB,
+    payload: z.object({ subscriptionId: z.string().min(1), periodStart: z.iso.datetime({ offset: true }), attempt: z.number().int().min(0).default(0) }),
+    run: ({ subscriptionId, periodStart, attempt }) => billing.chargeDue(subscriptionId, new Date(periodStart), attempt),
+  });
+
+/** Each charge is queued for its due time; the hourly sweep is the safety net. */
+export const renewalSweepJob = (billing: BillingService) =>
+  defineJob({ name: RENEWAL_SWEEP_JOB, cron: "17 * * * *", payload: z.object({}), run: () => billing.sweep() });
