@@ -11,8 +11,7 @@
 import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { DatabaseHandle } from "@serene/db";
-import type { MediaManifest, MediaVariant } from "./catalogue";
-import { MEDIA_VARIANTS } from "./catalogue";
+import { type MediaManifest, type MediaVariant, MEDIA_VARIANTS } from "./catalogue";
 import { INGEST_USAGE, IngestUsageError, inferVariant, parseIngestArgs, slugify, type IngestArgs } from "./ingest-args";
 import { MissingToolsError, mediaDirFromEnv, packageToHls, probe, requireTools, updateManifest, writeCover } from "./media/hls";
 import { openProductDatabase, registerIngestedItem, slugInUse } from "./ingest.repository";

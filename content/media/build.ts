@@ -14,8 +14,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Catalogue, CatalogueItem, MediaManifest, MediaVariant } from "../catalogue";
-import { MEDIA_VARIANTS } from "../catalogue";
+import { type Catalogue, type CatalogueItem, type MediaManifest, type MediaVariant, MEDIA_VARIANTS } from "../catalogue";
 import { hashString, seededRandom } from "./cover";
 import {
   AUDIO_ENCODING,

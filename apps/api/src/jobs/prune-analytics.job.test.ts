@@ -1,9 +1,8 @@
-import { analyticsEvents } from "@serene/db";
+import { analyticsEvents, type DatabaseHandle } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../app";
 import { jobDefinitions } from "./index";
 import { createTestDatabase, testConfig } from "../test/test-app";
-import type { DatabaseHandle } from "@serene/db";
 import { PRUNE_ANALYTICS_JOB } from "./prune-analytics.job";
 import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "./queue";
 

@@ -1,8 +1,7 @@
-import { appSettings, faqItems } from "@serene/db";
+import { appSettings, faqItems, type DatabaseHandle } from "@serene/db";
 import { loadCatalogue, loadFaq, loadMediaManifest, loadPlans } from "@serene/content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/test-app";
-import type { DatabaseHandle } from "@serene/db";
 import { catalogueFingerprint } from "./catalogue-seed";
 import { CONTENT_VERSION, seedContent } from "./seed";
 
