@@ -1,4 +1,4 @@
-import { normalizeEmail } from "@serene/domain";
+import { DAY_MS, normalizeEmail } from "@serene/domain";
 import type { ChangePasswordBody, UpdateUserBody, User } from "@serene/contracts";
 import { FieldErrors, HttpError, invalidField } from "../../http-error";
 import { emails } from "../mail/templates";
@@ -8,7 +8,7 @@ import { hashPassword, newPasswordProblems, verifyPassword } from "./passwords";
 import { hashSecret, newSecret } from "./secrets";
 import type { Session } from "./sessions";
 
-const EMAIL_CHANGE_MS = 24 * 60 * 60 * 1000;
+const EMAIL_CHANGE_MS = DAY_MS;
 const EMAIL_TAKEN = "The email has already been taken.";
 
 export function presentUser(user: UserRow, pendingEmail: string | null): User {

@@ -1,4 +1,4 @@
-export { membershipOf, useMembership, type Membership } from "./api/account-status";
+export { membershipOf, useMembership, type Membership } from "./hooks/use-membership";
 export { screenQueryKey, useScreen } from "./api/catalogue";
 export { CardGrid } from "./components/card-grid";
 export { CollectionView } from "./components/collection-view";

@@ -1,6 +1,6 @@
 import type { ContentCard as Card } from "@serene/contracts";
 import { ContentCard, EmptyState, Slider } from "../../../components/content";
-import { useMembership, type Membership } from "../api/account-status";
+import { useMembership, type Membership } from "../hooks/use-membership";
 import { useLibraryList, type LibraryList } from "../api/catalogue";
 import { LoadProblem } from "./load-problem";
 import { PageIntro } from "./page-intro";

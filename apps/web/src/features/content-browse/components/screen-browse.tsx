@@ -2,7 +2,7 @@ import type { ScreenName } from "@serene/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState, TagChips, toggleTag } from "../../../components/content";
-import { useMembership } from "../api/account-status";
+import { useMembership } from "../hooks/use-membership";
 import { screenQueryKey, useContentList, useScreen, useTags } from "../api/catalogue";
 import { CardGrid } from "./card-grid";
 import { LoadProblem } from "./load-problem";

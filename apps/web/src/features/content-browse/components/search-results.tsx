@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/content";
-import { useMembership } from "../api/account-status";
+import { useMembership } from "../hooks/use-membership";
 import { useSearch, useTags } from "../api/catalogue";
 import { CardGrid, uniqueItems } from "./card-grid";
 import { LoadProblem } from "./load-problem";

@@ -1,7 +1,6 @@
 import type { ContentCard, ContentCardList, ContentItem, ContentItemResponse } from "@serene/contracts";
 import type { ContentModel } from "@serene/domain";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useAccountStatus } from "../../../lib/account-status";
 import { ApiError, api } from "../../../lib/api-client";
 
 /** GET /{model}/{id}: everything the player needs. Failures are only logged (spec 001 section 8). */
@@ -29,10 +28,3 @@ export const recommendationsQuery = (model: ContentModel, id: number, tags: stri
 
 export const useRecommendations = (model: ContentModel, id: number, tags: string[], choice: TagChoice) =>
   useQuery(recommendationsQuery(model, id, tags, choice));
-
-/** True for a subscriber, false for a free member, null while unknown. */
-export function useIsSubscriber(): boolean | null {
-  const status = useAccountStatus();
-  if (!status.data) return status.isError ? false : null;
-  return status.data.subscription_via !== null;
-}

@@ -1,7 +1,7 @@
+import { toUtcSecond } from "@serene/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { recordHistory, reportSession, type ContentRef } from "../api/activity";
-import { utcSeconds } from "../lib/time";
 
 /**
  * A listening session of one item (spec 001 section 4): the first `playing` records the start
@@ -22,11 +22,11 @@ export function useListeningSession(ref: ContentRef) {
     if (!startedAt) return;
     start.current = null;
     const { id, model } = current.current;
-    reportSession({ start_session: startedAt, end_session: utcSeconds(), id, model }, keepalive);
+    reportSession({ start_session: startedAt, end_session: toUtcSecond(new Date()), id, model }, keepalive);
   }, []);
 
   const onPlaying = useCallback(() => {
-    if (!start.current) start.current = utcSeconds();
+    if (!start.current) start.current = toUtcSecond(new Date());
     if (!inHistory.current) {
       inHistory.current = true;
       const { id, model } = current.current;

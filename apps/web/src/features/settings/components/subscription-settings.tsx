@@ -7,6 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { Notice } from "../../../components/ui/notice";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast-store";
+import { isSubscriber } from "../../../lib/account-status";
 import { env } from "../../../lib/env";
 import { cancelSubscription, changePlan, useWebPackages } from "../api/subscription";
 import { pageLocation, reloadWithNotice, useNoticeAfterReload } from "../lib/page-reload";
@@ -59,7 +60,7 @@ function withRedirectBack(url: string): string {
 export function SubscriptionSettings({ status, loading, failed, onRetry, onBuy }: SubscriptionSettingsProps) {
   useNoticeAfterReload();
   const [region] = useState(regionCurrency);
-  const free = status !== undefined && !status.subscription_type;
+  const free = status !== undefined && !isSubscriber(status);
   const packages = useWebPackages(Boolean(status && (free || status.can_upgrade)));
   const options = useMemo(() => (packages.data ?? []).map(toPlanOption), [packages.data]);
 
