@@ -16,7 +16,7 @@ import { OFFER_PIXEL_EVENTS, useSubscriptionOffer, type SubscriptionOfferTrigger
 import { PlanPicker } from "./components/plan-picker";
 import { checkoutRef, planHeadline, planLegalName } from "./model";
 import { benefits, testimonials, timeline } from "./paywall.content";
-import { isMissingCheckout, usePaywallPlans } from "./use-paywall-plans";
+import { isMissingCheckout, usePaywallPlans } from "./api/paywall-plans";
 import styles from "./paywall-page.module.css";
 
 const ACTION_EVENTS: Record<string, string> = {

@@ -1,6 +1,7 @@
 import { toUtcSecond } from "@serene/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
+import { libraryKeys } from "../../../lib/catalogue-keys";
 import { recordHistory, reportSession, type ContentRef } from "../api/activity";
 
 /**
@@ -32,7 +33,7 @@ export function useListeningSession(ref: ContentRef) {
       const { id, model } = current.current;
       recordHistory({ id, model });
       // The library's Recently Played list loads again next time it shows.
-      void queryClient.invalidateQueries({ queryKey: ["library"], refetchType: "none" });
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.all, refetchType: "none" });
     }
   }, [queryClient]);
 

@@ -9,7 +9,8 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast-store";
 import { isSubscriber } from "../../../lib/account-status";
 import { env } from "../../../lib/env";
-import { cancelSubscription, changePlan, useWebPackages } from "../api/subscription";
+import { useWebPackages } from "../../../lib/packages";
+import { cancelSubscription, changePlan } from "../api/subscription";
 import { pageLocation, reloadWithNotice, useNoticeAfterReload } from "../lib/page-reload";
 import {
   formatDate,
@@ -61,7 +62,9 @@ export function SubscriptionSettings({ status, loading, failed, onRetry, onBuy }
   useNoticeAfterReload();
   const [region] = useState(regionCurrency);
   const free = status !== undefined && !isSubscriber(status);
-  const packages = useWebPackages(Boolean(status && (free || status.can_upgrade)));
+  // Every web package of both providers: the unlock-monthly and upgrade-to-annual offers and the
+  // payment dialog pick from them; a failure shows the error toast.
+  const packages = useWebPackages({}, { enabled: Boolean(status && (free || status.can_upgrade)) });
   const options = useMemo(() => (packages.data ?? []).map(toPlanOption), [packages.data]);
 
   if (loading) {
