@@ -11,11 +11,11 @@
  * A free member's signed cookie covers free/* only; a subscriber's covers everything.
  */
 
-import type { ContentModel, ContentType, MediaVariant, ScreenName } from "@serene/domain";
+import type { ContentModel, ContentType, MediaVariant, ScreenName, SectionType } from "@serene/domain";
 
 // The vocabulary lives in packages/domain; the content scripts read it from here too.
-export { CONTENT_MODELS, CONTENT_TYPES, MEDIA_VARIANTS, SCREEN_NAMES } from "@serene/domain";
-export type { ContentModel, ContentType, MediaVariant, ScreenName } from "@serene/domain";
+export { CONTENT_MODELS, CONTENT_TYPES, MEDIA_VARIANTS, SCREEN_NAMES, SECTION_TYPES } from "@serene/domain";
+export type { ContentModel, ContentType, MediaVariant, ScreenName, SectionType } from "@serene/domain";
 
 export interface CatalogueTag {
   slug: string;
@@ -54,8 +54,6 @@ export interface CatalogueCollection {
   items: number[];
 }
 
-export const SECTION_TYPES = ["Daily Meditation", "Personal Plan", "Workbooks", "Collection", "Featured"] as const;
-export type SectionType = (typeof SECTION_TYPES)[number];
 
 export interface CatalogueSection {
   id: number;

@@ -3,11 +3,11 @@ import { defineConfig } from "vite";
 
 /**
  * Shared pieces only members' pages use (and the tooltip, which brings Radix's popper, and the
- * account status, which brings TanStack Query's hooks): left to automatic splitting, so public
- * pages never load them.
+ * shared queries: account status, packages, tags, which bring TanStack Query's hooks): left to
+ * automatic splitting, so public pages never load them.
  */
 const MEMBERS_ONLY =
-  /\/src\/(components\/(content|subscription)\/|components\/layout\/(member-shell|header-search)|components\/ui\/tooltip|lib\/(subscription-offer|account-status))/;
+  /\/src\/(components\/(content|subscription)\/|components\/layout\/(member-shell|header-search)|components\/ui\/tooltip|lib\/(subscription-offer|account-status|packages|tags))/;
 
 export default defineConfig({
   plugins: [react()],

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { DAY_MS } from "@serene/domain";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -194,7 +195,6 @@ export interface IdentityConfig {
   facebook: { appId: string; appSecret: string; authorizeUrl: string; graphUrl: string } | null;
 }
 
-const DAY = 86_400_000;
 /** The client id the web app uses with the offline sandbox identity provider. */
 export const SANDBOX_CLIENT_ID = "serene-sandbox-web";
 export const SANDBOX_FACEBOOK_SECRET = "sandbox-facebook-app-secret";
@@ -286,8 +286,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metaPixelId: env.META_PIXEL_ID ?? null,
     internalUrl,
     sandboxProviders,
-    session: { idleMs: env.TOKEN_IDLE_DAYS * DAY, absoluteMs: env.TOKEN_MAX_DAYS * DAY },
-    accountDeletionDelayMs: env.ACCOUNT_DELETION_DAYS * DAY,
+    session: { idleMs: env.TOKEN_IDLE_DAYS * DAY_MS, absoluteMs: env.TOKEN_MAX_DAYS * DAY_MS },
+    accountDeletionDelayMs: env.ACCOUNT_DELETION_DAYS * DAY_MS,
     passwordResetMs: env.PASSWORD_RESET_MINUTES * 60_000,
     tmpTokenMs: env.TMP_TOKEN_MINUTES * 60_000,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,

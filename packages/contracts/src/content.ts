@@ -1,4 +1,4 @@
-import { CONTENT_MODELS, CONTENT_TYPES, SCREEN_NAMES } from "@serene/domain";
+import { CONTENT_MODELS, CONTENT_TYPES, SCREEN_NAMES, toUtcSecond } from "@serene/domain";
 import { z } from "zod";
 import { CacheBuster, PageQuery, paged } from "./common";
 
@@ -200,7 +200,7 @@ const UtcSecond = (field: string) =>
     // Date.parse rolls impossible dates over (February 30th becomes March 2nd): the time must read back the same.
     .refine((value) => {
       const parsed = new Date(value);
-      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().replace(/\.\d{3}Z$/, "Z") === value;
+      return !Number.isNaN(parsed.getTime()) && toUtcSecond(parsed) === value;
     }, `The ${field} is not a valid date.`);
 
 export const SessionReportBody = z.object({

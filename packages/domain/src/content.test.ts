@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { canPlay, childModelOf, durationMinutes, isContentModel, isListModel, mediaResourceFor } from "./content";
 import { currentSubscription, isEntitled } from "./entitlement";
-import { listeningStatistics, sessionReportProblems, toUtcSecond } from "./listening";
+import { listeningStatistics, sessionReportProblems } from "./listening";
+import { toUtcSecond } from "./time";
 import { planDay } from "./personal-plan";
 
 const at = (iso: string) => new Date(iso);

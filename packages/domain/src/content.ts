@@ -45,6 +45,15 @@ export const CONTENT_TYPES = [
 ] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
+/**
+ * The kinds of section a screen is made of (GET /screen/{name} answers them as section_type).
+ * The daily meditation rotates and the personal plan follows the member's day (spec 001 section 2).
+ */
+export const SECTION_TYPES = ["Daily Meditation", "Personal Plan", "Workbooks", "Collection", "Featured"] as const;
+export type SectionType = (typeof SECTION_TYPES)[number];
+export const DAILY_MEDITATION_SECTION: SectionType = "Daily Meditation";
+export const PERSONAL_PLAN_SECTION: SectionType = "Personal Plan";
+
 /** The screens made of sections: GET /screen/{name}. */
 export const SCREEN_NAMES = ["home", "meditation", "music", "sleep", "therapy"] as const;
 export type ScreenName = (typeof SCREEN_NAMES)[number];

@@ -13,3 +13,4 @@ export * from "./recommendations";
 export * from "./pricing";
 export * from "./subscription-lifecycle";
 export * from "./payment-messages";
+export * from "./time";

@@ -3,6 +3,8 @@
  * (spec 001 section 3: Session record, Session statistics).
  */
 
+import { DAY_MS } from "./time";
+
 /** The longest stretch one report may cover; anything longer is a clock error. */
 export const MAX_SESSION_SECONDS = 24 * 60 * 60;
 /** How far in the future an end time may lie (clock drift). */
@@ -23,11 +25,6 @@ export function sessionReportProblems(start: Date, end: Date, now: Date): Record
   return {};
 }
 
-/** UTC to the second, ending in Z: the form the player reports and the API answers. */
-export function toUtcSecond(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
-}
-
 export interface ListeningStatistics {
   /** Distinct UTC days with any listening. */
   mindful_days: number;
@@ -42,7 +39,6 @@ export interface ListeningStatistics {
   longest_minute_session: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const dayNumber = (date: Date) => Math.floor(date.getTime() / DAY_MS);
 
 /** Statistics over every session of one member, as of `now`. */

@@ -1,4 +1,4 @@
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from "./time";
 
 /**
  * The member's day in the personal plan: 1 on the day they joined (UTC calendar days), then one

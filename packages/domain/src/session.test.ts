@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isSessionLive, sessionExpiry } from "./session";
+import { DAY_MS } from "./time";
 
-const DAY = 86_400_000;
+const DAY = DAY_MS;
 const lifetime = { idleMs: 30 * DAY, absoluteMs: 180 * DAY };
 const issuedAt = new Date("2026-01-01T00:00:00Z");
 const after = (ms: number) => new Date(issuedAt.getTime() + ms);

@@ -20,8 +20,9 @@ import {
   type LifecycleState,
   type RecurringPlan,
 } from "./subscription-lifecycle";
+import { DAY_MS } from "./time";
 
-const DAY = 86_400_000;
+const DAY = DAY_MS;
 const t0 = new Date("2026-01-10T12:00:00Z");
 const day = (n: number) => new Date(t0.getTime() + n * DAY);
 

@@ -39,6 +39,7 @@
  * the provider's redelivery applies it later.
  */
 import { isEntitled, type SubscriptionStatus } from "./entitlement";
+import { DAY_MS } from "./time";
 
 /** What the member bought. Package months 1, 3, 6 and 12 map to the recurring kinds. */
 export type PlanKind = "monthly" | "quarterly" | "half-year" | "annual" | "lifetime";
@@ -57,7 +58,6 @@ export const TRIAL_REMINDER_DAY = 5;
  */
 export const PAYMENT_RETRY_DAYS = 7;
 
-const DAY_MS = 86_400_000;
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 
 /** The plan of a package: lifetime by its flag, else by months (1, 3, 6, 12); null for other months. */

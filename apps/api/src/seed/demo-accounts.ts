@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { isEntitled } from "@serene/domain";
+import { DAY_MS, isEntitled } from "@serene/domain";
 import { leads, subscriptions, users, type Database } from "@serene/db";
 import { hashPassword } from "../modules/accounts/passwords";
 
@@ -9,7 +9,7 @@ export const DEMO_ACCOUNTS = [
   { name: "Sam", email: "premium@serene.example", password: "still-water-evening", premium: true },
 ] as const;
 
-const YEAR_MS = 365 * 86_400_000;
+const YEAR_MS = 365 * DAY_MS;
 
 /** A pre-registered lead, for the lead sign-up link /create-account?u=lead&statistic_id=demo-lead. */
 export const DEMO_LEAD = { statisticId: "demo-lead", name: "Jamie", email: "jamie.lead@serene.example" } as const;

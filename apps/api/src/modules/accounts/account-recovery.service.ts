@@ -1,4 +1,4 @@
-import { normalizeEmail } from "@serene/domain";
+import { DAY_MS, normalizeEmail } from "@serene/domain";
 import type { ResetPasswordBody } from "@serene/contracts";
 import { FieldErrors, invalidField, notFound } from "../../domain-errors";
 import type { JobQueue } from "../../jobs/queue";
@@ -15,7 +15,7 @@ export const REMOVAL_REQUESTED_MESSAGE =
 export const REMOVAL_CONFIRMED_MESSAGE = "Your request has been successfully confirmed";
 export const REMOVAL_FAILED_MESSAGE = "An error occurred while confirming your request";
 const RESET_LINK_MESSAGE = "This password reset link is invalid or has expired. Please ask for a new one.";
-const REMOVAL_LINK_MS = 24 * 60 * 60 * 1000;
+const REMOVAL_LINK_MS = DAY_MS;
 
 export interface RecoveryOptions {
   passwordResetMs: number;

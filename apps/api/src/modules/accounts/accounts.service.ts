@@ -1,4 +1,4 @@
-import { normalizeEmail } from "@serene/domain";
+import { DAY_MS, normalizeEmail } from "@serene/domain";
 import type { LoginBody, RegisterBody, RegisterResponse, SocialBody, SocialProvider, TmpTokenBody } from "@serene/contracts";
 import { FieldErrors, conflict, forbidden, invalid, invalidField, notFound } from "../../domain-errors";
 import type { RateLimiter } from "../../plugins/rate-limit";
@@ -171,7 +171,7 @@ export function createAccountsService(ctx: AccountsContext) {
     async pruneExpired() {
       const at = now();
       const tokens = await ctx.repo.deleteExpiredTokens(at);
-      const codes = await ctx.repo.deleteSpentCodes(new Date(at.getTime() - 86_400_000));
+      const codes = await ctx.repo.deleteSpentCodes(new Date(at.getTime() - DAY_MS));
       return { tokens, codes };
     },
 

@@ -1,4 +1,4 @@
-import { normalizeEmail } from "@serene/domain";
+import { DAY_MS, normalizeEmail } from "@serene/domain";
 import type { ChangePasswordBody, UpdateUserBody, User } from "@serene/contracts";
 import { FieldErrors, invalidField, notFound } from "../../domain-errors";
 import { emails } from "../mail/templates";
@@ -9,7 +9,7 @@ import { hashSecret, newSecret } from "./secrets";
 import type { SignIn } from "./access-tokens";
 import { presentUser } from "./user.presenter";
 
-const EMAIL_CHANGE_MS = 24 * 60 * 60 * 1000;
+const EMAIL_CHANGE_MS = DAY_MS;
 const EMAIL_TAKEN = "The email has already been taken.";
 
 /** The signed-in member's own account: profile, e-mail change, password change. */

@@ -1,7 +1,7 @@
 import type { AnalyticsEventBody } from "@serene/contracts";
+import { DAY_MS } from "@serene/domain";
 import type { AnalyticsRepository } from "./analytics.repository";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function createAnalyticsService(repository: AnalyticsRepository, options: { retentionDays: number }) {
   return {

@@ -12,8 +12,11 @@ import type {
   TagListResponse,
 } from "@serene/contracts";
 import {
+  DAILY_MEDITATION_SECTION,
+  DAY_MS,
   pageMeta,
   pageOffset,
+  PERSONAL_PLAN_SECTION,
   planDay,
   recommendByTags,
   withAnyTag,
@@ -28,7 +31,6 @@ import type { CatalogueRepository } from "./catalogue.repository";
 import type { ContentPresenter, Viewer } from "./content.presenter";
 import type { LibraryRepository } from "./library.repository";
 
-const DAY_MS = 86_400_000;
 
 /** Words of a search, cleaned for to_tsquery: letters and digits only, at most 8. */
 export function searchTerms(text: string | undefined): string[] {
@@ -89,8 +91,8 @@ export function createCatalogueService(deps: {
       const day = currentPlanDay(snapshot, member.user);
       return {
         data: rows.map((section) => {
-          const isPlan = section.sectionType === "Personal Plan";
-          const ids = isPlan ? (snapshot.plan.get(day) ?? []) : section.sectionType === "Daily Meditation" ? rotateDaily(section.items) : section.items;
+          const isPlan = section.sectionType === PERSONAL_PLAN_SECTION;
+          const ids = isPlan ? (snapshot.plan.get(day) ?? []) : section.sectionType === DAILY_MEDITATION_SECTION ? rotateDaily(section.items) : section.items;
           return {
             id: section.id,
             name: section.name,

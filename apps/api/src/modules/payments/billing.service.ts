@@ -5,6 +5,7 @@ import {
   canCancel,
   canUpgradeToAnnual,
   currencySymbol,
+  DAY_MS,
   formatAmount,
   lifecycleFromJson,
   lifecycleToJson,
@@ -28,7 +29,6 @@ export const TRIAL_REMINDER_JOB = "subscriptions.trial-reminder";
 export const CHARGE_DUE_JOB = "subscriptions.charge";
 export const RENEWAL_SWEEP_JOB = "subscriptions.sweep";
 
-const DAY_MS = 86_400_000;
 
 export interface BillingDeps {
   repository: PaymentsRepository;

@@ -1,17 +1,15 @@
 import type { Section } from "@serene/contracts";
+import { DAILY_MEDITATION_SECTION, PERSONAL_PLAN_SECTION } from "@serene/domain";
 import { EmptyState } from "../../components/content";
 import { MemberShell } from "../../components/layout/member-shell";
 import { useUser } from "../../features/account/api/get-user";
 import { LoadProblem, SectionShelf, ShelvesLoading, UnlockButton, useMembership, useScreen } from "../../features/content-browse";
 import { DailyMeditation, Greeting, HomeLayout, PlanStrip, useHomeQueryNotes, useRegisterNote } from "../../features/home";
 
-const DAILY = "Daily Meditation";
-const PLAN = "Personal Plan";
-
 /** The daily meditation comes first, then the other sections in the order the server gave. */
 const inHomeOrder = (sections: Section[]) => [
-  ...sections.filter((section) => section.section_type === DAILY),
-  ...sections.filter((section) => section.section_type !== DAILY),
+  ...sections.filter((section) => section.section_type === DAILY_MEDITATION_SECTION),
+  ...sections.filter((section) => section.section_type !== DAILY_MEDITATION_SECTION),
 ];
 
 /** /home (spec 001 section 2): the greeting, the unlock button, the daily slider, the plan, then the other sections. */
@@ -34,10 +32,10 @@ export default function HomePage() {
           <EmptyState>No data found</EmptyState>
         ) : (
           inHomeOrder(screen.data.data).map((section) => {
-            if (section.section_type === DAILY) {
+            if (section.section_type === DAILY_MEDITATION_SECTION) {
               return section.content.length > 0 ? <DailyMeditation key={section.id} section={section} isLocked={membership.isLocked} /> : null;
             }
-            if (section.section_type === PLAN) {
+            if (section.section_type === PERSONAL_PLAN_SECTION) {
               return <PlanStrip key={section.id} title={section.name} day={section.day ?? 1} steps={section.content} subscriber={membership.subscriber} />;
             }
             return section.content.length > 0 ? <SectionShelf key={section.id} section={section} membership={membership} /> : null;

@@ -1,8 +1,7 @@
-import type { Tag, TagListResponse } from "@serene/contracts";
-import { useQuery } from "@tanstack/react-query";
+import type { Tag } from "@serene/contracts";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { api } from "../../lib/api-client";
+import { useTags } from "../../lib/tags";
 import { TagChips, toggleTag } from "../content/tag-chips";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";
@@ -34,15 +33,6 @@ const readTags = (value: string | null) =>
     .split(",")
     .map((tag) => tag.trim())
     .filter(Boolean);
-
-/** GET /tags, shared with the content pages' tag chips (same query key). */
-const useSearchTags = (enabled: boolean) =>
-  useQuery({
-    queryKey: ["tags"],
-    queryFn: ({ signal }) => api.get<TagListResponse>("tags", { signal, silent: true }),
-    staleTime: 10 * 60_000,
-    enabled,
-  });
 
 export interface HeaderSearchState {
   open: boolean;
@@ -76,7 +66,7 @@ export function SearchToggle({ state }: { state: HeaderSearchState }) {
 export function SearchPanel({ state }: { state: HeaderSearchState }) {
   const { open, onResults, panelId, setToggled } = state;
   const [params] = useSearchParams();
-  const tags = useSearchTags(open);
+  const tags = useTags(open);
   return (
     <div id={panelId} className={styles.panel} hidden={!open}>
       {open && (

@@ -1,6 +1,5 @@
-import type { Package, PackageListResponse, PLACEMENTS } from "@serene/contracts";
+import type { Package } from "@serene/contracts";
 import { currencyForTimeZone, type Currency, type PackageFacts } from "@serene/domain";
-import { api } from "../../lib/api-client";
 
 /** The card provider whose packages the paywall and the members' offers show (spec 000 section 5). */
 export const CARD_PROVIDER = "stripe";
@@ -32,13 +31,4 @@ export function regionCurrency(): Currency {
     timeZone = undefined;
   }
   return currencyForTimeZone(timeZone);
-}
-
-/** GET /package/web with the given filters, as the API answers them; `silent` keeps a failure out of the error toast. */
-export async function fetchWebPackages(
-  query: { place?: (typeof PLACEMENTS)[number]; currency?: Currency; provider?: string } = {},
-  { signal, silent = false }: { signal?: AbortSignal; silent?: boolean } = {},
-): Promise<Package[]> {
-  const { data } = await api.get<PackageListResponse>("package/web", { query, signal, silent });
-  return data;
 }

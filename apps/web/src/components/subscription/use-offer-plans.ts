@@ -1,7 +1,9 @@
 import type { Package } from "@serene/contracts";
 import { defaultPackage, visiblePackages, type Currency } from "@serene/domain";
 import { useQuery } from "@tanstack/react-query";
-import { CARD_PROVIDER, fetchWebPackages, toPlanOption, type PlanOption } from "./plans";
+import { useCallback } from "react";
+import { afterLockedContent, webPackagesQueryOptions } from "../../lib/packages";
+import { CARD_PROVIDER, toPlanOption, type PlanOption } from "./plans";
 
 export interface OfferPlans {
   options: PlanOption[];
@@ -11,20 +13,18 @@ export interface OfferPlans {
   packages: Package[];
 }
 
+/** The card provider's packages of the region, and the one put forward. */
+function offerPlans(packages: Package[], region: Currency): OfferPlans {
+  const options = visiblePackages(packages.map(toPlanOption), region, CARD_PROVIDER);
+  return { options, featured: defaultPackage(options), packages };
+}
+
 /**
  * The plans the subscription offer shows: the web packages offered after locked content, in the
  * region's currency, the card provider's only (spec 000 sections 5 and 7). Asked for only while
  * the offer is open; a failure shows inside the offer, not as a toast.
  */
 export function useOfferPlans(region: Currency, enabled: boolean) {
-  return useQuery<OfferPlans>({
-    queryKey: ["offer-plans", region],
-    queryFn: async ({ signal }) => {
-      const packages = await fetchWebPackages({ place: "after_locked_content", currency: region }, { signal, silent: true });
-      const options = visiblePackages(packages.map(toPlanOption), region, CARD_PROVIDER);
-      return { options, featured: defaultPackage(options), packages };
-    },
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  const select = useCallback((packages: Package[]) => offerPlans(packages, region), [region]);
+  return useQuery({ ...webPackagesQueryOptions(afterLockedContent(region), { silent: true }), enabled, select });
 }

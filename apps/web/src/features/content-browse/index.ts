@@ -1,5 +1,5 @@
-export { membershipOf, useMembership, type Membership } from "./api/account-status";
-export { screenQueryKey, useScreen } from "./api/catalogue";
+export { membershipOf, useMembership, type Membership } from "./hooks/use-membership";
+export { screenKeys, useScreen } from "./api/catalogue";
 export { CardGrid } from "./components/card-grid";
 export { CollectionView } from "./components/collection-view";
 export { LibraryView } from "./components/library-view";

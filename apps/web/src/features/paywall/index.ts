@@ -1,2 +1,2 @@
 export { PaywallPage } from "./paywall-page";
-export { prefetchPaywallPlans } from "./use-paywall-plans";
+export { prefetchPaywallPlans } from "./api/paywall-plans";

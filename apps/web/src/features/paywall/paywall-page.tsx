@@ -8,14 +8,14 @@ import { Button, ButtonLink } from "../../components/ui/button";
 import { IconButton } from "../../components/ui/icon-button";
 import { Notice } from "../../components/ui/notice";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useAccountStatus } from "../../lib/account-status";
+import { isSubscriber, useAccountStatus } from "../../lib/account-status";
 import { analytics } from "../../lib/analytics";
 import { env } from "../../lib/env";
 import { hasToken, readQuizForm } from "../../lib/storage";
 import { PlanPicker } from "./components/plan-picker";
 import { checkoutRef, planHeadline, planLegalName } from "./model";
 import { benefits, testimonials, timeline } from "./paywall.content";
-import { isMissingCheckout, usePaywallPlans } from "./use-paywall-plans";
+import { isMissingCheckout, usePaywallPlans } from "./api/paywall-plans";
 import styles from "./paywall-page.module.css";
 
 const ACTION_EVENTS: Record<string, string> = {
@@ -81,7 +81,7 @@ function Paywall({ PaymentDialog }: { PaymentDialog: PaywallPageProps["paymentDi
   const [signedIn] = useState(hasToken);
   const status = useAccountStatus(signedIn);
   // A subscriber cannot buy a second plan (the server refuses it): their plan lives in settings.
-  const membership = status.data?.subscription_via ? status.data : null;
+  const membership = isSubscriber(status.data) ? status.data : null;
   // A member's plans wait for their status, so a subscriber never sees plans flash by.
   const checking = signedIn && status.isPending;
   const [chosenId, setChosenId] = useState<PlanOption["id"] | null>(null);

@@ -6,8 +6,12 @@ import { api } from "../../../lib/api-client";
 export const confirmEmail = (code: string) =>
   api.post<MessageResponse>(`user/confirm-email/${encodeURIComponent(code)}`, { body: {}, silent: true });
 
+export const confirmEmailKeys = {
+  code: (code: string) => ["confirm-email", code] as const,
+};
+
 /** Runs once per code, on load; a second mount (strict mode) shares the call in flight. */
 export const confirmEmailOptions = (code: string) =>
-  queryOptions({ queryKey: ["confirm-email", code], queryFn: () => confirmEmail(code), staleTime: Infinity, gcTime: 0, retry: false });
+  queryOptions({ queryKey: confirmEmailKeys.code(code), queryFn: () => confirmEmail(code), staleTime: Infinity, gcTime: 0, retry: false });
 
 export const useConfirmEmail = (code: string) => useQuery(confirmEmailOptions(code));

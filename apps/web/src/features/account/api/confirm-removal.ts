@@ -10,8 +10,12 @@ export const confirmRemoval = (code: string) =>
     endSessionOnUnauthorized: false,
   });
 
+export const confirmRemovalKeys = {
+  code: (code: string) => ["confirm-remove", code] as const,
+};
+
 /** Runs once per code, on load; a second mount (strict mode) shares the call in flight. */
 export const confirmRemovalOptions = (code: string) =>
-  queryOptions({ queryKey: ["confirm-remove", code], queryFn: () => confirmRemoval(code), staleTime: Infinity, gcTime: 0, retry: false });
+  queryOptions({ queryKey: confirmRemovalKeys.code(code), queryFn: () => confirmRemoval(code), staleTime: Infinity, gcTime: 0, retry: false });
 
 export const useConfirmRemoval = (code: string) => useQuery(confirmRemovalOptions(code));

@@ -1,7 +1,7 @@
 import type { User } from "@serene/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { userQueryKey } from "./get-user";
+import { userKeys } from "./get-user";
 
 export interface UpdateUserValues {
   name: string;
@@ -24,6 +24,6 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+    onSuccess: (user) => queryClient.setQueryData(userKeys.me(), user),
   });
 }

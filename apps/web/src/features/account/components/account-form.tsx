@@ -1,10 +1,9 @@
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Notice } from "../../../components/ui/notice";
 import { toast } from "../../../components/ui/toast-store";
-import { fieldErrors, type FieldErrors } from "../../../lib/api-client";
+import { useServerFieldErrors } from "../../../lib/form-errors";
 import { useUser } from "../api/get-user";
 import { useUpdateUser, type UpdateUserValues } from "../api/update-user";
 import styles from "./account.module.css";
@@ -19,7 +18,7 @@ export const ACCOUNT_UPDATED = "Successfully updated!";
 export function AccountForm() {
   const user = useUser();
   const update = useUpdateUser();
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const server = useServerFieldErrors({ messages: "first" });
   const {
     register,
     handleSubmit,
@@ -51,12 +50,12 @@ export function AccountForm() {
   }
 
   const onSubmit = handleSubmit(async (values) => {
-    setServerErrors({});
+    server.clear();
     try {
       await update.mutateAsync(values);
       toast.success(ACCOUNT_UPDATED);
     } catch (error) {
-      setServerErrors(fieldErrors(error));
+      server.capture(error);
     }
   });
 
@@ -73,7 +72,7 @@ export function AccountForm() {
         type="text"
         autoComplete="name"
         required
-        errors={clientErrors.name?.message ?? serverErrors.name}
+        errors={clientErrors.name?.message ?? server.errors.name}
         {...register("name", { validate: (value) => value.trim() !== "" || "The name field is required." })}
       />
       <Input
@@ -82,7 +81,7 @@ export function AccountForm() {
         autoComplete="email"
         inputMode="email"
         required
-        errors={clientErrors.email?.message ?? serverErrors.email}
+        errors={clientErrors.email?.message ?? server.errors.email}
         {...register("email", { validate: (value) => value.trim() !== "" || "The email field is required." })}
       />
       <div className={styles.actions}>

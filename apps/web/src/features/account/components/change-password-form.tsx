@@ -1,9 +1,8 @@
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { Notice } from "../../../components/ui/notice";
 import { PasswordInput } from "../../../components/ui/password-input";
-import { fieldErrors, type FieldErrors } from "../../../lib/api-client";
+import { useServerFieldErrors } from "../../../lib/form-errors";
 import { useChangePassword, type ChangePasswordValues } from "../api/change-password";
 import styles from "./account.module.css";
 
@@ -15,25 +14,25 @@ export const PASSWORD_UPDATED = "Success update password!";
  */
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const server = useServerFieldErrors({ messages: "first" });
   const { register, handleSubmit, reset } = useForm<ChangePasswordValues>({ defaultValues: { current_password: "", password: "" } });
 
   const onSubmit = handleSubmit(async (values) => {
-    setErrors({});
+    server.clear();
     try {
       await change.mutateAsync(values);
       reset();
       window.alert(PASSWORD_UPDATED);
     } catch (error) {
-      setErrors(fieldErrors(error));
+      server.capture(error);
     }
   });
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Change password">
-      {errors._form && <Notice kind="error">{errors._form[0]}</Notice>}
-      <PasswordInput label="Current password" autoComplete="current-password" errors={errors.current_password} {...register("current_password")} />
-      <PasswordInput label="New password" autoComplete="new-password" errors={errors.password} {...register("password")} />
+      {server.formMessage && <Notice kind="error">{server.formMessage}</Notice>}
+      <PasswordInput label="Current password" autoComplete="current-password" {...server.field("current_password")} {...register("current_password")} />
+      <PasswordInput label="New password" autoComplete="new-password" {...server.field("password")} {...register("password")} />
       <div className={styles.actions}>
         <Button type="submit" disabled={change.isPending} aria-busy={change.isPending || undefined}>
           Update password

@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Notice } from "../../../components/ui/notice";
-import { fieldErrors, type FieldErrors } from "../../../lib/api-client";
+import { useServerFieldErrors } from "../../../lib/form-errors";
 import { useRequestRemoval } from "../api/request-removal";
 import styles from "./account.module.css";
 
@@ -13,25 +13,25 @@ export const REMOVAL_REQUESTED =
 /** One e-mail field and 'Submit removal request' (spec 000 section 2); the first e-mail message shows. */
 export function RemovalRequestForm() {
   const request = useRequestRemoval();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const server = useServerFieldErrors({ messages: "first" });
   const [sent, setSent] = useState(false);
   const { register, handleSubmit } = useForm<{ email: string }>({ defaultValues: { email: "" } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
-    setErrors({});
+    server.clear();
     try {
       await request.mutateAsync(email);
       setSent(true);
     } catch (error) {
-      setErrors(fieldErrors(error));
+      server.capture(error);
     }
   });
 
   if (sent) return <Notice kind="success">{REMOVAL_REQUESTED}</Notice>;
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Account removal request">
-      {errors._form && <Notice kind="error">{errors._form[0]}</Notice>}
-      <Input label="Email" type="email" autoComplete="email" inputMode="email" errors={errors.email} {...register("email")} />
+      {server.formMessage && <Notice kind="error">{server.formMessage}</Notice>}
+      <Input label="Email" type="email" autoComplete="email" inputMode="email" {...server.field("email")} {...register("email")} />
       <Button type="submit" block size="lg" disabled={request.isPending} aria-busy={request.isPending || undefined}>
         Submit removal request
       </Button>

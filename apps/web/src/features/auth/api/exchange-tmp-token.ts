@@ -8,13 +8,17 @@ export const exchangeTmpToken = (email: string, tmpToken: string) =>
     body: { email, tmp_token: tmpToken, device_name: "web" },
   });
 
+export const tmpTokenKeys = {
+  exchange: (email: string, tmpToken: string) => ["tmp-token-exchange", email, tmpToken] as const,
+};
+
 /**
  * The exchange runs once per link, as a query: a second mount (React's strict mode) shares the
  * call in flight instead of spending the one-time token twice. Not cached after the page.
  */
 export const tmpTokenExchangeOptions = (email: string, tmpToken: string) =>
   queryOptions({
-    queryKey: ["tmp-token-exchange", email, tmpToken],
+    queryKey: tmpTokenKeys.exchange(email, tmpToken),
     queryFn: () => exchangeTmpToken(email, tmpToken),
     staleTime: Infinity,
     gcTime: 0,

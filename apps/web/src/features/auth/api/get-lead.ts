@@ -9,8 +9,12 @@ import { api } from "../../../lib/api-client";
 export const getLead = (statisticId: string, signal?: AbortSignal) =>
   api.get<LeadIdentity>(`lead/statistic/${encodeURIComponent(statisticId)}`, { signal, silent: true });
 
+export const leadKeys = {
+  statistic: (statisticId: string) => ["lead", statisticId] as const,
+};
+
 export const leadQueryOptions = (statisticId: string) =>
-  queryOptions({ queryKey: ["lead", statisticId], queryFn: ({ signal }) => getLead(statisticId, signal), retry: false });
+  queryOptions({ queryKey: leadKeys.statistic(statisticId), queryFn: ({ signal }) => getLead(statisticId, signal), retry: false });
 
 export const useLead = (statisticId: string | null) =>
   useQuery({ ...leadQueryOptions(statisticId ?? ""), enabled: Boolean(statisticId) });

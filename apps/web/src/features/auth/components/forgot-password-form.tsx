@@ -4,24 +4,24 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Notice } from "../../../components/ui/notice";
-import { fieldErrors, type FieldErrors } from "../../../lib/api-client";
+import { useServerFieldErrors } from "../../../lib/form-errors";
 import { useRequestPasswordReset } from "../api/request-password-reset";
 import styles from "./auth-form.module.css";
 
 /** Asks for a reset link; the server answers the same for every address, shown as a calm confirmation. */
 export function ForgotPasswordForm() {
   const { register, handleSubmit } = useForm<{ email: string }>({ defaultValues: { email: "" } });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const server = useServerFieldErrors({ messages: "first" });
   const [sent, setSent] = useState<string | null>(null);
   const request = useRequestPasswordReset();
 
   const onSubmit = handleSubmit(async ({ email }) => {
-    setErrors({});
+    server.clear();
     try {
       const { message } = await request.mutateAsync(email);
       setSent(message);
     } catch (error) {
-      setErrors(fieldErrors(error));
+      server.capture(error);
     }
   });
 
@@ -43,8 +43,8 @@ export function ForgotPasswordForm() {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Reset password">
-      {errors._form && <Notice kind="error">{errors._form[0]}</Notice>}
-      <Input label="Email" type="email" autoComplete="email" inputMode="email" errors={errors.email} {...register("email")} />
+      {server.formMessage && <Notice kind="error">{server.formMessage}</Notice>}
+      <Input label="Email" type="email" autoComplete="email" inputMode="email" {...server.field("email")} {...register("email")} />
       <Button type="submit" block size="lg" disabled={request.isPending} aria-busy={request.isPending || undefined}>
         Send reset link
       </Button>

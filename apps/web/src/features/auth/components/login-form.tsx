@@ -1,11 +1,10 @@
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Notice } from "../../../components/ui/notice";
 import { PasswordInput } from "../../../components/ui/password-input";
-import { fieldErrors, type FieldErrors } from "../../../lib/api-client";
+import { useServerFieldErrors } from "../../../lib/form-errors";
 import { useLogIn, type LogInValues } from "../api/log-in";
 import { useFinishLogin } from "../hooks/use-finish-login";
 import styles from "./auth-form.module.css";
@@ -19,17 +18,17 @@ export function LoginForm() {
   const location = useLocation();
   const fromAuth = new URLSearchParams(location.search).get("from") === "auth";
   const { register, handleSubmit } = useForm<LogInValues>({ defaultValues: { email: "", password: "" } });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const server = useServerFieldErrors({ messages: "first" });
   const logIn = useLogIn();
   const finishLogin = useFinishLogin();
 
   const onSubmit = handleSubmit(async (values) => {
-    setErrors({});
+    server.clear();
     try {
       const { token } = await logIn.mutateAsync(values);
       finishLogin(token, location.search);
     } catch (error) {
-      setErrors(fieldErrors(error));
+      server.capture(error);
     }
   });
 
@@ -37,10 +36,10 @@ export function LoginForm() {
     <div className={styles.form}>
       {fromAuth && <Notice>Please log in or sign up to continue.</Notice>}
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Log in">
-        {errors._form && <Notice kind="error">{errors._form[0]}</Notice>}
+        {server.formMessage && <Notice kind="error">{server.formMessage}</Notice>}
         <div className={styles.fields}>
-          <Input label="Email" type="email" autoComplete="email" inputMode="email" errors={errors.email} {...register("email")} />
-          <PasswordInput label="Password" autoComplete="current-password" errors={errors.password} {...register("password")} />
+          <Input label="Email" type="email" autoComplete="email" inputMode="email" {...server.field("email")} {...register("email")} />
+          <PasswordInput label="Password" autoComplete="current-password" {...server.field("password")} {...register("password")} />
           <Link to="/forgot-password" className={styles.forgot}>
             Password forgotten?
           </Link>

@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Notice } from "../../../components/ui/notice";
 import { PasswordInput } from "../../../components/ui/password-input";
-import { fieldErrors, type FieldErrors } from "../../../lib/api-client";
+import { useServerFieldErrors } from "../../../lib/form-errors";
 import { useLead } from "../api/get-lead";
 import { useRegister } from "../api/register";
 import { useFinishRegistration } from "../hooks/use-finish-registration";
@@ -37,7 +37,7 @@ export function RegisterForm({ social = true }: { social?: boolean }) {
   const lead = useLead(query.lead ? query.statisticId : null);
   const leadMode = query.lead && !lead.isError;
   const { register, handleSubmit, reset, getValues } = useForm<RegisterFields>({ defaultValues: { name: "", email: "", password: "" } });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const server = useServerFieldErrors({ messages: "all" });
   const [notice, setNotice] = useState<string | null>(null);
   const signUp = useRegister();
   const finishRegistration = useFinishRegistration();
@@ -47,7 +47,7 @@ export function RegisterForm({ social = true }: { social?: boolean }) {
   }, [lead.data, reset, getValues]);
 
   const onSubmit = handleSubmit(async (values) => {
-    setErrors({});
+    server.clear();
     setNotice(null);
     try {
       const answer = await signUp.mutateAsync(
@@ -61,7 +61,7 @@ export function RegisterForm({ social = true }: { social?: boolean }) {
       }
       finishRegistration(answer.token, location.search);
     } catch (error) {
-      setErrors(fieldErrors(error));
+      server.capture(error);
     }
   });
 
@@ -71,14 +71,13 @@ export function RegisterForm({ social = true }: { social?: boolean }) {
     <div className={styles.form}>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Sign up">
         {notice && <Notice kind="error">{notice}</Notice>}
-        {errors._form && <Notice kind="error">{errors._form[0]}</Notice>}
+        {server.formMessage && <Notice kind="error">{server.formMessage}</Notice>}
         <div className={styles.fields} aria-busy={leadLoading || undefined}>
           <Input
             label="First Name"
             autoComplete="given-name"
             readOnly={leadMode}
-            errors={errors.name}
-            allErrors
+            {...server.field("name")}
             {...register("name")}
           />
           <Input
@@ -87,16 +86,14 @@ export function RegisterForm({ social = true }: { social?: boolean }) {
             autoComplete="email"
             inputMode="email"
             readOnly={leadMode}
-            errors={errors.email}
-            allErrors
+            {...server.field("email")}
             {...register("email")}
           />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
             hint={leadMode ? "Choose a password to open your account." : undefined}
-            errors={errors.password}
-            allErrors
+            {...server.field("password")}
             {...register("password")}
           />
         </div>

@@ -1,12 +1,11 @@
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Notice } from "../../../components/ui/notice";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast-store";
-import { fieldErrors, type FieldErrors } from "../../../lib/api-client";
 import { startSession } from "../../../lib/session";
+import { useServerFieldErrors } from "../../../lib/form-errors";
 import { useResetPassword } from "../api/reset-password";
 import styles from "./auth-form.module.css";
 
@@ -26,7 +25,7 @@ function LinkProblem({ message }: { message: string }) {
 export function ResetPasswordForm({ email, token }: { email: string | null; token: string | null }) {
   const navigate = useNavigate();
   const { register, handleSubmit } = useForm<{ password: string }>({ defaultValues: { password: "" } });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const server = useServerFieldErrors({ messages: "all" });
   const reset = useResetPassword();
 
   if (!email || !token) {
@@ -41,25 +40,25 @@ export function ResetPasswordForm({ email, token }: { email: string | null; toke
   }
 
   const onSubmit = handleSubmit(async ({ password }) => {
-    setErrors({});
+    server.clear();
     try {
       const answer = await reset.mutateAsync({ email, token, password });
       startSession(answer.token);
       toast.success(answer.message);
       navigate("/home", { replace: true });
     } catch (error) {
-      setErrors(fieldErrors(error));
+      server.capture(error);
     }
   });
 
-  const linkProblem = errors.token?.[0] ?? errors.email?.[0] ?? errors._form?.[0];
+  const linkProblem = server.errors.token?.[0] ?? server.errors.email?.[0] ?? server.formMessage;
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Choose a new password">
       {linkProblem && <LinkProblem message={linkProblem} />}
       <p className={styles.account}>
         For <strong>{email}</strong>
       </p>
-      <PasswordInput label="New password" autoComplete="new-password" errors={errors.password} allErrors {...register("password")} />
+      <PasswordInput label="New password" autoComplete="new-password" {...server.field("password")} {...register("password")} />
       <Button type="submit" block size="lg" disabled={reset.isPending} aria-busy={reset.isPending || undefined}>
         Save new password
       </Button>

@@ -1,11 +1,10 @@
 import type { SocialProvider } from "@serene/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast-store";
 import { startSession } from "../../../lib/session";
-import { completeSocialSignIn } from "../social/complete-social-sign-in";
+import { useSocialCallback } from "../api/social-callback";
 import styles from "./auth-form.module.css";
 
 export const FACEBOOK_CANCELLED = "User cancelled login or did not fully authorize.";
@@ -18,13 +17,7 @@ export const FACEBOOK_CANCELLED = "User cancelled login or did not fully authori
 export function SocialCallback({ provider }: { provider: SocialProvider }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const outcome = useQuery({
-    queryKey: ["social-callback", provider, location.hash, location.search],
-    queryFn: () => completeSocialSignIn(provider, location.hash, location.search),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-  });
+  const outcome = useSocialCallback(provider, location.hash, location.search);
 
   useEffect(() => {
     const result = outcome.data;

@@ -1,6 +1,6 @@
 import type { ContentCard as Card } from "@serene/contracts";
 import { ContentCard } from "../../../components/content";
-import type { Membership } from "../api/account-status";
+import type { Membership } from "../hooks/use-membership";
 import styles from "./browse.module.css";
 
 /** Each item once, in its first place (a list may name an item twice, e.g. once per matching tag). */

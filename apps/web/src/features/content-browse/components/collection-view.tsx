@@ -1,7 +1,7 @@
 import { ButtonLink } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/content";
 import { ApiError } from "../../../lib/api-client";
-import { useMembership } from "../api/account-status";
+import { useMembership } from "../hooks/use-membership";
 import { useCollection } from "../api/catalogue";
 import { CardGrid } from "./card-grid";
 import { LoadProblem } from "./load-problem";

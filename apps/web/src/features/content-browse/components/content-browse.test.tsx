@@ -5,7 +5,7 @@ import { ContentCard } from "../../../components/content";
 import { analytics } from "../../../lib/analytics";
 import { useSubscriptionOffer } from "../../../lib/subscription-offer";
 import { mockApi, renderPage } from "../../../test/render";
-import { membershipOf, useMembership } from "../api/account-status";
+import { membershipOf, useMembership } from "../hooks/use-membership";
 import { FREE_STATUS, PREMIUM_STATUS, TAGS, card, page, section } from "../test/fixtures";
 import { CollectionView } from "./collection-view";
 import { LibraryView } from "./library-view";

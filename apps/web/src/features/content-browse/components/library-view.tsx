@@ -1,7 +1,8 @@
 import type { ContentCard as Card } from "@serene/contracts";
 import { ContentCard, EmptyState, Slider } from "../../../components/content";
-import { useMembership, type Membership } from "../api/account-status";
-import { useLibraryList, type LibraryList } from "../api/catalogue";
+import type { LibraryList } from "../../../lib/catalogue-keys";
+import { useLibraryList } from "../api/catalogue";
+import { useMembership, type Membership } from "../hooks/use-membership";
 import { LoadProblem } from "./load-problem";
 import { PageIntro } from "./page-intro";
 import { ShelvesLoading } from "./section-shelf";

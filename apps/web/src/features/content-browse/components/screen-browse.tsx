@@ -2,8 +2,9 @@ import type { ScreenName } from "@serene/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState, TagChips, toggleTag } from "../../../components/content";
-import { useMembership } from "../api/account-status";
-import { screenQueryKey, useContentList, useScreen, useTags } from "../api/catalogue";
+import { useTags } from "../../../lib/tags";
+import { screenKeys, useContentList, useScreen } from "../api/catalogue";
+import { useMembership } from "../hooks/use-membership";
 import { CardGrid } from "./card-grid";
 import { LoadProblem } from "./load-problem";
 import { PageIntro, type IntroTone } from "./page-intro";
@@ -29,7 +30,7 @@ export function ScreenBrowse({ screen, title, lead, tone, withTags = false }: Sc
   const all = () => {
     setSelected([]);
     // 'All' clears the selection and reloads everything.
-    void queryClient.invalidateQueries({ queryKey: screenQueryKey(screen) });
+    void queryClient.invalidateQueries({ queryKey: screenKeys.screen(screen) });
   };
 
   return (

@@ -1,7 +1,8 @@
 import { useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/content";
-import { useMembership } from "../api/account-status";
-import { useSearch, useTags } from "../api/catalogue";
+import { useTags } from "../../../lib/tags";
+import { useSearch } from "../api/catalogue";
+import { useMembership } from "../hooks/use-membership";
 import { CardGrid, uniqueItems } from "./card-grid";
 import { LoadProblem } from "./load-problem";
 import { PageIntro } from "./page-intro";

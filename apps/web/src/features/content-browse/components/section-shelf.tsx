@@ -1,7 +1,7 @@
 import type { ContentCard as Card, Section } from "@serene/contracts";
 import { ContentCard, SeeAllLink, Slider } from "../../../components/content";
 import { Skeleton } from "../../../components/ui/skeleton";
-import type { Membership } from "../api/account-status";
+import type { Membership } from "../hooks/use-membership";
 import styles from "./browse.module.css";
 
 /** A titled slider of cards; "See all" leads to the section's collection when it has one. */

@@ -1,7 +1,7 @@
 import { Button } from "../../../components/ui/button";
 import { env } from "../../../lib/env";
 import { openSubscriptionOffer } from "../../../lib/subscription-offer";
-import type { Membership } from "../api/account-status";
+import type { Membership } from "../hooks/use-membership";
 import { LockIcon } from "../../../components/content";
 import styles from "./browse.module.css";
 

@@ -8,7 +8,12 @@ type FaqParams = Partial<Pick<FaqListQuery, "page" | "per_page">>;
 export const getFaq = (params: FaqParams = {}, signal?: AbortSignal) =>
   api.get<FaqListResponse>("faq", { query: params, signal });
 
+export const faqKeys = {
+  all: ["faq"] as const,
+  list: (params: FaqParams) => [...faqKeys.all, params] as const,
+};
+
 export const faqQueryOptions = (params: FaqParams = {}) =>
-  queryOptions({ queryKey: ["faq", params], queryFn: ({ signal }) => getFaq(params, signal) });
+  queryOptions({ queryKey: faqKeys.list(params), queryFn: ({ signal }) => getFaq(params, signal) });
 
 export const useFaq = (params: FaqParams = {}) => useQuery(faqQueryOptions(params));

@@ -1,6 +1,8 @@
 import type { PurchaseResponse } from "@serene/contracts";
+import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { postIdempotent } from "./idempotent-request";
+import { isTransient, postIdempotent } from "./idempotent-request";
+import { paymentKeys } from "./payment-keys";
 
 /** POST /api/v1/paypal/success-transaction: the wallet's return query, passed through. */
 export const completeWalletPurchase = (query: Record<string, string>, idempotencyKey: string, signal?: AbortSignal) =>
@@ -9,3 +11,24 @@ export const completeWalletPurchase = (query: Record<string, string>, idempotenc
 /** GET /api/v1/paypal/cancel-transaction: the member turned the wallet checkout down. */
 export const cancelWalletPurchase = (token: string) =>
   api.get<unknown>("paypal/cancel-transaction", { query: { token }, silent: true });
+
+/** The wallet purchase completes once per return (the key comes from the wallet's token); kept so a remount never posts again. */
+export const useWalletPurchaseCompletion = (query: Record<string, string>, idempotencyKey: string | null, enabled: boolean) =>
+  useQuery({
+    queryKey: paymentKeys.walletReturn(idempotencyKey),
+    queryFn: () => completeWalletPurchase(query, idempotencyKey!),
+    enabled: Boolean(idempotencyKey) && enabled,
+    retry: (count, error) => isTransient(error) && count < 2,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+/** Tells the server, once, that the member turned the wallet checkout down. */
+export const useWalletCancellation = (token: string | null, enabled: boolean) =>
+  useQuery({
+    queryKey: paymentKeys.walletCancel(token),
+    queryFn: () => cancelWalletPurchase(token!),
+    enabled: Boolean(token) && enabled,
+    retry: false,
+    staleTime: Infinity,
+  });

@@ -1,10 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { ButtonLink } from "../../../components/ui/button";
 import { hasToken } from "../../../lib/storage";
-import { cancelWalletPurchase } from "../api/wallet-return";
+import { useWalletCancellation } from "../api/wallet-return";
 import { settlePendingPurchase } from "../tracking";
 import { OutcomeArt } from "./outcome-art";
 import styles from "./outcome.module.css";
@@ -20,13 +19,7 @@ export function CancelTransactionPage() {
   const pending = params.get("reason") === "pending";
   const signedIn = hasToken();
 
-  useQuery({
-    queryKey: ["payment", "wallet-cancel", token],
-    queryFn: () => cancelWalletPurchase(token!),
-    enabled: Boolean(token) && signedIn,
-    retry: false,
-    staleTime: Infinity,
-  });
+  useWalletCancellation(token, signedIn);
 
   useEffect(() => settlePendingPurchase(false), []);
 

@@ -10,6 +10,7 @@ import { useNativeDialog } from "../../../components/ui/native-dialog";
 import { Toaster } from "../../../components/ui/toast";
 import { toast } from "../../../components/ui/toast-store";
 import { env } from "../../../lib/env";
+import { memberDataAfterPurchase } from "../api/payment-keys";
 import { browserNavigation } from "../leave";
 import { PROVIDER_OF, packageFor, totalText, yearlyPackageFor, type CheckoutRef, type PaymentMethod, type PaymentPackage } from "../model";
 import { purchaseFacts, rememberPendingPurchase, trackCheckoutStart, trackPurchase } from "../tracking";
@@ -124,7 +125,7 @@ function PaymentDialogBody({ packages, selected, checkout = {}, onDone, onClose,
 
   const purchased = (response: PurchaseResponse, bought: PaymentPackage) => {
     // The member's status changed: cached member data is refreshed (not the payment calls).
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "payment" });
+    void queryClient.invalidateQueries(memberDataAfterPurchase);
     if (response.message === NEED_APPROVE_MESSAGE && response.redirect_url) {
       // The bank asks the member to approve first; its page sends them back here afterwards.
       const approval = new URL(response.redirect_url, window.location.origin);

@@ -1,5 +1,5 @@
 import { SUBSCRIBED_MESSAGE } from "@serene/domain";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
@@ -9,15 +9,13 @@ import { ApiError } from "../../../lib/api-client";
 import { env } from "../../../lib/env";
 import { hasToken } from "../../../lib/storage";
 import { isTransient } from "../api/idempotent-request";
-import { completeWalletPurchase } from "../api/wallet-return";
+import { memberDataAfterPurchase } from "../api/payment-keys";
+import { useWalletPurchaseCompletion } from "../api/wallet-return";
 import { browserNavigation } from "../leave";
 import { walletReturnKey } from "../model";
 import { settlePendingPurchase } from "../tracking";
 import { OutcomeArt } from "./outcome-art";
 import styles from "./outcome.module.css";
-
-/** Everything the member's queries cached, except the payment calls themselves (they must not run again). */
-const memberData = { predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== "payment" };
 
 const PLANS = "/subscription";
 
@@ -34,14 +32,7 @@ export function SuccessTransactionPage() {
   const key = walletReturnKey(query);
   const signedIn = hasToken();
 
-  const result = useQuery({
-    queryKey: ["payment", "wallet-return", key],
-    queryFn: () => completeWalletPurchase(query, key!),
-    enabled: Boolean(key) && signedIn,
-    retry: (count, error) => isTransient(error) && count < 2,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  const result = useWalletPurchaseCompletion(query, key, signedIn);
 
   const subscribed = result.data?.message === SUBSCRIBED_MESSAGE;
   const redirect = result.data && !subscribed ? result.data.redirect_url : null;
@@ -56,7 +47,7 @@ export function SuccessTransactionPage() {
     announced.current = true;
     toast.success(SUBSCRIBED_MESSAGE);
     settlePendingPurchase(true);
-    void queryClient.invalidateQueries(memberData);
+    void queryClient.invalidateQueries(memberDataAfterPurchase);
   }, [result.data, subscribed, redirect, queryClient]);
 
   if (!key) {

@@ -1,6 +1,8 @@
 import type { ContentModel } from "@serene/domain";
 import type { FavoriteResponse } from "@serene/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { contentKeys, libraryKeys } from "../../../lib/catalogue-keys";
 
 export interface ContentRef {
   id: number;
@@ -33,4 +35,18 @@ export async function setFavorite(ref: ContentRef, favorite: boolean): Promise<b
     ? await api.post<FavoriteResponse>("user/favorite", { body: ref, silent: true })
     : await api.delete<FavoriteResponse>("user/favorite", { body: ref, silent: true });
   return reply?.data?.favorite ?? favorite;
+}
+
+/** Favourite on or off; pages showing this item or the library's Favorite list load it again next time. */
+export function useSetFavorite(ref: ContentRef, onChanged: (favorite: boolean) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (next: boolean) => setFavorite(ref, next),
+    onSuccess: (value) => {
+      onChanged(value);
+      void queryClient.invalidateQueries({ queryKey: contentKeys.all, refetchType: "none" });
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
+    },
+    onError: (error) => console.warn("Favourite was not changed:", error.message),
+  });
 }

@@ -1,13 +1,13 @@
 import type { ContentCard, ContentCardList, ContentItem, ContentItemResponse } from "@serene/contracts";
 import type { ContentModel } from "@serene/domain";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useAccountStatus } from "../../../lib/account-status";
 import { ApiError, api } from "../../../lib/api-client";
+import { contentKeys } from "../../../lib/catalogue-keys";
 
 /** GET /{model}/{id}: everything the player needs. Failures are only logged (spec 001 section 8). */
 export const contentItemQuery = (model: ContentModel, id: string) =>
   queryOptions({
-    queryKey: ["content", model, id],
+    queryKey: contentKeys.item(model, id),
     queryFn: async ({ signal }): Promise<ContentItem> => (await api.get<ContentItemResponse>(`${model}/${encodeURIComponent(id)}`, { signal, silent: true })).data,
     // An unknown id is a calm not-found state, not a retry loop.
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
@@ -20,7 +20,7 @@ export type TagChoice = { kind: "all" } | { kind: "tag"; slug: string };
 
 export const recommendationsQuery = (model: ContentModel, id: number, tags: string[], choice: TagChoice) =>
   queryOptions({
-    queryKey: ["content", model, id, "recommendations", choice.kind === "all" ? "all" : choice.slug],
+    queryKey: contentKeys.recommendations(model, id, choice.kind === "all" ? "all" : choice.slug),
     queryFn: async ({ signal }): Promise<ContentCard[]> => {
       const query = choice.kind === "all" ? { tags, is_tags_inclusive: 1 } : { tags: [choice.slug] };
       return (await api.get<ContentCardList>(`${model}/${id}/recommendations`, { query, signal, silent: true })).data;
@@ -29,10 +29,3 @@ export const recommendationsQuery = (model: ContentModel, id: number, tags: stri
 
 export const useRecommendations = (model: ContentModel, id: number, tags: string[], choice: TagChoice) =>
   useQuery(recommendationsQuery(model, id, tags, choice));
-
-/** True for a subscriber, false for a free member, null while unknown. */
-export function useIsSubscriber(): boolean | null {
-  const status = useAccountStatus();
-  if (!status.data) return status.isError ? false : null;
-  return status.data.subscription_via !== null;
-}

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { pillClass } from "../../../components/ui/pill-button";
-import { setFavorite, type ContentRef } from "../api/activity";
+import { useSetFavorite, type ContentRef } from "../api/activity";
 import { PlayerIcon } from "./icons";
 import styles from "./player.module.css";
 
@@ -18,17 +17,7 @@ interface FavoriteButtonProps {
  */
 export function FavoriteButton({ item, initial, look = "pill" }: FavoriteButtonProps) {
   const [favorite, setLocal] = useState(initial);
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (next: boolean) => setFavorite({ id: item.id, model: item.model }, next),
-    onSuccess: (value) => {
-      setLocal(value);
-      // Pages showing this item or the library's Favorite list load it again next time.
-      void queryClient.invalidateQueries({ queryKey: ["content"], refetchType: "none" });
-      void queryClient.invalidateQueries({ queryKey: ["library"] });
-    },
-    onError: (error) => console.warn("Favourite was not changed:", error.message),
-  });
+  const mutation = useSetFavorite({ id: item.id, model: item.model }, setLocal);
   const label = look === "icon" ? `Like ${item.name}` : "Favourite";
   return (
     <button

@@ -1,7 +1,8 @@
+import { toUtcSecond } from "@serene/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
+import { libraryKeys } from "../../../lib/catalogue-keys";
 import { recordHistory, reportSession, type ContentRef } from "../api/activity";
-import { utcSeconds } from "../lib/time";
 
 /**
  * A listening session of one item (spec 001 section 4): the first `playing` records the start
@@ -22,17 +23,17 @@ export function useListeningSession(ref: ContentRef) {
     if (!startedAt) return;
     start.current = null;
     const { id, model } = current.current;
-    reportSession({ start_session: startedAt, end_session: utcSeconds(), id, model }, keepalive);
+    reportSession({ start_session: startedAt, end_session: toUtcSecond(new Date()), id, model }, keepalive);
   }, []);
 
   const onPlaying = useCallback(() => {
-    if (!start.current) start.current = utcSeconds();
+    if (!start.current) start.current = toUtcSecond(new Date());
     if (!inHistory.current) {
       inHistory.current = true;
       const { id, model } = current.current;
       recordHistory({ id, model });
       // The library's Recently Played list loads again next time it shows.
-      void queryClient.invalidateQueries({ queryKey: ["library"], refetchType: "none" });
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.all, refetchType: "none" });
     }
   }, [queryClient]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatMinutes, formatRemaining, formatSessions, skipTarget, spokenClock, utcSeconds } from "./time";
+import { formatClock, formatMinutes, formatRemaining, formatSessions, skipTarget, spokenClock } from "./time";
 import { roundVolume } from "./volume";
 
 describe("time formatting", () => {
@@ -25,12 +25,6 @@ describe("time formatting", () => {
     expect(spokenClock(0)).toBe("0 seconds");
     expect(spokenClock(61)).toBe("1 minute 1 second");
     expect(spokenClock(3600)).toBe("1 hour");
-  });
-
-  it("writes session times in UTC to the second, ending in Z", () => {
-    expect(utcSeconds(new Date("2026-01-31T08:30:00.123Z"))).toBe("2026-01-31T08:30:00Z");
-    expect(utcSeconds(new Date(Date.UTC(2026, 10, 22, 23, 59, 59, 999)))).toBe("2026-11-22T23:59:59Z");
-    expect(utcSeconds()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   });
 
   it("skips 10 seconds without leaving the stream", () => {

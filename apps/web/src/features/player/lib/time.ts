@@ -27,11 +27,6 @@ export function spokenClock(seconds: number): string {
   return parts.filter(Boolean).join(" ");
 }
 
-/** A time in UTC to the second ending in Z, as session reports carry it: 2026-01-31T08:30:00Z. */
-export function utcSeconds(date: Date = new Date()): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
-}
-
 /** Where a skip lands: never before the start nor past the end. */
 export function skipTarget(position: number, delta: number, duration: number): number {
   const end = Number.isFinite(duration) && duration > 0 ? duration : Number.POSITIVE_INFINITY;

@@ -7,8 +7,10 @@ import { Button } from "../../../components/ui/button";
 import { Notice } from "../../../components/ui/notice";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast-store";
+import { isSubscriber } from "../../../lib/account-status";
 import { env } from "../../../lib/env";
-import { cancelSubscription, changePlan, useWebPackages } from "../api/subscription";
+import { useWebPackages } from "../../../lib/packages";
+import { cancelSubscription, changePlan } from "../api/subscription";
 import { pageLocation, reloadWithNotice, useNoticeAfterReload } from "../lib/page-reload";
 import {
   formatDate,
@@ -59,8 +61,10 @@ function withRedirectBack(url: string): string {
 export function SubscriptionSettings({ status, loading, failed, onRetry, onBuy }: SubscriptionSettingsProps) {
   useNoticeAfterReload();
   const [region] = useState(regionCurrency);
-  const free = status !== undefined && !status.subscription_type;
-  const packages = useWebPackages(Boolean(status && (free || status.can_upgrade)));
+  const free = status !== undefined && !isSubscriber(status);
+  // Every web package of both providers: the unlock-monthly and upgrade-to-annual offers and the
+  // payment dialog pick from them; a failure shows the error toast.
+  const packages = useWebPackages({}, { enabled: Boolean(status && (free || status.can_upgrade)) });
   const options = useMemo(() => (packages.data ?? []).map(toPlanOption), [packages.data]);
 
   if (loading) {

@@ -1,6 +1,7 @@
 import type { AccountStatusResponse } from "@serene/contracts";
 import { choosePackage, type Currency } from "@serene/domain";
 import { CARD_PROVIDER, type PlanOption } from "../../../components/subscription/plans";
+import { isSubscriber } from "../../../lib/account-status";
 
 /** How a provider is named on the page: the card provider is "Card", the wallet "PayPal". */
 const PROVIDER_NAMES: Record<string, string> = { stripe: "Card", paypal: "PayPal" };
@@ -23,7 +24,7 @@ export function formatDate(iso: string | null | undefined): string | null {
 
 /** The subscription's state in a word, for the badge beside the plan. */
 export function statusLabel(status: AccountStatusResponse): string {
-  if (!status.subscription_type) return "Free";
+  if (!isSubscriber(status)) return "Free";
   switch (status.status) {
     case "trialing":
       return "Free trial";
@@ -41,7 +42,7 @@ export function statusLabel(status: AccountStatusResponse): string {
 export type StatusTone = "free" | "active" | "warning" | "ended";
 
 export function statusTone(status: AccountStatusResponse): StatusTone {
-  if (!status.subscription_type) return "free";
+  if (!isSubscriber(status)) return "free";
   if (status.status === "canceled") return "ended";
   if (status.status === "past_due") return "warning";
   return "active";
