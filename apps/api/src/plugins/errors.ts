@@ -29,7 +29,7 @@ function fieldMessage(field: string, issue: ValidationIssue): string {
   return `The ${label} field is invalid: ${message.charAt(0).toLowerCase()}${message.slice(1).replace(/\.$/, "")}.`;
 }
 
-export function validationErrors(issues: ValidationIssue[]): Record<string, string[]> {
+function validationErrors(issues: ValidationIssue[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = fieldKey(issue);

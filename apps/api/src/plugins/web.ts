@@ -27,7 +27,7 @@ export function clientConfig(config: Config): ClientConfig {
 }
 
 /** index.html with the public configuration and the product name filled in. */
-export function renderIndexHtml(template: string, config: Config): string {
+function renderIndexHtml(template: string, config: Config): string {
   const meta = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(clientConfig(config)))}">`;
   return template
     .replace("<!--app-config-->", meta)
@@ -51,7 +51,7 @@ function readManifest(webDistDir: string): Record<string, ManifestChunk> | null 
  * index.html with one route's styles and code linked up front (stylesheets and modulepreload), so
  * the browser fetches them beside the entry instead of after it. Null when the build lacks the route.
  */
-export function withRoutePreloads(manifest: Record<string, ManifestChunk> | null, indexHtml: string, routeFile: string): string | null {
+function withRoutePreloads(manifest: Record<string, ManifestChunk> | null, indexHtml: string, routeFile: string): string | null {
   const pageKey = manifest && Object.keys(manifest).find((key) => key.endsWith(`app/routes/${routeFile}`));
   if (!manifest || !pageKey) return null;
   const css = new Set<string>();
@@ -77,7 +77,7 @@ export function withRoutePreloads(manifest: Record<string, ManifestChunk> | null
  * its route's styles and code linked up front, so the first paint needs no script. Null when the
  * build has no such prerender.
  */
-export function renderPrerenderedHtml(webDistDir: string, indexHtml: string, name: string, routeFile: string): string | null {
+function renderPrerenderedHtml(webDistDir: string, indexHtml: string, name: string, routeFile: string): string | null {
   const prerendered = path.join(webDistDir, "prerendered", `${name}.html`);
   if (!existsSync(prerendered)) return null;
   const withLinks = withRoutePreloads(readManifest(webDistDir), indexHtml, routeFile);
@@ -106,7 +106,7 @@ const PAYWALL_VARIANTS = ["hideClose", "dynamic"];
  * once instead of after the stylesheets: text appears in its own face on the first paint rather
  * than repainting when the font arrives. Unchanged when the build has no such font.
  */
-export function withFontPreload(manifest: Record<string, ManifestChunk> | null, indexHtml: string): string {
+function withFontPreload(manifest: Record<string, ManifestChunk> | null, indexHtml: string): string {
   const font = manifest && Object.values(manifest).find((chunk) => /\/nunito-latin-wght-normal-[^/]*\.woff2$/.test(chunk.file));
   if (!font) return indexHtml;
   return indexHtml.replace("</head>", `<link rel="preload" href="/${font.file}" as="font" type="font/woff2" crossorigin></head>`);

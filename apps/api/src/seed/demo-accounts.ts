@@ -12,7 +12,7 @@ export const DEMO_ACCOUNTS = [
 const YEAR_MS = 365 * DAY_MS;
 
 /** A pre-registered lead, for the lead sign-up link /create-account?u=lead&statistic_id=demo-lead. */
-export const DEMO_LEAD = { statisticId: "demo-lead", name: "Jamie", email: "jamie.lead@serene.example" } as const;
+const DEMO_LEAD = { statisticId: "demo-lead", name: "Jamie", email: "jamie.lead@serene.example" } as const;
 
 export async function seedDemoAccounts(db: Database): Promise<number> {
   let created = 0;

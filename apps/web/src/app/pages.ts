@@ -3,7 +3,7 @@ import type { Params } from "react-router";
 import type { PageId } from "./route-table";
 
 /** How long a page's code may take to arrive before the error screen shows (spec 000 section 9). */
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 
 type PageModule = {
   default: ComponentType;

@@ -33,7 +33,7 @@ export function toRouteObject(entry: RouteEntry): RouteObject {
   };
 }
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,

@@ -1,7 +1,7 @@
 import { useErrorStore } from "./error-store";
 import { clearToken, getToken } from "./storage";
 
-export const API_BASE = "/api/v1";
+const API_BASE = "/api/v1";
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -53,7 +53,7 @@ export function onUnauthorized(handler: UnauthorizedHandler): () => void {
 const showsGlobalError = (options: RequestOptions, failure: ApiError) =>
   options.silent === "validation" ? failure.status !== 422 : !options.silent;
 
-export function buildUrl(path: string, query: RequestOptions["query"] = {}): string {
+function buildUrl(path: string, query: RequestOptions["query"] = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
@@ -70,7 +70,7 @@ export function buildUrl(path: string, query: RequestOptions["query"] = {}): str
  * server's message, and the promise rejects with an ApiError holding the server's data. A 401 to
  * a call that sent a token ends the session instead (see onUnauthorized).
  */
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -28,7 +28,7 @@ export function forgetMemberData() {
 }
 
 /** POST user/token/refresh: a fresh token for the stored one, kept silently. */
-export async function refreshToken(): Promise<void> {
+async function refreshToken(): Promise<void> {
   const sent = getToken();
   if (!sent) return;
   const { token } = await api.post<SessionResponse>("user/token/refresh", { silent: true });

@@ -8,7 +8,7 @@ import { analytics } from "./analytics";
 export type SubscriptionOfferTrigger = "locked" | "unlock" | "quiz";
 
 /** The pixel event each trigger records when the offer opens (spec 001 section 4). */
-export const OFFER_PIXEL_EVENTS: Record<SubscriptionOfferTrigger, "LockedIntent" | "BuyIntent" | "InformIntent"> = {
+const OFFER_PIXEL_EVENTS: Record<SubscriptionOfferTrigger, "LockedIntent" | "BuyIntent" | "InformIntent"> = {
   locked: "LockedIntent",
   unlock: "BuyIntent",
   quiz: "InformIntent",

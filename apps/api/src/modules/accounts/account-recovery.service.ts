@@ -9,11 +9,11 @@ import { hashSecret, newSecret } from "./secrets";
 
 export const DELETE_DUE_ACCOUNTS_JOB = "accounts.delete-due";
 
-export const RECOVERY_MESSAGE = "If an account exists for this e-mail address, we have sent it a link to reset the password.";
-export const REMOVAL_REQUESTED_MESSAGE =
+const RECOVERY_MESSAGE = "If an account exists for this e-mail address, we have sent it a link to reset the password.";
+const REMOVAL_REQUESTED_MESSAGE =
   "We have sent you an email. Please click on the link in the email to confirm your account removal request.";
-export const REMOVAL_CONFIRMED_MESSAGE = "Your request has been successfully confirmed";
-export const REMOVAL_FAILED_MESSAGE = "An error occurred while confirming your request";
+const REMOVAL_CONFIRMED_MESSAGE = "Your request has been successfully confirmed";
+const REMOVAL_FAILED_MESSAGE = "An error occurred while confirming your request";
 const RESET_LINK_MESSAGE = "This password reset link is invalid or has expired. Please ask for a new one.";
 const REMOVAL_LINK_MS = DAY_MS;
 

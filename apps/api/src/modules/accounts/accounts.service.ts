@@ -24,8 +24,8 @@ export interface AccountsContext {
 
 /** The queue keeps its first name, so schedules made before the rename still run. */
 export const PRUNE_ACCESS_TOKENS_JOB = "maintenance.prune-sessions";
-export const CREDENTIALS_MESSAGE = "These credentials do not match our records.";
-export const ALREADY_REGISTERED_MESSAGE = "An account with this e-mail address already exists. Please log in.";
+const CREDENTIALS_MESSAGE = "These credentials do not match our records.";
+const ALREADY_REGISTERED_MESSAGE = "An account with this e-mail address already exists. Please log in.";
 /** The spec's answer for an e-mail that already has an account: the body names its status (208). */
 const ALREADY_REGISTERED: RegisterResponse = { token: null, status: 208, message: ALREADY_REGISTERED_MESSAGE };
 const TMP_TOKEN_MESSAGE = "This sign-in link is invalid or has expired.";

@@ -56,7 +56,7 @@ export interface CatalogueSnapshot {
   planDays: number;
 }
 
-export async function loadSnapshot(repository: CatalogueRepository): Promise<CatalogueSnapshot> {
+async function loadSnapshot(repository: CatalogueRepository): Promise<CatalogueSnapshot> {
   const rows = await repository.everything();
   const tagById = new Map(rows.tagRows.map((tag) => [tag.id, tag]));
   const items = new Map<number, ItemRecord>();

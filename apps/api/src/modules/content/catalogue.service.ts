@@ -33,7 +33,7 @@ import type { LibraryRepository } from "./library.repository";
 
 
 /** Words of a search, cleaned for to_tsquery: letters and digits only, at most 8. */
-export function searchTerms(text: string | undefined): string[] {
+function searchTerms(text: string | undefined): string[] {
   return (text ?? "")
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)

@@ -17,7 +17,7 @@ import { presentActivity, presentFavorite, presentSessionReport } from "./librar
 import type { LibraryRepository } from "./library.repository";
 
 /** How many cards each library slider holds. */
-export const LIBRARY_LIMIT = 20;
+const LIBRARY_LIMIT = 20;
 
 /** A member's own library: favourites, what they played and viewed, their listening sessions. */
 export function createLibraryService(deps: {

@@ -15,7 +15,7 @@ export interface VerifiedIdentity {
   name: string | null;
 }
 
-export const PROVIDER_OF: Record<SocialProvider, IdentityProvider> = { googleWeb: "google", apple: "apple", facebook: "facebook" };
+const PROVIDER_OF: Record<SocialProvider, IdentityProvider> = { googleWeb: "google", apple: "apple", facebook: "facebook" };
 const LABEL: Record<IdentityProvider, string> = { google: "Google", apple: "Apple", facebook: "Facebook" };
 
 const notVerified = (field: string, provider: IdentityProvider) =>

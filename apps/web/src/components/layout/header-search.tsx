@@ -18,7 +18,7 @@ const SearchIcon = () => (
 
 /** The header shows at most this many tags (spec 001 "Search"). */
 export const HEADER_TAG_LIMIT = 12;
-export const SEARCH_PATH = "/search-result";
+const SEARCH_PATH = "/search-result";
 
 /** /search-result?s=…&tags=a,b (tags comma-separated, as the spec writes them). */
 export function searchHref(text: string, tags: string[]): string {

@@ -12,7 +12,7 @@ interface Look {
 }
 
 /** The class list of a button look, shared by <Button> and <ButtonLink>. */
-export function buttonClass({ variant = "primary", size = "md", block = false }: Look, extra?: string): string {
+function buttonClass({ variant = "primary", size = "md", block = false }: Look, extra?: string): string {
   return [styles.button, styles[variant], size !== "md" && styles[size], block && styles.block, extra]
     .filter(Boolean)
     .join(" ");

@@ -28,7 +28,7 @@ export const useToastStore = create<ToastState>((set) => ({
 }));
 
 /** Durations of the spec: errors 3 s, the register note 5 s. */
-export const TOAST_DURATION = { error: 3000, info: 5000, success: 3000 } as const;
+const TOAST_DURATION = { error: 3000, info: 5000, success: 3000 } as const;
 
 export const toast = {
   info: (message: string, duration: number = TOAST_DURATION.info) => useToastStore.getState().show({ kind: "info", message, duration }),

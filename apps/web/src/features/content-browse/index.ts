@@ -1,11 +1,10 @@
-export { membershipOf, useMembership, type Membership } from "./hooks/use-membership";
-export { screenKeys, useScreen } from "./api/catalogue";
-export { CardGrid } from "./components/card-grid";
+export { useMembership } from "./hooks/use-membership";
+export { useScreen } from "./api/catalogue";
 export { CollectionView } from "./components/collection-view";
 export { LibraryView } from "./components/library-view";
 export { LoadProblem } from "./components/load-problem";
 export { PageIntro } from "./components/page-intro";
 export { ScreenBrowse } from "./components/screen-browse";
-export { SearchResults, readSearchParams } from "./components/search-results";
-export { ScreenSections, SectionShelf, ShelvesLoading } from "./components/section-shelf";
+export { SearchResults } from "./components/search-results";
+export { SectionShelf, ShelvesLoading } from "./components/section-shelf";
 export { UnlockButton } from "./components/unlock-button";

@@ -4,7 +4,7 @@ import type { ContentTypeKey, MediaOutlet, TopicKey } from "./art";
  * The landing page's words and figures (spec 000 section 1). Copy lives here, not in components;
  * `{product}` is replaced with the configured product name.
  */
-export const claims = {
+const claims = {
   trustedBy: "2 million",
   successRate: "98%",
   tracks: "1000+",

@@ -8,7 +8,7 @@ import type { PaymentPackage } from "./model";
  * records it itself). A purchase that succeeds records "StartTrial" for a free-trial package,
  * otherwise "Purchase" with its currency and value.
  */
-export const CHECKOUT_START_EVENT = "InitiateCheckout";
+const CHECKOUT_START_EVENT = "InitiateCheckout";
 
 export function trackCheckoutStart(pkg: PaymentPackage) {
   analytics.track(CHECKOUT_START_EVENT, { package_id: String(pkg.id), currency: pkg.currency, value: dueTodayCents(pkg) / 100 });

@@ -18,11 +18,11 @@ import { createSandboxCardRepository, type SandboxCardPaymentRow } from "./sandb
 export type CardBehaviour = "succeeds" | "declined" | "authenticate";
 
 const AUTHENTICATION_REQUIRED = "Your card was declined. This transaction requires authentication.";
-export const SANDBOX_PUBLISHABLE_KEY = "pk_sandbox_serene";
+const SANDBOX_PUBLISHABLE_KEY = "pk_sandbox_serene";
 
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
 
-export function cardBehaviour(number: string): CardBehaviour {
+function cardBehaviour(number: string): CardBehaviour {
   if (number === SANDBOX_TEST_CARDS.declined) return "declined";
   if (number === SANDBOX_TEST_CARDS.needsApproval) return "authenticate";
   return "succeeds";

@@ -7,7 +7,7 @@ import { startSession } from "../../../lib/session";
 import { useTmpTokenExchange } from "../api/exchange-tmp-token";
 import styles from "./auth-form.module.css";
 
-export const EXCHANGE_FAILED = "Something went wrong!";
+const EXCHANGE_FAILED = "Something went wrong!";
 
 /**
  * /authorization?email=..&token=..: the e-mailed one-time token becomes a session, then the quiz

@@ -1,7 +1,7 @@
 import type { SignInProvider, SocialProvider } from "@serene/contracts";
 import { env } from "../../../lib/env";
 
-export const SOCIAL_PROVIDERS: readonly SocialProvider[] = ["googleWeb", "apple", "facebook"];
+const SOCIAL_PROVIDERS: readonly SocialProvider[] = ["googleWeb", "apple", "facebook"];
 
 /** sessionStorage key of the sign-in that left for a provider and will come back to /auth/callback. */
 export const SOCIAL_STATE_KEY = "social-sign-in";
@@ -24,12 +24,12 @@ export const isSocialProvider = (value: string | undefined): value is SocialProv
 /** The providers configured on this server; a null entry hides its button. */
 export const configuredProviders = (): SocialProvider[] => SOCIAL_PROVIDERS.filter((provider) => env.signIn[provider] !== null);
 
-export function randomToken(bytes = 24): string {
+function randomToken(bytes = 24): string {
   const values = crypto.getRandomValues(new Uint8Array(bytes));
   return btoa(String.fromCharCode(...values)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-export const callbackUrl = (provider: SocialProvider, origin = window.location.origin) => `${origin}/auth/callback/${provider}`;
+const callbackUrl = (provider: SocialProvider, origin = window.location.origin) => `${origin}/auth/callback/${provider}`;
 
 /** The provider's authorization address with the parameters of each provider's web flow. */
 export function buildAuthorizeUrl(

@@ -10,7 +10,7 @@ import { ShelvesLoading } from "./section-shelf";
 import styles from "./browse.module.css";
 
 /** Reads s (free text) and tags (comma-separated slugs) from the address. */
-export function readSearchParams(params: URLSearchParams) {
+function readSearchParams(params: URLSearchParams) {
   const text = (params.get("s") ?? "").trim();
   const tags = (params.get("tags") ?? "")
     .split(",")

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import styles from "./home.module.css";
 
 /** One titled section of /home (daily meditation, personal plan, workbooks as they arrive). */
-export function HomeSection({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+function HomeSection({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
       <div className={styles.sectionHead}>

@@ -6,7 +6,7 @@ import styles from "./home.module.css";
 /** The arrow buttons move the plan by 500 px (spec 001 section 9). */
 export const PLAN_SCROLL_STEP = 500;
 /** Widths up to 991 show only this many steps. */
-export const PLAN_SMALL_SCREEN_CARDS = 3;
+const PLAN_SMALL_SCREEN_CARDS = 3;
 
 interface PlanStripProps {
   day: number;

@@ -11,7 +11,7 @@ export interface MediaLogoProps {
   className?: string;
 }
 
-export const MEDIA_OUTLET_NAMES: Record<MediaOutlet, string> = {
+const MEDIA_OUTLET_NAMES: Record<MediaOutlet, string> = {
   "daily-mind": "The Daily Mind",
   "wellness-weekly": "Wellness Weekly",
   "the-calm-post": "The Calm Post",

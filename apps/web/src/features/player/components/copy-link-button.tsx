@@ -2,8 +2,8 @@ import { PillButton } from "../../../components/ui/pill-button";
 import { toast } from "../../../components/ui/toast-store";
 import { PlayerIcon } from "./icons";
 
-export const COPY_SUCCESS = "Url successfully copied";
-export const copyFailure = (reason: string) => `Failed to copy: ${reason}`;
+const COPY_SUCCESS = "Url successfully copied";
+const copyFailure = (reason: string) => `Failed to copy: ${reason}`;
 
 /** Copies the page's address to share it (spec 001 section 8). */
 export function CopyLinkButton() {

@@ -14,7 +14,7 @@ import { useCornerNotice } from "./corner-notice";
 import { SwitchGroup } from "./switch-group";
 import styles from "./player.module.css";
 
-export const URL_MISSING = "Url does not exist";
+const URL_MISSING = "Url does not exist";
 
 export interface Playable extends Streams, ContentRef {
   name: string;

@@ -11,7 +11,7 @@ import { FavoriteButton } from "./favorite-button";
 import { PlayerIcon } from "./icons";
 import styles from "./player.module.css";
 
-export const NO_ITEMS = "No items";
+const NO_ITEMS = "No items";
 
 interface RecommendationsProps {
   model: ContentModel;

@@ -1,6 +1,6 @@
 import { ensureSignedCookies } from "../api/signed-cookies";
 
-export const HLS_MIME = "application/vnd.apple.mpegurl";
+const HLS_MIME = "application/vnd.apple.mpegurl";
 
 export interface StreamHandle {
   /** Resolves when the stream can be played (its playlist is parsed or its metadata loaded). */
@@ -9,7 +9,7 @@ export interface StreamHandle {
 }
 
 /** True when the browser plays HLS itself (Safari, iOS); hls.js is then never downloaded. */
-export function playsHlsNatively(media: HTMLMediaElement): boolean {
+function playsHlsNatively(media: HTMLMediaElement): boolean {
   return typeof media.canPlayType === "function" && media.canPlayType(HLS_MIME) !== "";
 }
 

@@ -58,7 +58,7 @@ export function periodLine(status: AccountStatusResponse): { label: "Renews on" 
 }
 
 /** How many months a plan of this subscription_type lasts: Monthly 1, Annual 12, "3 Months" 3; null otherwise. */
-export function monthsOfPlan(type: string | null): number | null {
+function monthsOfPlan(type: string | null): number | null {
   if (!type) return null;
   if (/^monthly$/i.test(type)) return 1;
   if (/^(annual|yearly)$/i.test(type)) return 12;
