@@ -6,8 +6,8 @@ export function BackButton({ label = "Back" }: { label?: string }) {
   const navigate = useNavigate();
   const goBack = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) navigate(-1);
-    else navigate("/");
+    if (index > 0) void navigate(-1);
+    else void navigate("/");
   };
   return (
     <PillButton size="lg" onClick={goBack}>

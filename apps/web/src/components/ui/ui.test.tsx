@@ -74,9 +74,13 @@ describe("toasts", () => {
       toast.error("Something went wrong!");
     });
     expect(screen.getByRole("alert").textContent).toContain("Something went wrong!");
-    act(() => vi.advanceTimersByTime(2900));
+    act(() => {
+      vi.advanceTimersByTime(2900);
+    });
     expect(screen.queryByRole("alert")).not.toBeNull();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(screen.queryByRole("alert")).toBeNull();
   });
 });

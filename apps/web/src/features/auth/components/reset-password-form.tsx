@@ -45,7 +45,7 @@ export function ResetPasswordForm({ email, token }: { email: string | null; toke
       const answer = await reset.mutateAsync({ email, token, password });
       startSession(answer.token);
       toast.success(answer.message);
-      navigate("/home", { replace: true });
+      void navigate("/home", { replace: true });
     } catch (error) {
       server.capture(error);
     }

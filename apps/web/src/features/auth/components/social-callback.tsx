@@ -24,12 +24,12 @@ export function SocialCallback({ provider }: { provider: SocialProvider }) {
     if (!result) return;
     if (result.ok) {
       startSession(result.token);
-      navigate(result.next, { replace: true });
+      void navigate(result.next, { replace: true });
       return;
     }
     if (result.provider === "facebook" && result.reason !== "rejected") toast.error(FACEBOOK_CANCELLED);
     if (result.provider === "apple") console.error("Apple sign-in failed:", result.reason, result.detail ?? "");
-    navigate(result.back, { replace: true });
+    void navigate(result.back, { replace: true });
   }, [outcome.data, navigate]);
 
   return (

@@ -25,16 +25,16 @@ export function TokenExchange() {
     if (email || missingHandled.current) return;
     missingHandled.current = true;
     toast.error(EXCHANGE_FAILED);
-    navigate("/registration", { replace: true });
+    void navigate("/registration", { replace: true });
   }, [email, navigate]);
 
   useEffect(() => {
     if (exchange.data) {
       startSession(exchange.data.token);
-      navigate(redirect ?? "/quiz-results", { replace: true });
+      void navigate(redirect ?? "/quiz-results", { replace: true });
     } else if (exchange.isError) {
       // The server's message is already in the global error toast.
-      navigate("/login", { replace: true });
+      void navigate("/login", { replace: true });
     }
   }, [exchange.data, exchange.isError, redirect, navigate]);
 

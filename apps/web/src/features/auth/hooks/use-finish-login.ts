@@ -13,7 +13,7 @@ export function useFinishLogin() {
   return useCallback(
     (token: string, search: string) => {
       startSession(token);
-      navigate(afterLoginPath(search, hasQuizFlag()), { replace: true });
+      void navigate(afterLoginPath(search, hasQuizFlag()), { replace: true });
     },
     [navigate],
   );

@@ -23,7 +23,7 @@ export function useFinishRegistration() {
         customSlug: quizForm?.isCustomQuiz ? (quizForm.slug ?? null) : null,
       });
       if (next.kind === "custom-quiz" && quizForm) writeQuizForm({ ...quizForm, isQuizCompleted: true });
-      navigate(next.to, { replace: true });
+      void navigate(next.to, { replace: true });
     },
     [navigate],
   );

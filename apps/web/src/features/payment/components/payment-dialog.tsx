@@ -1,6 +1,5 @@
 import type { Package, PurchaseResponse } from "@serene/contracts";
-import { NEED_APPROVE_MESSAGE, SUBSCRIBED_MESSAGE } from "@serene/domain";
-import { planCardDescription, planCardTitle, trialNote } from "@serene/domain";
+import { NEED_APPROVE_MESSAGE, SUBSCRIBED_MESSAGE, planCardDescription, planCardTitle, trialNote } from "@serene/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
