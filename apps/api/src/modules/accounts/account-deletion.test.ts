@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { DAY_MS } from "@serene/domain";
 import { leads, socialIdentities, users, type DatabaseHandle } from "@serene/db";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -140,7 +141,7 @@ describe("account deletion", () => {
     const due = await memberWithEverything("due");
     const waiting = await memberWithEverything("waiting");
     await database.db.update(users).set({ deletionDueAt: new Date(Date.now() - 1000) }).where(eq(users.id, due.id));
-    await database.db.update(users).set({ deletionDueAt: new Date(Date.now() + 86_400_000) }).where(eq(users.id, waiting.id));
+    await database.db.update(users).set({ deletionDueAt: new Date(Date.now() + DAY_MS) }).where(eq(users.id, waiting.id));
 
     const id = await boss.send(DELETE_DUE_ACCOUNTS_JOB, {});
     expect(id).toBeTruthy();

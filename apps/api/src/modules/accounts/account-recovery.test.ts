@@ -17,13 +17,13 @@ import {
   type Member,
 } from "../../test/accounts";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { DAY_MS } from "@serene/domain";
 
 const RECOVERY = "If an account exists for this e-mail address, we have sent it a link to reset the password.";
 const REMOVAL_REQUESTED = "We have sent you an email. Please click on the link in the email to confirm your account removal request.";
 const REMOVAL_CONFIRMED = "Your request has been successfully confirmed";
 const REMOVAL_FAILED = "An error occurred while confirming your request";
 const RESET_LINK = "This password reset link is invalid or has expired. Please ask for a new one.";
-const DAY = 86_400_000;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -259,7 +259,7 @@ describe("POST /api/v1/user/confirm-remove/{code}", () => {
     expect((await whoAmI(t.app, second)).statusCode).toBe(401);
     expect(await t.database.db.select().from(accessTokens).where(eq(accessTokens.userId, member.id))).toEqual([]);
     const due = (await userRow(member.id))!.deletionDueAt!;
-    expect(Math.abs(due.getTime() - (Date.now() + 5 * DAY))).toBeLessThan(60_000);
+    expect(Math.abs(due.getTime() - (Date.now() + 5 * DAY_MS))).toBeLessThan(60_000);
   });
 
   it("closes the account: no log-in, no reset link, no new removal mail", async () => {

@@ -19,11 +19,11 @@ import {
   type Member,
 } from "../../test/accounts";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { DAY_MS } from "@serene/domain";
 
 const CREDENTIALS = { message: "These credentials do not match our records.", errors: { email: ["These credentials do not match our records."] } };
 const ALREADY = "An account with this e-mail address already exists. Please log in.";
 const ARGON2ID = "$argon2id$v=19$m=19456,t=2,p=1$";
-const DAY = 86_400_000;
 
 let t: TestApp;
 let member: Member;
@@ -431,18 +431,18 @@ describe("POST /api/v1/user/token/refresh", () => {
     expect(body.token).toBe(token);
     expect(body.expires_at).toMatch(/Z$/);
     const expiresAt = new Date(body.expires_at).getTime();
-    expect(Math.abs(expiresAt - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
+    expect(Math.abs(expiresAt - (Date.now() + 30 * DAY_MS))).toBeLessThan(60_000);
     const [stored] = await t.database.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(token)));
     expect(stored!.expiresAt.getTime()).toBe(expiresAt);
   });
 
   it("never moves the expiry past 180 days after the token was issued", async () => {
     const { token } = (await login(t.app, member.email, member.password)).json();
-    const issued = new Date(Date.now() - 175 * DAY);
+    const issued = new Date(Date.now() - 175 * DAY_MS);
     await t.database.db.update(accessTokens).set({ createdAt: issued }).where(eq(accessTokens.tokenHash, sha256(token)));
     const res = await t.app.inject({ method: "POST", url: "/api/v1/user/token/refresh", headers: bearer(token) });
     expect(res.statusCode).toBe(200);
-    expect(new Date(res.json().expires_at).getTime()).toBe(issued.getTime() + 180 * DAY);
+    expect(new Date(res.json().expires_at).getTime()).toBe(issued.getTime() + 180 * DAY_MS);
   });
 
   it("answers 401 without a token, with an unknown one, a malformed header, or an expired token", async () => {
@@ -566,12 +566,12 @@ describe("lifetimes from the configuration", () => {
       expect(Math.abs(code!.expiresAt.getTime() - (Date.now() + 5 * 60_000))).toBeLessThan(60_000);
 
       const [token] = await custom.database.db.select().from(accessTokens).where(eq(accessTokens.userId, fresh.id));
-      expect(Math.abs(token!.expiresAt.getTime() - (Date.now() + DAY))).toBeLessThan(60_000);
+      expect(Math.abs(token!.expiresAt.getTime() - (Date.now() + DAY_MS))).toBeLessThan(60_000);
 
-      const issued = new Date(Date.now() - 1.5 * DAY);
+      const issued = new Date(Date.now() - 1.5 * DAY_MS);
       await custom.database.db.update(accessTokens).set({ createdAt: issued }).where(eq(accessTokens.id, token!.id));
       const refreshed = await custom.app.inject({ method: "POST", url: "/api/v1/user/token/refresh", headers: bearer(fresh.token) });
-      expect(new Date(refreshed.json().expires_at).getTime()).toBe(issued.getTime() + 2 * DAY);
+      expect(new Date(refreshed.json().expires_at).getTime()).toBe(issued.getTime() + 2 * DAY_MS);
     } finally {
       await custom.close();
     }

@@ -4,8 +4,8 @@ import { createServices } from "../../app";
 import { jobDefinitions } from "../../jobs";
 import { createTestDatabase, testConfig } from "../../test/test-app";
 import { PRUNE_ACCESS_TOKENS_JOB } from "./accounts.service";
+import { DAY_MS } from "@serene/domain";
 
-const DAY = 86_400_000;
 let database: DatabaseHandle;
 let services: ReturnType<typeof createServices>;
 
@@ -24,13 +24,13 @@ describe("the nightly session clean-up", () => {
     const now = Date.now();
     await database.db.insert(accessTokens).values([
       { userId: user!.id, tokenHash: "expired", expiresAt: new Date(now - 1000) },
-      { userId: user!.id, tokenHash: "live", expiresAt: new Date(now + DAY) },
+      { userId: user!.id, tokenHash: "live", expiresAt: new Date(now + DAY_MS) },
     ]);
     await database.db.insert(accountCodes).values([
-      { userId: user!.id, purpose: "password_reset", codeHash: "used-long-ago", expiresAt: new Date(now + DAY), usedAt: new Date(now - 2 * DAY) },
-      { userId: user!.id, purpose: "password_reset", codeHash: "expired-long-ago", expiresAt: new Date(now - 2 * DAY) },
-      { userId: user!.id, purpose: "tmp_login", codeHash: "used-just-now", expiresAt: new Date(now + DAY), usedAt: new Date(now - 1000) },
-      { userId: user!.id, purpose: "account_removal", codeHash: "waiting", expiresAt: new Date(now + DAY) },
+      { userId: user!.id, purpose: "password_reset", codeHash: "used-long-ago", expiresAt: new Date(now + DAY_MS), usedAt: new Date(now - 2 * DAY_MS) },
+      { userId: user!.id, purpose: "password_reset", codeHash: "expired-long-ago", expiresAt: new Date(now - 2 * DAY_MS) },
+      { userId: user!.id, purpose: "tmp_login", codeHash: "used-just-now", expiresAt: new Date(now + DAY_MS), usedAt: new Date(now - 1000) },
+      { userId: user!.id, purpose: "account_removal", codeHash: "waiting", expiresAt: new Date(now + DAY_MS) },
     ]);
 
     const job = jobDefinitions(services).find((definition) => definition.name === PRUNE_ACCESS_TOKENS_JOB)!;

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { contentItems, contentViews, favorites, listeningSessions } from "@serene/db";
-import { toUtcSecond } from "@serene/domain";
+import { toUtcSecond, DAY_MS } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, registerMember, type Member } from "../../test/accounts";
 import { getAs, itemById, listedItems, sendAs, setGoal } from "../../test/content";
@@ -39,14 +39,13 @@ const detail = async (token: string, id: number) => {
 };
 
 const MINUTE = 60_000;
-const DAY = 86_400_000;
 /** A UTC time to the second, `ms` from now. */
 const at = (ms: number) => toUtcSecond(new Date(Date.now() + ms));
 /** 08:00:00Z `days` days ago, plus minutes. */
 const dayAt = (daysAgo: number, minutes = 0) => {
   const midnight = new Date();
   midnight.setUTCHours(0, 0, 0, 0);
-  return toUtcSecond(new Date(midnight.getTime() - daysAgo * DAY + 8 * 60 * MINUTE + minutes * MINUTE));
+  return toUtcSecond(new Date(midnight.getTime() - daysAgo * DAY_MS + 8 * 60 * MINUTE + minutes * MINUTE));
 };
 const report = (token: string, body: Record<string, unknown>) => send("POST", "/api/v1/user/sessions", token, body);
 const statistics = async (token: string) => {

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { DAY_MS } from "@serene/domain";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { socialIdentities, users } from "@serene/db";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -310,7 +311,7 @@ describe("every provider", () => {
     const email = uniqueEmail("leaving");
     const first = await signIn("googleWeb", { id_token: await googleToken({ name: "Leaving", email }) });
     expect(first.statusCode).toBe(200);
-    await t.database.db.update(users).set({ deletionDueAt: new Date(Date.now() + 86_400_000) }).where(eq(users.email, email));
+    await t.database.db.update(users).set({ deletionDueAt: new Date(Date.now() + DAY_MS) }).where(eq(users.email, email));
     const res = await signIn("googleWeb", { id_token: await googleToken({ name: "Leaving", email }) });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: "This account is being deleted." });

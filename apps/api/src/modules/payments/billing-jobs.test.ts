@@ -8,9 +8,9 @@ import { bearer, mailsTo, registerMember } from "../../test/accounts";
 import { createTestDatabase, testConfig } from "../../test/test-app";
 import { CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB } from "./billing.service";
 import type { FastifyInstance } from "fastify";
+import { DAY_MS } from "@serene/domain";
 
 const silent = { info: () => {}, error: () => {}, warn: () => {}, debug: () => {} } as never;
-const DAY = 86_400_000;
 let database: DatabaseHandle;
 let boss: JobQueue;
 let app: FastifyInstance;
@@ -52,8 +52,8 @@ describe("trial jobs through the real queue", () => {
     const rows = ((queued as { rows?: unknown[] }).rows ?? queued) as { name: string; data: { subscriptionId: string; periodStart?: string }; start_after: string | Date }[];
     const reminder = rows.find((row) => row.name === TRIAL_REMINDER_JOB)!;
     const charge = rows.find((row) => row.name === CHARGE_DUE_JOB)!;
-    expect(Math.abs(new Date(reminder.start_after).getTime() - (started + 5 * DAY))).toBeLessThan(60_000);
-    expect(Math.abs(new Date(charge.start_after).getTime() - (started + 7 * DAY))).toBeLessThan(60_000);
+    expect(Math.abs(new Date(reminder.start_after).getTime() - (started + 5 * DAY_MS))).toBeLessThan(60_000);
+    expect(Math.abs(new Date(charge.start_after).getTime() - (started + 7 * DAY_MS))).toBeLessThan(60_000);
     expect(charge.data).toMatchObject({ subscriptionId: reminder.data.subscriptionId, attempt: 0 });
 
     // Run the reminder now through the queue: the member gets the e-mail.

@@ -6,6 +6,7 @@ import { getAs, listedItems, sendAs } from "../../test/content";
 import { startStripeEndpoint, type StripeEndpoint } from "../../test/stripe-endpoint";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { COOKIE_NAMES, fromCloudFrontBase64 } from "../media/signed-cookies";
+import { DAY_MS } from "@serene/domain";
 
 /**
  * The card checkout through the API, on the offline sandbox card processor (Stripe's test cards):
@@ -19,7 +20,6 @@ const pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.expor
 
 const CARDS = { ok: "4242 4242 4242 4242", declined: "4000000000000002", approval: "4000 0027 6000 3184" };
 const PKG = { monthly: 1, quarterly: 2, yearlyTrial: 4, lifetime: 5, eurMonthly: 6, walletMonthly: 11 };
-const DAY = 86_400_000;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -278,8 +278,8 @@ describe("POST /api/v1/stripe/payment-method: buying", () => {
     const status = await accountStatus(member);
     expect(status).toMatchObject({ subscription_type: "Monthly", subscription_via: "stripe", status: "active", can_cancel: true, can_upgrade: true });
     const periodEnd = Date.parse(status.current_period_end);
-    expect(periodEnd - Date.now()).toBeGreaterThan(27 * DAY);
-    expect(periodEnd - Date.now()).toBeLessThan(32 * DAY);
+    expect(periodEnd - Date.now()).toBeGreaterThan(27 * DAY_MS);
+    expect(periodEnd - Date.now()).toBeLessThan(32 * DAY_MS);
     expect(await succeededPayments(member)).toEqual([expect.objectContaining({ amount_cents: 1499, currency: "USD" })]);
     expect(await sandboxCharges(member)).toEqual([{ status: "succeeded", amount_cents: 1499 }]);
   });
@@ -299,7 +299,7 @@ describe("POST /api/v1/stripe/payment-method: buying", () => {
     expect(res.json()).toEqual({ message: "Successfully subscribed!", redirect_url: null, subscription_type: "Free trial" });
     const status = await accountStatus(member);
     expect(status).toMatchObject({ subscription_type: "Free trial", status: "trialing", can_cancel: true, can_upgrade: false });
-    expect(Math.abs(Date.parse(status.current_period_end) - (Date.now() + 7 * DAY))).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(status.current_period_end) - (Date.now() + 7 * DAY_MS))).toBeLessThan(60_000);
     expect(await paymentsOf(member)).toEqual([]);
     expect(await sandboxCharges(member)).toEqual([]);
   });
@@ -322,7 +322,7 @@ describe("POST /api/v1/stripe/payment-method: buying", () => {
     const pm = await cardOf(member);
     expect((await buy(member, { payment_method: pm, package_id: PKG.yearlyTrial }, "trial-ended-first")).json().subscription_type).toBe("Free trial");
     // The trial was cancelled and its seven days are over.
-    await t.database.executeSql("update subscriptions set status = 'expired', current_period_end = $2 where user_id = $1", [member.id, new Date(Date.now() - DAY)]);
+    await t.database.executeSql("update subscriptions set status = 'expired', current_period_end = $2 where user_id = $1", [member.id, new Date(Date.now() - DAY_MS)]);
     expect(await accountStatus(member)).toMatchObject({ subscription_type: null });
 
     const again = await buy(member, { payment_method: pm, package_id: PKG.yearlyTrial }, "trial-ended-second");
@@ -330,7 +330,7 @@ describe("POST /api/v1/stripe/payment-method: buying", () => {
     expect(await succeededPayments(member)).toEqual([expect.objectContaining({ amount_cents: 5999 })]);
     const status = await accountStatus(member);
     expect(status).toMatchObject({ subscription_type: "Annual", status: "active", can_upgrade: false });
-    expect(Date.parse(status.current_period_end) - Date.now()).toBeGreaterThan(360 * DAY);
+    expect(Date.parse(status.current_period_end) - Date.now()).toBeGreaterThan(360 * DAY_MS);
   });
 
   it("sells lifetime access once: charged 149.99, never ends, nothing more to buy", async () => {

@@ -11,7 +11,7 @@ import {
   nextBillingPeriod,
   type LifecycleEvent,
   type LifecycleState,
-  type RecurringPlan,
+  type RecurringPlan, DAY_MS
 } from "@serene/domain";
 import { buildApp, createServices, type Services } from "../../app";
 import { DomainError } from "../../domain-errors";
@@ -41,7 +41,6 @@ import { createSubscriptionsService } from "../subscriptions/subscriptions.servi
  * One app and database serve every run; each run has a member of its own and moves a billing clock.
  */
 
-const DAY = 86_400_000;
 const RETRIES = 3;
 const PKG = { monthly: 1, yearlyTrial: 4, lifetime: 5, walletMonthly: 11, walletYearlyTrial: 14 } as const;
 const PRICES: Record<number, number> = { 1: 1499, 4: 5999, 5: 14999 };
@@ -314,13 +313,13 @@ async function runSequence(commands: Command[]) {
         const next = nextBillingPeriod(state)!;
         const periodKey = next.periodStart.toISOString();
         if (command.mode === "stale") {
-          const outcome = await billing.chargeDue(sub.id, new Date(next.periodStart.getTime() - DAY), 0);
+          const outcome = await billing.chargeDue(sub.id, new Date(next.periodStart.getTime() - DAY_MS), 0);
           log.push(`renew stale → ${outcome.outcome}`);
           expect(outcome).toEqual({ outcome: "not due" });
           break;
         }
         const attempt = sub.failures.get(periodKey) ?? 0;
-        clock = Math.max(clock, next.periodStart.getTime() + attempt * DAY);
+        clock = Math.max(clock, next.periodStart.getTime() + attempt * DAY_MS);
         const expected = sub.card === "ok" ? "charged" : attempt < RETRIES ? "retry scheduled" : "ended";
         const outcomes = await Promise.all(
           (command.mode === "repeat" ? [0, 1] : [0]).map(() => billing.chargeDue(sub.id, next.periodStart, attempt).then((result) => result.outcome)),
@@ -457,23 +456,23 @@ type WalletFact = { kind: "sale"; at: Date; periodStart: Date; periodEnd: Date }
 function walletFacts(history: History, start: Date): WalletFact[] {
   const plan: RecurringPlan = history.trial ? "annual" : "monthly";
   const facts: WalletFact[] = [];
-  let boundary = history.trial ? new Date(start.getTime() + 7 * DAY) : start;
+  let boundary = history.trial ? new Date(start.getTime() + 7 * DAY_MS) : start;
   if (!history.trial) {
     facts.push({ kind: "sale", at: new Date(start.getTime() + 60_000), periodStart: start, periodEnd: billingPeriodEnd(plan, start) });
     boundary = billingPeriodEnd(plan, start);
   }
   for (const [index, cycle] of history.cycles.entries()) {
     if (history.cancelAfter === index) {
-      facts.push({ kind: "canceled", at: new Date(boundary.getTime() - 5 * DAY) });
+      facts.push({ kind: "canceled", at: new Date(boundary.getTime() - 5 * DAY_MS) });
       return facts;
     }
-    for (let attempt = 0; attempt < cycle.failures; attempt++) facts.push({ kind: "failed", at: new Date(boundary.getTime() + attempt * DAY + 3_600_000) });
+    for (let attempt = 0; attempt < cycle.failures; attempt++) facts.push({ kind: "failed", at: new Date(boundary.getTime() + attempt * DAY_MS + 3_600_000) });
     if (cycle.suspended && cycle.failures > 0) {
-      facts.push({ kind: "suspended", at: new Date(boundary.getTime() + 3 * DAY) });
+      facts.push({ kind: "suspended", at: new Date(boundary.getTime() + 3 * DAY_MS) });
       return facts;
     }
     const end = billingPeriodEnd(plan, boundary);
-    facts.push({ kind: "sale", at: new Date(boundary.getTime() + cycle.failures * DAY + 2 * 3_600_000), periodStart: boundary, periodEnd: end });
+    facts.push({ kind: "sale", at: new Date(boundary.getTime() + cycle.failures * DAY_MS + 2 * 3_600_000), periodStart: boundary, periodEnd: end });
     boundary = end;
   }
   return facts;

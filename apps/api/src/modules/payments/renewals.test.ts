@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "@serene/db";
-import { addBillingMonths } from "@serene/domain";
+import { addBillingMonths, DAY_MS } from "@serene/domain";
 import { buildApp, createServices, type Services } from "../../app";
 import { jobDefinitions } from "../../jobs";
 import type { JobQueue } from "../../jobs/queue";
@@ -21,7 +21,6 @@ import { createPurchasesService } from "./purchases.service";
  * test moves; the job queue is a recorder, and each job is run by calling its handler.
  */
 
-const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const CARDS = { ok: "4242424242424242", approval: "4000002760003184" };
 const PKG = { monthly: 1, yearlyTrial: 4, lifetime: 5, walletMonthly: 11 };
@@ -135,15 +134,15 @@ describe("the free trial", () => {
   it("queues the day-5 reminder and the day-7 charge, and the reminder e-mails the member", async () => {
     const started = clock;
     const { member, subscription } = await cardMember(PKG.yearlyTrial);
-    expect(queued.find((job) => job.name === TRIAL_REMINDER_JOB)).toMatchObject({ data: { subscriptionId: subscription.id }, startAfter: new Date(started + 5 * DAY), singletonKey: `reminder:${subscription.id}` });
-    expect(chargesQueued(subscription.id)).toEqual([expect.objectContaining({ data: { subscriptionId: subscription.id, periodStart: new Date(started + 7 * DAY).toISOString(), attempt: 0 }, startAfter: new Date(started + 7 * DAY) })]);
+    expect(queued.find((job) => job.name === TRIAL_REMINDER_JOB)).toMatchObject({ data: { subscriptionId: subscription.id }, startAfter: new Date(started + 5 * DAY_MS), singletonKey: `reminder:${subscription.id}` });
+    expect(chargesQueued(subscription.id)).toEqual([expect.objectContaining({ data: { subscriptionId: subscription.id, periodStart: new Date(started + 7 * DAY_MS).toISOString(), attempt: 0 }, startAfter: new Date(started + 7 * DAY_MS) })]);
 
-    clock = started + 5 * DAY;
+    clock = started + 5 * DAY_MS;
     expect(await runJob(TRIAL_REMINDER_JOB, { subscriptionId: subscription.id })).toEqual({ sent: true });
     const mails = await mailsTo(database, member.email, "trial ends in 2 days");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("$59.99");
-    const chargeDate = new Date(started + 7 * DAY).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    const chargeDate = new Date(started + 7 * DAY_MS).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
     expect(mails[0]!.text).toContain(chargeDate);
   });
 
@@ -151,24 +150,24 @@ describe("the free trial", () => {
     const started = clock;
     const { member, subscription } = await cardMember(PKG.yearlyTrial);
     expect((await sendAs(app, member.token, "DELETE", "/api/v1/subscription/web/cancel/stripe")).json()).toEqual({ message: "Successfully canceled!" });
-    clock = started + 5 * DAY;
+    clock = started + 5 * DAY_MS;
     expect(await runJob(TRIAL_REMINDER_JOB, { subscriptionId: subscription.id })).toEqual({ sent: false });
     expect(await mailsTo(database, member.email, "trial ends")).toEqual([]);
-    clock = started + 7 * DAY;
-    expect(await chargeJob(subscription.id, new Date(started + 7 * DAY))).toEqual({ outcome: "not due" });
+    clock = started + 7 * DAY_MS;
+    expect(await chargeJob(subscription.id, new Date(started + 7 * DAY_MS))).toEqual({ outcome: "not due" });
     expect(await paymentsOf(member)).toEqual([]);
     expect(await sandboxCharges(member)).toEqual([]);
     expect(await subscriptionOf(member)).toMatchObject({ status: "canceled", plan_type: "Free trial" });
   });
 
   it("charges on day 7, once however often the job runs: trialing becomes the active annual plan", async () => {
-    clock = Date.now() - 8 * DAY;
+    clock = Date.now() - 8 * DAY_MS;
     const started = clock;
     const { member, subscription } = await cardMember(PKG.yearlyTrial);
-    const daySeven = new Date(started + 7 * DAY);
+    const daySeven = new Date(started + 7 * DAY_MS);
     expect(subscription).toMatchObject({ status: "trialing", current_period_end: daySeven });
 
-    clock = started + 6 * DAY;
+    clock = started + 6 * DAY_MS;
     expect(await chargeJob(subscription.id, daySeven)).toEqual({ outcome: "not yet due" });
     expect(await paymentsOf(member)).toEqual([]);
 
@@ -189,7 +188,7 @@ describe("the free trial", () => {
   it("charges once when two workers run the day-7 job at the same moment", async () => {
     const started = clock;
     const { member, subscription } = await cardMember(PKG.yearlyTrial);
-    const daySeven = new Date(started + 7 * DAY);
+    const daySeven = new Date(started + 7 * DAY_MS);
     clock = daySeven.getTime() + HOUR;
     const outcomes = await Promise.all([chargeJob(subscription.id, daySeven), chargeJob(subscription.id, daySeven)]);
     expect(outcomes).toContainEqual({ outcome: "charged" });
@@ -203,7 +202,7 @@ describe("the free trial", () => {
 
 describe("renewals", () => {
   it("renews a monthly plan at the end of its month and ignores stale and repeated jobs", async () => {
-    clock = Date.now() - 31 * DAY;
+    clock = Date.now() - 31 * DAY_MS;
     const started = new Date(clock);
     const { member, subscription } = await cardMember(PKG.monthly);
     const end = addBillingMonths(started, 1);
@@ -211,7 +210,7 @@ describe("renewals", () => {
     clock = end.getTime() + 5 * 60_000;
 
     // A job for another period (an old one, a wrong date, the next month) changes nothing.
-    for (const stale of [started, new Date(end.getTime() - DAY), addBillingMonths(end, 1)]) {
+    for (const stale of [started, new Date(end.getTime() - DAY_MS), addBillingMonths(end, 1)]) {
       expect(await chargeJob(subscription.id, stale)).toEqual({ outcome: "not due" });
     }
     expect(await paymentsOf(member)).toHaveLength(1);
@@ -236,7 +235,7 @@ describe("renewals", () => {
 
   it("retries a declined renewal a day apart, past due meanwhile, then ends access after the last retry", async () => {
     // 4000 0027 6000 3184 was approved at the bank for the first charge; off session it is declined.
-    clock = Date.now() - 33 * DAY;
+    clock = Date.now() - 33 * DAY_MS;
     const started = new Date(clock);
     const { member, subscription } = await cardMember(PKG.monthly, CARDS.approval);
     expect(subscription).toMatchObject({ status: "active", customer_id: expect.stringMatching(/^cus_sandbox_/), payment_method_id: expect.stringMatching(/^pm_sandbox_/) });
@@ -245,9 +244,9 @@ describe("renewals", () => {
     clock = end.getTime();
     expect(await chargeJob(subscription.id, end)).toEqual({ outcome: "retry scheduled" });
     let row = await subscriptionOf(member);
-    expect(row).toMatchObject({ status: "past_due", current_period_end: new Date(end.getTime() + 7 * DAY) });
+    expect(row).toMatchObject({ status: "past_due", current_period_end: new Date(end.getTime() + 7 * DAY_MS) });
     expect(await accountStatus(member)).toMatchObject({ status: "past_due", subscription_type: "Monthly", can_cancel: true, can_upgrade: false });
-    expect(chargesQueued(subscription.id).at(-1)).toMatchObject({ data: { periodStart: end.toISOString(), attempt: 1 }, startAfter: new Date(end.getTime() + DAY) });
+    expect(chargesQueued(subscription.id).at(-1)).toMatchObject({ data: { periodStart: end.toISOString(), attempt: 1 }, startAfter: new Date(end.getTime() + DAY_MS) });
 
     // The retry is not run before its day; running the first attempt again changes nothing.
     expect(await chargeJob(subscription.id, end, 1)).toEqual({ outcome: "not yet due" });
@@ -255,11 +254,11 @@ describe("renewals", () => {
     expect((await paymentsOf(member)).filter((p) => p.status === "failed")).toHaveLength(1);
 
     for (let attempt = 1; attempt < RETRIES; attempt++) {
-      clock = end.getTime() + attempt * DAY;
+      clock = end.getTime() + attempt * DAY_MS;
       expect(await chargeJob(subscription.id, end, attempt)).toEqual({ outcome: "retry scheduled" });
       expect((await subscriptionOf(member)).status).toBe("past_due");
     }
-    clock = end.getTime() + RETRIES * DAY;
+    clock = end.getTime() + RETRIES * DAY_MS;
     expect(await chargeJob(subscription.id, end, RETRIES)).toEqual({ outcome: "ended" });
     row = await subscriptionOf(member);
     expect(row.status).toBe("expired");
@@ -275,7 +274,7 @@ describe("renewals", () => {
   });
 
   it("bills the sandbox wallet's renewal and stops after the member cancels", async () => {
-    clock = Date.now() - 31 * DAY;
+    clock = Date.now() - 31 * DAY_MS;
     const started = new Date(clock);
     const member = await registerMember(app, database);
     const url = (await getAs(app, member.token, `/api/v1/paypal/subscription?package_id=${PKG.walletMonthly}`)).json().url_to_redirect;
@@ -306,21 +305,21 @@ describe("the hourly sweep", () => {
     const lifetime = (await cardMember(PKG.lifetime)).subscription;
     queued.length = 0;
 
-    clock = started + 7 * DAY + 30 * 60_000;
+    clock = started + 7 * DAY_MS + 30 * 60_000;
     await runJob(RENEWAL_SWEEP_JOB, {});
     expect(chargesQueued(overdue.id)).toEqual([]);
 
-    clock = started + 7 * DAY + 2 * HOUR;
+    clock = started + 7 * DAY_MS + 2 * HOUR;
     const swept = (await runJob(RENEWAL_SWEEP_JOB, {})) as { queued: number };
     expect(swept.queued).toBeGreaterThanOrEqual(1);
     expect(chargesQueued(overdue.id)).toEqual([
-      expect.objectContaining({ data: { subscriptionId: overdue.id, periodStart: new Date(started + 7 * DAY).toISOString(), attempt: 0 }, singletonKey: `${overdue.id}:${new Date(started + 7 * DAY).toISOString()}:0` }),
+      expect.objectContaining({ data: { subscriptionId: overdue.id, periodStart: new Date(started + 7 * DAY_MS).toISOString(), attempt: 0 }, singletonKey: `${overdue.id}:${new Date(started + 7 * DAY_MS).toISOString()}:0` }),
     ]);
     expect(chargesQueued(cancelled.subscription.id)).toEqual([]);
     expect(chargesQueued(lifetime.id)).toEqual([]);
 
     // The requeued job charges the overdue trial; the next sweep leaves it alone.
-    expect(await chargeJob(overdue.id, new Date(started + 7 * DAY))).toEqual({ outcome: "charged" });
+    expect(await chargeJob(overdue.id, new Date(started + 7 * DAY_MS))).toEqual({ outcome: "charged" });
     queued.length = 0;
     await runJob(RENEWAL_SWEEP_JOB, {});
     expect(chargesQueued(overdue.id)).toEqual([]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addBillingMonths } from "@serene/domain";
+import { addBillingMonths, DAY_MS } from "@serene/domain";
 import { bearer, registerMember, rows, type Member } from "../../test/accounts";
 import { getAs, listedItems, sendAs } from "../../test/content";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -12,7 +12,6 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 
 const CARDS = { ok: "4242424242424242", approval: "4000002760003184" };
 const PKG = { monthly: 1, quarterly: 2, halfYear: 3, yearlyTrial: 4, lifetime: 5, walletMonthly: 11, walletYearly: 14 };
-const DAY = 86_400_000;
 const NONE = { subscription_type: null, member_since: null, subscription_via: null, status: null, current_period_end: null, can_cancel: false, can_upgrade: false };
 
 let t: TestApp;
@@ -52,7 +51,7 @@ const status = async (member: Member) => {
 };
 const succeeded = (member: Member) => rows<{ amount_cents: number }>(t.database, "select amount_cents from payments where user_id = $1 and status = 'succeeded' order by created_at", [member.id]);
 /** How far from now a moment is, in days. */
-const daysFromNow = (iso: string) => (Date.parse(iso) - Date.now()) / DAY;
+const daysFromNow = (iso: string) => (Date.parse(iso) - Date.now()) / DAY_MS;
 const locked = listedItems.find((item) => !item.free && item.media?.audio_male)!;
 const canPlayLocked = async (member: Member) => (await getAs(t.app, member.token, `/api/v1/${locked.model}/${locked.id}`)).json().data.audio_male !== null;
 
@@ -263,7 +262,7 @@ describe("GET /api/v1/user/account-status in each state", () => {
   it("a subscription that ended answers like a free member", async () => {
     const { member } = await cardMember(PKG.monthly);
     await cancel(member, "stripe");
-    await t.database.executeSql("update subscriptions set status = 'expired', current_period_end = $2 where user_id = $1", [member.id, new Date(Date.now() - DAY)]);
+    await t.database.executeSql("update subscriptions set status = 'expired', current_period_end = $2 where user_id = $1", [member.id, new Date(Date.now() - DAY_MS)]);
     expect(await status(member)).toEqual(NONE);
     expect(await canPlayLocked(member)).toBe(false);
     expect((await cancel(member, "stripe")).statusCode).toBe(404);

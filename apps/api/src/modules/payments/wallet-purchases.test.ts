@@ -3,6 +3,7 @@ import { bearer, registerMember, rows, type Member } from "../../test/accounts";
 import { getAs, sendAs } from "../../test/content";
 import { startPayPalEndpoint, type PayPalEndpoint } from "../../test/paypal-endpoint";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { DAY_MS } from "@serene/domain";
 
 /**
  * The wallet checkout through the API: GET /paypal/subscription → the wallet's approval page →
@@ -11,7 +12,6 @@ import { createTestApp, type TestApp } from "../../test/test-app";
  */
 
 const PKG = { cardMonthly: 1, monthly: 11, quarterly: 12, yearlyTrial: 14, lifetime: 15, eurMonthly: 16 };
-const DAY = 86_400_000;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,7 +135,7 @@ describe("back from the wallet", () => {
     expect(await subscriptionsOf(member)).toEqual([{ status: "active", plan_type: "Monthly", provider: "paypal", provider_subscription_id: back.query.subscription_id }]);
     const status = await accountStatus(member);
     expect(status).toMatchObject({ subscription_type: "Monthly", subscription_via: "paypal", status: "active", can_cancel: true, can_upgrade: true });
-    expect(Date.parse(status.current_period_end) - Date.now()).toBeGreaterThan(27 * DAY);
+    expect(Date.parse(status.current_period_end) - Date.now()).toBeGreaterThan(27 * DAY_MS);
     // The wallet bills the subscription itself; its first payment arrives by webhook.
     expect(await paymentsOf(member)).toEqual([]);
   });
@@ -362,7 +362,7 @@ describe("PayPal webhooks through the PayPal adapter", () => {
     const a = await subscribed();
     const b = await subscribed();
     const failedAt = (end: Date) => new Date(end.getTime() + 60_000);
-    const paidAt = (end: Date) => new Date(end.getTime() + 2 * DAY);
+    const paidAt = (end: Date) => new Date(end.getTime() + 2 * DAY_MS);
     // In time order: the charge failed (past due), then the retry was paid.
     await deliver(subscriptionEvent(`WH-FAIL-${a.id}`, "BILLING.SUBSCRIPTION.PAYMENT.FAILED", a.id, failedAt(a.periodEnd)));
     expect((await state(a.member)).status).toBe("past_due");
@@ -391,7 +391,7 @@ describe("PayPal webhooks through the PayPal adapter", () => {
     await deliver(subscriptionEvent(`WH-CANCEL-${id}`, "BILLING.SUBSCRIPTION.CANCELLED", id, new Date(Date.now() + 1000)));
     expect(await state(member)).toMatchObject({ status: "canceled", periodEnd: periodEnd.toISOString() });
     const other = await subscribed();
-    await deliver(subscriptionEvent(`WH-SUSPEND-${other.id}`, "BILLING.SUBSCRIPTION.SUSPENDED", other.id, new Date(other.periodEnd.getTime() + 3 * DAY)));
+    await deliver(subscriptionEvent(`WH-SUSPEND-${other.id}`, "BILLING.SUBSCRIPTION.SUSPENDED", other.id, new Date(other.periodEnd.getTime() + 3 * DAY_MS)));
     expect((await state(other.member)).status).toBe("expired");
   });
 
