@@ -78,26 +78,24 @@ describe("landing page", () => {
     await page.getByRole("heading", { level: 1 }).waitFor();
     const tracks = page.locator("section[aria-roledescription='carousel'] ul");
     await expect.poll(() => tracks.count()).toBe(3);
+    const measure = () =>
+      tracks.evaluateAll((lists) =>
+        lists.map((list) => {
+          const style = getComputedStyle(list);
+          const slide = list.querySelector("li")!;
+          const visible = list.querySelectorAll("li:not([aria-hidden])").length;
+          return {
+            duration: style.animationDuration,
+            gap: style.columnGap,
+            width: slide.getBoundingClientRect().width,
+            perSlide: parseFloat(style.animationDuration) / visible,
+            running: style.animationPlayState,
+          };
+        }),
+      );
     // The app takes over the prerendered page once its code has run: measure the settled slides.
-    await page.waitForFunction(() =>
-      Array.from(document.querySelectorAll("section[aria-roledescription='carousel'] ul li:first-child")).every((slide) => slide.getBoundingClientRect().width > 0),
-    );
-    const facts = await tracks.evaluateAll((lists) =>
-      lists.map((list) => {
-        const style = getComputedStyle(list);
-        const slide = list.querySelector("li")!;
-        const visible = list.querySelectorAll("li:not([aria-hidden])").length;
-        return {
-          duration: style.animationDuration,
-          gap: style.columnGap,
-          width: slide.getBoundingClientRect().width,
-          perSlide: parseFloat(style.animationDuration) / visible,
-          running: style.animationPlayState,
-        };
-      }),
-    );
-    expect(facts.map((fact) => fact.width)).toEqual([200, 200, 224]);
-    for (const fact of facts) {
+    await expect.poll(async () => (await measure()).map((fact) => fact.width)).toEqual([200, 200, 224]);
+    for (const fact of await measure()) {
       expect(fact.gap).toBe("24px");
       expect(fact.perSlide).toBeCloseTo(3.5, 5);
       expect(fact.running).toBe("running");

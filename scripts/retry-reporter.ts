@@ -11,21 +11,27 @@ const retriesAllowed = (testCase: TestCase) => {
  * the run still ends with the usual "Tests N passed" summary.
  */
 export default class RetryReporter implements Reporter {
-  private readonly flaky: string[] = [];
+  private readonly flaky: { name: string; errors: string[] }[] = [];
   private withRetries = 0;
 
   onTestCaseResult(testCase: TestCase) {
     if (!retriesAllowed(testCase)) return;
     this.withRetries += 1;
-    if (testCase.result().state === "passed" && testCase.diagnostic()!.retryCount > 0) {
-      this.flaky.push(`${testCase.module.relativeModuleId} > ${testCase.fullName}`);
+    const result = testCase.result();
+    if (result.state === "passed" && testCase.diagnostic()!.retryCount > 0) {
+      // A passed test keeps the errors of its failed attempts: what to fix.
+      const errors = (result.errors ?? []).map((error) => (error.message ?? String(error)).split("\n")[0]!);
+      this.flaky.push({ name: `${testCase.module.relativeModuleId} > ${testCase.fullName}`, errors });
     }
   }
 
   onTestRunEnd() {
     if (this.withRetries === 0) return;
     console.log("");
-    for (const name of this.flaky) console.log(`FLAKY (passed on retry): ${name}`);
+    for (const { name, errors } of this.flaky) {
+      console.log(`FLAKY (passed on retry): ${name}`);
+      for (const error of errors) console.log(`  first attempt failed: ${error}`);
+    }
     console.log(
       this.flaky.length === 0
         ? `Retries: none of ${this.withRetries} retryable tests needed one.`
