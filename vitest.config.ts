@@ -16,6 +16,8 @@ const apiProject = (driver: "pglite" | "postgres") => ({
 
 export default defineConfig({
   test: {
+    // The retry reporter first: its list of flaky journeys comes before Vitest's closing summary.
+    reporters: ["./scripts/retry-reporter.ts", "default"],
     projects: [
       { test: { name: "domain", include: ["packages/domain/src/**/*.test.ts"], environment: "node" } },
       { test: { name: "contracts", include: ["packages/contracts/src/**/*.test.ts"], environment: "node" } },
@@ -41,6 +43,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One retry for browser journeys only; scripts/retry-reporter.ts names every test that needed it.
+          retry: 1,
+          // Journeys wait for the state they read (expect.poll), with room for a busy two-core machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

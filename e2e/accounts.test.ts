@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { baseUrl, launch, newVisit } from "./browser";
 
 let browser: Browser;
@@ -23,16 +23,20 @@ interface OutboxMessage {
 }
 
 /** The newest e-mail to an address whose subject matches, waiting for it to be written. */
-async function mailTo(to: string, subject: RegExp): Promise<OutboxMessage> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const messages = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as OutboxMessage[];
-    const found = messages.find((message) => message.to === to && subject.test(message.subject));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} matching ${subject}: ${JSON.stringify(messages.map((m) => [m.to, m.subject]))}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+function mailTo(to: string, subject: RegExp): Promise<OutboxMessage> {
+  return vi.waitFor(
+    async () => {
+      const messages = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as OutboxMessage[];
+      const found = messages.find((message) => message.to === to && subject.test(message.subject));
+      if (!found) throw new Error(`no e-mail to ${to} matching ${subject}: ${JSON.stringify(messages.map((m) => [m.to, m.subject]))}`);
+      return found;
+    },
+    { timeout: 15_000, interval: 250 },
+  );
 }
+
+/** The session token the web app keeps in local storage. */
+const storedToken = (page: Page) => page.evaluate(() => window.localStorage.getItem("t"));
 
 /** The address of the link in an e-mail whose path starts with `prefix`, as a path on this server. */
 function linkIn(message: OutboxMessage, prefix: string): string {
@@ -77,14 +81,14 @@ describe("registration, log out and log in", () => {
     const email = await register(page, { name: "Maya" });
     await page.waitForURL("**/home");
     await greeting(page, "Maya").waitFor();
-    expect(await page.evaluate(() => window.localStorage.getItem("t"))).toBeTruthy();
+    await expect.poll(() => storedToken(page)).toBeTruthy();
 
     await page.getByRole("link", { name: "Settings" }).click();
     await page.getByText(`${email}`).waitFor();
     await page.getByText("Version 1.00 (2345)").waitFor();
     await page.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    expect(await page.evaluate(() => window.localStorage.getItem("t"))).toBeNull();
+    await expect.poll(() => storedToken(page)).toBeNull();
 
     // A member's page now asks for a login, and comes back after it.
     await page.goto("/settings");
@@ -103,8 +107,8 @@ describe("registration, log out and log in", () => {
     await logIn(page, newEmail("nobody"), "not the password");
     const error = page.locator("#main [role=alert]").first();
     await error.waitFor();
-    expect(await page.locator("#main [role=alert] li").count()).toBeGreaterThanOrEqual(1);
-    expect(await page.evaluate(() => window.localStorage.getItem("t"))).toBeNull();
+    await expect.poll(() => page.locator("#main [role=alert] li").count()).toBeGreaterThanOrEqual(1);
+    expect(await storedToken(page)).toBeNull();
     expect(new URL(page.url()).pathname).toBe("/login");
     await context.close();
   });
@@ -117,9 +121,9 @@ describe("registration, log out and log in", () => {
     await register(page, { email, path: "/create-email-account" });
     const notice = page.getByRole("alert").filter({ hasText: /./ }).first();
     await notice.waitFor();
-    expect((await notice.innerText()).length).toBeGreaterThan(5);
+    await expect.poll(async () => (await notice.innerText()).length).toBeGreaterThan(5);
     expect(new URL(page.url()).pathname).toBe("/create-email-account");
-    expect(await page.evaluate(() => window.localStorage.getItem("t"))).toBeNull();
+    expect(await storedToken(page)).toBeNull();
     await context.close();
   });
 
@@ -127,7 +131,7 @@ describe("registration, log out and log in", () => {
     const { page, context } = await newVisit(browser, 1280, { t: "not-a-real-token" });
     await page.goto("/settings/account");
     await page.waitForURL("**/login?redirect=%2Fsettings%2Faccount");
-    expect(await page.evaluate(() => window.localStorage.getItem("t"))).toBeNull();
+    await expect.poll(() => storedToken(page)).toBeNull();
     await context.close();
   });
 });
@@ -276,7 +280,7 @@ describe("sign-in with a provider (sandbox)", () => {
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.getByText("User cancelled login or did not fully authorize.").waitFor();
     await page.waitForURL("**/create-account?vsl_id=4");
-    expect(await page.evaluate(() => window.localStorage.getItem("t"))).toBeNull();
+    expect(await storedToken(page)).toBeNull();
     await context.close();
   });
 

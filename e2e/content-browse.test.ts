@@ -37,7 +37,7 @@ describe("members' content area", () => {
     await page.getByRole("button", { name: /^Unlock / }).waitFor();
     const daily = page.getByRole("region", { name: "Daily Meditation" });
     await daily.waitFor();
-    expect(await daily.getByRole("listitem").count()).toBeGreaterThan(0);
+    await daily.getByRole("listitem").first().waitFor();
     await page.getByText("Day 1", { exact: true }).waitFor();
     expect(await page.getByRole("link", { name: "see all", exact: true }).count()).toBe(0);
 
@@ -48,13 +48,13 @@ describe("members' content area", () => {
     await all.waitFor();
     const tag = page.getByRole("group", { name: "Filter by tag" }).getByRole("button", { name: "Anxiety" });
     await tag.click();
-    expect(await tag.getAttribute("aria-pressed")).toBe("true");
-    expect(await all.getAttribute("aria-pressed")).toBe("false");
+    await expect.poll(() => tag.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => all.getAttribute("aria-pressed")).toBe("false");
     await page.getByRole("list", { name: "Meditations with the chosen tags" }).waitFor();
     await all.click();
-    expect(await tag.getAttribute("aria-pressed")).toBe("false");
+    await expect.poll(() => tag.getAttribute("aria-pressed")).toBe("false");
     await page.getByRole("heading", { level: 2 }).first().waitFor();
-    expect(await page.getByRole("list", { name: "Meditations with the chosen tags" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("list", { name: "Meditations with the chosen tags" }).count()).toBe(0);
 
     // A locked item opens the subscription offer instead of the player.
     const locked = page.locator("#main").getByRole("button", { name: /Locked$/ }).first();
@@ -72,7 +72,7 @@ describe("members' content area", () => {
     await search.getByLabel("Search", { exact: true }).fill("breath");
     await search.getByRole("button", { name: "Search" }).click();
     await page.waitForURL((url) => url.pathname === "/search-result" && url.searchParams.get("s") === "breath");
-    expect(await page.getByRole("search").getByLabel("Search", { exact: true }).inputValue()).toBe("breath");
+    await expect.poll(() => page.getByRole("search").getByLabel("Search", { exact: true }).inputValue()).toBe("breath");
     const result = page.getByRole("list", { name: "Search results" }).getByRole("link").first();
     const href = await result.getAttribute("href");
     expect(href).toMatch(/^\/[a-z-]+\/\d+$/);
@@ -98,8 +98,7 @@ describe("members' content area", () => {
     await page.waitForURL("**/profile/library");
     for (const name of ["Recently Played", "Recommendation", "Favorite"]) await page.getByRole("heading", { level: 2, name }).waitFor();
     await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"));
-    const shelves = await page.locator("#main section").count();
-    expect(shelves).toBe(3);
+    await expect.poll(() => page.locator("#main section").count()).toBe(3);
 
     expect(unexpected(problems)).toEqual([]);
     await context.close();
@@ -115,9 +114,9 @@ describe("members' content area", () => {
     await seeAll.click();
     await page.waitForURL("**/personal-plan");
     await page.locator("[aria-current=step]").waitFor();
-    expect(await page.locator("[aria-current=step]").getByText("Today").count()).toBe(1);
+    await expect.poll(() => page.locator("[aria-current=step]").getByText("Today").count()).toBe(1);
     // Steps are links for a subscriber.
-    expect(await page.locator("[aria-current=step]").getByRole("link").count()).toBeGreaterThan(0);
+    await page.locator("[aria-current=step]").getByRole("link").first().waitFor();
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });

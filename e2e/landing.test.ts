@@ -13,6 +13,8 @@ describe("landing page", () => {
     const { page, problems, context } = await newVisit(browser);
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
+    // Read the headings once the last section is there.
+    await page.locator("main h2", { hasText: /^Ready to feel calmer\?$/i }).waitFor();
     const headings = await page.locator("main h1, main h2").allInnerTexts();
     const order = [
       "Find your calm in just 10 minutes a day",
@@ -28,13 +30,13 @@ describe("landing page", () => {
     expect(positions.every((position) => position >= 0), JSON.stringify(headings)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
 
-    await expect(page.getByText("Trusted by over 2 million people").isVisible()).resolves.toBe(true);
-    await expect(page.getByText("98%").first().isVisible()).resolves.toBe(true);
-    await expect(page.getByText("1000+").first().isVisible()).resolves.toBe(true);
-    expect(await page.locator("main section[aria-label='Content types'] li:not([aria-hidden])").count()).toBe(9);
-    expect(await page.getByRole("img", { name: /The Daily Mind|Wellness Weekly|The Calm Post|Modern Health Review|Sleep Journal|Mindful Times/ }).count()).toBe(6);
-    expect(await page.locator("main ol li h3").allInnerTexts()).toHaveLength(4);
-    expect(await page.locator("blockquote").count()).toBe(3);
+    await page.getByText("Trusted by over 2 million people").waitFor();
+    await page.getByText("98%").first().waitFor();
+    await page.getByText("1000+").first().waitFor();
+    await expect.poll(() => page.locator("main section[aria-label='Content types'] li:not([aria-hidden])").count()).toBe(9);
+    await expect.poll(() => page.getByRole("img", { name: /The Daily Mind|Wellness Weekly|The Calm Post|Modern Health Review|Sleep Journal|Mindful Times/ }).count()).toBe(6);
+    await expect.poll(() => page.locator("main ol li h3").allInnerTexts()).toHaveLength(4);
+    await expect.poll(() => page.locator("blockquote").count()).toBe(3);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -44,7 +46,7 @@ describe("landing page", () => {
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
     const buttons = page.getByRole("link", { name: "Start my quiz" });
-    expect(await buttons.count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => buttons.count()).toBeGreaterThanOrEqual(3);
     for (const href of await buttons.evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
       expect(href).toBe("/quiz");
     }
@@ -66,7 +68,7 @@ describe("landing page", () => {
     await page.evaluate(() => window.localStorage.setItem("quiz", "1"));
     await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
     await page.waitForURL("**/login");
-    expect(await page.evaluate(() => window.localStorage.getItem("quiz"))).toBeNull();
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem("quiz"))).toBeNull();
     await context.close();
   });
 
@@ -75,35 +77,32 @@ describe("landing page", () => {
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
     const tracks = page.locator("section[aria-roledescription='carousel'] ul");
-    expect(await tracks.count()).toBe(3);
+    await expect.poll(() => tracks.count()).toBe(3);
+    const measure = () =>
+      tracks.evaluateAll((lists) =>
+        lists.map((list) => {
+          const style = getComputedStyle(list);
+          const slide = list.querySelector("li")!;
+          const visible = list.querySelectorAll("li:not([aria-hidden])").length;
+          return {
+            duration: style.animationDuration,
+            gap: style.columnGap,
+            width: slide.getBoundingClientRect().width,
+            perSlide: parseFloat(style.animationDuration) / visible,
+            running: style.animationPlayState,
+          };
+        }),
+      );
     // The app takes over the prerendered page once its code has run: measure the settled slides.
-    await page.waitForFunction(() =>
-      Array.from(document.querySelectorAll("section[aria-roledescription='carousel'] ul li:first-child")).every((slide) => slide.getBoundingClientRect().width > 0),
-    );
-    const facts = await tracks.evaluateAll((lists) =>
-      lists.map((list) => {
-        const style = getComputedStyle(list);
-        const slide = list.querySelector("li")!;
-        const visible = list.querySelectorAll("li:not([aria-hidden])").length;
-        return {
-          duration: style.animationDuration,
-          gap: style.columnGap,
-          width: slide.getBoundingClientRect().width,
-          perSlide: parseFloat(style.animationDuration) / visible,
-          running: style.animationPlayState,
-        };
-      }),
-    );
-    expect(facts.map((fact) => fact.width)).toEqual([200, 200, 224]);
-    for (const fact of facts) {
+    await expect.poll(async () => (await measure()).map((fact) => fact.width)).toEqual([200, 200, 224]);
+    for (const fact of await measure()) {
       expect(fact.gap).toBe("24px");
       expect(fact.perSlide).toBeCloseTo(3.5, 5);
       expect(fact.running).toBe("running");
     }
+    // The track moves on its own: wait until it has moved left, not for a fixed time.
     const x1 = await tracks.first().evaluate((list) => list.getBoundingClientRect().x);
-    await page.waitForTimeout(600);
-    const x2 = await tracks.first().evaluate((list) => list.getBoundingClientRect().x);
-    expect(x2).toBeLessThan(x1);
+    await expect.poll(() => tracks.first().evaluate((list) => list.getBoundingClientRect().x)).toBeLessThan(x1);
     await context.close();
   });
 
@@ -116,8 +115,8 @@ describe("landing page", () => {
     expect(await hrefOf("Terms of Service")).toBe("/terms-of-service");
     expect(await hrefOf("Privacy Policy")).toBe("/privacy-policy");
     expect(await hrefOf("FAQ")).toBe("/faq");
-    expect(await footer.getByRole("link", { name: "Download on the App Store" }).count()).toBe(1);
-    expect(await footer.getByRole("link", { name: "Instagram" }).count()).toBe(1);
+    await expect.poll(() => footer.getByRole("link", { name: "Download on the App Store" }).count()).toBe(1);
+    await expect.poll(() => footer.getByRole("link", { name: "Instagram" }).count()).toBe(1);
     await context.close();
   });
 
@@ -153,7 +152,7 @@ describe("navigation rules", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "FAQ", exact: true }).click();
     await page.waitForURL("**/faq");
     await page.getByRole("heading", { name: "Frequently asked questions" }).waitFor();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
   });
 });

@@ -75,9 +75,9 @@ describe("paying by card", () => {
 
     const dialog = await openPayment(page);
     // The yearly trial is preselected; the wallet is the first way offered.
-    expect(await dialog.getByRole("radio", { name: "PayPal" }).isChecked()).toBe(true);
+    await expect.poll(() => dialog.getByRole("radio", { name: "PayPal" }).isChecked()).toBe(true);
     await dialog.getByRole("button", { name: "Buy now" }).waitFor();
-    expect(await dialog.getByTestId("payment-total").textContent()).toBe("$0.00");
+    await expect.poll(() => dialog.getByTestId("payment-total").textContent()).toBe("$0.00");
     await dialog.getByText(/You may cancel at any time in your trial\. \$59\.99 billed annually after trial\./).waitFor();
 
     await payByCard(page, CARDS.succeeds);
@@ -108,8 +108,8 @@ describe("paying by card", () => {
     const dialog = page.getByRole("dialog", { name: "Select payment method" });
     // The message shows inside the modal dialog, above the page it makes inert.
     await dialog.getByRole("alert").filter({ hasText: "Your card was declined." }).waitFor();
-    expect(await dialog.isVisible()).toBe(true);
-    expect(await dialog.getByRole("button", { name: "Try Serene now" }).getAttribute("aria-disabled")).toBeNull();
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByRole("button", { name: "Try Serene now" }).getAttribute("aria-disabled")).toBeNull();
     expect(new URL(page.url()).pathname).toBe("/subscription");
     expect(await subscriptionType(page)).toBeNull();
     expect(unexpected(problems)).toEqual([]);
@@ -192,16 +192,16 @@ describe("the payment dialog in Europe", () => {
     await context.addInitScript((value) => window.localStorage.setItem("t", value), token);
     const page = await context.newPage();
     const dialog = await openPayment(page);
-    expect(await dialog.getByTestId("payment-total").textContent()).toBe("€0.00");
+    await expect.poll(() => dialog.getByTestId("payment-total").textContent()).toBe("€0.00");
     await dialog.getByText(/€54\.99 billed annually after trial/).waitFor();
     await dialog.getByText("Credit card").click();
     await dialog.getByLabel("Card number").waitFor();
-    expect(await dialog.getByTestId("payment-total").textContent()).toBe("€0.00");
+    await expect.poll(() => dialog.getByTestId("payment-total").textContent()).toBe("€0.00");
 
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
     await openPayment(page, "1-Month Plan");
-    expect(await page.getByTestId("payment-total").textContent()).toBe("€13.99");
+    await expect.poll(() => page.getByTestId("payment-total").textContent()).toBe("€13.99");
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     await context.close();

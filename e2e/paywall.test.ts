@@ -21,17 +21,17 @@ describe("paywall", () => {
     const plans = page.getByRole("radiogroup");
     await plans.waitFor();
     await page.locator(headline("Start Your 7-Day Trial")).waitFor();
-    expect(await plans.getByRole("radio").count()).toBe(3);
-    expect(await plans.getByRole("radio", { checked: true }).count()).toBe(1);
+    await expect.poll(() => plans.getByRole("radio").count()).toBe(3);
+    await expect.poll(() => plans.getByRole("radio", { checked: true }).count()).toBe(1);
     const checkedCard = page.locator("[data-testid=plan-card]", { has: page.locator("input:checked") });
-    expect(await checkedCard.innerText()).toContain("Free trial");
+    await expect.poll(() => checkedCard.innerText()).toContain("Free trial");
     expect(await checkedCard.innerText()).toContain("MOST POPULAR");
+    await expect.poll(() => plans.innerText()).toContain("$59.99");
     const text = await plans.innerText();
-    expect(text).toContain("$59.99");
     expect(text).toContain("$0.17");
     expect(text).not.toContain("€");
     await page.getByText("3 out of 4").waitFor();
-    expect(await page.locator("blockquote").count()).toBe(3);
+    await expect.poll(() => page.locator("blockquote").count()).toBe(3);
 
     const monthly = page.locator("[data-testid=plan-card]", { hasText: "1-Month Plan" });
     await monthly.locator("label").click();
@@ -63,8 +63,8 @@ describe("paywall", () => {
     await page.goto("/subscription");
     const plans = page.getByRole("radiogroup");
     await plans.waitFor();
+    await expect.poll(() => plans.innerText()).toContain("€54.99");
     const text = await plans.innerText();
-    expect(text).toContain("€54.99");
     expect(text).not.toContain("$");
     await context.close();
   });
@@ -87,7 +87,7 @@ describe("paywall", () => {
     const dialog = page.getByRole("dialog", { name: "Select payment method" });
     await dialog.waitFor();
     expect(await dialog.evaluate((element) => (element as HTMLDialogElement).open && element.matches(":modal"))).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("payment-method");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("payment-method");
     // Arrow keys move between the two ways to pay.
     await page.keyboard.press("ArrowRight");
     await dialog.getByLabel("Card number").waitFor();

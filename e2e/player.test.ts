@@ -100,7 +100,7 @@ describe("the player for a free member", () => {
 
     // Male audio first (no video exists), so the video switch says why it is disabled.
     await expect.poll(() => page.getByRole("button", { name: "Audio" }).getAttribute("aria-pressed")).toBe("true");
-    expect(await page.getByRole("button", { name: "Video" }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Video" }).isDisabled()).toBe(true);
     await page.getByRole("button", { name: "Video" }).locator("..").focus();
     await expect.poll(() => page.getByRole("tooltip").textContent()).toContain("Video url does not exist");
 
@@ -113,14 +113,14 @@ describe("the player for a free member", () => {
     // The other voice: a new stream, still playing, the soundscape from the start again.
     await page.getByRole("button", { name: "Female" }).click();
     await page.waitForFunction(() => document.querySelector<HTMLMediaElement>('[data-testid="player-media"]')!.currentSrc.includes("/audio-female/"));
-    expect(await page.getByRole("button", { name: "Female" }).getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => page.getByRole("button", { name: "Female" }).getAttribute("aria-pressed")).toBe("true");
     await playsPast(page, 0.5);
 
     // Volume with the keyboard; the soundscape follows, rounded to 2 decimals.
     await page.getByRole("slider", { name: "Volume" }).focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowLeft");
     await expect.poll(() => media(page).evaluate((element: HTMLMediaElement) => element.volume)).toBeCloseTo(0.85, 5);
-    expect(await soundscape(page).evaluate((element: HTMLMediaElement) => element.volume)).toBe(0.85);
+    await expect.poll(() => soundscape(page).evaluate((element: HTMLMediaElement) => element.volume)).toBe(0.85);
     await media(page).evaluate((element: HTMLMediaElement) => {
       element.volume = 0.456;
     });
@@ -129,7 +129,7 @@ describe("the player for a free member", () => {
     // Pause pauses the soundscape too; Space on the player plays again.
     await player(page).getByRole("button", { name: "Pause" }).click();
     await expect.poll(() => soundscape(page).evaluate((element: HTMLMediaElement) => element.paused)).toBe(true);
-    expect(await media(page).evaluate((element: HTMLMediaElement) => element.paused)).toBe(true);
+    await expect.poll(() => media(page).evaluate((element: HTMLMediaElement) => element.paused)).toBe(true);
     await player(page).focus();
     await page.keyboard.press("Space");
     await playsPast(page, 0.5);
@@ -145,21 +145,15 @@ describe("the player for a free member", () => {
     expect(reports[0]!.end_session).toMatch(UTC_SECOND);
     await expect.poll(() => soundscape(page).evaluate((element: HTMLMediaElement) => element.paused)).toBe(true);
 
-    // Favourite, then find it in the library.
+    // Favourite (saved once the API has it), then find it on the library's Favorite shelf.
     const favourite = page.getByRole("button", { name: "Favourite", exact: true });
     expect(await favourite.getAttribute("aria-pressed")).toBe("false");
+    const saved = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/api/v1/user/favorite");
     await favourite.click();
     await expect.poll(() => favourite.getAttribute("aria-pressed")).toBe("true");
+    expect((await saved).ok()).toBe(true);
     await page.goto("/profile/library");
-    const shelf = page.getByRole("region", { name: "Favorite" });
-    if (await page.getByRole("heading", { name: "Favorite" }).isVisible({ timeout: 10_000 }).catch(() => false)) {
-      await shelf.getByText(freeItem.name).first().waitFor();
-    } else {
-      const favourites = (await (await fetch(`${baseUrl()}/api/v1/favorite`, { headers: { authorization: `Bearer ${token}`, accept: "application/json" } })).json()) as {
-        data: { id: number }[];
-      };
-      expect(favourites.data.map((item) => item.id)).toContain(freeItem.id);
-    }
+    await page.getByRole("region", { name: "Favorite" }).getByText(freeItem.name).first().waitFor();
 
     expect(unexpected(problems)).toEqual([]);
     await context.close();
@@ -199,7 +193,7 @@ describe("the player for a free member", () => {
     await player(page).getByRole("button", { name: "Play" }).click();
     const offer = page.locator("dialog[open]");
     await offer.waitFor();
-    expect(await offer.getByRole("heading").first().textContent()).toMatch(/Unlock/);
+    await expect.poll(() => offer.getByRole("heading").first().textContent()).toMatch(/Unlock/);
     expect(await media(page).evaluate((element: HTMLMediaElement) => element.currentSrc)).toBe("");
     expect(unexpected(problems)).toEqual([]);
     await context.close();

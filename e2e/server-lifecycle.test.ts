@@ -1,5 +1,5 @@
-import { request } from "node:http";
-import { describe, expect, it } from "vitest";
+import { request, type ClientRequest } from "node:http";
+import { describe, expect, it, vi } from "vitest";
 import { startServer } from "./server";
 
 describe("npm start", () => {
@@ -9,10 +9,11 @@ describe("npm start", () => {
     expect(first.output()).toContain("content loaded");
 
     // A request in flight when Ctrl-C arrives still gets its answer: half its body is sent,
-    // then the signal, then the rest.
+    // then the signal, then the rest. Each step waits for the server's log line of the one before.
     const body = JSON.stringify({ name: "page_view", path: "/in-flight" });
+    let req!: ClientRequest;
     const status = new Promise<number>((resolve, reject) => {
-      const req = request(
+      req = request(
         `${first.url}/api/v1/events`,
         { method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
         (res) => {
@@ -21,15 +22,15 @@ describe("npm start", () => {
         },
       );
       req.on("error", reject);
-      req.flushHeaders();
-      req.write(body.slice(0, 10));
-      setTimeout(() => {
-        void first.stop("SIGINT");
-        setTimeout(() => req.end(body.slice(10)), 300);
-      }, 300);
     });
+    req.flushHeaders();
+    req.write(body.slice(0, 10));
+    await vi.waitFor(() => expect(first.output()).toMatch(/"url":"\/api\/v1\/events".*"msg":"incoming request"/), { timeout: 15_000 });
+    const stopped = first.stop("SIGINT");
+    await vi.waitFor(() => expect(first.output()).toContain("shutting down: finishing in-flight requests"), { timeout: 15_000 });
+    req.end(body.slice(10));
     expect(await status).toBe(202);
-    expect(await first.stop("SIGINT")).toBe(0);
+    expect(await stopped).toBe(0);
     expect(first.output()).toContain("stopped cleanly");
 
     const second = await startServer({ dataDir: first.dataDir });

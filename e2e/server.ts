@@ -56,7 +56,8 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   child.stderr!.on("data", (chunk) => (log += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
-  const deadline = Date.now() + 90_000;
+  // A bounded poll on readiness: the first start migrates and loads the content, slow on a busy two-core machine.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${log}`);
     try {

@@ -89,7 +89,7 @@ describe("settings: subscription", () => {
     await reloaded;
     await page.getByText("Successfully subscribed!").waitFor();
     await plan(page, "Annual").waitFor();
-    expect(await fact(page, "Subscription type").innerText()).toBe("Annual");
+    await expect.poll(() => fact(page, "Subscription type").innerText()).toBe("Annual");
     expect(await page.getByRole("button", { name: "Upgrade to Annual" }).count()).toBe(0);
 
     // Cancel: 'Are you sure?', Yes, 'Successfully canceled!', and access until the period ends.
@@ -104,7 +104,7 @@ describe("settings: subscription", () => {
     const until = await fact(page, "Access until").innerText();
     expect(until).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     expect(new Date(`${until} 23:59`).getTime()).toBeGreaterThan(Date.now() + 300 * 24 * 3600 * 1000);
-    expect(await page.getByText("Canceled", { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByText("Canceled", { exact: true }).count()).toBe(1);
     expect(await page.getByRole("button", { name: "Cancel subscription" }).count()).toBe(0);
     expect(await fact(page, "Renews on").count()).toBe(0);
 
@@ -122,7 +122,7 @@ describe("settings: subscription", () => {
     expect(await fact(page, "Subscription via").innerText()).toBe("—");
     const offer = page.getByRole("region", { name: /^Unlock / });
     await offer.getByText("$14.99").waitFor();
-    expect(await offer.innerText()).toContain("/ month");
+    await expect.poll(() => offer.innerText()).toContain("/ month");
     expect(await page.getByRole("button", { name: "Cancel subscription" }).count()).toBe(0);
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
@@ -130,8 +130,8 @@ describe("settings: subscription", () => {
     await page.getByRole("button", { name: "Start Monthly Plan" }).click();
     const dialog = page.getByRole("dialog", { name: "Select payment method" });
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain("1-Month Plan");
-    expect(await dialog.getByTestId("payment-total").innerText()).toBe("$14.99");
+    await expect.poll(() => dialog.innerText()).toContain("1-Month Plan");
+    await expect.poll(() => dialog.getByTestId("payment-total").innerText()).toBe("$14.99");
     expect(problems).toEqual([]);
     await context.close();
   });

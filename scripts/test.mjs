@@ -1,6 +1,7 @@
 // npm test: every suite, in order. Typecheck, lint, build the web app, then one Vitest run with
-// all projects (domain, contracts, API on PGlite and, with TEST_DATABASE_URL, on PostgreSQL,
-// web components, end-to-end journeys in Chromium).
+// the projects that need no browser (domain, contracts, API on PGlite and, with TEST_DATABASE_URL,
+// on PostgreSQL, web components), and only then the browser journeys in Chromium, so they never
+// compete with the other suites for the cores they time their waits on.
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium.mjs";
 
@@ -20,4 +21,6 @@ run("lint", "npm", ["run", "--silent", "lint"]);
 run("build the web app", "npm", ["run", "--silent", "build"]);
 ensureChromium();
 if (process.env.TEST_DATABASE_URL) console.log("TEST_DATABASE_URL is set: the API suite runs on PostgreSQL too.");
-run("tests", "npx", ["vitest", "run"]);
+const suites = ["domain", "contracts", "api-pglite", ...(process.env.TEST_DATABASE_URL ? ["api-postgres"] : []), "web"];
+run("tests", "npx", ["vitest", "run", ...suites.flatMap((name) => ["--project", name])]);
+run("browser journeys", "npx", ["vitest", "run", "--project", "e2e"]);

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
-import { inject } from "vitest";
+import { inject, onTestFinished } from "vitest";
 import { createDatabase, type DatabaseHandle } from "@serene/db";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import { loadConfig, type Config } from "../config";
+import { useCheapPasswordHashing } from "../modules/accounts/passwords";
 
 /** A configuration for tests: the defaults, plus what a test overrides. */
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -43,8 +44,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole API on its own database, driven with app.inject(). */
+/**
+ * The whole API on its own database, driven with app.inject(). Passwords are hashed at a cheap
+ * argon2 cost here (tests about the stored hash call `useProductionPasswordCost`).
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  useCheapPasswordHashing(true);
   const database = await createTestDatabase();
   const config = testConfig(env);
   const app = await buildApp({ config, database, logger: false });
@@ -58,4 +63,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await database.close();
     },
   };
+}
+
+/** For the rest of the running test, passwords are hashed at OWASP's cost (tests that check the hash the API stores). */
+export function useProductionPasswordCost() {
+  useCheapPasswordHashing(false);
+  onTestFinished(() => useCheapPasswordHashing(true));
 }

@@ -16,7 +16,7 @@ import {
   whoAmI,
   type Member,
 } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp, useProductionPasswordCost, type TestApp } from "../../test/test-app";
 import { DAY_MS } from "@serene/domain";
 
 const RECOVERY = "If an account exists for this e-mail address, we have sent it a link to reset the password.";
@@ -111,6 +111,7 @@ describe("GET /api/v1/user/recovery-password", () => {
 
 describe("POST /api/v1/user/recovery-password", () => {
   it("sets the new password, signs out every device, and answers a fresh token", async () => {
+    useProductionPasswordCost();
     const member = await registerMember(t.app, t.database);
     const other = (await login(t.app, member.email, member.password)).json().token as string;
     const { token, email } = await resetLink(member);

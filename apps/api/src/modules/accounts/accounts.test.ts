@@ -18,7 +18,7 @@ import {
   whoAmI,
   type Member,
 } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp, useProductionPasswordCost, type TestApp } from "../../test/test-app";
 import { DAY_MS } from "@serene/domain";
 
 const CREDENTIALS = { message: "These credentials do not match our records.", errors: { email: ["These credentials do not match our records."] } };
@@ -57,9 +57,11 @@ describe("POST /api/v1/user (registration)", () => {
   });
 
   it("stores the password only as an argon2id hash with OWASP's cost", async () => {
-    const user = await userByEmail(member.email);
+    useProductionPasswordCost();
+    const owasp = await registerMember(t.app, t.database, { name: "Ola", email: uniqueEmail("owasp") });
+    const user = await userByEmail(owasp.email);
     expect(user!.passwordHash!.startsWith(ARGON2ID)).toBe(true);
-    expect(JSON.stringify(await rows(t.database, "SELECT * FROM users WHERE id = $1", [member.id]))).not.toContain(member.password);
+    expect(JSON.stringify(await rows(t.database, "SELECT * FROM users WHERE id = $1", [owasp.id]))).not.toContain(owasp.password);
   });
 
   it("stores the session token only as its SHA-256", async () => {

@@ -1,6 +1,6 @@
 import argon2 from "argon2";
-import { describe, expect, it } from "vitest";
-import { commonPasswordCount, hashPassword, isCommonPassword, needsRehash, newPasswordProblems, verifyPassword } from "./passwords";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { commonPasswordCount, hashPassword, isCommonPassword, needsRehash, newPasswordProblems, useCheapPasswordHashing, verifyPassword } from "./passwords";
 
 const PHC = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$([A-Za-z0-9+/]{22})\$([A-Za-z0-9+/]{43})$/;
 
@@ -49,6 +49,31 @@ describe("password hashing", () => {
     expect(needsRehash(await hashPassword("calm-river-stone-42"))).toBe(false);
     const weak = await argon2.hash("x-password-1", { type: argon2.argon2id, memoryCost: 8192, timeCost: 1, parallelism: 1 });
     expect(needsRehash(weak)).toBe(true);
+  });
+});
+
+describe("the cheap hashing cost of the API's tests", () => {
+  afterEach(() => {
+    useCheapPasswordHashing(false);
+    vi.unstubAllEnvs();
+  });
+
+  it("hashes at 1 MiB and 1 pass only while asked for, outside production", async () => {
+    useCheapPasswordHashing(true);
+    const cheap = await hashPassword("calm-river-stone-42");
+    expect(cheap).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+    expect(await verifyPassword(cheap, "calm-river-stone-42")).toBe(true);
+    useCheapPasswordHashing(false);
+    expect(await hashPassword("calm-river-stone-42")).toMatch(PHC);
+    expect(needsRehash(cheap)).toBe(true);
+  });
+
+  it("keeps OWASP's cost in production, even when asked for the cheap one", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    useCheapPasswordHashing(true);
+    const hash = await hashPassword("calm-river-stone-42");
+    expect(hash).toMatch(PHC);
+    expect(needsRehash(hash)).toBe(false);
   });
 });
 

@@ -4,6 +4,18 @@ import { passwordProblems } from "@serene/domain";
 
 /** argon2id with OWASP's baseline cost: 19 MiB of memory, 2 passes, 1 lane. */
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** argon2id at 1 MiB and 1 pass: for tests that are not about passwords, so they spend their time on behaviour. */
+const CHEAP_TEST_OPTIONS = { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
+
+let options: typeof ARGON2_OPTIONS | typeof CHEAP_TEST_OPTIONS = ARGON2_OPTIONS;
+
+/**
+ * Switches new hashes (and the rehash check) to the cheap test cost, or back to OWASP's. Only the
+ * API's test helpers call it; with NODE_ENV=production it is ignored and the cost stays OWASP's.
+ */
+export function useCheapPasswordHashing(cheap: boolean) {
+  options = cheap && process.env.NODE_ENV !== "production" ? CHEAP_TEST_OPTIONS : ARGON2_OPTIONS;
+}
 
 /** About 49,000 of the most used passwords (zxcvbn's frequency list), compared lower-cased. */
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set(dictionary["passwords-common"].map((entry) => entry.toLowerCase()));
@@ -23,7 +35,7 @@ export function newPasswordProblems(password: string, email?: string): string[] 
 const standardParameterOrder = (hash: string) => hash.replace(/^(\$argon2id\$v=\d+)\$m=(\d+),p=(\d+),t=(\d+)\$/, "$1$m=$2,t=$4,p=$3$");
 
 export async function hashPassword(password: string): Promise<string> {
-  return standardParameterOrder(await argon2.hash(password, ARGON2_OPTIONS));
+  return standardParameterOrder(await argon2.hash(password, options));
 }
 
 /** A hash of a random password, checked when an e-mail is unknown so both answers take as long. */
@@ -48,5 +60,5 @@ export async function verifyPassword(hash: string | null | undefined, password: 
 
 /** True when a hash was made with weaker settings than today's and should be replaced on login. */
 export function needsRehash(hash: string): boolean {
-  return argon2.needsRehash(hash, ARGON2_OPTIONS);
+  return argon2.needsRehash(hash, options);
 }

@@ -18,7 +18,7 @@ import {
   whoAmI,
   type Member,
 } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp, useProductionPasswordCost, type TestApp } from "../../test/test-app";
 
 const TAKEN = "The email has already been taken.";
 const LINK_INVALID = "This confirmation link is invalid or has expired.";
@@ -245,6 +245,7 @@ describe("POST /api/v1/user/confirm-email/{code}", () => {
 
 describe("PATCH /api/v1/user/password", () => {
   it("checks the current password, sets the new one, and signs out every other device only", async () => {
+    useProductionPasswordCost();
     const member = await registerMember(t.app, t.database, { name: "Pat" });
     const phone = (await login(t.app, member.email, member.password)).json().token as string;
     const res = await changePassword(member.token, { current_password: member.password, password: "new-quiet-words-9" });

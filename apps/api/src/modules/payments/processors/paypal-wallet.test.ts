@@ -443,6 +443,7 @@ it("reports PayPal's error name and message without the access token", async () 
     body: { name: "INVALID_REQUEST", message: "Request is not well-formed.", details: [{ issue: "INVALID_PARAMETER_SYNTAX" }] },
   });
   const failure = (await checkout(monthly).catch((error: unknown) => error)) as Error;
+  expect(failure).toBeInstanceOf(Error);
   expect(failure.message).toBe("PayPal POST /v1/billing/subscriptions failed (400): INVALID_REQUEST Request is not well-formed. (INVALID_PARAMETER_SYNTAX)");
   expect(failure.message).not.toMatch(/A21AA-token/);
 });
