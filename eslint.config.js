@@ -16,10 +16,22 @@ const features = readdirSync("apps/web/src/features", { withFileTypes: true })
  * domain and db import nothing internal; web features do not import each other.
  */
 const zones = [
-  { target: "./packages/domain", from: ["./packages/contracts", "./packages/db", "./apps", "./content"], message: "domain is pure: it imports nothing internal." },
-  { target: "./packages/db", from: ["./packages/domain", "./packages/contracts", "./apps", "./content"], message: "db imports nothing internal." },
+  {
+    target: "./packages/domain",
+    from: ["./packages/contracts", "./packages/db", "./apps", "./content"],
+    message: "domain is pure: it imports nothing internal.",
+  },
+  {
+    target: "./packages/db",
+    from: ["./packages/domain", "./packages/contracts", "./apps", "./content"],
+    message: "db imports nothing internal.",
+  },
   { target: "./packages/contracts", from: ["./packages/db", "./apps", "./content"], message: "contracts may import only domain." },
-  { target: "./apps/web", from: ["./apps/api", "./packages/db", "./content"], message: "the web app may import only contracts and domain." },
+  {
+    target: "./apps/web",
+    from: ["./apps/api", "./packages/db", "./content"],
+    message: "the web app may import only contracts and domain.",
+  },
   { target: "./apps/api", from: ["./apps/web"], message: "the API never imports the web app." },
   ...features.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,
@@ -27,12 +39,22 @@ const zones = [
     except: [`./${feature}`],
     message: "features do not import each other; compose them in a route module.",
   })),
-  { target: "./apps/web/src/components", from: ["./apps/web/src/features", "./apps/web/src/app"], message: "shared components do not depend on features or routes." },
-  { target: "./apps/web/src/lib", from: ["./apps/web/src/features", "./apps/web/src/app", "./apps/web/src/components"], message: "lib is the bottom layer of the web app." },
+  {
+    target: "./apps/web/src/components",
+    from: ["./apps/web/src/features", "./apps/web/src/app"],
+    message: "shared components do not depend on features or routes.",
+  },
+  {
+    target: "./apps/web/src/lib",
+    from: ["./apps/web/src/features", "./apps/web/src/app", "./apps/web/src/components"],
+    message: "lib is the bottom layer of the web app.",
+  },
 ];
 
 /** One tsconfig per package: the import resolver and the type-aware rules read each file with its own. */
-const tsconfigs = ["packages/domain", "packages/contracts", "packages/db", "content", "apps/api", "apps/web", "e2e", "."].map((dir) => `${dir}/tsconfig.json`);
+const tsconfigs = ["packages/domain", "packages/contracts", "packages/db", "content", "apps/api", "apps/web", "e2e", "."].map(
+  (dir) => `${dir}/tsconfig.json`,
+);
 
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "data/**", ".test-data/**", "packages/db/migrations/**", "bench-results/**"] },
@@ -84,7 +106,15 @@ export default tseslint.config(
       // The contracts bring zod: the web app takes only their types (values it shares live in @serene/domain).
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "@serene/contracts", allowTypeImports: true, message: "Import only types from @serene/contracts in the web app; shared values live in @serene/domain." }] },
+        {
+          paths: [
+            {
+              name: "@serene/contracts",
+              allowTypeImports: true,
+              message: "Import only types from @serene/contracts in the web app; shared values live in @serene/domain.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -54,7 +54,6 @@ export interface CatalogueCollection {
   items: number[];
 }
 
-
 export interface CatalogueSection {
   id: number;
   name: string;

@@ -18,7 +18,6 @@ export function loadFaq(): FaqEntry[] {
   return readJson<FaqEntry[]>("./demo/faq.json");
 }
 
-
 /** The shipped demo catalogue: tags, items, collections, screens and the 14-day plan. */
 export function loadCatalogue(): Catalogue {
   return readJson<Catalogue>("./demo/catalogue.json");

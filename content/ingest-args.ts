@@ -19,7 +19,14 @@ export const INGEST_USAGE = `Usage: npm run content:ingest -- <file> [<file> ...
 
 Media goes to MEDIA_DIR (default: the shipped pack, content/media).`;
 
-export const GOALS = ["REDUCE_STRESS", "INCREASE_HAPPINESS", "INCREASE_ENERGY", "INCREASE_CONFIDENCE", "INCREASE_MOTIVATION", "SLEEP_BETTER"] as const;
+export const GOALS = [
+  "REDUCE_STRESS",
+  "INCREASE_HAPPINESS",
+  "INCREASE_ENERGY",
+  "INCREASE_CONFIDENCE",
+  "INCREASE_MOTIVATION",
+  "SLEEP_BETTER",
+] as const;
 
 export class IngestUsageError extends Error {
   constructor(message: string) {
@@ -86,42 +93,59 @@ export function parseIngestArgs(argv: readonly string[]): IngestArgs {
 
   const model = values.get("model");
   if (!model) throw new IngestUsageError("Missing --model: one of meditation-sleep, cbt, music-soundscape.");
-  if (!(CONTENT_MODELS as readonly string[]).includes(model)) throw new IngestUsageError(`Unknown --model "${model}": use one of ${CONTENT_MODELS.join(", ")}.`);
+  if (!(CONTENT_MODELS as readonly string[]).includes(model))
+    throw new IngestUsageError(`Unknown --model "${model}": use one of ${CONTENT_MODELS.join(", ")}.`);
   const allowed = variantsForModel(model as ContentModel);
   if (allowed.length === 0) {
-    throw new IngestUsageError(`--model ${model} has no media of its own: ingest its sessions or audios (meditation-sleep, cbt or music-soundscape items) instead.`);
+    throw new IngestUsageError(
+      `--model ${model} has no media of its own: ingest its sessions or audios (meditation-sleep, cbt or music-soundscape items) instead.`,
+    );
   }
 
   const type = values.get("type");
   if (!type) throw new IngestUsageError(`Missing --type: one of ${CONTENT_TYPES.join(", ")}.`);
-  if (!(CONTENT_TYPES as readonly string[]).includes(type)) throw new IngestUsageError(`Unknown --type "${type}": use one of ${CONTENT_TYPES.join(", ")}.`);
+  if (!(CONTENT_TYPES as readonly string[]).includes(type))
+    throw new IngestUsageError(`Unknown --type "${type}": use one of ${CONTENT_TYPES.join(", ")}.`);
 
   let variants: Array<MediaVariant | null> = files.map(() => null);
   const variantList = values.get("variant");
   if (variantList !== undefined) {
-    const given = variantList.split(",").map((value) => value.trim()).filter(Boolean);
+    const given = variantList
+      .split(",")
+      .map((value) => value.trim())
+      .filter(Boolean);
     if (given.length !== files.length) {
       throw new IngestUsageError(`--variant lists ${given.length} variant(s) for ${files.length} file(s): give one per file, in order.`);
     }
     for (const variant of given) {
-      if (!(variant in MEDIA_VARIANTS)) throw new IngestUsageError(`Unknown --variant "${variant}": use one of ${Object.keys(MEDIA_VARIANTS).join(", ")}.`);
-      if (!allowed.includes(variant as MediaVariant)) throw new IngestUsageError(`--variant ${variant} does not fit --model ${model}: use ${allowed.join(", ")}.`);
+      if (!(variant in MEDIA_VARIANTS))
+        throw new IngestUsageError(`Unknown --variant "${variant}": use one of ${Object.keys(MEDIA_VARIANTS).join(", ")}.`);
+      if (!allowed.includes(variant as MediaVariant))
+        throw new IngestUsageError(`--variant ${variant} does not fit --model ${model}: use ${allowed.join(", ")}.`);
     }
     if (new Set(given).size !== given.length) throw new IngestUsageError("--variant names the same variant twice.");
     variants = given as MediaVariant[];
   }
 
-  const tags = (values.get("tags") ?? "").split(",").map((tag) => tag.trim().toLowerCase()).filter(Boolean);
-  for (const tag of tags) if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(tag)) throw new IngestUsageError(`Tag "${tag}" is not a slug (lowercase letters, digits and dashes).`);
+  const tags = (values.get("tags") ?? "")
+    .split(",")
+    .map((tag) => tag.trim().toLowerCase())
+    .filter(Boolean);
+  for (const tag of tags)
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(tag))
+      throw new IngestUsageError(`Tag "${tag}" is not a slug (lowercase letters, digits and dashes).`);
 
   const goal = values.get("goal") ?? null;
-  if (goal !== null && !(GOALS as readonly string[]).includes(goal)) throw new IngestUsageError(`Unknown --goal "${goal}": use one of ${GOALS.join(", ")}.`);
+  if (goal !== null && !(GOALS as readonly string[]).includes(goal))
+    throw new IngestUsageError(`Unknown --goal "${goal}": use one of ${GOALS.join(", ")}.`);
 
   const slug = values.get("slug") ?? null;
-  if (slug !== null && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) throw new IngestUsageError(`--slug "${slug}" is not a slug (lowercase letters, digits and dashes).`);
+  if (slug !== null && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug))
+    throw new IngestUsageError(`--slug "${slug}" is not a slug (lowercase letters, digits and dashes).`);
 
   const soundscape = values.get("soundscape") ?? null;
-  if (soundscape !== null && !/^free\/ambient\/[a-z0-9-]+$/.test(soundscape)) throw new IngestUsageError(`--soundscape "${soundscape}" should look like free/ambient/rain.`);
+  if (soundscape !== null && !/^free\/ambient\/[a-z0-9-]+$/.test(soundscape))
+    throw new IngestUsageError(`--soundscape "${soundscape}" should look like free/ambient/rain.`);
 
   let id: number | null = null;
   const rawId = values.get("id");

@@ -29,7 +29,12 @@ describe("registering an ingested item", () => {
     expect(id).toBe(expected);
     expect(id).toBeGreaterThanOrEqual(FIRST_INGESTED_ID);
     const [row] = await database.db.select().from(contentItems).where(eq(contentItems.id, id));
-    expect(row).toMatchObject({ slug: "evening-wind-down-talk", durationSeconds: 185, cover: "covers/evening-wind-down-talk.svg", free: true });
+    expect(row).toMatchObject({
+      slug: "evening-wind-down-talk",
+      durationSeconds: 185,
+      cover: "covers/evening-wind-down-talk.svg",
+      free: true,
+    });
     expect(row!.tagText).toContain("Meditations");
     const links = await database.db.select().from(contentItemTags).where(eq(contentItemTags.itemId, id));
     expect(links).toHaveLength(1);

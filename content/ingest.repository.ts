@@ -58,8 +58,13 @@ export async function registerIngestedItem(handle: DatabaseHandle, item: Ingeste
     for (const slug of item.tags) {
       let [tag] = await tx.select().from(tags).where(eq(tags.slug, slug));
       if (!tag) {
-        const [nextTag] = await tx.select({ next: sql<number>`greatest(coalesce(max(${tags.id}), 0), ${FIRST_INGESTED_ID - 1})::int + 1` }).from(tags);
-        [tag] = await tx.insert(tags).values({ id: nextTag!.next, slug, name: titleCase(slug) }).returning();
+        const [nextTag] = await tx
+          .select({ next: sql<number>`greatest(coalesce(max(${tags.id}), 0), ${FIRST_INGESTED_ID - 1})::int + 1` })
+          .from(tags);
+        [tag] = await tx
+          .insert(tags)
+          .values({ id: nextTag!.next, slug, name: titleCase(slug) })
+          .returning();
       }
       tagIds.push(tag!.id);
       tagNames.push(tag!.name);

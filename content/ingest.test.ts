@@ -6,9 +6,27 @@ const base = ["talk.wav", "--model", "meditation-sleep", "--type", "Meditations"
 describe("ingest arguments", () => {
   it("parses a full command line", () => {
     const args = parseIngestArgs([
-      "--", "m.wav", "f.mp4", "--name", "Evening Calm", "--model", "meditation-sleep", "--type", "Sleepcasts",
-      "--variant", "audio_male,video_female", "--free", "--tags", "Sleep, evening,sleep", "--description", " Wind down. ",
-      "--goal=SLEEP_BETTER", "--soundscape", "free/ambient/rain", "--id", "120",
+      "--",
+      "m.wav",
+      "f.mp4",
+      "--name",
+      "Evening Calm",
+      "--model",
+      "meditation-sleep",
+      "--type",
+      "Sleepcasts",
+      "--variant",
+      "audio_male,video_female",
+      "--free",
+      "--tags",
+      "Sleep, evening,sleep",
+      "--description",
+      " Wind down. ",
+      "--goal=SLEEP_BETTER",
+      "--soundscape",
+      "free/ambient/rain",
+      "--id",
+      "120",
     ]);
     expect(args).toEqual({
       files: ["m.wav", "f.mp4"],

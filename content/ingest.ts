@@ -63,7 +63,8 @@ async function ingestInto(database: DatabaseHandle, mediaDir: string, slug: stri
     const kind = variant.startsWith("video") ? "video" : "audio";
     if (kind === "video" && !facts.hasVideo) throw new IngestUsageError(`${file} has no video stream, so it cannot be ${variant}.`);
     if (kind === "audio" && !facts.hasAudio) throw new IngestUsageError(`${file} has no audio stream, so it cannot be ${variant}.`);
-    if (plans.some((plan) => plan.variant === variant)) throw new IngestUsageError(`Two files would both be ${variant}: name them with --variant.`);
+    if (plans.some((plan) => plan.variant === variant))
+      throw new IngestUsageError(`Two files would both be ${variant}: name them with --variant.`);
     plans.push({ file, variant, kind, duration: facts.duration });
   }
 
@@ -106,7 +107,9 @@ async function ingestInto(database: DatabaseHandle, mediaDir: string, slug: stri
   for (const [streamPath, entry] of Object.entries(streams)) {
     say(`  ${streamPath}  ${entry.kind}, ${entry.duration.toFixed(1)} s, ${(entry.bytes / 1024).toFixed(0)} KB`);
   }
-  say(`  cover: covers/${slug}.svg\n  media dir: ${mediaDir}\n  registered in the ${database.driver === "postgres" ? "PostgreSQL" : "embedded"} database`);
+  say(
+    `  cover: covers/${slug}.svg\n  media dir: ${mediaDir}\n  registered in the ${database.driver === "postgres" ? "PostgreSQL" : "embedded"} database`,
+  );
 }
 
 main().catch((error: unknown) => {

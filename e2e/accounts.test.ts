@@ -150,7 +150,9 @@ describe("passwords", () => {
     await page.getByRole("button", { name: "Update password" }).click();
     await page.locator("#main [role=alert]").first().waitFor();
 
-    const alert = new Promise<string>((resolve) => page.once("dialog", (dialog) => void dialog.accept().then(() => resolve(dialog.message()))));
+    const alert = new Promise<string>((resolve) =>
+      page.once("dialog", (dialog) => void dialog.accept().then(() => resolve(dialog.message()))),
+    );
     await page.getByLabel("Current password").fill(PASSWORD);
     await page.getByLabel("New password", { exact: true }).fill("a brand new calm phrase");
     await page.getByRole("button", { name: "Update password" }).click();
@@ -299,7 +301,14 @@ describe("sign-in with a provider (sandbox)", () => {
 describe("small screens", () => {
   it("never scroll sideways at 390 px", async () => {
     const { page, context } = await newVisit(browser, 390);
-    for (const path of ["/login", "/create-account", "/create-email-account", "/forgot-password", "/password/reset?token=a&email=b%40c.d", "/data-removal"]) {
+    for (const path of [
+      "/login",
+      "/create-account",
+      "/create-email-account",
+      "/forgot-password",
+      "/password/reset?token=a&email=b%40c.d",
+      "/data-removal",
+    ]) {
       await page.goto(path);
       await page.getByRole("heading", { level: 1 }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);

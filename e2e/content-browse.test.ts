@@ -57,7 +57,10 @@ describe("members' content area", () => {
     await expect.poll(() => page.getByRole("list", { name: "Meditations with the chosen tags" }).count()).toBe(0);
 
     // A locked item opens the subscription offer instead of the player.
-    const locked = page.locator("#main").getByRole("button", { name: /Locked$/ }).first();
+    const locked = page
+      .locator("#main")
+      .getByRole("button", { name: /Locked$/ })
+      .first();
     await locked.click();
     const offer = page.getByRole("dialog", { name: /Unlock everything in/ });
     await offer.waitFor();
@@ -125,7 +128,17 @@ describe("members' content area", () => {
     const { page, problems, context } = await newVisit(browser, 390);
     await logIn(page, FREE);
     await greeting(page).waitFor();
-    const paths = ["/home", "/meditation", "/sleep", "/therapy", "/sounds", "/collection/1", "/search-result?s=calm", "/profile/library", "/personal-plan"];
+    const paths = [
+      "/home",
+      "/meditation",
+      "/sleep",
+      "/therapy",
+      "/sounds",
+      "/collection/1",
+      "/search-result?s=calm",
+      "/profile/library",
+      "/personal-plan",
+    ];
     for (const path of paths) {
       await page.goto(path);
       await page.getByRole("heading", { level: 1 }).first().waitFor();

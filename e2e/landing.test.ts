@@ -27,14 +27,23 @@ describe("landing page", () => {
       "Ready to feel calmer?",
     ];
     const positions = order.map((title) => headings.findIndex((text) => text.trim().toLowerCase() === title.toLowerCase()));
-    expect(positions.every((position) => position >= 0), JSON.stringify(headings)).toBe(true);
+    expect(
+      positions.every((position) => position >= 0),
+      JSON.stringify(headings),
+    ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
 
     await page.getByText("Trusted by over 2 million people").waitFor();
     await page.getByText("98%").first().waitFor();
     await page.getByText("1000+").first().waitFor();
     await expect.poll(() => page.locator("main section[aria-label='Content types'] li:not([aria-hidden])").count()).toBe(9);
-    await expect.poll(() => page.getByRole("img", { name: /The Daily Mind|Wellness Weekly|The Calm Post|Modern Health Review|Sleep Journal|Mindful Times/ }).count()).toBe(6);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("img", { name: /The Daily Mind|Wellness Weekly|The Calm Post|Modern Health Review|Sleep Journal|Mindful Times/ })
+          .count(),
+      )
+      .toBe(6);
     await expect.poll(() => page.locator("main ol li h3").allInnerTexts()).toHaveLength(4);
     await expect.poll(() => page.locator("blockquote").count()).toBe(3);
     expect(problems).toEqual([]);

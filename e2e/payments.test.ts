@@ -38,7 +38,9 @@ const lockedItem = catalogue.items.find(
 
 async function subscriptionType(page: Page): Promise<string | null> {
   const token = await page.evaluate(() => window.localStorage.getItem("t"));
-  const response = await fetch(`${baseUrl()}/api/v1/user/account-status`, { headers: { authorization: `Bearer ${token}`, accept: "application/json" } });
+  const response = await fetch(`${baseUrl()}/api/v1/user/account-status`, {
+    headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { subscription_type: string | null }).subscription_type;
 }
@@ -202,7 +204,10 @@ describe("the payment dialog in Europe", () => {
     await dialog.waitFor({ state: "hidden" });
     await openPayment(page, "1-Month Plan");
     await expect.poll(() => page.getByTestId("payment-total").textContent()).toBe("€13.99");
-    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     await context.close();
   });

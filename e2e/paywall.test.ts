@@ -12,7 +12,11 @@ const headline = (text: string) => `main h2:text-is("${text}")`;
 
 describe("paywall", () => {
   it("offers US prices with the yearly trial first, and sends a visitor to log in for the chosen plan", async () => {
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, timezoneId: "America/New_York" });
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 1280, height: 800 },
+      timezoneId: "America/New_York",
+    });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));
@@ -73,7 +77,10 @@ describe("paywall", () => {
     const { page, context, problems } = await newVisit(browser, 390);
     await page.goto("/subscription");
     await page.getByRole("radiogroup").waitFor();
-    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     expect(problems).toEqual([]);
     await context.close();
@@ -104,7 +111,10 @@ describe("paywall", () => {
     }
     expect(reached.has("page")).toBe(false);
     expect(reached.has("dialog:Close")).toBe(true);
-    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });

@@ -27,11 +27,16 @@ const single = (test: (item: CatalogueItem) => boolean) => {
 const has = (item: CatalogueItem, ...variants: string[]) => variants.every((variant) => item.media?.[variant]);
 
 /** A free item with both voices (audio only) and a soundscape under them. */
-const freeItem = single((item) => item.free && has(item, "audio_male", "audio_female") && !item.media?.video_male && Boolean(item.soundscape));
+const freeItem = single(
+  (item) => item.free && has(item, "audio_male", "audio_female") && !item.media?.video_male && Boolean(item.soundscape),
+);
 const lockedItem = single((item) => !item.free);
 const videoItem = single((item) => !item.free && has(item, "video_male"));
 const course = catalogue.items.find(
-  (item) => item.model === "meditation-sleep-course" && item.children?.some((id) => byId.get(id)?.free) && item.children.some((id) => !byId.get(id)?.free),
+  (item) =>
+    item.model === "meditation-sleep-course" &&
+    item.children?.some((id) => byId.get(id)?.free) &&
+    item.children.some((id) => !byId.get(id)?.free),
 )!;
 const lockedSession = byId.get(course.children!.find((id) => !byId.get(id)!.free)!)!;
 
@@ -112,7 +117,9 @@ describe("the player for a free member", () => {
 
     // The other voice: a new stream, still playing, the soundscape from the start again.
     await page.getByRole("button", { name: "Female" }).click();
-    await page.waitForFunction(() => document.querySelector<HTMLMediaElement>('[data-testid="player-media"]')!.currentSrc.includes("/audio-female/"));
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLMediaElement>('[data-testid="player-media"]')!.currentSrc.includes("/audio-female/"),
+    );
     await expect.poll(() => page.getByRole("button", { name: "Female" }).getAttribute("aria-pressed")).toBe("true");
     await playsPast(page, 0.5);
 
@@ -148,7 +155,9 @@ describe("the player for a free member", () => {
     // Favourite (saved once the API has it), then find it on the library's Favorite shelf.
     const favourite = page.getByRole("button", { name: "Favourite", exact: true });
     expect(await favourite.getAttribute("aria-pressed")).toBe("false");
-    const saved = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/api/v1/user/favorite");
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/api/v1/user/favorite",
+    );
     await favourite.click();
     await expect.poll(() => favourite.getAttribute("aria-pressed")).toBe("true");
     expect((await saved).ok()).toBe(true);
@@ -233,7 +242,11 @@ describe("the player for a premium member", () => {
     await expect.poll(() => page.getByRole("button", { name: "Video" }).getAttribute("aria-pressed")).toBe("true");
     await player(page).getByRole("button", { name: "Play" }).click();
     await playsPast(page, 0.5);
-    const video = await media(page).evaluate((element: HTMLVideoElement) => ({ tag: element.tagName, width: element.videoWidth, src: element.currentSrc }));
+    const video = await media(page).evaluate((element: HTMLVideoElement) => ({
+      tag: element.tagName,
+      width: element.videoWidth,
+      src: element.currentSrc,
+    }));
     expect(video.tag).toBe("VIDEO");
     expect(video.width).toBeGreaterThan(0);
     expect(video.src).toContain("/video-male/");

@@ -9,7 +9,10 @@ beforeAll(async () => {
 afterAll(async () => browser.close());
 
 /** A call to the real API, as the web app makes it. */
-async function call<T>(path: string, { method = "GET", token, body }: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+async function call<T>(
+  path: string,
+  { method = "GET", token, body }: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -30,7 +33,13 @@ async function subscribeMonthlyByCard(token: string) {
   const confirmed = await call<{ payment_method: string }>("sandbox/card/confirm", {
     method: "POST",
     token,
-    body: { client_secret: intent.client_secret, number: "4242424242424242", exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: "123" },
+    body: {
+      client_secret: intent.client_secret,
+      number: "4242424242424242",
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 3,
+      cvc: "123",
+    },
   });
   const bought = await call<{ message: string; subscription_type: string | null }>("stripe/payment-method", {
     method: "POST",
@@ -124,7 +133,10 @@ describe("settings: subscription", () => {
     await offer.getByText("$14.99").waitFor();
     await expect.poll(() => offer.innerText()).toContain("/ month");
     expect(await page.getByRole("button", { name: "Cancel subscription" }).count()).toBe(0);
-    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 
     await page.getByRole("button", { name: "Start Monthly Plan" }).click();

@@ -23,7 +23,10 @@ function sentEvents(page: Page) {
 
 /** The first locked item on Meditation, and its name (the card's label starts with it). */
 async function firstLockedItem(page: Page) {
-  const locked = page.locator("#main").getByRole("button", { name: /, Locked$/ }).first();
+  const locked = page
+    .locator("#main")
+    .getByRole("button", { name: /, Locked$/ })
+    .first();
   await locked.waitFor();
   const label = (await locked.getAttribute("aria-label")) ?? "";
   return { card: locked, name: label.split(", ")[0]! };
@@ -58,9 +61,17 @@ describe("the members' subscription offer", () => {
     await reloaded;
 
     expect(new URL(page.url()).pathname).toBe("/meditation");
-    const unlocked = page.locator("#main").getByRole("link", { name: `${item.name}, ` }).first();
+    const unlocked = page
+      .locator("#main")
+      .getByRole("link", { name: `${item.name}, ` })
+      .first();
     await unlocked.waitFor();
-    expect(await page.locator("#main").getByRole("button", { name: /, Locked$/ }).count()).toBe(0);
+    expect(
+      await page
+        .locator("#main")
+        .getByRole("button", { name: /, Locked$/ })
+        .count(),
+    ).toBe(0);
     expect(await page.locator("dialog[open]").count()).toBe(0);
 
     // Now playable.

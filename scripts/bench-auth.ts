@@ -53,7 +53,13 @@ export async function measureLoginLatency(seconds = 15) {
     }
     const results = await Promise.all(runs);
     const ok = results.filter((r) => r.status === 200).map((r) => r.ms);
-    return { rate: 20, requests: results.length, failed: results.length - ok.length, p50: round(percentile(ok, 50)), p95: round(percentile(ok, 95)) };
+    return {
+      rate: 20,
+      requests: results.length,
+      failed: results.length - ok.length,
+      p50: round(percentile(ok, 50)),
+      p95: round(percentile(ok, 95)),
+    };
   } finally {
     await server.stop();
   }

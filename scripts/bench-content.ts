@@ -138,7 +138,12 @@ export async function measureContentApi(adminUrl = process.env.BENCH_DATABASE_UR
         url: `${server.url}/api/v1/user/sessions`,
         method: "POST",
         headers: { ...headers, "content-type": "application/json" },
-        body: JSON.stringify({ start_session: "2026-01-05T08:00:00Z", end_session: "2026-01-05T08:10:00Z", id: item.id, model: item.model }),
+        body: JSON.stringify({
+          start_session: "2026-01-05T08:00:00Z",
+          end_session: "2026-01-05T08:10:00Z",
+          id: item.id,
+          model: item.model,
+        }),
       });
       const cookies = await fetch(`${server.url}/api/v1/user/cloudfront-cookies`, { headers });
       const cookieHeader = cookies.headers
@@ -150,7 +155,15 @@ export async function measureContentApi(adminUrl = process.env.BENCH_DATABASE_UR
       const media = await load({ url: segment, headers: { cookie: cookieHeader } });
       bareEndpoint.stop();
       const ratio = (result: LoadResult) => round(result.requestsPerSecond / baseline.requestsPerSecond);
-      return { baseline, home, detail, sessions, media, segmentStatus, ratios: { home: ratio(home), detail: ratio(detail), sessions: ratio(sessions) } };
+      return {
+        baseline,
+        home,
+        detail,
+        sessions,
+        media,
+        segmentStatus,
+        ratios: { home: ratio(home), detail: ratio(detail), sessions: ratio(sessions) },
+      };
     } finally {
       bare?.stop();
       await server?.stop();

@@ -1,4 +1,4 @@
-// npm test: every suite, in order. Typecheck, lint, build the web app, then one Vitest run with
+// npm test: every suite, in order. Formatting, typecheck (each package with its own tsconfig), lint, build the web app, then one Vitest run with
 // the projects that need no browser (domain, contracts, API on PGlite and, with TEST_DATABASE_URL,
 // on PostgreSQL, web components), and only then the browser journeys in Chromium, so they never
 // compete with the other suites for the cores they time their waits on.
@@ -16,6 +16,7 @@ const run = (label, command, args) => {
   console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 };
 
+run("format", "npm", ["run", "--silent", "format:check"]);
 run("typecheck", "npm", ["run", "--silent", "typecheck"]);
 run("lint", "npm", ["run", "--silent", "lint"]);
 run("build the web app", "npm", ["run", "--silent", "build"]);

@@ -55,7 +55,11 @@ function parseBuildArgs(argv: string[]): BuildOptions {
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     if (arg === "--force") options.force = true;
-    else if (arg === "--only") options.only = (argv[++index] ?? "").split(",").map((value) => value.trim()).filter(Boolean);
+    else if (arg === "--only")
+      options.only = (argv[++index] ?? "")
+        .split(",")
+        .map((value) => value.trim())
+        .filter(Boolean);
     else if (arg === "--jobs") options.jobs = Math.max(1, Number(argv[++index]) || 1);
     else if (arg === "--help" || arg === "-h") {
       say("Usage: npx tsx content/media/build.ts [--force] [--only <item slug | ambient bed name>[,...]] [--jobs N]");
@@ -127,7 +131,29 @@ async function renderVoice(script: string, gender: Gender, work: string, out: st
   await sox([...parts, raw]);
   const length = (await seconds(raw)) + 2.5;
   // Soften the synthetic voice a little: trim the extremes, a small room, a gentle fade out.
-  await sox([raw, out, "highpass", "70", "lowpass", "6800", "pad", "0", "2.5", "reverb", "18", "50", "45", "gain", "-n", "-3", "fade", "t", "0.4", f2(length), "3"]);
+  await sox([
+    raw,
+    out,
+    "highpass",
+    "70",
+    "lowpass",
+    "6800",
+    "pad",
+    "0",
+    "2.5",
+    "reverb",
+    "18",
+    "50",
+    "45",
+    "gain",
+    "-n",
+    "-3",
+    "fade",
+    "t",
+    "0.4",
+    f2(length),
+    "3",
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -152,7 +178,14 @@ function recipeFor(item: CatalogueItem): Recipe {
 const isNature = (recipe: Recipe) => ["rain", "ocean", "forest", "brown-noise", "night"].includes(recipe);
 
 /** A series of short sounds separated by random gaps, concatenated to `length` seconds. */
-async function sparseTrack(work: string, name: string, length: number, random: () => number, makeCall: (path: string, index: number) => Promise<number>, gap: [number, number]): Promise<string> {
+async function sparseTrack(
+  work: string,
+  name: string,
+  length: number,
+  random: () => number,
+  makeCall: (path: string, index: number) => Promise<number>,
+  gap: [number, number],
+): Promise<string> {
   const parts: string[] = [];
   let time = 0;
   let index = 0;
@@ -181,7 +214,17 @@ async function renderNature(recipe: Recipe, seed: string, length: number, work: 
   switch (recipe) {
     case "rain": {
       const heavy = random() < 0.5;
-      await synth(layer("hiss"), "pinknoise", "highpass", String(400 + Math.floor(random() * 300)), "lowpass", String(4500 + Math.floor(random() * 1500)), "tremolo", f2(0.1 + random() * 0.1), "12");
+      await synth(
+        layer("hiss"),
+        "pinknoise",
+        "highpass",
+        String(400 + Math.floor(random() * 300)),
+        "lowpass",
+        String(4500 + Math.floor(random() * 1500)),
+        "tremolo",
+        f2(0.1 + random() * 0.1),
+        "12",
+      );
       await synth(layer("body"), "brownnoise", "lowpass", "700", "tremolo", swell, "20");
       await sox(["-m", "-v", "1", layer("hiss"), "-v", heavy ? "0.9" : "0.5", layer("body"), raw]);
       break;
@@ -194,14 +237,37 @@ async function renderNature(recipe: Recipe, seed: string, length: number, work: 
     }
     case "forest": {
       await synth(layer("leaves"), "pinknoise", "sinc", "300-2800", "tremolo", f2(0.15 + random() * 0.2), "35");
-      const birds = await sparseTrack(work, "birds", total, random, async (path) => {
-        const base = 2600 + random() * 1800;
-        const notes = 2 + Math.floor(random() * 3);
-        const chirp = `${path}.one.wav`;
-        await sox(["-n", ...mono, chirp, "synth", "0.11", "sine", `${Math.round(base)}-${Math.round(base * 1.35)}`, "fade", "t", "0.01", "0.11", "0.05", "pad", "0", "0.07"]);
-        await sox(Array.from({ length: notes }, () => chirp).concat([path]));
-        return notes * 0.18;
-      }, [1.5, 5]);
+      const birds = await sparseTrack(
+        work,
+        "birds",
+        total,
+        random,
+        async (path) => {
+          const base = 2600 + random() * 1800;
+          const notes = 2 + Math.floor(random() * 3);
+          const chirp = `${path}.one.wav`;
+          await sox([
+            "-n",
+            ...mono,
+            chirp,
+            "synth",
+            "0.11",
+            "sine",
+            `${Math.round(base)}-${Math.round(base * 1.35)}`,
+            "fade",
+            "t",
+            "0.01",
+            "0.11",
+            "0.05",
+            "pad",
+            "0",
+            "0.07",
+          ]);
+          await sox(Array.from({ length: notes }, () => chirp).concat([path]));
+          return notes * 0.18;
+        },
+        [1.5, 5],
+      );
       await sox(["-m", "-v", "1", layer("leaves"), "-v", "0.22", birds, raw]);
       break;
     }
@@ -212,11 +278,34 @@ async function renderNature(recipe: Recipe, seed: string, length: number, work: 
     case "night": {
       await synth(layer("air"), "pinknoise", "lowpass", "1200", "tremolo", swell, "20");
       const crickets = async (name: string, pitch: number) =>
-        sparseTrack(work, name, total, random, async (path) => {
-          const length = 0.18 + random() * 0.12;
-          await sox(["-n", ...mono, path, "synth", f2(length), "sine", String(pitch), "tremolo", String(26 + Math.floor(random() * 8)), "100", "fade", "t", "0.02", f2(length), "0.04"]);
-          return length;
-        }, [0.35, 1.1]);
+        sparseTrack(
+          work,
+          name,
+          total,
+          random,
+          async (path) => {
+            const length = 0.18 + random() * 0.12;
+            await sox([
+              "-n",
+              ...mono,
+              path,
+              "synth",
+              f2(length),
+              "sine",
+              String(pitch),
+              "tremolo",
+              String(26 + Math.floor(random() * 8)),
+              "100",
+              "fade",
+              "t",
+              "0.02",
+              f2(length),
+              "0.04",
+            ]);
+            return length;
+          },
+          [0.35, 1.1],
+        );
       const first = await crickets("cricket-a", 4300 + Math.floor(random() * 500));
       const second = await crickets("cricket-b", 3700 + Math.floor(random() * 400));
       await sox(["-m", "-v", "1", layer("air"), "-v", "0.10", first, "-v", "0.06", second, raw]);
@@ -229,13 +318,35 @@ async function renderNature(recipe: Recipe, seed: string, length: number, work: 
 }
 
 const PROGRESSIONS = [
-  [[0, 4, 7, 11], [5, 9, 12, 16], [9, 12, 16, 19], [7, 11, 14, 17]],
-  [[0, 7, 14, 16], [-3, 4, 9, 12], [5, 12, 16, 21], [2, 9, 14, 17]],
-  [[0, 4, 9, 14], [-5, 2, 7, 11], [-3, 4, 7, 12], [5, 9, 12, 17]],
+  [
+    [0, 4, 7, 11],
+    [5, 9, 12, 16],
+    [9, 12, 16, 19],
+    [7, 11, 14, 17],
+  ],
+  [
+    [0, 7, 14, 16],
+    [-3, 4, 9, 12],
+    [5, 12, 16, 21],
+    [2, 9, 14, 17],
+  ],
+  [
+    [0, 4, 9, 14],
+    [-5, 2, 7, 11],
+    [-3, 4, 7, 12],
+    [5, 9, 12, 17],
+  ],
 ];
 const PENTATONIC = [0, 2, 4, 7, 9, 12, 14, 16, 19, 21];
 
-async function renderPads(random: () => number, length: number, work: string, out: string, root: number, brightness: number): Promise<void> {
+async function renderPads(
+  random: () => number,
+  length: number,
+  work: string,
+  out: string,
+  root: number,
+  brightness: number,
+): Promise<void> {
   const progression = PROGRESSIONS[Math.floor(random() * PROGRESSIONS.length)]!;
   const chords = progression.length;
   const overlap = 4;
@@ -250,7 +361,26 @@ async function renderPads(random: () => number, length: number, work: string, ou
       tones.push(f2(midi(root + interval) * (1 + (random() - 0.5) * 0.004)));
     });
     const start = index * (step - overlap);
-    await sox(["-n", ...mono, file, "synth", f2(step + overlap), ...tones, "tremolo", f2(0.15 + random() * 0.2), "25", "lowpass", String(brightness), "fade", "q", f2(overlap), f2(step + overlap), f2(overlap), "pad", f2(start)]);
+    await sox([
+      "-n",
+      ...mono,
+      file,
+      "synth",
+      f2(step + overlap),
+      ...tones,
+      "tremolo",
+      f2(0.15 + random() * 0.2),
+      "25",
+      "lowpass",
+      String(brightness),
+      "fade",
+      "q",
+      f2(overlap),
+      f2(step + overlap),
+      f2(overlap),
+      "pad",
+      f2(start),
+    ]);
     files.push(file);
   }
   await sox(["-m", ...files, out, "trim", "0", f2(length)]);
@@ -265,7 +395,29 @@ async function renderMusic(recipe: Recipe, seed: string, length: number, work: s
     const base = midi(33 + Math.floor(random() * 5));
     const tones = join(work, "drone-tones.wav");
     const air = join(work, "drone-air.wav");
-    await sox(["-n", ...mono, tones, "synth", f2(length), "sine", f2(base), "sine", "mix", f2(base * 1.5), "sine", "mix", f2(base * 2.003), "triangle", "mix", f2(base * 3.01), "tremolo", f2(0.05 + random() * 0.05), "30", "lowpass", "900"]);
+    await sox([
+      "-n",
+      ...mono,
+      tones,
+      "synth",
+      f2(length),
+      "sine",
+      f2(base),
+      "sine",
+      "mix",
+      f2(base * 1.5),
+      "sine",
+      "mix",
+      f2(base * 2.003),
+      "triangle",
+      "mix",
+      f2(base * 3.01),
+      "tremolo",
+      f2(0.05 + random() * 0.05),
+      "30",
+      "lowpass",
+      "900",
+    ]);
     await sox(["-n", ...mono, air, "synth", f2(length), "brownnoise", "lowpass", "500"]);
     await sox(["-m", "-v", "1", tones, "-v", "0.35", air, raw]);
   } else if (recipe === "piano") {
@@ -283,7 +435,21 @@ async function renderMusic(recipe: Recipe, seed: string, length: number, work: s
       const hold = beat * (random() < 0.25 ? 2 : 1);
       const note = join(work, `note${index}.wav`);
       if (random() < 0.12) await silence(note, hold);
-      else await sox(["-n", ...mono, note, "synth", f2(hold), "pluck", f2(midi(root + PENTATONIC[degree]!)), "fade", "t", "0.005", f2(hold), f2(Math.min(0.3, hold / 2))]);
+      else
+        await sox([
+          "-n",
+          ...mono,
+          note,
+          "synth",
+          f2(hold),
+          "pluck",
+          f2(midi(root + PENTATONIC[degree]!)),
+          "fade",
+          "t",
+          "0.005",
+          f2(hold),
+          f2(Math.min(0.3, hold / 2)),
+        ]);
       notes.push(note);
       time += hold;
     }
@@ -321,7 +487,10 @@ function calmVisual(seed: string, length: number, audio: string): { inputs: HlsI
   const radius = `(62+26*sin(2*PI*T/${period}))`;
   return {
     inputs: [
-      { options: ["-f", "lavfi"], path: `gradients=s=640x360:r=${fps}:d=${d}:c0=${c0}:c1=${c1}:c2=${c2}:nb_colors=3:speed=0.003:type=linear:seed=${hashString(seed) % 100000}` },
+      {
+        options: ["-f", "lavfi"],
+        path: `gradients=s=640x360:r=${fps}:d=${d}:c0=${c0}:c1=${c1}:c2=${c2}:nb_colors=3:speed=0.003:type=linear:seed=${hashString(seed) % 100000}`,
+      },
       {
         options: ["-f", "lavfi"],
         path: `color=c=0xfdf6e3:s=${box}x${box}:r=${fps}:d=${d},format=yuva420p,geq=lum='p(X,Y)':cb='p(X,Y)':cr='p(X,Y)':a='if(lt(${distance},${radius}),120,120*exp(-(${distance}-${radius})/14))'`,
@@ -353,22 +522,38 @@ function streamTasks(catalogue: Catalogue): StreamTask[] {
   const beds = new Set(catalogue.items.map((item) => item.soundscape).filter((bed): bed is string => Boolean(bed)));
   for (const bed of [...beds].sort()) {
     const name = bed.split("/").pop() as Recipe;
-    tasks.push({ path: bed, kind: "audio", seed: bed, source: { key: bed, render: (work, out) => renderNature(name, `ambient-${name}`, BED_SECONDS, work, out, BED_PEAK_DB) } });
+    tasks.push({
+      path: bed,
+      kind: "audio",
+      seed: bed,
+      source: { key: bed, render: (work, out) => renderNature(name, `ambient-${name}`, BED_SECONDS, work, out, BED_PEAK_DB) },
+    });
   }
   for (const item of catalogue.items) {
     for (const [variant, path] of Object.entries(item.media ?? {}) as Array<[MediaVariant, string]>) {
-      if (!path.endsWith(`/${MEDIA_VARIANTS[variant]}`)) throw new Error(`${item.slug}: ${variant} path ${path} does not end in /${MEDIA_VARIANTS[variant]}`);
+      if (!path.endsWith(`/${MEDIA_VARIANTS[variant]}`))
+        throw new Error(`${item.slug}: ${variant} path ${path} does not end in /${MEDIA_VARIANTS[variant]}`);
       const voiced = item.model === "meditation-sleep" || item.model === "cbt";
       if (voiced) {
         if (!item.script) throw new Error(`${item.slug} has voiced media but no script`);
         const gender: Gender = variant.endsWith("female") ? "female" : "male";
         const script = item.script;
-        tasks.push({ path, kind: variantKind(variant), seed: item.slug, source: { key: `${item.slug}:${gender}`, render: (work, out) => renderVoice(script, gender, work, out) } });
+        tasks.push({
+          path,
+          kind: variantKind(variant),
+          seed: item.slug,
+          source: { key: `${item.slug}:${gender}`, render: (work, out) => renderVoice(script, gender, work, out) },
+        });
       } else {
         const recipe = recipeFor(item);
         const random = seededRandom(hashString(`${item.slug}:length`));
         const length = isNature(recipe) ? 45 + Math.floor(random() * 16) : 50 + Math.floor(random() * 21);
-        tasks.push({ path, kind: variantKind(variant), seed: item.slug, source: { key: `${item.slug}:music`, render: (work, out) => renderMusic(recipe, item.slug, length, work, out) } });
+        tasks.push({
+          path,
+          kind: variantKind(variant),
+          seed: item.slug,
+          source: { key: `${item.slug}:music`, render: (work, out) => renderMusic(recipe, item.slug, length, work, out) },
+        });
       }
     }
   }
@@ -398,10 +583,15 @@ async function main(): Promise<void> {
   requireTools(["espeak-ng", "sox", "ffmpeg", "ffprobe"]);
   const catalogue = JSON.parse(await readFile(CATALOGUE_PATH, "utf8")) as Catalogue;
   const only = options.only;
-  const selected = (task: StreamTask) => !only || only.some((name) => task.seed === name || task.path === `free/ambient/${name}` || task.path === name);
+  const selected = (task: StreamTask) =>
+    !only || only.some((name) => task.seed === name || task.path === `free/ambient/${name}` || task.path === name);
   const all = streamTasks(catalogue);
   const tasks = all.filter(selected);
-  const unknown = (only ?? []).filter((name) => !all.some((task) => task.seed === name || task.path === `free/ambient/${name}` || task.path === name) && !catalogue.items.some((item) => item.slug === name));
+  const unknown = (only ?? []).filter(
+    (name) =>
+      !all.some((task) => task.seed === name || task.path === `free/ambient/${name}` || task.path === name) &&
+      !catalogue.items.some((item) => item.slug === name),
+  );
   if (unknown.length > 0) throw new Error(`--only: no item slug or ambient bed named ${unknown.join(", ")}`);
 
   const scratch = await mkdtemp(join(tmpdir(), "serene-media-"));

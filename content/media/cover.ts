@@ -91,7 +91,9 @@ export function coverSvg(slug: string, options: CoverOptions = {}): string {
   if (night) {
     const stars = 10 + Math.floor(random() * 14);
     for (let index = 0; index < stars; index += 1) {
-      parts.push(`<circle cx="${r1(random() * 600)}" cy="${r1(random() * 300)}" r="${r1(0.8 + random() * 1.8)}" fill="${glow}" opacity="${r1(0.3 + random() * 0.6)}"/>`);
+      parts.push(
+        `<circle cx="${r1(random() * 600)}" cy="${r1(random() * 300)}" r="${r1(0.8 + random() * 1.8)}" fill="${glow}" opacity="${r1(0.3 + random() * 0.6)}"/>`,
+      );
     }
   }
   parts.push(`<circle cx="${r1(orbX)}" cy="${r1(orbY)}" r="${r1(orbR * 2.6)}" fill="url(#${id}g)"/>`);
@@ -105,7 +107,9 @@ export function coverSvg(slug: string, options: CoverOptions = {}): string {
   } else {
     parts.push(`<circle cx="${r1(orbX)}" cy="${r1(orbY)}" r="${r1(orbR)}" fill="${glow}" opacity=".9"/>`);
     for (let ring = 1; ring <= 2; ring += 1) {
-      parts.push(`<circle cx="${r1(orbX)}" cy="${r1(orbY)}" r="${r1(orbR + ring * 22)}" fill="none" stroke="${glow}" stroke-width="2" opacity="${r1(0.3 / ring)}"/>`);
+      parts.push(
+        `<circle cx="${r1(orbX)}" cy="${r1(orbY)}" r="${r1(orbR + ring * 22)}" fill="none" stroke="${glow}" stroke-width="2" opacity="${r1(0.3 / ring)}"/>`,
+      );
     }
     const clouds = 2 + Math.floor(random() * 3);
     for (let index = 0; index < clouds; index += 1) {
@@ -125,7 +129,9 @@ export function coverSvg(slug: string, options: CoverOptions = {}): string {
       const x = flockX + index * (18 + random() * 14);
       const y = flockY + (random() - 0.5) * 30;
       const s = 5 + random() * 4;
-      parts.push(`<path d="M${r1(x)} ${r1(y)}q${r1(s)} ${r1(-s)} ${r1(s * 2)} 0q${r1(s)} ${r1(-s)} ${r1(s * 2)} 0" fill="none" stroke="${skyTop}" stroke-width="2" stroke-linecap="round" opacity=".55"/>`);
+      parts.push(
+        `<path d="M${r1(x)} ${r1(y)}q${r1(s)} ${r1(-s)} ${r1(s * 2)} 0q${r1(s)} ${r1(-s)} ${r1(s * 2)} 0" fill="none" stroke="${skyTop}" stroke-width="2" stroke-linecap="round" opacity=".55"/>`,
+      );
     }
   }
   const layers: Array<[string, number]> = [

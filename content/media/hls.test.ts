@@ -84,7 +84,9 @@ describe("ffmpeg arguments", () => {
     expect(args).toContain("-vn");
     expect(args).toContain("-c:a aac -profile:a aac_low");
     expect(args).toContain("-ac 1");
-    expect(args).toContain(`-hls_time ${HLS_SEGMENT_SECONDS} -hls_playlist_type vod -hls_segment_type fmp4 -hls_fmp4_init_filename init.mp4`);
+    expect(args).toContain(
+      `-hls_time ${HLS_SEGMENT_SECONDS} -hls_playlist_type vod -hls_segment_type fmp4 -hls_fmp4_init_filename init.mp4`,
+    );
     expect(args).toContain("-hls_segment_filename seg-%d.m4s");
     expect(args.endsWith("index.m3u8")).toBe(true);
   });

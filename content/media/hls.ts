@@ -69,7 +69,11 @@ export interface RunResult {
 }
 
 /** Runs a command, resolving with its output; rejects with the tail of stderr on failure. */
-export function run(command: string, args: readonly string[], options: { cwd?: string; onStdout?: (chunk: string) => void } = {}): Promise<RunResult> {
+export function run(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; onStdout?: (chunk: string) => void } = {},
+): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -101,7 +105,15 @@ export interface ProbeResult {
 
 /** ffprobe facts about a media file. */
 export async function probe(file: string): Promise<ProbeResult> {
-  const { stdout } = await run("ffprobe", ["-v", "error", "-show_entries", "format=duration:stream=codec_type,width,height,disposition", "-of", "json", file]);
+  const { stdout } = await run("ffprobe", [
+    "-v",
+    "error",
+    "-show_entries",
+    "format=duration:stream=codec_type,width,height,disposition",
+    "-of",
+    "json",
+    file,
+  ]);
   return parseProbeJson(stdout);
 }
 
@@ -270,20 +282,55 @@ export function hlsEncodeArgs(options: Pick<PackageHlsOptions, "kind" | "filterC
       );
     }
     args.push(
-      "-c:v", "libx264", "-preset", "veryfast", "-profile:v", "main", "-pix_fmt", "yuv420p",
-      "-crf", String(VIDEO_ENCODING.crf), "-maxrate", VIDEO_ENCODING.maxrate, "-bufsize", VIDEO_ENCODING.bufsize,
-      "-force_key_frames", `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`,
+      "-c:v",
+      "libx264",
+      "-preset",
+      "veryfast",
+      "-profile:v",
+      "main",
+      "-pix_fmt",
+      "yuv420p",
+      "-crf",
+      String(VIDEO_ENCODING.crf),
+      "-maxrate",
+      VIDEO_ENCODING.maxrate,
+      "-bufsize",
+      VIDEO_ENCODING.bufsize,
+      "-force_key_frames",
+      `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`,
     );
   } else {
     args.push("-vn");
   }
   args.push(
-    "-sn", "-dn", "-map_metadata", "-1",
-    "-c:a", "aac", "-profile:a", "aac_low", "-b:a", AUDIO_ENCODING.bitrate,
-    "-ar", String(AUDIO_ENCODING.sampleRate), "-ac", String(AUDIO_ENCODING.channels),
-    "-f", "hls", "-hls_time", String(HLS_SEGMENT_SECONDS), "-hls_playlist_type", "vod",
-    "-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", "init.mp4",
-    "-hls_segment_filename", "seg-%d.m4s", "-hls_flags", "independent_segments",
+    "-sn",
+    "-dn",
+    "-map_metadata",
+    "-1",
+    "-c:a",
+    "aac",
+    "-profile:a",
+    "aac_low",
+    "-b:a",
+    AUDIO_ENCODING.bitrate,
+    "-ar",
+    String(AUDIO_ENCODING.sampleRate),
+    "-ac",
+    String(AUDIO_ENCODING.channels),
+    "-f",
+    "hls",
+    "-hls_time",
+    String(HLS_SEGMENT_SECONDS),
+    "-hls_playlist_type",
+    "vod",
+    "-hls_segment_type",
+    "fmp4",
+    "-hls_fmp4_init_filename",
+    "init.mp4",
+    "-hls_segment_filename",
+    "seg-%d.m4s",
+    "-hls_flags",
+    "independent_segments",
     "index.m3u8",
   );
   return args;
@@ -323,7 +370,20 @@ export async function packageToHls(options: PackageHlsOptions): Promise<Packaged
   try {
     await run(
       "ffmpeg",
-      ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-progress", "pipe:1", "-stats_period", "0.25", "-nostats", ...inputArgs, ...hlsEncodeArgs(options)],
+      [
+        "-nostdin",
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-y",
+        "-progress",
+        "pipe:1",
+        "-stats_period",
+        "0.25",
+        "-nostats",
+        ...inputArgs,
+        ...hlsEncodeArgs(options),
+      ],
       {
         cwd: work,
         onStdout: (chunk) => {

@@ -112,7 +112,13 @@ export function createServices({
   const cache = createCatalogueCache(catalogueRepository);
   const presenter = createContentPresenter(config.media.publicUrl);
   const libraryRepository = createLibraryRepository(database.db);
-  const catalogue = createCatalogueService({ cache, repository: catalogueRepository, library: libraryRepository, presenter, subscriptions });
+  const catalogue = createCatalogueService({
+    cache,
+    repository: catalogueRepository,
+    library: libraryRepository,
+    presenter,
+    subscriptions,
+  });
   const media = createMediaAccess(config.media, loadSigningKey(config.media), subscriptions);
   const processors = createPaymentProcessors(config, database.db);
   const paymentsRepository = createPaymentsRepository(database.db);
@@ -221,9 +227,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         limits: { fields: 20, fieldSize: 16 * 1024, files: 0, fileSize: 0, parts: 20 },
       });
       await api.register(pingRoutes);
-      await api.register(
-        accountsRoutes({ accounts: services.accounts, recovery: services.recovery, profile: services.profile }),
-      );
+      await api.register(accountsRoutes({ accounts: services.accounts, recovery: services.recovery, profile: services.profile }));
       await api.register(faqRoutes(services.faq));
       await api.register(analyticsRoutes(services.analytics));
       await api.register(contentRoutes({ catalogue: services.catalogue }));

@@ -58,9 +58,17 @@ describe("sign-in providers", () => {
     expect(() => loadConfig({ ...PRODUCTION, SANDBOX_PROVIDERS: "true" })).toThrowError(
       /^Invalid environment variable SANDBOX_PROVIDERS: .*ALLOW_SANDBOX_IN_PRODUCTION=true/,
     );
-    const allowed = loadConfig({ ...PRODUCTION, SANDBOX_PROVIDERS: "true", ALLOW_SANDBOX_IN_PRODUCTION: "true", APP_URL: "https://calm.test" });
+    const allowed = loadConfig({
+      ...PRODUCTION,
+      SANDBOX_PROVIDERS: "true",
+      ALLOW_SANDBOX_IN_PRODUCTION: "true",
+      APP_URL: "https://calm.test",
+    });
     expect(allowed.sandboxProviders).toBe(true);
-    expect(allowed.identity.google).toMatchObject({ clientId: SANDBOX_CLIENT_ID, authorizeUrl: "https://calm.test/sandbox/identity/google/authorize" });
+    expect(allowed.identity.google).toMatchObject({
+      clientId: SANDBOX_CLIENT_ID,
+      authorizeUrl: "https://calm.test/sandbox/identity/google/authorize",
+    });
   });
 
   it("keeps the sandbox off in production by default, even when allowed", () => {
@@ -91,7 +99,12 @@ describe("sign-in providers", () => {
     });
     expect(config.identity.google!.issuers).toEqual(["https://accounts.google.com", "accounts.google.com"]);
     expect(config.identity.apple!.jwksUrl).toBe("https://appleid.apple.com/auth/keys");
-    const withSecret = loadConfig({ ...PRODUCTION, FACEBOOK_APP_ID: "123", FACEBOOK_APP_SECRET: "shh", FACEBOOK_GRAPH_URL: "https://graph.facebook.com/v21.0/" });
+    const withSecret = loadConfig({
+      ...PRODUCTION,
+      FACEBOOK_APP_ID: "123",
+      FACEBOOK_APP_SECRET: "shh",
+      FACEBOOK_GRAPH_URL: "https://graph.facebook.com/v21.0/",
+    });
     expect(withSecret.identity.facebook).toMatchObject({ appId: "123", graphUrl: "https://graph.facebook.com/v21.0" });
     expect(JSON.stringify(clientConfig(withSecret))).not.toContain("shh");
   });
@@ -105,7 +118,11 @@ describe("sign-in providers", () => {
     expect(config.identity.facebook!.graphUrl).toBe("http://127.0.0.1:4100/sandbox/identity/facebook/graph");
     const internal = loadConfig({ PORT: "4100", INTERNAL_URL: "http://api.internal:8080/" });
     expect(internal.identity.apple!.jwksUrl).toBe("http://api.internal:8080/sandbox/identity/jwks.json");
-    expect(signInProviders(internal).apple).toEqual({ authorizeUrl: "http://localhost:4100/sandbox/identity/apple/authorize", clientId: SANDBOX_CLIENT_ID, sandbox: true });
+    expect(signInProviders(internal).apple).toEqual({
+      authorizeUrl: "http://localhost:4100/sandbox/identity/apple/authorize",
+      clientId: SANDBOX_CLIENT_ID,
+      sandbox: true,
+    });
   });
 });
 
@@ -142,7 +159,9 @@ describe("account settings", () => {
   });
 
   it("refuses out-of-range values and URLs of the wrong kind, without repeating them", () => {
-    expect(() => loadConfig({ PASSWORD_RESET_MINUTES: "0" })).toThrowError(/^Invalid environment variable PASSWORD_RESET_MINUTES: Too small/);
+    expect(() => loadConfig({ PASSWORD_RESET_MINUTES: "0" })).toThrowError(
+      /^Invalid environment variable PASSWORD_RESET_MINUTES: Too small/,
+    );
     expect(() => loadConfig({ TOKEN_IDLE_DAYS: "0" })).toThrowError(/^Invalid environment variable TOKEN_IDLE_DAYS: /);
     expect(() => loadConfig({ ACCOUNT_DELETION_DAYS: "91" })).toThrowError(/ACCOUNT_DELETION_DAYS/);
     expect(() => loadConfig({ TMP_TOKEN_MINUTES: "ten" })).toThrowError(/TMP_TOKEN_MINUTES/);
@@ -172,7 +191,12 @@ describe("media configuration", () => {
   });
   it("reads a key given on one line with \\n escapes", () => {
     const oneLine = PRODUCTION.CLOUDFRONT_PRIVATE_KEY.trim().replaceAll("\n", "\\n");
-    const config = loadConfig({ ...PRODUCTION, CLOUDFRONT_PRIVATE_KEY: oneLine, MEDIA_BASE_URL: "https://cdn.calm.test/media/", MEDIA_SIGNING_HASH: "SHA256" });
+    const config = loadConfig({
+      ...PRODUCTION,
+      CLOUDFRONT_PRIVATE_KEY: oneLine,
+      MEDIA_BASE_URL: "https://cdn.calm.test/media/",
+      MEDIA_SIGNING_HASH: "SHA256",
+    });
     expect(config.media.privateKeyPem).toBe(PRODUCTION.CLOUDFRONT_PRIVATE_KEY.trim());
     expect(config.media.baseUrl).toBe("https://cdn.calm.test/media");
     expect(config.media.hash).toBe("SHA256");
@@ -193,13 +217,28 @@ describe("payment processors", () => {
   it("offers no payments in production without keys, and the real providers with them", () => {
     expect(loadConfig({ ...PRODUCTION }).payments).toMatchObject({ card: null, wallet: null });
     const live = loadConfig({ ...PRODUCTION, ...stripe, ...paypal, STRIPE_API_URL: "http://127.0.0.1:12111/" });
-    expect(live.payments.card).toEqual({ adapter: "stripe", secretKey: "sk_test_abc123", publishableKey: "pk_test_abc123", webhookSecret: "whsec_abc123", apiUrl: "http://127.0.0.1:12111" });
-    expect(live.payments.wallet).toMatchObject({ adapter: "paypal", clientId: "client", webhookId: "WH-1", apiUrl: "https://api-m.paypal.com" });
+    expect(live.payments.card).toEqual({
+      adapter: "stripe",
+      secretKey: "sk_test_abc123",
+      publishableKey: "pk_test_abc123",
+      webhookSecret: "whsec_abc123",
+      apiUrl: "http://127.0.0.1:12111",
+    });
+    expect(live.payments.wallet).toMatchObject({
+      adapter: "paypal",
+      clientId: "client",
+      webhookId: "WH-1",
+      apiUrl: "https://api-m.paypal.com",
+    });
   });
 
   it("refuses a partial set of keys and keys of the wrong kind, without repeating them", () => {
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(/STRIPE_SECRET_KEY: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(
+      /STRIPE_SECRET_KEY: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together/,
+    );
     expect(() => loadConfig({ PAYPAL_CLIENT_ID: "client" })).toThrow(/PAYPAL_CLIENT_ID: set PAYPAL_CLIENT_ID/);
-    expect(() => loadConfig({ ...stripe, STRIPE_SECRET_KEY: "pk_live_oops" })).toThrow(/^Invalid environment variable STRIPE_SECRET_KEY: must be a Stripe secret key[^"]*$/);
+    expect(() => loadConfig({ ...stripe, STRIPE_SECRET_KEY: "pk_live_oops" })).toThrow(
+      /^Invalid environment variable STRIPE_SECRET_KEY: must be a Stripe secret key[^"]*$/,
+    );
   });
 });

@@ -6,9 +6,7 @@ import { DAY_MS } from "@serene/domain";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 
-const flag = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((value) => value === "true" || value === "1" || value === "yes");
+const flag = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((value) => value === "true" || value === "1" || value === "yes");
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -26,7 +24,12 @@ const EnvSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   JOBS_IN_PROCESS: flag.default(true),
   SEED_DEMO_DATA: flag.optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   TRUST_PROXY: flag.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
@@ -48,8 +51,14 @@ const EnvSchema = z.object({
   PASSWORD_RESET_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   TMP_TOKEN_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   RATE_LIMIT_FACTOR: z.coerce.number().min(0.01).max(100_000).default(1),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must start with redis:// or rediss://").optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_AUTHORIZE_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
@@ -64,20 +73,39 @@ const EnvSchema = z.object({
   MEDIA_DIR: z.string().min(1).default(path.join(repoRoot, "content/media")),
   MEDIA_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SERVE_MEDIA: flag.default(true),
-  CLOUDFRONT_KEY_PAIR_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be the public key id (letters, digits, - and _)").optional(),
+  CLOUDFRONT_KEY_PAIR_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be the public key id (letters, digits, - and _)")
+    .optional(),
   CLOUDFRONT_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be a PEM private key" }).optional(),
   MEDIA_SIGNING_HASH: z.enum(["SHA1", "SHA256"]).default("SHA1"),
-  MEDIA_COOKIE_HOURS: z.coerce.number().min(0.01).max(24 * 7).default(12),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_..., sk_live_...)").optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe publishable key (pk_test_..., pk_live_...)").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a webhook signing secret (whsec_...)").optional(),
+  MEDIA_COOKIE_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 7)
+    .default(12),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe secret key (sk_test_..., sk_live_...)")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe publishable key (pk_test_..., pk_live_...)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, "must be a webhook signing secret (whsec_...)")
+    .optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   PAYPAL_API_URL: z.url({ protocol: /^https?$/ }).default("https://api-m.paypal.com"),
   PAYMENT_RETRY_ATTEMPTS: z.coerce.number().int().min(0).max(10).default(3),
-  MEDIA_COOKIE_DOMAIN: z.string().regex(/^\.?[a-z0-9.-]+$/, "must be a domain like .example.com").optional(),
+  MEDIA_COOKIE_DOMAIN: z
+    .string()
+    .regex(/^\.?[a-z0-9.-]+$/, "must be a domain like .example.com")
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -125,10 +153,7 @@ export interface PaymentsConfig {
     | { adapter: "stripe"; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | null }
     | { adapter: "sandbox" }
     | null;
-  wallet:
-    | { adapter: "paypal"; clientId: string; clientSecret: string; webhookId: string; apiUrl: string }
-    | { adapter: "sandbox" }
-    | null;
+  wallet: { adapter: "paypal"; clientId: string; clientSecret: string; webhookId: string; apiUrl: string } | { adapter: "sandbox" } | null;
   /** Failed renewal charges are retried this many times, a day apart, before access ends. */
   retryAttempts: number;
 }
@@ -136,11 +161,15 @@ export interface PaymentsConfig {
 function paymentsConfig(env: Env, sandbox: boolean): PaymentsConfig {
   const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
   if (stripe.some(Boolean) && !stripe.every(Boolean)) {
-    throw new ConfigError("Invalid environment variable STRIPE_SECRET_KEY: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together");
+    throw new ConfigError(
+      "Invalid environment variable STRIPE_SECRET_KEY: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together",
+    );
   }
   const paypal = [env.PAYPAL_CLIENT_ID, env.PAYPAL_CLIENT_SECRET, env.PAYPAL_WEBHOOK_ID];
   if (paypal.some(Boolean) && !paypal.every(Boolean)) {
-    throw new ConfigError("Invalid environment variable PAYPAL_CLIENT_ID: set PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID together");
+    throw new ConfigError(
+      "Invalid environment variable PAYPAL_CLIENT_ID: set PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID together",
+    );
   }
   return {
     card: env.STRIPE_SECRET_KEY
@@ -202,7 +231,13 @@ export const SANDBOX_FACEBOOK_SECRET = "sandbox-facebook-app-secret";
 function identityConfig(env: Env, appUrl: string, internalUrl: string, sandbox: boolean): IdentityConfig {
   const sandboxBase = (provider: string) => `${appUrl}/sandbox/identity/${provider}`;
   /** Google and Apple: a signed id_token checked against a JWKS; the sandbox when not configured. */
-  const idTokenProvider = (provider: "google" | "apple", clientId: string | undefined, authorizeUrl: string, jwksUrl: string, issuers: string[]) =>
+  const idTokenProvider = (
+    provider: "google" | "apple",
+    clientId: string | undefined,
+    authorizeUrl: string,
+    jwksUrl: string,
+    issuers: string[],
+  ) =>
     clientId
       ? { clientId, authorizeUrl, jwksUrl, issuers }
       : sandbox
@@ -259,7 +294,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   if (isProduction && (!env.CLOUDFRONT_PRIVATE_KEY || !env.CLOUDFRONT_KEY_PAIR_ID)) {
-    throw new ConfigError("Invalid environment variable CLOUDFRONT_PRIVATE_KEY: production needs CLOUDFRONT_PRIVATE_KEY and CLOUDFRONT_KEY_PAIR_ID");
+    throw new ConfigError(
+      "Invalid environment variable CLOUDFRONT_PRIVATE_KEY: production needs CLOUDFRONT_PRIVATE_KEY and CLOUDFRONT_KEY_PAIR_ID",
+    );
   }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const internalUrl = (env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/$/, "");

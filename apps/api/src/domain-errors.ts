@@ -4,7 +4,8 @@ import { validationSummary } from "@serene/domain";
  * What went wrong, in the product's terms. Services throw these; the error plugin
  * (plugins/errors.ts) alone turns each kind into its HTTP status.
  */
-export type DomainErrorKind = "unreadable" | "invalid" | "unauthenticated" | "declined" | "forbidden" | "not_found" | "conflict" | "unavailable";
+export type DomainErrorKind =
+  "unreadable" | "invalid" | "unauthenticated" | "declined" | "forbidden" | "not_found" | "conflict" | "unavailable";
 
 export class DomainError extends Error {
   constructor(
@@ -30,7 +31,8 @@ export const unreadable = (message: string) => new DomainError("unreadable", mes
 export const unavailable = (message: string) => new DomainError("unavailable", message);
 
 /** Field errors, one summary message over them all. */
-export const invalid = (errors: Record<string, string[]>, message = validationSummary(errors)) => new DomainError("invalid", message, errors);
+export const invalid = (errors: Record<string, string[]>, message = validationSummary(errors)) =>
+  new DomainError("invalid", message, errors);
 /** One message for one field, the way Laravel reports a failed rule. */
 export const invalidField = (field: string, message: string) => invalid({ [field]: [message] }, message);
 

@@ -20,9 +20,7 @@ async function main() {
     throw error;
   }
   if (config.database.driver !== "postgres") {
-    console.error(
-      "npm run worker needs DATABASE_URL: the embedded database belongs to one process, and npm start already runs its jobs.",
-    );
+    console.error("npm run worker needs DATABASE_URL: the embedded database belongs to one process, and npm start already runs its jobs.");
     process.exit(1);
   }
   const logger = pino(loggerOptions(config.logLevel));

@@ -9,7 +9,10 @@ globalThis.__APP_CONFIG__ = { appName: "%APP_NAME%", supportEmail: "%SUPPORT_EMA
 const entry = path.join(web, "dist-ssr", "prerender.js");
 const { renderLanding, renderPaywall } = await import(pathToFileURL(entry).href);
 mkdirSync(path.join(web, "dist", "prerendered"), { recursive: true });
-for (const [route, name, render] of [["/", "landing", renderLanding], ["/subscription", "paywall", renderPaywall]]) {
+for (const [route, name, render] of [
+  ["/", "landing", renderLanding],
+  ["/subscription", "paywall", renderPaywall],
+]) {
   const html = render();
   writeFileSync(path.join(web, "dist", "prerendered", `${name}.html`), html);
   console.log(`prerendered ${route} (${(html.length / 1024).toFixed(1)} KiB of HTML)`);

@@ -47,9 +47,7 @@ export const LoginBody = z.object({
 export type LoginBody = z.input<typeof LoginBody>;
 
 // POST /user/token/refresh
-export const SessionResponse = z
-  .object({ token: z.string(), expires_at: z.string().describe("ISO 8601, UTC") })
-  .meta({ id: "Session" });
+export const SessionResponse = z.object({ token: z.string(), expires_at: z.string().describe("ISO 8601, UTC") }).meta({ id: "Session" });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 // POST /user (form data or JSON)
@@ -90,7 +88,10 @@ export type SocialBody = z.input<typeof SocialBody>;
 export const TmpTokenParams = z.object({ email: z.string().max(254) });
 export const TmpTokenBody = z.object({
   email: z.string().max(254).optional(),
-  tmp_token: z.string({ error: required("tmp token") }).min(1, required("tmp token")).max(256),
+  tmp_token: z
+    .string({ error: required("tmp token") })
+    .min(1, required("tmp token"))
+    .max(256),
   device_name: DeviceName,
 });
 export type TmpTokenBody = z.input<typeof TmpTokenBody>;
@@ -99,7 +100,10 @@ export type TmpTokenBody = z.input<typeof TmpTokenBody>;
 export const RecoveryQuery = z.object({ email: Email, t: z.string().max(32).optional() });
 export const ResetPasswordBody = z.object({
   email: Email,
-  token: z.string({ error: required("token") }).min(1, required("token")).max(256),
+  token: z
+    .string({ error: required("token") })
+    .min(1, required("token"))
+    .max(256),
   password: NewPassword,
   device_name: DeviceName,
 });

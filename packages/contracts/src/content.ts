@@ -168,9 +168,18 @@ export type CollectionResponse = z.infer<typeof CollectionResponse>;
 const required = (field: string) => `The ${field} field is required.`;
 /** An item id in a body: a number or a string of digits; a missing one is "required". */
 const ItemId = z
-  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)], {
-    error: (issue) => (issue.input === undefined ? required("id") : "The id must be a number."),
-  })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^-?\d+(\.\d+)?$/)
+        .transform(Number),
+    ],
+    {
+      error: (issue) => (issue.input === undefined ? required("id") : "The id must be a number."),
+    },
+  )
   .pipe(z.number().int("The id must be an integer.").positive("The id must be at least 1.").max(2_147_483_647, "The id is too large."));
 
 export const ContentRef = z.object({
@@ -234,7 +243,12 @@ export type SessionStatisticsResponse = z.infer<typeof SessionStatisticsResponse
 
 // GET personal-plan-by-day
 export const PlanQuery = CacheBuster.extend({
-  day: z.coerce.number({ error: "The day must be a number." }).int("The day must be an integer.").min(1, "The day must be at least 1.").max(366, "The day is too large.").optional(),
+  day: z.coerce
+    .number({ error: "The day must be a number." })
+    .int("The day must be an integer.")
+    .min(1, "The day must be at least 1.")
+    .max(366, "The day is too large.")
+    .optional(),
 });
 export type PlanQuery = z.infer<typeof PlanQuery>;
 

@@ -3,7 +3,14 @@ import { CacheBuster } from "./common";
 
 import { PAYMENT_PROVIDERS } from "@serene/domain";
 
-export { CANCELED_MESSAGE, CARD_DECLINED_MESSAGE, NEED_APPROVE_MESSAGE, PAYMENT_PROVIDERS, SANDBOX_TEST_CARDS, SUBSCRIBED_MESSAGE } from "@serene/domain";
+export {
+  CANCELED_MESSAGE,
+  CARD_DECLINED_MESSAGE,
+  NEED_APPROVE_MESSAGE,
+  PAYMENT_PROVIDERS,
+  SANDBOX_TEST_CARDS,
+  SUBSCRIBED_MESSAGE,
+} from "@serene/domain";
 
 /**
  * Payments (spec 000 sections 2, 4, 7 and 8; spec 001 section 7). The card provider's calls live
@@ -88,7 +95,6 @@ export const PurchaseResponse = z
   .meta({ id: "Purchase" });
 export type PurchaseResponse = z.infer<typeof PurchaseResponse>;
 
-
 // GET /paypal/subscription
 export const WalletCheckoutQuery = CacheBuster.extend({
   package_id: id("package id"),
@@ -124,13 +130,24 @@ export const CancelParams = z.object({
 
 // POST /sandbox/card/confirm: the sandbox's counterpart of Stripe.js confirmCardSetup.
 export const SandboxCardConfirmBody = z.object({
-  client_secret: z.string({ error: required("client secret") }).min(1, { error: required("client secret") }).max(255),
+  client_secret: z
+    .string({ error: required("client secret") })
+    .min(1, { error: required("client secret") })
+    .max(255),
   number: z
     .string({ error: required("card number") })
     .transform((value) => value.replace(/[\s-]/g, ""))
     .pipe(z.string().regex(/^\d{12,19}$/, { error: "Your card number is invalid." })),
-  exp_month: z.coerce.number({ error: "Your card's expiration date is invalid." }).int().min(1, { error: "Your card's expiration date is invalid." }).max(12, { error: "Your card's expiration date is invalid." }),
-  exp_year: z.coerce.number({ error: "Your card's expiration year is invalid." }).int().min(0).max(2100, { error: "Your card's expiration year is invalid." }),
+  exp_month: z.coerce
+    .number({ error: "Your card's expiration date is invalid." })
+    .int()
+    .min(1, { error: "Your card's expiration date is invalid." })
+    .max(12, { error: "Your card's expiration date is invalid." }),
+  exp_year: z.coerce
+    .number({ error: "Your card's expiration year is invalid." })
+    .int()
+    .min(0)
+    .max(2100, { error: "Your card's expiration year is invalid." }),
   cvc: z.string({ error: required("cvc") }).regex(/^\d{3,4}$/, { error: "Your card's security code is invalid." }),
 });
 export type SandboxCardConfirmBody = z.infer<typeof SandboxCardConfirmBody>;

@@ -19,11 +19,15 @@ describe("listening session reports (spec 001 section 3)", () => {
   });
 
   it("names a missing time, a time not to the second in UTC, and an impossible date", () => {
-    expect(problemsOf(SessionReportBody, { end_session: valid.end_session })).toEqual({ start_session: ["The start session field is required."] });
+    expect(problemsOf(SessionReportBody, { end_session: valid.end_session })).toEqual({
+      start_session: ["The start session field is required."],
+    });
     expect(problemsOf(SessionReportBody, { ...valid, end_session: "2026-01-31T08:40:00.000Z" })).toEqual({
       end_session: ["The end session must be a UTC time to the second, like 2026-01-31T08:30:00Z.", "The end session is not a valid date."],
     });
-    expect(problemsOf(SessionReportBody, { ...valid, start_session: "2026-02-30T08:30:00Z" })).toEqual({ start_session: ["The start session is not a valid date."] });
+    expect(problemsOf(SessionReportBody, { ...valid, start_session: "2026-02-30T08:30:00Z" })).toEqual({
+      start_session: ["The start session is not a valid date."],
+    });
   });
 
   it("refuses a model that is not a content section", () => {
@@ -33,13 +37,20 @@ describe("listening session reports (spec 001 section 3)", () => {
 
 describe("tag filters", () => {
   it("reads comma-separated slugs, trimmed and lower-cased", () => {
-    expect(RecommendationQuery.parse({ tags: " Anxiety,sleep ,", is_tags_inclusive: "1" })).toMatchObject({ tags: ["anxiety", "sleep"], is_tags_inclusive: true });
+    expect(RecommendationQuery.parse({ tags: " Anxiety,sleep ,", is_tags_inclusive: "1" })).toMatchObject({
+      tags: ["anxiety", "sleep"],
+      is_tags_inclusive: true,
+    });
   });
 
   it("refuses what is not a slug, more than 20 tags, and a flag that is not true or false", () => {
     expect(problemsOf(RecommendationQuery, { tags: "anxiety,<script>" })).toEqual({ tags: ["Each tag must be a tag slug."] });
-    expect(problemsOf(RecommendationQuery, { tags: Array.from({ length: 21 }, (_, i) => `tag-${i}`).join(",") })).toEqual({ tags: ["No more than 20 tags may be given."] });
-    expect(problemsOf(RecommendationQuery, { is_tags_inclusive: "maybe" })).toEqual({ is_tags_inclusive: ["The is_tags_inclusive field must be true or false."] });
+    expect(problemsOf(RecommendationQuery, { tags: Array.from({ length: 21 }, (_, i) => `tag-${i}`).join(",") })).toEqual({
+      tags: ["No more than 20 tags may be given."],
+    });
+    expect(problemsOf(RecommendationQuery, { is_tags_inclusive: "maybe" })).toEqual({
+      is_tags_inclusive: ["The is_tags_inclusive field must be true or false."],
+    });
   });
 });
 
@@ -58,6 +69,8 @@ describe("first-party analytics events", () => {
       name: ["The name may only contain lower-case letters, digits and underscores."],
     });
     const properties = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`p${i}`, i]));
-    expect(problemsOf(AnalyticsEventBody, { name: "page_view", path: "/", properties })).toEqual({ properties: ["At most 20 properties are allowed."] });
+    expect(problemsOf(AnalyticsEventBody, { name: "page_view", path: "/", properties })).toEqual({
+      properties: ["At most 20 properties are allowed."],
+    });
   });
 });

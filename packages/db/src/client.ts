@@ -23,8 +23,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { driver: "postgres"; url: string; poolMax?: number }
-  | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob | File };
+  { driver: "postgres"; url: string; poolMax?: number } | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob | File };
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === "postgres") {

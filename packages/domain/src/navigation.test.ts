@@ -14,9 +14,10 @@ describe("decideNavigation", () => {
   });
 
   it("sends a member on a main-page-change page to /home keeping the query string", () => {
-    expect(
-      decideNavigation({ changeMainPage: true }, { hasToken: true, pathname: "/", search: "?message=Welcome" }),
-    ).toEqual({ kind: "redirect", to: "/home?message=Welcome" });
+    expect(decideNavigation({ changeMainPage: true }, { hasToken: true, pathname: "/", search: "?message=Welcome" })).toEqual({
+      kind: "redirect",
+      to: "/home?message=Welcome",
+    });
   });
 
   it("shows a main-page-change page to a visitor", () => {

@@ -12,10 +12,7 @@ export type NavigationDecision = { kind: "render" } | { kind: "redirect"; to: st
  * a protected page without a token goes to /login, carrying the wanted address as `redirect`;
  * a 'main page change' page with a token goes to /home with the same query string.
  */
-export function decideNavigation(
-  flags: RouteFlags,
-  visit: { hasToken: boolean; pathname: string; search: string },
-): NavigationDecision {
+export function decideNavigation(flags: RouteFlags, visit: { hasToken: boolean; pathname: string; search: string }): NavigationDecision {
   if (flags.auth && !visit.hasToken) {
     const wanted = `${visit.pathname}${visit.search}`;
     return { kind: "redirect", to: `/login?${new URLSearchParams({ redirect: wanted })}` };

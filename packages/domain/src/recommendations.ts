@@ -39,7 +39,8 @@ export function recommendForMember<T extends Recommendable>(
   const liked = new Map<string, number>();
   for (const tag of member.likedTags) liked.set(tag, (liked.get(tag) ?? 0) + 1);
   const fresh = candidates.filter((item) => !member.playedIds.has(item.id));
-  const score = (item: T) => (member.goal && item.goal === member.goal ? 3 : 0) + item.tags.reduce((sum, tag) => sum + (liked.get(tag) ?? 0), 0);
+  const score = (item: T) =>
+    (member.goal && item.goal === member.goal ? 3 : 0) + item.tags.reduce((sum, tag) => sum + (liked.get(tag) ?? 0), 0);
   return fresh
     .map((item) => ({ item, score: score(item) }))
     .sort((a, b) => b.score - a.score || a.item.id - b.item.id)

@@ -29,12 +29,25 @@ const day = (n: number) => new Date(t0.getTime() + n * DAY);
 let counter = 0;
 const id = () => `evt_${++counter}`;
 const started = (plan: RecurringPlan, trial = false, at = t0): LifecycleEvent => ({ type: "started", id: id(), at, plan, trial });
-const charged = (periodStart: Date, periodEnd: Date, at = periodStart): LifecycleEvent => ({ type: "charged", id: id(), at, periodStart, periodEnd });
+const charged = (periodStart: Date, periodEnd: Date, at = periodStart): LifecycleEvent => ({
+  type: "charged",
+  id: id(),
+  at,
+  periodStart,
+  periodEnd,
+});
 const failed = (at: Date): LifecycleEvent => ({ type: "charge_failed", id: id(), at });
 const cancel = (at: Date): LifecycleEvent => ({ type: "cancel_requested", id: id(), at });
 const ended = (at: Date): LifecycleEvent => ({ type: "period_ended", id: id(), at });
 const exhausted = (at: Date): LifecycleEvent => ({ type: "retries_exhausted", id: id(), at });
-const upgraded = (at: Date, periodEnd = addBillingMonths(at, 12)): LifecycleEvent => ({ type: "upgraded", id: id(), at, plan: "annual", periodStart: at, periodEnd });
+const upgraded = (at: Date, periodEnd = addBillingMonths(at, 12)): LifecycleEvent => ({
+  type: "upgraded",
+  id: id(),
+  at,
+  plan: "annual",
+  periodStart: at,
+  periodEnd,
+});
 const lifetime = (at: Date): LifecycleEvent => ({ type: "lifetime_purchased", id: id(), at });
 
 /** Applies events in order and expects none to be refused. */
@@ -85,7 +98,16 @@ describe("plans and the trial schedule", () => {
 describe("starting", () => {
   it("starts a 7-day free trial", () => {
     const state = run(started("annual", true));
-    expect(state).toMatchObject({ status: "trialing", plan: "annual", trial: true, currentPeriodStart: t0, currentPeriodEnd: day(7), trialEndsAt: day(7), cancelAtPeriodEnd: false, failedAttempts: 0 });
+    expect(state).toMatchObject({
+      status: "trialing",
+      plan: "annual",
+      trial: true,
+      currentPeriodStart: t0,
+      currentPeriodEnd: day(7),
+      trialEndsAt: day(7),
+      cancelAtPeriodEnd: false,
+      failedAttempts: 0,
+    });
     expect(isEntitled(state, day(6.9))).toBe(true);
     expect(isEntitled(state, day(7))).toBe(false);
     expect(subscriptionTypeLabel(state, day(1))).toBe("Free trial");
@@ -93,7 +115,14 @@ describe("starting", () => {
 
   it("starts a paid subscription for one period of its plan", () => {
     const state = run(started("monthly"));
-    expect(state).toMatchObject({ status: "active", plan: "monthly", trial: false, currentPeriodStart: t0, currentPeriodEnd: monthEnd, trialEndsAt: null });
+    expect(state).toMatchObject({
+      status: "active",
+      plan: "monthly",
+      trial: false,
+      currentPeriodStart: t0,
+      currentPeriodEnd: monthEnd,
+      trialEndsAt: null,
+    });
     expect(subscriptionTypeLabel(state, day(1))).toBe("Monthly");
   });
 
@@ -115,7 +144,13 @@ describe("charges and renewals", () => {
     const first = nextBillingPeriod(run(started("annual", true)));
     expect(first).toEqual({ periodStart: day(7), periodEnd: addBillingMonths(day(7), 12) });
     const state = run(started("annual", true), charged(day(7), addBillingMonths(day(7), 12)));
-    expect(state).toMatchObject({ status: "active", trial: false, currentPeriodStart: day(7), currentPeriodEnd: addBillingMonths(day(7), 12), trialEndsAt: day(7) });
+    expect(state).toMatchObject({
+      status: "active",
+      trial: false,
+      currentPeriodStart: day(7),
+      currentPeriodEnd: addBillingMonths(day(7), 12),
+      trialEndsAt: day(7),
+    });
     expect(subscriptionTypeLabel(state, day(30))).toBe("Annual");
   });
 
@@ -215,7 +250,12 @@ describe("cancelling", () => {
 describe("upgrading to annual", () => {
   it("moves a monthly member to the annual plan with a new period", () => {
     const state = run(started("monthly"), upgraded(day(10)));
-    expect(state).toMatchObject({ status: "active", plan: "annual", currentPeriodStart: day(10), currentPeriodEnd: addBillingMonths(day(10), 12) });
+    expect(state).toMatchObject({
+      status: "active",
+      plan: "annual",
+      currentPeriodStart: day(10),
+      currentPeriodEnd: addBillingMonths(day(10), 12),
+    });
     expect(subscriptionTypeLabel(state, day(40))).toBe("Annual");
     expect(nextBillingPeriod(state)?.periodEnd).toEqual(addBillingMonths(day(10), 24));
   });
@@ -235,7 +275,13 @@ describe("upgrading to annual", () => {
 describe("lifetime", () => {
   it("replaces a subscription and keeps access forever", () => {
     const state = run(started("monthly"), failed(monthEnd), lifetime(day(33)));
-    expect(state).toMatchObject({ status: "lifetime", plan: "lifetime", currentPeriodStart: day(33), currentPeriodEnd: null, failedAttempts: 0 });
+    expect(state).toMatchObject({
+      status: "lifetime",
+      plan: "lifetime",
+      currentPeriodStart: day(33),
+      currentPeriodEnd: null,
+      failedAttempts: 0,
+    });
     expect(subscriptionTypeLabel(state, day(10_000))).toBe("Lifetime");
     expect(nextBillingPeriod(state)).toBeNull();
   });
@@ -403,7 +449,13 @@ function simulate(plan: RecurringPlan, trial: boolean, steps: readonly { action:
         status = status === "past_due" ? "expired" : "canceled";
         break;
       case "upgrade":
-        if ((status !== "active" && status !== "canceled") || inTrial || currentPlan === "annual" || now.getTime() + MINUTE >= periodEnd.getTime()) break;
+        if (
+          (status !== "active" && status !== "canceled") ||
+          inTrial ||
+          currentPlan === "annual" ||
+          now.getTime() + MINUTE >= periodEnd.getTime()
+        )
+          break;
         {
           const at = tick();
           periodEnd = billingPeriodEnd("annual", at);
@@ -465,7 +517,11 @@ function latestPeriodEnd(events: readonly LifecycleEvent[]): number {
   let latest = 0;
   for (const event of events) {
     if (event.type === "charged" || event.type === "upgraded") latest = Math.max(latest, event.periodEnd.getTime());
-    if (event.type === "started") latest = Math.max(latest, event.trial ? trialSchedule(event.at).chargeAt.getTime() : billingPeriodEnd(event.plan, event.at).getTime());
+    if (event.type === "started")
+      latest = Math.max(
+        latest,
+        event.trial ? trialSchedule(event.at).chargeAt.getTime() : billingPeriodEnd(event.plan, event.at).getTime(),
+      );
   }
   return latest;
 }
@@ -567,7 +623,9 @@ describe("the period a provider's charge pays", () => {
         const { periodStart, periodEnd } = periodPaidAt(facts, at)!;
         expect(periodEnd).toEqual(billingPeriodEnd("monthly", periodStart));
         expect(at.getTime()).toBeLessThan(periodEnd.getTime() - 2 * DAY);
-        expect(at.getTime()).toBeGreaterThanOrEqual(periodStart.getTime() === t0.getTime() ? t0.getTime() : periodStart.getTime() - 2 * DAY);
+        expect(at.getTime()).toBeGreaterThanOrEqual(
+          periodStart.getTime() === t0.getTime() ? t0.getTime() : periodStart.getTime() - 2 * DAY,
+        );
       }),
     );
   });

@@ -282,14 +282,31 @@ const validDate = (date: unknown): date is Date => date instanceof Date && !Numb
 function create(event: LifecycleEvent): LifecycleFacts | { error: string } {
   const blank = { lastCancelAt: null, endedAt: null, exhaustedAt: null, failures: [], upgradedAt: null };
   if (event.type === "lifetime_purchased") {
-    return { startedAt: event.at, basePlan: null, startedWithTrial: false, period: null, lastRenewalAt: event.at, ...blank, lifetimeAt: event.at };
+    return {
+      startedAt: event.at,
+      basePlan: null,
+      startedWithTrial: false,
+      period: null,
+      lastRenewalAt: event.at,
+      ...blank,
+      lifetimeAt: event.at,
+    };
   }
   if (event.type !== "started") return { error: `There is no subscription yet to apply "${event.type}" to.` };
-  if (!(event.plan in PLAN_MONTHS)) return { error: `"${String(event.plan)}" is not a recurring plan; a lifetime purchase is "lifetime_purchased".` };
+  if (!(event.plan in PLAN_MONTHS))
+    return { error: `"${String(event.plan)}" is not a recurring plan; a lifetime purchase is "lifetime_purchased".` };
   const period: BillingPeriod = event.trial
     ? { start: event.at, end: addDays(event.at, TRIAL_DAYS), trial: true }
     : { start: event.at, end: billingPeriodEnd(event.plan, event.at), trial: false };
-  return { startedAt: event.at, basePlan: event.plan, startedWithTrial: event.trial, period, lastRenewalAt: event.at, ...blank, lifetimeAt: null };
+  return {
+    startedAt: event.at,
+    basePlan: event.plan,
+    startedWithTrial: event.trial,
+    period,
+    lastRenewalAt: event.at,
+    ...blank,
+    lifetimeAt: null,
+  };
 }
 
 function merge(facts: LifecycleFacts, event: LifecycleEvent): Merge {
@@ -304,7 +321,17 @@ function merge(facts: LifecycleFacts, event: LifecycleEvent): Merge {
       if (lifetimeAt !== null) return { error: "This membership is already lifetime." };
       // Everything recurring stops mattering: clear it so late news about it cannot differ by arrival order.
       return {
-        facts: { ...facts, period: null, lastRenewalAt: event.at, lastCancelAt: null, endedAt: null, exhaustedAt: null, failures: [], upgradedAt: null, lifetimeAt: event.at },
+        facts: {
+          ...facts,
+          period: null,
+          lastRenewalAt: event.at,
+          lastCancelAt: null,
+          endedAt: null,
+          exhaustedAt: null,
+          failures: [],
+          upgradedAt: null,
+          lifetimeAt: event.at,
+        },
       };
 
     case "charged": {
@@ -388,7 +415,10 @@ export function applyEvent(state: LifecycleState | null, event: LifecycleEvent):
 }
 
 /** Applies events in the given order; refusals are collected and skipped. */
-export function applyEvents(state: LifecycleState | null, events: Iterable<LifecycleEvent>): { state: LifecycleState | null; errors: { id: string; error: string }[] } {
+export function applyEvents(
+  state: LifecycleState | null,
+  events: Iterable<LifecycleEvent>,
+): { state: LifecycleState | null; errors: { id: string; error: string }[] } {
   let current = state;
   const errors: { id: string; error: string }[] = [];
   for (const event of events) {

@@ -3,9 +3,7 @@
  * so a missing value is visible instead of silently blank.
  */
 export function interpolate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    Object.prototype.hasOwnProperty.call(values, key) ? values[key]! : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.prototype.hasOwnProperty.call(values, key) ? values[key]! : whole));
 }
 
 /** `StartTrial` → `start_trial`: the first-party event name for a pixel-style event name. */

@@ -5,7 +5,12 @@ import { defineJob } from "./job";
 
 /** Accounts whose removal was confirmed are deleted when due. Each confirmation also queues this job for its due time; the hourly run is the safety net. */
 export const deleteDueAccountsJob = (recovery: AccountRecoveryService) =>
-  defineJob({ name: DELETE_DUE_ACCOUNTS_JOB, cron: "7 * * * *", payload: z.object({}), run: async () => ({ deleted: await recovery.deleteDueAccounts() }) });
+  defineJob({
+    name: DELETE_DUE_ACCOUNTS_JOB,
+    cron: "7 * * * *",
+    payload: z.object({}),
+    run: async () => ({ deleted: await recovery.deleteDueAccounts() }),
+  });
 
 /** Every night, expired access tokens and spent one-time codes are deleted. */
 export const pruneAccessTokensJob = (accounts: AccountsService) =>

@@ -4,13 +4,21 @@ import { defineJob } from "./job";
 
 /** The reminder e-mail before a free trial turns into its first charge. */
 export const trialReminderJob = (billing: BillingService) =>
-  defineJob({ name: TRIAL_REMINDER_JOB, payload: z.object({ subscriptionId: z.string().min(1) }), run: ({ subscriptionId }) => billing.sendTrialReminder(subscriptionId) });
+  defineJob({
+    name: TRIAL_REMINDER_JOB,
+    payload: z.object({ subscriptionId: z.string().min(1) }),
+    run: ({ subscriptionId }) => billing.sendTrialReminder(subscriptionId),
+  });
 
 /** One renewal charge (or its retry), queued for the moment the period ends. */
 export const chargeDueJob = (billing: BillingService) =>
   defineJob({
     name: CHARGE_DUE_JOB,
-    payload: z.object({ subscriptionId: z.string().min(1), periodStart: z.iso.datetime({ offset: true }), attempt: z.number().int().min(0).default(0) }),
+    payload: z.object({
+      subscriptionId: z.string().min(1),
+      periodStart: z.iso.datetime({ offset: true }),
+      attempt: z.number().int().min(0).default(0),
+    }),
     run: ({ subscriptionId, periodStart, attempt }) => billing.chargeDue(subscriptionId, new Date(periodStart), attempt),
   });
 

@@ -6,13 +6,19 @@ import type { JobDefinition } from "./queue";
  * not fit (sent by an older version, or by hand) is skipped with a note instead of retried, since
  * retrying cannot make it fit.
  */
-export function defineJob<S extends z.ZodType>(job: { name: string; cron?: string; payload: S; run: (data: z.output<S>) => Promise<unknown> }): JobDefinition {
+export function defineJob<S extends z.ZodType>(job: {
+  name: string;
+  cron?: string;
+  payload: S;
+  run: (data: z.output<S>) => Promise<unknown>;
+}): JobDefinition {
   return {
     name: job.name,
     ...(job.cron ? { cron: job.cron } : {}),
     handler: async (data) => {
       const parsed = job.payload.safeParse(data);
-      if (!parsed.success) return { skipped: "invalid payload", issues: parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) };
+      if (!parsed.success)
+        return { skipped: "invalid payload", issues: parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) };
       return job.run(parsed.data);
     },
   };

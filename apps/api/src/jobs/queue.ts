@@ -16,10 +16,7 @@ export interface JobDefinition {
  * Opens pg-boss on the product's own database: PGlite through `executeSql`, PostgreSQL with its
  * own small pool. `work: false` only sends jobs (the API when workers run elsewhere).
  */
-export async function startJobQueue(
-  database: DatabaseHandle,
-  options: { logger: FastifyBaseLogger; work: boolean },
-): Promise<JobQueue> {
+export async function startJobQueue(database: DatabaseHandle, options: { logger: FastifyBaseLogger; work: boolean }): Promise<JobQueue> {
   const common = {
     schema: "pgboss",
     supervise: options.work,

@@ -138,9 +138,16 @@ describe.skipIf(redisAt.skipReason)(`the rate limiter in Redis${redisAt.skipReas
         const email = uniqueEmail("spray");
         written.push(`rl:removal:account:${accountKey(email)}`);
         const app = attempt % 2 ? first.app : second.app;
-        expect((await app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email }, remoteAddress: ip })).statusCode).toBe(200);
+        expect(
+          (await app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email }, remoteAddress: ip })).statusCode,
+        ).toBe(200);
       }
-      const limited = await second.app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email: uniqueEmail("spray") }, remoteAddress: ip });
+      const limited = await second.app.inject({
+        method: "POST",
+        url: "/api/v1/user/request-remove",
+        payload: { email: uniqueEmail("spray") },
+        remoteAddress: ip,
+      });
       expect(limited.statusCode).toBe(429);
       expect(limited.headers["retry-after"]).toMatch(/^\d+$/);
     } finally {

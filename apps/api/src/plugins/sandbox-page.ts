@@ -12,4 +12,3 @@ export const hidden = (fields: Record<string, string | undefined>) =>
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
     .join("");
-

@@ -29,7 +29,11 @@ function mediaOrigins(config: Config): string[] {
 /** Stripe Elements, only when live Stripe keys are configured (the sandbox card form is our own). */
 function stripeOrigins(config: Config) {
   return config.payments.card?.adapter === "stripe"
-    ? { scripts: ["https://js.stripe.com"], frames: ["https://js.stripe.com", "https://hooks.stripe.com"], connects: ["https://api.stripe.com"] }
+    ? {
+        scripts: ["https://js.stripe.com"],
+        frames: ["https://js.stripe.com", "https://hooks.stripe.com"],
+        connects: ["https://api.stripe.com"],
+      }
     : { scripts: [], frames: [], connects: [] };
 }
 

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { PRODUCTION } from "../test/production-env";
 
-
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
@@ -26,7 +25,9 @@ beforeAll(async () => {
       "index.html": { file: "assets/index-abc123.js" },
       "src/app/routes/paywall.tsx": { file: "assets/paywall-p1.js", css: ["assets/paywall-p1.css"], imports: ["_pricing.js"] },
       "_pricing.js": { file: "assets/pricing-q2.js" },
-      "../../node_modules/@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2": { file: "assets/nunito-latin-wght-normal-f1.woff2" },
+      "../../node_modules/@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2": {
+        file: "assets/nunito-latin-wght-normal-f1.woff2",
+      },
     }),
   );
   t = await createTestApp({ WEB_DIST_DIR: dist, APP_NAME: 'Calm "Place"', SUPPORT_EMAIL: "hi@calm.test" });
@@ -49,9 +50,17 @@ describe("the web app", () => {
         ga4MeasurementId: null,
         metaPixelId: null,
         signIn: {
-          googleWeb: { authorizeUrl: "http://localhost:3000/sandbox/identity/google/authorize", clientId: "serene-sandbox-web", sandbox: true },
+          googleWeb: {
+            authorizeUrl: "http://localhost:3000/sandbox/identity/google/authorize",
+            clientId: "serene-sandbox-web",
+            sandbox: true,
+          },
           apple: { authorizeUrl: "http://localhost:3000/sandbox/identity/apple/authorize", clientId: "serene-sandbox-web", sandbox: true },
-          facebook: { authorizeUrl: "http://localhost:3000/sandbox/identity/facebook/authorize", clientId: "serene-sandbox-web", sandbox: true },
+          facebook: {
+            authorizeUrl: "http://localhost:3000/sandbox/identity/facebook/authorize",
+            clientId: "serene-sandbox-web",
+            sandbox: true,
+          },
         },
       });
     }
@@ -72,7 +81,9 @@ describe("the web app", () => {
 
   it("paints the paywall before its code runs, except when the query changes its first screen", async () => {
     for (const url of ["/subscription", "/subscription/3?action=unlock"]) {
-      expect((await t.app.inject({ url })).body, url).toContain('<div id="root"><main><h1>Everything in Calm &quot;Place&quot;</h1></main></div>');
+      expect((await t.app.inject({ url })).body, url).toContain(
+        '<div id="root"><main><h1>Everything in Calm &quot;Place&quot;</h1></main></div>',
+      );
     }
     for (const url of ["/subscription?hideClose=1", "/subscription/3?dynamic=1", "/home"]) {
       expect((await t.app.inject({ url })).body, url).toContain('<div id="root"></div>');
@@ -122,7 +133,11 @@ describe("the sign-in providers in the page configuration", () => {
       const res = await production.app.inject({ url: "/login", headers: { accept: "text/html" } });
       expect(res.statusCode).toBe(200);
       expect(pageConfig(res.body).signIn).toEqual({
-        googleWeb: { authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth", clientId: "1234.apps.googleusercontent.com", sandbox: false },
+        googleWeb: {
+          authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+          clientId: "1234.apps.googleusercontent.com",
+          sandbox: false,
+        },
         apple: null,
         // A Facebook app id without its secret cannot verify tokens, so Facebook is not offered.
         facebook: null,
@@ -137,7 +152,11 @@ describe("the sign-in providers in the page configuration", () => {
     const configured = await createTestApp({ WEB_DIST_DIR: dist, FACEBOOK_APP_ID: "9876", FACEBOOK_APP_SECRET: "very-secret-value" });
     try {
       const res = await configured.app.inject({ url: "/login", headers: { accept: "text/html" } });
-      expect(pageConfig(res.body).signIn.facebook).toEqual({ authorizeUrl: "https://www.facebook.com/v21.0/dialog/oauth", clientId: "9876", sandbox: false });
+      expect(pageConfig(res.body).signIn.facebook).toEqual({
+        authorizeUrl: "https://www.facebook.com/v21.0/dialog/oauth",
+        clientId: "9876",
+        sandbox: false,
+      });
       expect(res.body).not.toContain("very-secret-value");
       expect(res.body).not.toContain("sandbox-facebook-app-secret");
     } finally {

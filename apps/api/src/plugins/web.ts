@@ -143,8 +143,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       root: config.webDistDir,
       index: false,
       wildcard: true,
-      allowedPath: (pathname) =>
-        pathname !== "/index.html" && !pathname.startsWith("/.vite/") && !pathname.startsWith("/prerendered/"),
+      allowedPath: (pathname) => pathname !== "/index.html" && !pathname.startsWith("/.vite/") && !pathname.startsWith("/prerendered/"),
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");

@@ -35,7 +35,15 @@ async function counts(): Promise<Record<string, number>> {
 }
 const items = () =>
   database.db
-    .select({ id: contentItems.id, slug: contentItems.slug, name: contentItems.name, parentId: contentItems.parentId, position: contentItems.position, durationSeconds: contentItems.durationSeconds, media: contentItems.media })
+    .select({
+      id: contentItems.id,
+      slug: contentItems.slug,
+      name: contentItems.name,
+      parentId: contentItems.parentId,
+      position: contentItems.position,
+      durationSeconds: contentItems.durationSeconds,
+      media: contentItems.media,
+    })
     .from(contentItems)
     .orderBy(asc(contentItems.id));
 
@@ -64,11 +72,23 @@ describe("the catalogue seed", () => {
   });
 
   it("keeps items added by content ingest, and members' favourites, through a forced reseed", async () => {
-    const extra = { id: 900_001, slug: "ingested-evening-bells", model: "meditation-sleep", type: "Meditations", name: "Evening Bells", description: "Ingested after the seed.", free: true, cover: "covers/ingested-evening-bells.svg" };
+    const extra = {
+      id: 900_001,
+      slug: "ingested-evening-bells",
+      model: "meditation-sleep",
+      type: "Meditations",
+      name: "Evening Bells",
+      description: "Ingested after the seed.",
+      free: true,
+      cover: "covers/ingested-evening-bells.svg",
+    };
     await database.db.insert(contentItems).values(extra);
     const [tag] = await database.db.select().from(tags).where(eq(tags.slug, shipped.tags[0]!.slug));
     await database.db.insert(contentItemTags).values({ itemId: extra.id, tagId: tag!.id, position: 0 });
-    const [user] = await database.db.insert(users).values({ name: "Keeper", email: uniqueEmail("keeper") }).returning();
+    const [user] = await database.db
+      .insert(users)
+      .values({ name: "Keeper", email: uniqueEmail("keeper") })
+      .returning();
     await database.db.insert(favorites).values([
       { userId: user!.id, itemId: shipped.items[0]!.id },
       { userId: user!.id, itemId: extra.id },
@@ -80,16 +100,18 @@ describe("the catalogue seed", () => {
     const [kept] = await database.db.select().from(contentItems).where(eq(contentItems.id, extra.id));
     expect(kept).toMatchObject({ slug: extra.slug, name: extra.name });
     expect(await database.db.select().from(contentItemTags).where(eq(contentItemTags.itemId, extra.id))).toHaveLength(1);
-    expect((await database.db.select().from(favorites).where(eq(favorites.userId, user!.id))).map((row) => row.itemId).sort((a, b) => a - b)).toEqual(
-      [shipped.items[0]!.id, extra.id].sort((a, b) => a - b),
-    );
+    expect(
+      (await database.db.select().from(favorites).where(eq(favorites.userId, user!.id))).map((row) => row.itemId).sort((a, b) => a - b),
+    ).toEqual([shipped.items[0]!.id, extra.id].sort((a, b) => a - b));
     expect(await counts()).toEqual(before);
   });
 
   it("writes each item's length from the media manifest", async () => {
     const course = shipped.items.find((item) => item.model === "meditation-sleep-course" && item.children?.length)!;
     const [firstSession, secondSession] = course.children!.map((id) => shipped.items.find((item) => item.id === id)!);
-    const single = shipped.items.find((item) => !item.children && item.media && Object.keys(item.media).length >= 2 && !course.children!.includes(item.id))!;
+    const single = shipped.items.find(
+      (item) => !item.children && item.media && Object.keys(item.media).length >= 2 && !course.children!.includes(item.id),
+    )!;
     const [shortPath, longPath] = Object.values(single.media!) as string[];
     const manifest: MediaManifest = {
       [shortPath!]: { duration: 300.2, kind: "audio", bytes: 1 },
@@ -103,7 +125,9 @@ describe("the catalogue seed", () => {
     expect(byId.get(firstSession!.id)).toBe(120);
     expect(byId.get(secondSession!.id)).toBe(240);
     expect(byId.get(course.id)).toBe(360);
-    const untouched = shipped.items.find((item) => item.id !== single.id && !course.children!.includes(item.id) && !item.children && item.id !== course.id)!;
+    const untouched = shipped.items.find(
+      (item) => item.id !== single.id && !course.children!.includes(item.id) && !item.children && item.id !== course.id,
+    )!;
     expect(byId.get(untouched.id)).toBeNull();
     // Back to the manifest on disk for whatever runs after.
     await seedContent(database.db, { force: true });
@@ -123,19 +147,33 @@ describe("itemDurations", () => {
     ...extra,
   });
   const entry = (duration: number) => ({ duration, kind: "audio" as const, bytes: 1 });
-  const catalogueOf = (list: CatalogueItem[]): Catalogue => ({ tags: [], items: list, collections: [], screens: { home: [], meditation: [], music: [], sleep: [], therapy: [] }, plan: [] });
+  const catalogueOf = (list: CatalogueItem[]): Catalogue => ({
+    tags: [],
+    items: list,
+    collections: [],
+    screens: { home: [], meditation: [], music: [], sleep: [], therapy: [] },
+    plan: [],
+  });
 
   it("takes the longest variant, in whole seconds", () => {
-    const durations = itemDurations(catalogueOf([item(1, { media: { audio_male: "free/a/audio-male", audio_female: "free/a/audio-female", video_male: "free/a/video-male" } })]), {
-      "free/a/audio-male": entry(300.4),
-      "free/a/audio-female": entry(412.6),
-      "free/a/video-male": entry(100),
-    });
+    const durations = itemDurations(
+      catalogueOf([
+        item(1, { media: { audio_male: "free/a/audio-male", audio_female: "free/a/audio-female", video_male: "free/a/video-male" } }),
+      ]),
+      {
+        "free/a/audio-male": entry(300.4),
+        "free/a/audio-female": entry(412.6),
+        "free/a/video-male": entry(100),
+      },
+    );
     expect(durations.get(1)).toBe(413);
   });
 
   it("is null without media, or when the manifest does not know the media", () => {
-    const durations = itemDurations(catalogueOf([item(1), item(2, { media: { audio: "free/b/audio" } }), item(3, { media: { audio: "free/c/audio" } })]), { "free/c/audio": entry(0) });
+    const durations = itemDurations(
+      catalogueOf([item(1), item(2, { media: { audio: "free/b/audio" } }), item(3, { media: { audio: "free/c/audio" } })]),
+      { "free/c/audio": entry(0) },
+    );
     expect(durations.get(1)).toBeNull();
     expect(durations.get(2)).toBeNull();
     expect(durations.get(3)).toBeNull();

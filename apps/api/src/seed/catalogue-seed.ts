@@ -17,7 +17,12 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** A fingerprint of the shipped content: when it changes, the seed loads it again. */
 export function catalogueFingerprint(catalogue: Catalogue, manifest: MediaManifest, plans?: Plans): string {
-  return createHash("sha256").update(JSON.stringify(catalogue)).update(JSON.stringify(manifest)).update(JSON.stringify(plans ?? null)).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify(catalogue))
+    .update(JSON.stringify(manifest))
+    .update(JSON.stringify(plans ?? null))
+    .digest("hex")
+    .slice(0, 16);
 }
 
 /** The longest stream of an item, in seconds; courses and playlists add up their sessions. */
@@ -56,7 +61,8 @@ export async function writeCatalogue(tx: Transaction, catalogue: Catalogue, mani
     tagBySlug.set(tag.slug, row!);
   }
   const parentOf = new Map<number, { parent: number; position: number }>();
-  for (const item of catalogue.items) item.children?.forEach((child, index) => parentOf.set(child, { parent: item.id, position: index + 1 }));
+  for (const item of catalogue.items)
+    item.children?.forEach((child, index) => parentOf.set(child, { parent: item.id, position: index + 1 }));
   const durations = itemDurations(catalogue, manifest);
   // Parents first, so a session's reference to its course always finds it.
   const ordered = [...catalogue.items].sort((a, b) => Number(parentOf.has(a.id)) - Number(parentOf.has(b.id)) || a.id - b.id);
@@ -94,7 +100,9 @@ export async function writeCatalogue(tx: Transaction, catalogue: Catalogue, mani
     );
     if (members.length > 0) await tx.insert(collectionItems).values(members);
   }
-  const sections = Object.entries(catalogue.screens).flatMap(([screen, list]) => list.map((section, position) => ({ screen, position, section })));
+  const sections = Object.entries(catalogue.screens).flatMap(([screen, list]) =>
+    list.map((section, position) => ({ screen, position, section })),
+  );
   if (sections.length > 0) {
     await tx.insert(screenSections).values(
       sections.map(({ screen, position, section }) => ({
@@ -106,7 +114,9 @@ export async function writeCatalogue(tx: Transaction, catalogue: Catalogue, mani
         collectionId: section.collection ?? null,
       })),
     );
-    const placed = sections.flatMap(({ section }) => [...new Set(section.items)].map((itemId, position) => ({ sectionId: section.id, itemId, position })));
+    const placed = sections.flatMap(({ section }) =>
+      [...new Set(section.items)].map((itemId, position) => ({ sectionId: section.id, itemId, position })),
+    );
     if (placed.length > 0) await tx.insert(sectionItems).values(placed);
   }
   const steps = catalogue.plan.flatMap((day) => day.items.map((itemId, position) => ({ day: day.day, position, itemId })));

@@ -19,7 +19,12 @@ export async function seedDemoAccounts(db: Database): Promise<number> {
   const existing = await db
     .select({ email: users.email })
     .from(users)
-    .where(inArray(users.email, DEMO_ACCOUNTS.map((account) => account.email)));
+    .where(
+      inArray(
+        users.email,
+        DEMO_ACCOUNTS.map((account) => account.email),
+      ),
+    );
   const known = new Set(existing.map((row) => row.email));
   // Hashing costs tens of milliseconds, so only accounts that are missing are made.
   for (const account of DEMO_ACCOUNTS.filter((candidate) => !known.has(candidate.email))) {

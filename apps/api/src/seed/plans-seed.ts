@@ -34,7 +34,9 @@ export async function writePlans(tx: Transaction, plans: Plans): Promise<number>
   await tx.delete(checkouts);
   if (plans.checkouts.length > 0) {
     await tx.insert(checkouts).values(plans.checkouts.map(({ id, type, theme, name }) => ({ id, type, theme, name })));
-    const links = plans.checkouts.flatMap((checkout) => checkout.packages.map((packageId, position) => ({ checkoutId: checkout.id, packageId, position })));
+    const links = plans.checkouts.flatMap((checkout) =>
+      checkout.packages.map((packageId, position) => ({ checkoutId: checkout.id, packageId, position })),
+    );
     if (links.length > 0) await tx.insert(checkoutPackages).values(links);
   }
   return plans.packages.length;

@@ -42,7 +42,12 @@ export async function registerMember(
 
 /** Logs in through POST /api/v1/user/token. */
 export function login(app: FastifyInstance, loginEmail: string, password: string, remoteAddress = randomIp()) {
-  return app.inject({ method: "POST", url: "/api/v1/user/token", payload: { login: loginEmail, password, device_name: "web" }, remoteAddress });
+  return app.inject({
+    method: "POST",
+    url: "/api/v1/user/token",
+    payload: { login: loginEmail, password, device_name: "web" },
+    remoteAddress,
+  });
 }
 
 /** GET /api/v1/user with a token: the status tells whether the token works. */

@@ -110,7 +110,10 @@ export function tinyMediaDir(mediaPaths: string[], covers: string[] = []): strin
   }
   mkdirSync(path.join(root, "covers"), { recursive: true });
   for (const slug of covers) {
-    writeFileSync(path.join(root, "covers", `${slug}.svg`), `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><title>${slug}</title></svg>`);
+    writeFileSync(
+      path.join(root, "covers", `${slug}.svg`),
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><title>${slug}</title></svg>`,
+    );
   }
   writeFileSync(path.join(root, "manifest.json"), JSON.stringify({ secret: true }));
   return root;

@@ -42,10 +42,9 @@ export default async function setup(project: TestProject) {
   project.provide("postgresTemplate", template);
 
   return async () => {
-    const { rows } = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE $1",
-      [`serene_test_%_${process.pid}%`],
-    );
+    const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
+      `serene_test_%_${process.pid}%`,
+    ]);
     for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await admin.end();

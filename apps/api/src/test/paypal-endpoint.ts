@@ -78,15 +78,25 @@ export async function startPayPalEndpoint(options: {
       }
       const token = next("A21AA-token-");
       validTokens.add(token);
-      return { status: 200, body: { scope: "https://uri.paypal.com/services/subscriptions", access_token: token, token_type: "Bearer", expires_in: options.tokenLifetimeSeconds ?? 32400 } };
+      return {
+        status: 200,
+        body: {
+          scope: "https://uri.paypal.com/services/subscriptions",
+          access_token: token,
+          token_type: "Bearer",
+          expires_in: options.tokenLifetimeSeconds ?? 32400,
+        },
+      };
     }
 
     const bearer = String(req.headers.authorization ?? "").replace(/^Bearer /, "");
-    if (!validTokens.has(bearer)) return { status: 401, body: { error: "invalid_token", error_description: "Token signature verification failed" } };
+    if (!validTokens.has(bearer))
+      return { status: 401, body: { error: "invalid_token", error_description: "Token signature verification failed" } };
     const body = (req.body ?? {}) as Record<string, unknown>;
 
     if (method === "POST" && path === "/v1/catalogs/products") return { status: 201, body: { id: next("PROD-"), name: body.name } };
-    if (method === "POST" && path === "/v1/billing/plans") return { status: 201, body: { id: next("P-"), product_id: body.product_id, status: "ACTIVE" } };
+    if (method === "POST" && path === "/v1/billing/plans")
+      return { status: 201, body: { id: next("P-"), product_id: body.product_id, status: "ACTIVE" } };
     if (method === "POST" && path === "/v1/billing/subscriptions") {
       const id = next("I-");
       subscriptions.set(id, { status: "APPROVAL_PENDING", planId: String(body.plan_id) });
@@ -109,14 +119,19 @@ export async function startPayPalEndpoint(options: {
       if (!found) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
       if (method === "GET" && !action) return { status: 200, body: { id, status: found.status, plan_id: found.planId } };
       if (method === "POST" && action === "cancel") {
-        if (found.status !== "ACTIVE" && found.status !== "SUSPENDED") return error(422, "UNPROCESSABLE_ENTITY", "SUBSCRIPTION_STATUS_INVALID");
+        if (found.status !== "ACTIVE" && found.status !== "SUSPENDED")
+          return error(422, "UNPROCESSABLE_ENTITY", "SUBSCRIPTION_STATUS_INVALID");
         found.status = "CANCELLED";
         return { status: 204 };
       }
       if (method === "POST" && action === "revise") {
         return {
           status: 200,
-          body: { plan_id: body.plan_id, plan_overridden: false, links: [{ href: `${WEB}/webapps/billing/subscriptions/update?ba_token=BA-R-${id}`, rel: "approve", method: "GET" }] },
+          body: {
+            plan_id: body.plan_id,
+            plan_overridden: false,
+            links: [{ href: `${WEB}/webapps/billing/subscriptions/update?ba_token=BA-R-${id}`, rel: "approve", method: "GET" }],
+          },
         };
       }
     }

@@ -4,5 +4,7 @@ import { generateKeyPairSync } from "node:crypto";
 export const PRODUCTION = {
   NODE_ENV: "production",
   CLOUDFRONT_KEY_PAIR_ID: "K2JCJMDEHXQW5F",
-  CLOUDFRONT_PRIVATE_KEY: generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+  CLOUDFRONT_PRIVATE_KEY: generateKeyPairSync("rsa", { modulusLength: 2048 })
+    .privateKey.export({ type: "pkcs8", format: "pem" })
+    .toString(),
 } as const;

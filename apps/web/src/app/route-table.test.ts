@@ -38,7 +38,14 @@ describe("route table", () => {
     for (const path of ["/home", "/settings", "/settings/account", "/settings/change-password", "/settings/help-support"]) {
       expect(entry(path)?.auth, path).toBe(true);
     }
-    for (const path of ["/password/reset", "/data-removal", "/confirm-remove/:code", "/authorization", "/auth/callback/:provider", "/confirm-email/:code"]) {
+    for (const path of [
+      "/password/reset",
+      "/data-removal",
+      "/confirm-remove/:code",
+      "/authorization",
+      "/auth/callback/:provider",
+      "/confirm-email/:code",
+    ]) {
       expect(entry(path)?.auth ?? false, path).toBe(false);
       expect(entry(path)?.changeMainPage ?? false, path).toBe(false);
     }

@@ -26,7 +26,10 @@ export function toRouteObject(entry: RouteEntry): RouteObject {
       allow(args);
       // The page's first data is fetched beside its code, not after it renders; a page whose
       // code fails to arrive shows the error screen through `lazy` below.
-      load().then((module) => module.prefetch?.(args.params), () => undefined);
+      load().then(
+        (module) => module.prefetch?.(args.params),
+        () => undefined,
+      );
       return null;
     },
     lazy: async () => ({ Component: (await load()).default }),

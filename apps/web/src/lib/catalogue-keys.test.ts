@@ -6,7 +6,12 @@ import { packageKeys } from "./packages";
 describe("shared query keys", () => {
   it("a favourite's invalidation reaches every content list, item and library list, and nothing else", async () => {
     const client = new QueryClient();
-    const keys = [contentKeys.list("cbt", ["calm"]), contentKeys.item("cbt", "5"), contentKeys.recommendations("cbt", 5, "all"), libraryKeys.list("favorite")];
+    const keys = [
+      contentKeys.list("cbt", ["calm"]),
+      contentKeys.item("cbt", "5"),
+      contentKeys.recommendations("cbt", 5, "all"),
+      libraryKeys.list("favorite"),
+    ];
     for (const key of keys) client.setQueryData(key, {});
     client.setQueryData(packageKeys.web({}), []);
     await client.invalidateQueries({ queryKey: contentKeys.all, refetchType: "none" });

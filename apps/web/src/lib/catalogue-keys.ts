@@ -13,7 +13,8 @@ export const contentKeys = {
   /** GET /{model}/{id} */
   item: (model: ContentModel, id: string) => [...contentKeys.model(model), id] as const,
   /** GET /{model}/{id}/recommendations, for every tag of the item together ("all") or one tag. */
-  recommendations: (model: ContentModel, id: number, choice: string) => [...contentKeys.model(model), id, "recommendations", choice] as const,
+  recommendations: (model: ContentModel, id: number, choice: string) =>
+    [...contentKeys.model(model), id, "recommendations", choice] as const,
 };
 
 /** The member's library lists: GET /recently-played, /recommendation, /favorite. */

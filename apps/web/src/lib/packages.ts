@@ -11,7 +11,10 @@ export interface WebPackageFilters {
 }
 
 /** GET /package/web: the web packages on offer, as the API answers them; `silent` keeps a failure out of the error toast. */
-export async function getWebPackages(filters: WebPackageFilters, { signal, silent = false }: { signal?: AbortSignal; silent?: boolean } = {}): Promise<Package[]> {
+export async function getWebPackages(
+  filters: WebPackageFilters,
+  { signal, silent = false }: { signal?: AbortSignal; silent?: boolean } = {},
+): Promise<Package[]> {
   return (await api.get<PackageListResponse>("package/web", { query: { ...filters }, signal, silent })).data;
 }
 
@@ -32,8 +35,10 @@ export const webPackagesQueryOptions = (filters: WebPackageFilters = {}, { silen
     staleTime: 5 * 60_000,
   });
 
-export const useWebPackages = (filters: WebPackageFilters = {}, { enabled = true, silent = false }: { enabled?: boolean; silent?: boolean } = {}) =>
-  useQuery({ ...webPackagesQueryOptions(filters, { silent }), enabled });
+export const useWebPackages = (
+  filters: WebPackageFilters = {},
+  { enabled = true, silent = false }: { enabled?: boolean; silent?: boolean } = {},
+) => useQuery({ ...webPackagesQueryOptions(filters, { silent }), enabled });
 
 /** The packages the paywall and the members' offer show: those offered after locked content, in the region's currency (spec 000 sections 5 and 7). */
 export const afterLockedContent = (currency: Currency): WebPackageFilters => ({ place: "after_locked_content", currency });

@@ -10,6 +10,7 @@ export const tagKeys = {
 };
 
 /** The one tags query: the header search and the content pages' chips share it. */
-export const tagsQueryOptions = () => queryOptions({ queryKey: tagKeys.all(), queryFn: ({ signal }) => getTags(signal), staleTime: 10 * 60_000 });
+export const tagsQueryOptions = () =>
+  queryOptions({ queryKey: tagKeys.all(), queryFn: ({ signal }) => getTags(signal), staleTime: 10 * 60_000 });
 
 export const useTags = (enabled = true) => useQuery({ ...tagsQueryOptions(), enabled });

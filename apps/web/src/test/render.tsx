@@ -60,7 +60,13 @@ export function mockApi(handlers: Record<string, Handler>) {
     let body: Record<string, unknown> | null = null;
     if (init.body instanceof FormData) body = Object.fromEntries(init.body.entries());
     else if (typeof init.body === "string") body = JSON.parse(init.body) as Record<string, unknown>;
-    const call: RecordedCall = { method: init.method ?? "GET", path, query: url.searchParams, headers: (init.headers ?? {}) as Record<string, string>, body };
+    const call: RecordedCall = {
+      method: init.method ?? "GET",
+      path,
+      query: url.searchParams,
+      headers: (init.headers ?? {}) as Record<string, string>,
+      body,
+    };
     calls.push(call);
     const handler = handlers[`${call.method} ${path}`];
     const [status, reply] = handler ? (typeof handler === "function" ? await handler(call) : handler) : [404, { message: "Not found." }];

@@ -50,7 +50,9 @@ export const purchases = pgTable(
   },
   (t) => [
     uniqueIndex("purchases_idempotency_idx").on(t.userId, t.idempotencyKey),
-    uniqueIndex("purchases_in_flight_idx").on(t.userId).where(sql`status = 'processing'`),
+    uniqueIndex("purchases_in_flight_idx")
+      .on(t.userId)
+      .where(sql`status = 'processing'`),
     uniqueIndex("purchases_reference_idx").on(t.provider, t.providerReference),
   ],
 );

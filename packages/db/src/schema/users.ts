@@ -18,5 +18,10 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email_key").on(t.email), index("users_deletion_due_idx").on(t.deletionDueAt).where(sql`${t.deletionDueAt} is not null`)],
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    index("users_deletion_due_idx")
+      .on(t.deletionDueAt)
+      .where(sql`${t.deletionDueAt} is not null`),
+  ],
 );

@@ -23,7 +23,12 @@ export function createAccessTokens(repo: AccountsRepository, lifetime: SessionLi
     async issue(userId: string, deviceName = "web", tx: Pick<AccountsRepository, "insertToken"> = repo): Promise<string> {
       const token = newSecret();
       const issuedAt = now();
-      await tx.insertToken({ userId, tokenHash: hashSecret(token), deviceName: deviceName || "web", expiresAt: sessionExpiry(issuedAt, issuedAt, lifetime) });
+      await tx.insertToken({
+        userId,
+        tokenHash: hashSecret(token),
+        deviceName: deviceName || "web",
+        expiresAt: sessionExpiry(issuedAt, issuedAt, lifetime),
+      });
       return token;
     },
     async authenticate(token: string): Promise<SignIn | null> {
@@ -35,7 +40,10 @@ export function createAccessTokens(repo: AccountsRepository, lifetime: SessionLi
         tokenId: found.token.id,
         issuedAt: found.token.createdAt,
         favorites: found.favorites ?? [],
-        subscriptions: (found.subscriptions ?? []).map((s) => ({ status: s.status, currentPeriodEnd: s.period_end ? new Date(s.period_end) : null })),
+        subscriptions: (found.subscriptions ?? []).map((s) => ({
+          status: s.status,
+          currentPeriodEnd: s.period_end ? new Date(s.period_end) : null,
+        })),
       };
     },
     /** Starts the idle period again (bounded by the absolute lifetime); returns the new expiry. */

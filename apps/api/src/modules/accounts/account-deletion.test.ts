@@ -68,7 +68,11 @@ async function rowsOwnedBy(userId: string): Promise<Record<string, number>> {
 async function rowsMentioning(value: string): Promise<Record<string, number>> {
   const found: Record<string, number> = {};
   for (const table of await publicTables()) {
-    const [row] = await rows<{ n: number | string }>(database, `SELECT count(*) AS n FROM "${table}" AS r WHERE r::text ILIKE '%' || $1 || '%'`, [value]);
+    const [row] = await rows<{ n: number | string }>(
+      database,
+      `SELECT count(*) AS n FROM "${table}" AS r WHERE r::text ILIKE '%' || $1 || '%'`,
+      [value],
+    );
     if (Number(row!.n) > 0) found[table] = Number(row!.n);
   }
   return found;
@@ -81,10 +85,17 @@ async function memberWithEverything(label: string) {
   await database.db.insert(leads).values({ statisticId, name: label, email });
   // Another funnel record for the same address that was never linked: it goes too.
   await database.db.insert(leads).values({ statisticId: `${statisticId}-again`, name: label, email });
-  const res = await app.inject({ method: "POST", url: "/api/v1/user", payload: { statistic_id: statisticId, password: PASSWORD }, remoteAddress: randomIp() });
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/v1/user",
+    payload: { statistic_id: statisticId, password: PASSWORD },
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode, res.body).toBe(200);
   const [user] = await database.db.select().from(users).where(eq(users.email, email));
-  await database.db.insert(socialIdentities).values({ userId: user!.id, provider: "google", subject: `google-${label}-${Date.now()}`, email });
+  await database.db
+    .insert(socialIdentities)
+    .values({ userId: user!.id, provider: "google", subject: `google-${label}-${Date.now()}`, email });
   const second = (await login(app, email, PASSWORD)).json().token as string;
   await app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(email)}`, remoteAddress: randomIp() });
   return { id: user!.id, email, tokens: [res.json().token as string, second] };
@@ -100,7 +111,9 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 
 describe("account deletion", () => {
   it("finds the tables that belong to a user in the database", async () => {
-    expect(await tablesWithUserId()).toEqual(expect.arrayContaining(["access_tokens", "account_codes", "leads", "outbox_emails", "social_identities"]));
+    expect(await tablesWithUserId()).toEqual(
+      expect.arrayContaining(["access_tokens", "account_codes", "leads", "outbox_emails", "social_identities"]),
+    );
   });
 
   it("removes every row of a confirmed removal through the queue, and nobody else's", async () => {
@@ -113,18 +126,33 @@ describe("account deletion", () => {
     }
 
     await app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email: leaving.email }, remoteAddress: randomIp() });
-    const code = linkIn(await lastMailTo(database, leaving.email, "Confirm the removal"), "/confirm-remove/").pathname.split("/").at(-1)!;
-    const confirmed = await app.inject({ method: "POST", url: `/api/v1/user/confirm-remove/${code}`, payload: { device_name: "web" }, remoteAddress: randomIp() });
+    const code = linkIn(await lastMailTo(database, leaving.email, "Confirm the removal"), "/confirm-remove/")
+      .pathname.split("/")
+      .at(-1)!;
+    const confirmed = await app.inject({
+      method: "POST",
+      url: `/api/v1/user/confirm-remove/${code}`,
+      payload: { device_name: "web" },
+      remoteAddress: randomIp(),
+    });
     expect(confirmed.statusCode).toBe(200);
     for (const token of leaving.tokens) expect((await whoAmI(app, token)).statusCode).toBe(401);
 
     // The confirmation queued a deletion job for the due time (now, with ACCOUNT_DELETION_DAYS=0).
-    const [queued] = await rows<{ n: number | string }>(database, "SELECT count(*) AS n FROM pgboss.job WHERE name = $1", [DELETE_DUE_ACCOUNTS_JOB]);
+    const [queued] = await rows<{ n: number | string }>(database, "SELECT count(*) AS n FROM pgboss.job WHERE name = $1", [
+      DELETE_DUE_ACCOUNTS_JOB,
+    ]);
     expect(Number(queued!.n)).toBeGreaterThan(0);
-    await waitFor(async () => (await database.db.select().from(users).where(eq(users.id, leaving.id))).length === 0, "the account to be deleted");
+    await waitFor(
+      async () => (await database.db.select().from(users).where(eq(users.id, leaving.id))).length === 0,
+      "the account to be deleted",
+    );
 
     const after = await rowsOwnedBy(leaving.id);
-    expect(Object.values(after).every((count) => count === 0), JSON.stringify(after)).toBe(true);
+    expect(
+      Object.values(after).every((count) => count === 0),
+      JSON.stringify(after),
+    ).toBe(true);
     expect(await rowsMentioning(leaving.id)).toEqual({});
     expect(await rowsMentioning(leaving.email)).toEqual({});
 
@@ -133,15 +161,26 @@ describe("account deletion", () => {
     expect((await login(app, staying.email, PASSWORD)).statusCode).toBe(200);
 
     // The address is free again.
-    const again = await app.inject({ method: "POST", url: "/api/v1/user", payload: { name: "Back", email: leaving.email, password: PASSWORD }, remoteAddress: randomIp() });
+    const again = await app.inject({
+      method: "POST",
+      url: "/api/v1/user",
+      payload: { name: "Back", email: leaving.email, password: PASSWORD },
+      remoteAddress: randomIp(),
+    });
     expect(again.statusCode).toBe(200);
   });
 
   it("the hourly job deletes accounts whose grace period is over and keeps the others", async () => {
     const due = await memberWithEverything("due");
     const waiting = await memberWithEverything("waiting");
-    await database.db.update(users).set({ deletionDueAt: new Date(Date.now() - 1000) }).where(eq(users.id, due.id));
-    await database.db.update(users).set({ deletionDueAt: new Date(Date.now() + DAY_MS) }).where(eq(users.id, waiting.id));
+    await database.db
+      .update(users)
+      .set({ deletionDueAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, due.id));
+    await database.db
+      .update(users)
+      .set({ deletionDueAt: new Date(Date.now() + DAY_MS) })
+      .where(eq(users.id, waiting.id));
 
     const id = await boss.send(DELETE_DUE_ACCOUNTS_JOB, {});
     expect(id).toBeTruthy();

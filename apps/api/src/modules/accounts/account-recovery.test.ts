@@ -38,7 +38,12 @@ const reset = (body: Record<string, unknown>, remoteAddress = randomIp()) =>
 const askRemoval = (email: string, remoteAddress = randomIp()) =>
   t.app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email, device_name: "web" }, remoteAddress });
 const confirmRemoval = (code: string, remoteAddress = randomIp()) =>
-  t.app.inject({ method: "POST", url: `/api/v1/user/confirm-remove/${encodeURIComponent(code)}`, payload: { device_name: "web" }, remoteAddress });
+  t.app.inject({
+    method: "POST",
+    url: `/api/v1/user/confirm-remove/${encodeURIComponent(code)}`,
+    payload: { device_name: "web" },
+    remoteAddress,
+  });
 
 async function resetLink(member: Member) {
   expect((await askReset(member.email)).statusCode).toBe(200);
@@ -147,7 +152,10 @@ describe("POST /api/v1/user/recovery-password", () => {
   it("refuses an expired link", async () => {
     const member = await registerMember(t.app, t.database);
     const { token, email } = await resetLink(member);
-    await t.database.db.update(accountCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountCodes.userId, member.id));
+    await t.database.db
+      .update(accountCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountCodes.userId, member.id));
     const res = await reset({ email, token, password: "too-late-secret-3" });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ token: [RESET_LINK] });
@@ -228,11 +236,21 @@ describe("POST /api/v1/user/request-remove", () => {
   });
 
   it("refuses a missing, malformed or mistyped address", async () => {
-    const missing = await t.app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { device_name: "web" }, remoteAddress: randomIp() });
+    const missing = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user/request-remove",
+      payload: { device_name: "web" },
+      remoteAddress: randomIp(),
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({ email: ["The email field is required."] });
     expect((await askRemoval("nope")).json().errors).toEqual({ email: ["The email field must be a valid email address."] });
-    const typed = await t.app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email: 7 }, remoteAddress: randomIp() });
+    const typed = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user/request-remove",
+      payload: { email: 7 },
+      remoteAddress: randomIp(),
+    });
     expect(typed.json().errors).toEqual({ email: ["The email field must be a string."] });
   });
 
@@ -277,7 +295,12 @@ describe("POST /api/v1/user/confirm-remove/{code}", () => {
     expect(await mailsTo(t.database, member.email)).toHaveLength(before);
 
     // Registering the address again is refused while the old account waits for deletion.
-    const again = await t.app.inject({ method: "POST", url: "/api/v1/user", payload: { name: "Back", email: member.email, password: PASSWORD }, remoteAddress: randomIp() });
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user",
+      payload: { name: "Back", email: member.email, password: PASSWORD },
+      remoteAddress: randomIp(),
+    });
     expect(again.statusCode).toBe(208);
   });
 
@@ -297,7 +320,10 @@ describe("POST /api/v1/user/confirm-remove/{code}", () => {
 
     const member = await registerMember(t.app, t.database);
     const code = await removalCode(member);
-    await t.database.db.update(accountCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountCodes.userId, member.id));
+    await t.database.db
+      .update(accountCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountCodes.userId, member.id));
     expect((await confirmRemoval(code)).statusCode).toBe(404);
     expect((await whoAmI(t.app, member.token)).statusCode).toBe(200);
     expect((await userRow(member.id))!.deletionDueAt).toBeNull();
@@ -320,7 +346,12 @@ describe("POST /api/v1/user/confirm-remove/{code}", () => {
 
   it("refuses an over-long code and a mistyped device name", async () => {
     expect((await confirmRemoval("c".repeat(257))).statusCode).toBe(414);
-    const res = await t.app.inject({ method: "POST", url: "/api/v1/user/confirm-remove/abc", payload: { device_name: 5 }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user/confirm-remove/abc",
+      payload: { device_name: 5 },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(["device_name"]);
   });
@@ -347,7 +378,10 @@ describe("the password reset lifetime", () => {
     const short = await createTestApp({ PASSWORD_RESET_MINUTES: "15" });
     try {
       const member = await registerMember(short.app, short.database);
-      await short.app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(member.email)}`, remoteAddress: randomIp() });
+      await short.app.inject({
+        url: `/api/v1/user/recovery-password?email=${encodeURIComponent(member.email)}`,
+        remoteAddress: randomIp(),
+      });
       const mail = await lastMailTo(short.database, member.email, "Reset your");
       expect(mail.text).toContain("expires in 15 minutes");
       const [code] = await short.database.db.select().from(accountCodes).where(eq(accountCodes.purpose, "password_reset"));

@@ -20,7 +20,13 @@ export function createAccountsRepository(db: Database) {
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(and(eq(accessTokens.tokenHash, sql.placeholder("tokenHash")), gt(accessTokens.expiresAt, sql.placeholder("now")), isNull(users.deletionDueAt)))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, sql.placeholder("tokenHash")),
+        gt(accessTokens.expiresAt, sql.placeholder("now")),
+        isNull(users.deletionDueAt),
+      ),
+    )
     .prepare("accounts_live_token");
 
   const repo = (x: Executor) => ({
@@ -46,7 +52,10 @@ export function createAccountsRepository(db: Database) {
       return user ?? null;
     },
     async emailTakenByOther(email: string, userId: string): Promise<boolean> {
-      const [row] = await x.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId)));
+      const [row] = await x
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), ne(users.id, userId)));
       return Boolean(row);
     },
 
@@ -151,11 +160,7 @@ export function createAccountsRepository(db: Database) {
 
     /** Accounts whose removal was confirmed and whose grace period is over. */
     async dueForDeletion(now: Date, limit = 100) {
-      return x
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(lte(users.deletionDueAt, now))
-        .limit(limit);
+      return x.select({ id: users.id, email: users.email }).from(users).where(lte(users.deletionDueAt, now)).limit(limit);
     },
     /** Deletes the account; every row that references it goes with it (ON DELETE CASCADE). */
     async deleteUser(id: string, email: string) {

@@ -45,17 +45,40 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
 
     app.post(
       "/user/token",
-      { schema: { tags: ["accounts"], summary: "Log in with e-mail and password", body: LoginBody, response: { 200: TokenResponse, ...errors } } },
+      {
+        schema: {
+          tags: ["accounts"],
+          summary: "Log in with e-mail and password",
+          body: LoginBody,
+          response: { 200: TokenResponse, ...errors },
+        },
+      },
       (request) => accounts.login(request.body, request.ip),
     );
     app.post(
       "/user/token/refresh",
-      { ...member, schema: { tags: ["accounts"], summary: "Keep the session alive (the web app calls it every 5 minutes)", security: [{ bearer: [] }], response: { 200: SessionResponse, ...errors } } },
+      {
+        ...member,
+        schema: {
+          tags: ["accounts"],
+          summary: "Keep the session alive (the web app calls it every 5 minutes)",
+          security: [{ bearer: [] }],
+          response: { 200: SessionResponse, ...errors },
+        },
+      },
       (request) => accounts.refresh(authOf(request).signIn, authOf(request).token),
     );
     app.delete(
       "/user/token",
-      { ...member, schema: { tags: ["accounts"], summary: "Log out: revoke this token", security: [{ bearer: [] }], response: { 204: z.null(), ...errors } } },
+      {
+        ...member,
+        schema: {
+          tags: ["accounts"],
+          summary: "Log out: revoke this token",
+          security: [{ bearer: [] }],
+          response: { 204: z.null(), ...errors },
+        },
+      },
       async (request, reply) => {
         await accounts.logout(authOf(request).signIn);
         return reply.code(204).send(null);
@@ -105,47 +128,111 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
     );
     app.get(
       "/user/recovery-password",
-      { schema: { tags: ["accounts"], summary: "E-mail a password reset link (same answer for every address)", querystring: RecoveryQuery, response: { 200: MessageResponse, ...errors } } },
+      {
+        schema: {
+          tags: ["accounts"],
+          summary: "E-mail a password reset link (same answer for every address)",
+          querystring: RecoveryQuery,
+          response: { 200: MessageResponse, ...errors },
+        },
+      },
       (request) => recovery.requestPasswordReset(request.query.email, request.ip),
     );
     app.post(
       "/user/recovery-password",
-      { schema: { tags: ["accounts"], summary: "Set a new password with the e-mailed token", body: ResetPasswordBody, response: { 200: ResetPasswordResponse, ...errors } } },
+      {
+        schema: {
+          tags: ["accounts"],
+          summary: "Set a new password with the e-mailed token",
+          body: ResetPasswordBody,
+          response: { 200: ResetPasswordResponse, ...errors },
+        },
+      },
       (request) => recovery.resetPassword(request.body, request.ip),
     );
     app.post(
       "/user/request-remove",
-      { schema: { tags: ["accounts"], summary: "E-mail an account removal link (same answer for every address)", body: RemovalRequestBody, response: { 200: MessageResponse, ...errors } } },
+      {
+        schema: {
+          tags: ["accounts"],
+          summary: "E-mail an account removal link (same answer for every address)",
+          body: RemovalRequestBody,
+          response: { 200: MessageResponse, ...errors },
+        },
+      },
       (request) => recovery.requestRemoval(request.body.email, request.ip),
     );
     app.post(
       "/user/confirm-remove/:code",
-      { schema: { tags: ["accounts"], summary: "Confirm account removal: sign out everywhere, delete after 5 days", params: CodeParams, body: DeviceBody, response: { 200: MessageResponse, ...errors } } },
+      {
+        schema: {
+          tags: ["accounts"],
+          summary: "Confirm account removal: sign out everywhere, delete after 5 days",
+          params: CodeParams,
+          body: DeviceBody,
+          response: { 200: MessageResponse, ...errors },
+        },
+      },
       (request) => recovery.confirmRemoval(request.params.code, request.ip),
     );
     app.get(
       "/user",
-      { ...member, schema: { tags: ["accounts"], summary: "The signed-in member", security: [{ bearer: [] }], response: { 200: User, ...errors } } },
+      {
+        ...member,
+        schema: { tags: ["accounts"], summary: "The signed-in member", security: [{ bearer: [] }], response: { 200: User, ...errors } },
+      },
       (request) => profile.get(authOf(request).signIn),
     );
     app.put(
       "/user",
-      { ...member, schema: { tags: ["accounts"], summary: "Update name and e-mail (a new e-mail waits for its confirmation link)", security: [{ bearer: [] }], body: UpdateUserBody, response: { 200: User, ...errors } } },
+      {
+        ...member,
+        schema: {
+          tags: ["accounts"],
+          summary: "Update name and e-mail (a new e-mail waits for its confirmation link)",
+          security: [{ bearer: [] }],
+          body: UpdateUserBody,
+          response: { 200: User, ...errors },
+        },
+      },
       (request) => profile.update(authOf(request).signIn, request.body),
     );
     app.post(
       "/user/confirm-email/:code",
-      { schema: { tags: ["accounts"], summary: "Confirm a new e-mail address", params: CodeParams, response: { 200: MessageResponse, ...errors } } },
+      {
+        schema: {
+          tags: ["accounts"],
+          summary: "Confirm a new e-mail address",
+          params: CodeParams,
+          response: { 200: MessageResponse, ...errors },
+        },
+      },
       (request) => profile.confirmEmail(request.params.code, request.ip),
     );
     app.patch(
       "/user/password",
-      { ...member, schema: { tags: ["accounts"], summary: "Change the password; other devices are signed out", security: [{ bearer: [] }], body: ChangePasswordBody, response: { 200: MessageResponse, ...errors } } },
+      {
+        ...member,
+        schema: {
+          tags: ["accounts"],
+          summary: "Change the password; other devices are signed out",
+          security: [{ bearer: [] }],
+          body: ChangePasswordBody,
+          response: { 200: MessageResponse, ...errors },
+        },
+      },
       (request) => profile.changePassword(authOf(request).signIn, request.body, request.ip),
     );
     app.get(
       "/lead/statistic/:statistic_id",
-      { schema: { tags: ["accounts"], summary: "A pre-registered lead's name and e-mail, by statistic id", params: StatisticParams, response: { 200: LeadIdentity, ...errors } } },
+      {
+        schema: {
+          tags: ["accounts"],
+          summary: "A pre-registered lead's name and e-mail, by statistic id",
+          params: StatisticParams,
+          response: { 200: LeadIdentity, ...errors },
+        },
+      },
       (request) => accounts.leadIdentity(request.params.statistic_id),
     );
   };

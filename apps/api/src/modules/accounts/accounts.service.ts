@@ -46,7 +46,12 @@ export function createAccountsService(ctx: AccountsContext) {
   /** A single-use link that signs the person in (welcome e-mail, e-mails after a purchase). */
   async function issueTemporaryLogin(user: UserRow, redirect = "/home"): Promise<string> {
     const token = newSecret();
-    await ctx.repo.insertCode({ userId: user.id, purpose: "tmp_login", codeHash: hashSecret(token), expiresAt: new Date(now().getTime() + ctx.tmpTokenMs) });
+    await ctx.repo.insertCode({
+      userId: user.id,
+      purpose: "tmp_login",
+      codeHash: hashSecret(token),
+      expiresAt: new Date(now().getTime() + ctx.tmpTokenMs),
+    });
     const query = new URLSearchParams({ email: user.email, token, redirect });
     return `${ctx.appUrl}/authorization?${query}`;
   }

@@ -21,7 +21,10 @@ import {
 import { createTestApp, useProductionPasswordCost, type TestApp } from "../../test/test-app";
 import { DAY_MS } from "@serene/domain";
 
-const CREDENTIALS = { message: "These credentials do not match our records.", errors: { email: ["These credentials do not match our records."] } };
+const CREDENTIALS = {
+  message: "These credentials do not match our records.",
+  errors: { email: ["These credentials do not match our records."] },
+};
 const ALREADY = "An account with this e-mail address already exists. Please log in.";
 const ARGON2ID = "$argon2id$v=19$m=19456,t=2,p=1$";
 
@@ -112,7 +115,12 @@ describe("POST /api/v1/user (registration)", () => {
 
   it("accepts url-encoded form data", async () => {
     const email = uniqueEmail("urlencoded");
-    const res = await t.app.inject({ method: "POST", url: "/api/v1/user", remoteAddress: randomIp(), ...formBody({ name: "Encoded", email, password: PASSWORD }) });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user",
+      remoteAddress: randomIp(),
+      ...formBody({ name: "Encoded", email, password: PASSWORD }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await whoAmI(t.app, res.json().token)).json()).toMatchObject({ name: "Encoded", email });
   });
@@ -175,7 +183,13 @@ describe("POST /api/v1/user (registration)", () => {
 
   it("refuses a body that is not an object", async () => {
     for (const payload of ["[]", '"text"', "null"]) {
-      const res = await t.app.inject({ method: "POST", url: "/api/v1/user", payload, headers: { "content-type": "application/json" }, remoteAddress: randomIp() });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/user",
+        payload,
+        headers: { "content-type": "application/json" },
+        remoteAddress: randomIp(),
+      });
       expect(res.statusCode, payload).toBe(422);
       expect(res.json().message).toBeTruthy();
     }
@@ -223,7 +237,12 @@ describe("POST /api/v1/user (registration)", () => {
   });
 
   it("refuses an oversized url-encoded body with 413", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/v1/user", remoteAddress: randomIp(), ...formBody({ name: "x".repeat(70_000) }) });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user",
+      remoteAddress: randomIp(),
+      ...formBody({ name: "x".repeat(70_000) }),
+    });
     expect(res.statusCode).toBe(413);
   });
 
@@ -240,13 +259,24 @@ describe("POST /api/v1/user (registration)", () => {
     expect(await userByEmail(email)).toBeUndefined();
 
     const fields = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field${i}`, "x"]));
-    const tooMany = await t.app.inject({ method: "POST", url: "/api/v1/user", remoteAddress: randomIp(), ...(await multipartBody(fields)) });
+    const tooMany = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user",
+      remoteAddress: randomIp(),
+      ...(await multipartBody(fields)),
+    });
     expect(tooMany.statusCode).toBe(413);
     expect(tooMany.json()).toEqual({ message: "The form has too many fields." });
   });
 
   it("refuses a body in another content type with 415", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/v1/user", payload: "name=x", headers: { "content-type": "text/plain" }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user",
+      payload: "name=x",
+      headers: { "content-type": "text/plain" },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe("Unsupported content type. Send application/json.");
   });
@@ -329,7 +359,10 @@ describe("POST /api/v1/user/token (log-in)", () => {
     const token = res.json().token as string;
     expect(token).not.toBe(member.token);
     expect((await whoAmI(t.app, token)).json().email).toBe(member.email);
-    const stored = await t.database.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(token)));
+    const stored = await t.database.db
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, sha256(token)));
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(await rows(t.database, "SELECT * FROM access_tokens"))).not.toContain(token);
   });
@@ -353,13 +386,23 @@ describe("POST /api/v1/user/token (log-in)", () => {
   });
 
   it("names the missing fields", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/v1/user/token", payload: { device_name: "web" }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user/token",
+      payload: { device_name: "web" },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ email: ["The email field is required."], password: ["The password field is required."] });
   });
 
   it("refuses values of the wrong type and an over-long device name", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/v1/user/token", payload: { login: 5, password: ["x"] }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user/token",
+      payload: { login: 5, password: ["x"] },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(["login", "password"]);
     const device = await t.app.inject({
@@ -379,7 +422,10 @@ describe("POST /api/v1/user/token (log-in)", () => {
       payload: { login: member.email, password: member.password, device_name: "kitchen-tablet" },
       remoteAddress: randomIp(),
     });
-    const [stored] = await t.database.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(res.json().token)));
+    const [stored] = await t.database.db
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, sha256(res.json().token)));
     expect(stored!.deviceName).toBe("kitchen-tablet");
   });
 
@@ -409,7 +455,12 @@ describe("POST /api/v1/user/token (log-in)", () => {
   it("holds a client address back after 30 attempts in a minute, whatever the accounts", async () => {
     const ip = randomIp();
     for (let attempt = 1; attempt <= 30; attempt++) {
-      const res = await t.app.inject({ method: "POST", url: "/api/v1/user/token", payload: { login: uniqueEmail("spray"), password: "x" }, remoteAddress: ip });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/user/token",
+        payload: { login: uniqueEmail("spray"), password: "x" },
+        remoteAddress: ip,
+      });
       expect(res.statusCode, `attempt ${attempt}`).toBe(422);
     }
     const limited = await login(t.app, member.email, member.password, ip);
@@ -434,14 +485,20 @@ describe("POST /api/v1/user/token/refresh", () => {
     expect(body.expires_at).toMatch(/Z$/);
     const expiresAt = new Date(body.expires_at).getTime();
     expect(Math.abs(expiresAt - (Date.now() + 30 * DAY_MS))).toBeLessThan(60_000);
-    const [stored] = await t.database.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(token)));
+    const [stored] = await t.database.db
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, sha256(token)));
     expect(stored!.expiresAt.getTime()).toBe(expiresAt);
   });
 
   it("never moves the expiry past 180 days after the token was issued", async () => {
     const { token } = (await login(t.app, member.email, member.password)).json();
     const issued = new Date(Date.now() - 175 * DAY_MS);
-    await t.database.db.update(accessTokens).set({ createdAt: issued }).where(eq(accessTokens.tokenHash, sha256(token)));
+    await t.database.db
+      .update(accessTokens)
+      .set({ createdAt: issued })
+      .where(eq(accessTokens.tokenHash, sha256(token)));
     const res = await t.app.inject({ method: "POST", url: "/api/v1/user/token/refresh", headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(new Date(res.json().expires_at).getTime()).toBe(issued.getTime() + 180 * DAY_MS);
@@ -453,7 +510,14 @@ describe("POST /api/v1/user/token/refresh", () => {
       .update(accessTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(accessTokens.tokenHash, sha256(token)));
-    for (const headers of [{}, bearer("made-up-token"), { authorization: token }, { authorization: `Basic ${token}` }, bearer(token), bearer("x".repeat(300))]) {
+    for (const headers of [
+      {},
+      bearer("made-up-token"),
+      { authorization: token },
+      { authorization: `Basic ${token}` },
+      bearer(token),
+      bearer("x".repeat(300)),
+    ]) {
       const res = await t.app.inject({ method: "POST", url: "/api/v1/user/token/refresh", headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: "Unauthenticated." });
@@ -472,7 +536,12 @@ describe("DELETE /api/v1/user/token (log-out)", () => {
     expect((await whoAmI(t.app, first)).statusCode).toBe(401);
     expect((await t.app.inject({ method: "POST", url: "/api/v1/user/token/refresh", headers: bearer(first) })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "DELETE", url: "/api/v1/user/token", headers: bearer(first) })).statusCode).toBe(401);
-    expect(await t.database.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(first)))).toHaveLength(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(accessTokens)
+        .where(eq(accessTokens.tokenHash, sha256(first))),
+    ).toHaveLength(0);
     expect((await whoAmI(t.app, second)).statusCode).toBe(200);
   });
 
@@ -527,7 +596,10 @@ describe("POST /api/v1/authorization-by-tmp-token/{email}", () => {
 
   it("refuses an expired token", async () => {
     const { fresh, token, email } = await welcomeLink();
-    await t.database.db.update(accountCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountCodes.userId, fresh.id));
+    await t.database.db
+      .update(accountCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountCodes.userId, fresh.id));
     expect((await exchange(email, { tmp_token: token })).statusCode).toBe(422);
   });
 
@@ -598,7 +670,10 @@ describe("registration races and reused leads", () => {
     const first = await register({ statistic_id: statisticId, password: PASSWORD });
     expect(first.statusCode).toBe(200);
     // The member moves to another address; the old funnel link must not open a new account on the old one.
-    await t.database.db.update(users).set({ email: uniqueEmail("moved-on") }).where(eq(users.email, email));
+    await t.database.db
+      .update(users)
+      .set({ email: uniqueEmail("moved-on") })
+      .where(eq(users.email, email));
     const again = await register({ statistic_id: statisticId, password: "another-good-pass-9" });
     expect(again.statusCode).toBe(208);
     expect(again.json()).toEqual({ token: null, status: 208, message: ALREADY });

@@ -1,6 +1,14 @@
 import argon2 from "argon2";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { commonPasswordCount, hashPassword, isCommonPassword, needsRehash, newPasswordProblems, useCheapPasswordHashing, verifyPassword } from "./passwords";
+import {
+  commonPasswordCount,
+  hashPassword,
+  isCommonPassword,
+  needsRehash,
+  newPasswordProblems,
+  useCheapPasswordHashing,
+  verifyPassword,
+} from "./passwords";
 
 const PHC = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$([A-Za-z0-9+/]{22})\$([A-Za-z0-9+/]{43})$/;
 
@@ -80,7 +88,8 @@ describe("the cheap hashing cost of the API's tests", () => {
 describe("common passwords", () => {
   it("knows tens of thousands of them, in any case", () => {
     expect(commonPasswordCount()).toBeGreaterThan(20_000);
-    for (const candidate of ["password123", "qwertyuiop", "Iloveyou", "PASSWORD1"]) expect(isCommonPassword(candidate), candidate).toBe(true);
+    for (const candidate of ["password123", "qwertyuiop", "Iloveyou", "PASSWORD1"])
+      expect(isCommonPassword(candidate), candidate).toBe(true);
     expect(isCommonPassword("calm-river-stone-42")).toBe(false);
   });
 

@@ -63,7 +63,8 @@ export function createProfileService(ctx: AccountsContext) {
       const errors = new FieldErrors();
       if (user.passwordHash) {
         if (!body.current_password) errors.add("current_password", "The current password field is required.");
-        else if (!(await verifyPassword(user.passwordHash, body.current_password))) errors.add("current_password", "The password is incorrect.");
+        else if (!(await verifyPassword(user.passwordHash, body.current_password)))
+          errors.add("current_password", "The password is incorrect.");
       }
       errors.addAll("password", newPasswordProblems(body.password, user.email));
       errors.throwIfAny();

@@ -39,7 +39,13 @@ const update = (token: string, payload: Record<string, unknown>) =>
 const confirmEmail = (code: string, remoteAddress = randomIp()) =>
   t.app.inject({ method: "POST", url: `/api/v1/user/confirm-email/${encodeURIComponent(code)}`, remoteAddress });
 const changePassword = (token: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: "PATCH", url: "/api/v1/user/password", headers: { ...bearer(token), accept: "application/json" }, payload, remoteAddress: randomIp() });
+  t.app.inject({
+    method: "PATCH",
+    url: "/api/v1/user/password",
+    headers: { ...bearer(token), accept: "application/json" },
+    payload,
+    remoteAddress: randomIp(),
+  });
 const userRow = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 async function emailChangeCode(member: Member, newEmail: string) {
@@ -83,7 +89,12 @@ describe("PUT /api/v1/user", () => {
   it("accepts multipart form data with platform web, as the settings page sends it", async () => {
     const member = await registerMember(t.app, t.database, { name: "Form" });
     const form = await multipartBody({ name: "Formed", email: member.email, platform: "web" });
-    const res = await t.app.inject({ method: "PUT", url: "/api/v1/user", headers: { ...bearer(member.token), ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/v1/user",
+      headers: { ...bearer(member.token), ...form.headers },
+      payload: form.payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().name).toBe("Formed");
   });
@@ -91,7 +102,12 @@ describe("PUT /api/v1/user", () => {
   it("accepts url-encoded form data", async () => {
     const member = await registerMember(t.app, t.database, { name: "Enc" });
     const form = formBody({ name: "Encoded", email: member.email });
-    const res = await t.app.inject({ method: "PUT", url: "/api/v1/user", headers: { ...bearer(member.token), ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/v1/user",
+      headers: { ...bearer(member.token), ...form.headers },
+      payload: form.payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().name).toBe("Encoded");
   });
@@ -148,7 +164,10 @@ describe("PUT /api/v1/user", () => {
   it("refuses an expired confirmation link and keeps the old address", async () => {
     const member = await registerMember(t.app, t.database);
     const code = await emailChangeCode(member, uniqueEmail("late"));
-    await t.database.db.update(accountCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountCodes.userId, member.id));
+    await t.database.db
+      .update(accountCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountCodes.userId, member.id));
     expect((await confirmEmail(code)).statusCode).toBe(404);
     expect((await userRow(member.id)).email).toBe(member.email);
     expect((await whoAmI(t.app, member.token)).json().pending_email).toBeNull();
@@ -316,7 +335,9 @@ describe("PATCH /api/v1/user/password", () => {
   it("limits attempts per account: the 11th in 15 minutes gets 429", async () => {
     const member = await registerMember(t.app, t.database);
     for (let attempt = 1; attempt <= 10; attempt++) {
-      expect((await changePassword(member.token, { current_password: `guess-${attempt}-x`, password: "new-quiet-words-9" })).statusCode).toBe(422);
+      expect(
+        (await changePassword(member.token, { current_password: `guess-${attempt}-x`, password: "new-quiet-words-9" })).statusCode,
+      ).toBe(422);
     }
     const limited = await changePassword(member.token, { current_password: member.password, password: "new-quiet-words-9" });
     expect(limited.statusCode).toBe(429);
@@ -326,7 +347,11 @@ describe("PATCH /api/v1/user/password", () => {
   });
 
   it("answers 401 without a token", async () => {
-    const res = await t.app.inject({ method: "PATCH", url: "/api/v1/user/password", payload: { current_password: "x", password: "new-quiet-words-9" } });
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: "/api/v1/user/password",
+      payload: { current_password: "x", password: "new-quiet-words-9" },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -27,9 +27,21 @@ describe("the nightly session clean-up", () => {
       { userId: user!.id, tokenHash: "live", expiresAt: new Date(now + DAY_MS) },
     ]);
     await database.db.insert(accountCodes).values([
-      { userId: user!.id, purpose: "password_reset", codeHash: "used-long-ago", expiresAt: new Date(now + DAY_MS), usedAt: new Date(now - 2 * DAY_MS) },
+      {
+        userId: user!.id,
+        purpose: "password_reset",
+        codeHash: "used-long-ago",
+        expiresAt: new Date(now + DAY_MS),
+        usedAt: new Date(now - 2 * DAY_MS),
+      },
       { userId: user!.id, purpose: "password_reset", codeHash: "expired-long-ago", expiresAt: new Date(now - 2 * DAY_MS) },
-      { userId: user!.id, purpose: "tmp_login", codeHash: "used-just-now", expiresAt: new Date(now + DAY_MS), usedAt: new Date(now - 1000) },
+      {
+        userId: user!.id,
+        purpose: "tmp_login",
+        codeHash: "used-just-now",
+        expiresAt: new Date(now + DAY_MS),
+        usedAt: new Date(now - 1000),
+      },
       { userId: user!.id, purpose: "account_removal", codeHash: "waiting", expiresAt: new Date(now + DAY_MS) },
     ]);
 

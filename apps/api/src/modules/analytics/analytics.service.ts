@@ -2,7 +2,6 @@ import type { AnalyticsEventBody } from "@serene/contracts";
 import { DAY_MS } from "@serene/domain";
 import type { AnalyticsRepository } from "./analytics.repository";
 
-
 export function createAnalyticsService(repository: AnalyticsRepository, options: { retentionDays: number }) {
   return {
     async record(event: AnalyticsEventBody): Promise<void> {

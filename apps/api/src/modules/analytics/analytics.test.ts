@@ -16,7 +16,9 @@ describe("POST /api/v1/events", () => {
     const res = await post(JSON.stringify({ name: "page_view", path: "/faq", session_id: "session-123", properties: { ref: "home" } }));
     expect(res.statusCode).toBe(202);
     const rows = await t.database.db.select().from(analyticsEvents);
-    expect(rows).toContainEqual(expect.objectContaining({ name: "page_view", path: "/faq", sessionId: "session-123", properties: { ref: "home" } }));
+    expect(rows).toContainEqual(
+      expect.objectContaining({ name: "page_view", path: "/faq", sessionId: "session-123", properties: { ref: "home" } }),
+    );
   });
 
   it("names each missing field in a 422", async () => {

@@ -138,4 +138,3 @@ export function createCatalogueCache(repository: CatalogueRepository, ttlMs = 30
   };
 }
 export type CatalogueCache = ReturnType<typeof createCatalogueCache>;
-

@@ -63,7 +63,10 @@ export function createCatalogueRepository(db: Database) {
           .orderBy(desc(sql`ts_rank(${contentItems.searchVector}, ${query})`), asc(contentItems.id))
           .limit(limit)
           .offset(offset),
-        db.select({ total: sql<number>`count(*)::int` }).from(contentItems).where(where),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(contentItems)
+          .where(where),
       ]);
       return { ids: rows.map((row) => row.id), total: counted?.total ?? 0 };
     },

@@ -31,7 +31,6 @@ import type { CatalogueRepository } from "./catalogue.repository";
 import type { ContentPresenter, Viewer } from "./content.presenter";
 import type { LibraryRepository } from "./library.repository";
 
-
 /** Words of a search, cleaned for to_tsquery: letters and digits only, at most 8. */
 function searchTerms(text: string | undefined): string[] {
   return (text ?? "")
@@ -92,7 +91,11 @@ export function createCatalogueService(deps: {
       return {
         data: rows.map((section) => {
           const isPlan = section.sectionType === PERSONAL_PLAN_SECTION;
-          const ids = isPlan ? (snapshot.plan.get(day) ?? []) : section.sectionType === DAILY_MEDITATION_SECTION ? rotateDaily(section.items) : section.items;
+          const ids = isPlan
+            ? (snapshot.plan.get(day) ?? [])
+            : section.sectionType === DAILY_MEDITATION_SECTION
+              ? rotateDaily(section.items)
+              : section.items;
           return {
             id: section.id,
             name: section.name,
@@ -162,7 +165,12 @@ export function createCatalogueService(deps: {
       const collection = snapshot.collections.get(id);
       if (!collection) throw notFound();
       return {
-        data: { id: collection.id, name: collection.name, description: collection.description, content: cards(pick(snapshot, collection.items), viewer) },
+        data: {
+          id: collection.id,
+          name: collection.name,
+          description: collection.description,
+          content: cards(pick(snapshot, collection.items), viewer),
+        },
       };
     },
 

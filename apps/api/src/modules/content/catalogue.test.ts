@@ -85,7 +85,10 @@ describe("GET /api/v1/screen/{name}", () => {
 
   it("moves the plan on one day per day since joining", async () => {
     const member = await registerMember(t.app, t.database, { name: "Earlier" });
-    await t.database.db.update(users).set({ createdAt: sql`now() - interval '2 days'` }).where(eq(users.id, member.id));
+    await t.database.db
+      .update(users)
+      .set({ createdAt: sql`now() - interval '2 days'` })
+      .where(eq(users.id, member.id));
     const body = (await get("/api/v1/screen/home", member.token)).json();
     const plan = body.data.find((section: { section_type: string }) => section.section_type === "Personal Plan");
     expect(plan.day).toBe(3);
@@ -110,8 +113,12 @@ describe("GET /api/v1/screen/{name}", () => {
     const member = await registerMember(t.app, t.database, { name: "Fan" });
     const dayOne = catalogue.plan.find((day) => day.day === 1)!.items;
     const favourite = itemById(dayOne[0]!);
-    expect((await sendAs(t.app, member.token, "POST", "/api/v1/user/favorite", { id: favourite.id, model: favourite.model })).statusCode).toBe(200);
-    const cards = (await get("/api/v1/screen/home", member.token)).json().data.flatMap((section: { content: unknown[] }) => section.content);
+    expect(
+      (await sendAs(t.app, member.token, "POST", "/api/v1/user/favorite", { id: favourite.id, model: favourite.model })).statusCode,
+    ).toBe(200);
+    const cards = (await get("/api/v1/screen/home", member.token))
+      .json()
+      .data.flatMap((section: { content: unknown[] }) => section.content);
     const flagged = cards.filter((card: { favorite: boolean }) => card.favorite);
     expect(flagged.length).toBeGreaterThanOrEqual(2); // in the plan and in at least one more section
     expect(new Set(ids(flagged))).toEqual(new Set([favourite.id]));
@@ -162,7 +169,9 @@ describe("GET /api/v1/{model}", () => {
     expect(expected.length).toBeGreaterThanOrEqual(2);
     expect([...ids(res.json().data)].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
     // Case and spaces around the commas do not matter; an unknown tag finds nothing.
-    expect(ids((await get("/api/v1/meditation-sleep?tags=Rain,%20OCEAN&per_page=100")).json().data).sort((a, b) => a - b)).toEqual(expected);
+    expect(ids((await get("/api/v1/meditation-sleep?tags=Rain,%20OCEAN&per_page=100")).json().data).sort((a, b) => a - b)).toEqual(
+      expected,
+    );
     const none = (await get("/api/v1/meditation-sleep?tags=no-such-tag")).json();
     expect(none.data).toEqual([]);
     expect(none.meta.total).toBe(0);
@@ -228,7 +237,14 @@ describe("GET /api/v1/{model}/{id}", () => {
   it("gives no stream of a locked item to a free member, and every stream to a subscriber", async () => {
     expect(locked).toBeDefined();
     const asFree = (await get(`/api/v1/${locked.model}/${locked.id}`)).json().data;
-    expect(asFree).toMatchObject({ id: locked.id, free: false, audio_male: null, audio_female: null, video_male: null, video_female: null });
+    expect(asFree).toMatchObject({
+      id: locked.id,
+      free: false,
+      audio_male: null,
+      audio_female: null,
+      video_male: null,
+      video_female: null,
+    });
     expect(asFree.soundscape === null || asFree.soundscape.main_format === null).toBe(true);
     expect(JSON.stringify(asFree)).not.toContain(".m3u8");
 
@@ -248,7 +264,14 @@ describe("GET /api/v1/{model}/{id}", () => {
       expect(ids(data.meditation)).toEqual(course.children);
       for (const [index, session] of data.meditation.entries()) {
         const source = itemById(session.id);
-        expect(session).toMatchObject({ position: index + 1, free: source.free, name: source.name, description: source.description, complete: false, watched: false });
+        expect(session).toMatchObject({
+          position: index + 1,
+          free: source.free,
+          name: source.name,
+          description: source.description,
+          complete: false,
+          watched: false,
+        });
         const variant = source.media?.audio_male ? "audio_male" : "audio_female";
         // The free member hears free sessions only.
         expect(session[variant]).toEqual(source.free ? playlist(source.media![variant]!) : null);
@@ -340,7 +363,9 @@ describe("GET /api/v1/tags", () => {
     const res = await get("/api/v1/tags?t=1");
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data.map((tag: { slug: string; name: string }) => [tag.slug, tag.name]).sort()).toEqual(catalogue.tags.map((tag) => [tag.slug, tag.name]).sort());
+    expect(data.map((tag: { slug: string; name: string }) => [tag.slug, tag.name]).sort()).toEqual(
+      catalogue.tags.map((tag) => [tag.slug, tag.name]).sort(),
+    );
     const names = data.map((tag: { name: string }) => tag.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
     for (const tag of data) expect(Number.isInteger(tag.id)).toBe(true);
@@ -361,7 +386,8 @@ describe("GET /api/v1/search", () => {
     expect(medit.data.some((card: { type: string }) => card.type === "Meditations")).toBe(true);
 
     const breath = ids((await search("s=breath&per_page=100")).data);
-    for (const item of catalogue.items.filter((candidate) => /\bbreath/i.test(candidate.name))) expect(breath, item.name).toContain(item.id);
+    for (const item of catalogue.items.filter((candidate) => /\bbreath/i.test(candidate.name)))
+      expect(breath, item.name).toContain(item.id);
 
     const sleep = (await search("s=slee&per_page=100")).data;
     expect(sleep.length).toBeGreaterThan(5);
@@ -393,7 +419,9 @@ describe("GET /api/v1/search", () => {
       expect(ids(all)).toContain(card.id);
     }
     const onlyTags = (await search("tags=piano&per_page=100")).data;
-    expect([...ids(onlyTags)].sort((a, b) => a - b)).toEqual(listedItems.filter((item) => item.tags.includes("piano")).map((item) => item.id));
+    expect([...ids(onlyTags)].sort((a, b) => a - b)).toEqual(
+      listedItems.filter((item) => item.tags.includes("piano")).map((item) => item.id),
+    );
 
     const first = await search("s=slee&per_page=2");
     const second = await search("s=slee&per_page=2&page=2");

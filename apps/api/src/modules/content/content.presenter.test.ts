@@ -32,7 +32,12 @@ describe("content presenter", () => {
     const config = loadConfig({ NODE_ENV: "test", APP_URL: "https://app.calm.test" });
     expect(config.media.publicUrl).toBe("/media");
     expect(config.media.baseUrl).toBe("https://app.calm.test/media");
-    const presented = createContentPresenter(config.media.publicUrl).detail(item(), snapshot, { favorites: new Set(), subscriber: true }, progress);
+    const presented = createContentPresenter(config.media.publicUrl).detail(
+      item(),
+      snapshot,
+      { favorites: new Set(), subscriber: true },
+      progress,
+    );
     expect(presented.cover).toBe("/media/covers/harbour-evening.svg");
     expect(presented.audio_female).toEqual({ hls: { playlist: "/media/premium/harbour-evening/audio-female/index.m3u8" } });
   });

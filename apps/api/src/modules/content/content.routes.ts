@@ -32,19 +32,42 @@ export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): F
 
     app.get(
       "/screen/:name",
-      { ...member, schema: { ...docs("A screen's sections (home, meditation, music, sleep, therapy), paged"), params: ScreenParams, querystring: ScreenQuery, response: { 200: ScreenResponse, ...errors } } },
+      {
+        ...member,
+        schema: {
+          ...docs("A screen's sections (home, meditation, music, sleep, therapy), paged"),
+          params: ScreenParams,
+          querystring: ScreenQuery,
+          response: { 200: ScreenResponse, ...errors },
+        },
+      },
       (request) => catalogue.screen(request.params.name, request.query, authOf(request).signIn),
     );
 
     for (const model of CONTENT_MODELS) {
       app.get(
         `/${model}`,
-        { ...member, schema: { ...docs(`Items of ${model}, filtered by tags (any of them), paged`), querystring: ContentListQuery, response: { 200: ContentCardPage, ...errors } } },
+        {
+          ...member,
+          schema: {
+            ...docs(`Items of ${model}, filtered by tags (any of them), paged`),
+            querystring: ContentListQuery,
+            response: { 200: ContentCardPage, ...errors },
+          },
+        },
         (request) => catalogue.list(model, request.query, authOf(request).signIn),
       );
       app.get(
         `/${model}/:id`,
-        { ...member, schema: { ...docs(`One ${model} item; streams only when the member may play it`), params: IdParam, querystring: CacheBuster, response: { 200: ContentItemResponse, ...errors } } },
+        {
+          ...member,
+          schema: {
+            ...docs(`One ${model} item; streams only when the member may play it`),
+            params: IdParam,
+            querystring: CacheBuster,
+            response: { 200: ContentItemResponse, ...errors },
+          },
+        },
         (request) => catalogue.detail(model, request.params.id, authOf(request).signIn),
       );
       app.get(
@@ -52,7 +75,9 @@ export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): F
         {
           ...member,
           schema: {
-            ...docs(`Items like this ${model} item: its tags by default (any of them), or the tags given; is_tags_inclusive=0 wants every tag`),
+            ...docs(
+              `Items like this ${model} item: its tags by default (any of them), or the tags given; is_tags_inclusive=0 wants every tag`,
+            ),
             params: IdParam,
             querystring: RecommendationQuery,
             response: { 200: ContentCardList, ...errors },
@@ -69,17 +94,39 @@ export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): F
     );
     app.get(
       "/search",
-      { ...member, schema: { ...docs("Full-text search over names, tags and descriptions (partial words match), narrowed by tags"), querystring: SearchQuery, response: { 200: ContentCardPage, ...errors } } },
+      {
+        ...member,
+        schema: {
+          ...docs("Full-text search over names, tags and descriptions (partial words match), narrowed by tags"),
+          querystring: SearchQuery,
+          response: { 200: ContentCardPage, ...errors },
+        },
+      },
       (request) => catalogue.search(request.query, authOf(request).signIn),
     );
     app.get(
       "/collection/:id",
-      { ...member, schema: { ...docs("A collection and its items"), params: IdParam, querystring: CacheBuster, response: { 200: CollectionResponse, ...errors } } },
+      {
+        ...member,
+        schema: {
+          ...docs("A collection and its items"),
+          params: IdParam,
+          querystring: CacheBuster,
+          response: { 200: CollectionResponse, ...errors },
+        },
+      },
       (request) => catalogue.collection(request.params.id, authOf(request).signIn),
     );
     app.get(
       "/personal-plan-by-day",
-      { ...member, schema: { ...docs("The personal plan: every day, or one day, and the member's current day"), querystring: PlanQuery, response: { 200: PlanResponse, ...errors } } },
+      {
+        ...member,
+        schema: {
+          ...docs("The personal plan: every day, or one day, and the member's current day"),
+          querystring: PlanQuery,
+          response: { 200: PlanResponse, ...errors },
+        },
+      },
       (request) => catalogue.plan(request.query.day, authOf(request).signIn),
     );
   };

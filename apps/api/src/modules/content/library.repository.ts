@@ -13,11 +13,21 @@ export function createLibraryRepository(db: Database) {
     db
       .select({ itemId: playHistory.itemId, seconds: sql<number>`-1`.as("seconds") })
       .from(playHistory)
-      .where(and(eq(playHistory.userId, sql.placeholder("userId")), sql`${playHistory.itemId} = any(${sql.placeholder("itemIds")}::int[])`)),
+      .where(
+        and(eq(playHistory.userId, sql.placeholder("userId")), sql`${playHistory.itemId} = any(${sql.placeholder("itemIds")}::int[])`),
+      ),
     db
-      .select({ itemId: sql<number>`${listeningSessions.itemId}`.as("item_id"), seconds: sql<number>`max(${listeningSessions.seconds})::int`.as("seconds") })
+      .select({
+        itemId: sql<number>`${listeningSessions.itemId}`.as("item_id"),
+        seconds: sql<number>`max(${listeningSessions.seconds})::int`.as("seconds"),
+      })
       .from(listeningSessions)
-      .where(and(eq(listeningSessions.userId, sql.placeholder("userId")), sql`${listeningSessions.itemId} = any(${sql.placeholder("itemIds")}::int[])`))
+      .where(
+        and(
+          eq(listeningSessions.userId, sql.placeholder("userId")),
+          sql`${listeningSessions.itemId} = any(${sql.placeholder("itemIds")}::int[])`,
+        ),
+      )
       .groupBy(listeningSessions.itemId),
   ).prepare("library_progress");
   const insertSession = db
@@ -76,7 +86,13 @@ export function createLibraryRepository(db: Database) {
       await db.insert(contentViews).values({ userId, itemId, viewedAt: at });
     },
 
-    async insertSession(row: { userId: string; itemId: number | null; startedAt: Date; endedAt: Date; seconds: number }): Promise<ListeningSessionRow> {
+    async insertSession(row: {
+      userId: string;
+      itemId: number | null;
+      startedAt: Date;
+      endedAt: Date;
+      seconds: number;
+    }): Promise<ListeningSessionRow> {
       const [created] = await insertSession.execute(row);
       return created!;
     },

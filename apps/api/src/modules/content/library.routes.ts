@@ -23,39 +23,93 @@ export function libraryRoutes({ library }: { library: LibraryService }): Fastify
     const docs = (summary: string) => ({ tags: ["library"], summary, security: [{ bearer: [] }] });
     const userId = (request: Parameters<typeof authOf>[0]) => authOf(request).signIn.user.id;
 
-    app.get("/recently-played", { ...member, schema: { ...docs("Items the member played, latest first"), querystring: CacheBuster, response: { 200: ContentCardList, ...errors } } }, (request) =>
-      library.recentlyPlayed(authOf(request).signIn),
+    app.get(
+      "/recently-played",
+      {
+        ...member,
+        schema: {
+          ...docs("Items the member played, latest first"),
+          querystring: CacheBuster,
+          response: { 200: ContentCardList, ...errors },
+        },
+      },
+      (request) => library.recentlyPlayed(authOf(request).signIn),
     );
-    app.get("/favorite", { ...member, schema: { ...docs("The member's favourites, latest first"), querystring: CacheBuster, response: { 200: ContentCardList, ...errors } } }, (request) =>
-      library.favorites(authOf(request).signIn),
+    app.get(
+      "/favorite",
+      {
+        ...member,
+        schema: {
+          ...docs("The member's favourites, latest first"),
+          querystring: CacheBuster,
+          response: { 200: ContentCardList, ...errors },
+        },
+      },
+      (request) => library.favorites(authOf(request).signIn),
     );
     app.get(
       "/recommendation",
-      { ...member, schema: { ...docs("Items for the member: their goal and the tags of what they like, not yet played"), querystring: CacheBuster, response: { 200: ContentCardList, ...errors } } },
+      {
+        ...member,
+        schema: {
+          ...docs("Items for the member: their goal and the tags of what they like, not yet played"),
+          querystring: CacheBuster,
+          response: { 200: ContentCardList, ...errors },
+        },
+      },
       (request) => library.recommended(authOf(request).signIn),
     );
-    app.post("/user/favorite", { ...member, schema: { ...docs("Mark an item as favourite"), body: ContentRef, response: { 200: FavoriteResponse, ...errors } } }, (request) =>
-      library.addFavorite(userId(request), request.body),
+    app.post(
+      "/user/favorite",
+      { ...member, schema: { ...docs("Mark an item as favourite"), body: ContentRef, response: { 200: FavoriteResponse, ...errors } } },
+      (request) => library.addFavorite(userId(request), request.body),
     );
-    app.delete("/user/favorite", { ...member, schema: { ...docs("Remove an item from favourites"), body: ContentRef, response: { 200: FavoriteResponse, ...errors } } }, (request) =>
-      library.removeFavorite(userId(request), request.body),
+    app.delete(
+      "/user/favorite",
+      {
+        ...member,
+        schema: { ...docs("Remove an item from favourites"), body: ContentRef, response: { 200: FavoriteResponse, ...errors } },
+      },
+      (request) => library.removeFavorite(userId(request), request.body),
     );
     app.post(
       "/user/history",
-      { ...member, schema: { ...docs("Record that the member started an item (Recently Played)"), body: ContentRef, response: { 201: ActivityResponse, ...errors } } },
+      {
+        ...member,
+        schema: {
+          ...docs("Record that the member started an item (Recently Played)"),
+          body: ContentRef,
+          response: { 201: ActivityResponse, ...errors },
+        },
+      },
       async (request, reply) => reply.code(201).send(await library.recordPlay(userId(request), request.body)),
     );
     app.post(
       "/user/views",
-      { ...member, schema: { ...docs("The view record: the member opened an item"), body: ContentRef, response: { 201: ActivityResponse, ...errors } } },
+      {
+        ...member,
+        schema: { ...docs("The view record: the member opened an item"), body: ContentRef, response: { 201: ActivityResponse, ...errors } },
+      },
       async (request, reply) => reply.code(201).send(await library.recordView(userId(request), request.body)),
     );
-    app.get("/user/sessions", { ...member, schema: { ...docs("Listening statistics"), querystring: CacheBuster, response: { 200: SessionStatisticsResponse, ...errors } } }, (request) =>
-      library.statistics(userId(request)),
+    app.get(
+      "/user/sessions",
+      {
+        ...member,
+        schema: { ...docs("Listening statistics"), querystring: CacheBuster, response: { 200: SessionStatisticsResponse, ...errors } },
+      },
+      (request) => library.statistics(userId(request)),
     );
     app.post(
       "/user/sessions",
-      { ...member, schema: { ...docs("Report a listening session (UTC to the second, ending in Z)"), body: SessionReportBody, response: { 201: SessionReportResponse, ...errors } } },
+      {
+        ...member,
+        schema: {
+          ...docs("Report a listening session (UTC to the second, ending in Z)"),
+          body: SessionReportBody,
+          response: { 201: SessionReportResponse, ...errors },
+        },
+      },
       async (request, reply) => reply.code(201).send(await library.reportSession(userId(request), request.body)),
     );
   };

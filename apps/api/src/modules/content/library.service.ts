@@ -79,7 +79,9 @@ export function createLibraryService(deps: {
       const problems = sessionReportProblems(start, end, now());
       if (Object.keys(problems).length > 0) throw invalid(problems);
       const seconds = Math.round((end.getTime() - start.getTime()) / 1000);
-      return presentSessionReport(await library.insertSession({ userId, itemId: item?.id ?? null, startedAt: start, endedAt: end, seconds }));
+      return presentSessionReport(
+        await library.insertSession({ userId, itemId: item?.id ?? null, startedAt: start, endedAt: end, seconds }),
+      );
     },
     async statistics(userId: string): Promise<SessionStatisticsResponse> {
       return { data: listeningStatistics(await library.sessions(userId), now()) };

@@ -153,9 +153,19 @@ describe("favourites: POST/DELETE /api/v1/user/favorite, GET /api/v1/favorite", 
     });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ message: "The request body is too large." });
-    const text = await t.app.inject({ method: "POST", url: "/api/v1/user/favorite", headers: { ...bearer(alice.token), "content-type": "text/plain" }, payload: "1" });
+    const text = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user/favorite",
+      headers: { ...bearer(alice.token), "content-type": "text/plain" },
+      payload: "1",
+    });
     expect(text.statusCode).toBe(415);
-    const broken = await t.app.inject({ method: "POST", url: "/api/v1/user/favorite", headers: { ...bearer(alice.token), "content-type": "application/json" }, payload: "{" });
+    const broken = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user/favorite",
+      headers: { ...bearer(alice.token), "content-type": "application/json" },
+      payload: "{",
+    });
     expect(broken.statusCode).toBe(400);
   });
 
@@ -242,7 +252,11 @@ describe("listening sessions: POST/GET /api/v1/user/sessions", () => {
       [{ start_session: "2026-01-01T08:00:00+01:00", end_session: at(-MINUTE) }, "start_session", /UTC time to the second/],
       [{ start_session: at(-2 * MINUTE), end_session: at(-MINUTE).replace("Z", ".000Z") }, "end_session", /UTC time to the second/],
       [{ start_session: at(-2 * MINUTE).replace("T", " "), end_session: at(-MINUTE) }, "start_session", /UTC time to the second/],
-      [{ start_session: at(-MINUTE), end_session: at(-2 * MINUTE) }, "end_session", "The end session must be a time after the start session."],
+      [
+        { start_session: at(-MINUTE), end_session: at(-2 * MINUTE) },
+        "end_session",
+        "The end session must be a time after the start session.",
+      ],
       [{ start_session: at(-25 * 60 * MINUTE), end_session: at(-MINUTE) }, "end_session", "A session may not be longer than 24 hours."],
       [{ start_session: at(-MINUTE), end_session: at(60 * MINUTE) }, "end_session", "The end session may not be in the future."],
       [{ start_session: "2026-13-01T00:00:00Z", end_session: at(-MINUTE) }, "start_session", "The start session is not a valid date."],
@@ -307,7 +321,12 @@ describe("listening sessions: POST/GET /api/v1/user/sessions", () => {
     const other = await registerMember(t.app, t.database, { name: "Neighbour" });
     await report(other.token, { start_session: dayAt(1), end_session: dayAt(1, 90) });
     expect((await statistics(member.token)).total_sessions).toBe(3);
-    expect(await statistics(other.token)).toMatchObject({ total_sessions: 1, mindful_minutes: 90, longest_minute_session: 90, total_streak: 1 });
+    expect(await statistics(other.token)).toMatchObject({
+      total_sessions: 1,
+      mindful_minutes: 90,
+      longest_minute_session: 90,
+      total_streak: 1,
+    });
   });
 
   it("marks an item complete after one session of at least 80% of its length", async () => {
@@ -336,7 +355,9 @@ describe("listening sessions: POST/GET /api/v1/user/sessions", () => {
     expect((await t.app.inject({ url: "/api/v1/user/sessions" })).statusCode).toBe(401);
     const valid = { start_session: at(-2 * MINUTE), end_session: at(-MINUTE) };
     expect((await t.app.inject({ method: "POST", url: "/api/v1/user/sessions", payload: valid })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "POST", url: "/api/v1/user/sessions", headers: bearer("nope"), payload: valid })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "POST", url: "/api/v1/user/sessions", headers: bearer("nope"), payload: valid })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -372,7 +393,10 @@ describe("GET /api/v1/recommendation", () => {
     const member = await registerMember(t.app, t.database, { name: "Energetic" });
     await setGoal(t.database, member.id, "INCREASE_ENERGY");
     const head = ids((await get("/api/v1/recommendation", member.token)).json().data).slice(0, 2);
-    const rows = await t.database.db.select({ id: contentItems.id, goal: contentItems.goal }).from(contentItems).where(inArray(contentItems.id, head));
+    const rows = await t.database.db
+      .select({ id: contentItems.id, goal: contentItems.goal })
+      .from(contentItems)
+      .where(inArray(contentItems.id, head));
     expect(rows.map((row) => row.goal)).toEqual(["INCREASE_ENERGY", "INCREASE_ENERGY"]);
   });
 });

@@ -43,7 +43,11 @@ export function createIdentityVerifier(identity: IdentityConfig, fetchImpl: type
     return found;
   };
 
-  async function verifyIdToken(provider: "google" | "apple", token: string | undefined, nonce: string | undefined): Promise<VerifiedIdentity> {
+  async function verifyIdToken(
+    provider: "google" | "apple",
+    token: string | undefined,
+    nonce: string | undefined,
+  ): Promise<VerifiedIdentity> {
     const settings = identity[provider];
     if (!settings) throw notFound(`Sign-in with ${LABEL[provider]} is not offered.`);
     if (!token) throw invalidField("id_token", "The id token field is required.");
@@ -57,7 +61,8 @@ export function createIdentityVerifier(identity: IdentityConfig, fetchImpl: type
         requiredClaims: ["sub", "exp", "iat"],
       }));
     } catch (error) {
-      if (error instanceof joseErrors.JWKSTimeout || (error instanceof TypeError && /fetch/i.test(error.message))) throw providerDown(provider);
+      if (error instanceof joseErrors.JWKSTimeout || (error instanceof TypeError && /fetch/i.test(error.message)))
+        throw providerDown(provider);
       throw notVerified("id_token", provider);
     }
     if (nonce && payload.nonce !== nonce) throw notVerified("id_token", provider);

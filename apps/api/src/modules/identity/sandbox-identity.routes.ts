@@ -53,9 +53,7 @@ function allowedRedirect(request: FastifyRequest, appUrl: string, redirectUri: s
 export function sandboxIdentityRoutes(sandbox: SandboxIdentity, appUrl: string): FastifyPluginAsync {
   return async (app) => {
     app.get("/sandbox/identity/sandbox.css", { schema: { hide: true } }, (_request, reply) => reply.type("text/css").send(STYLES));
-    app.get("/sandbox/identity/autopost.js", { schema: { hide: true } }, (_request, reply) =>
-      reply.type("text/javascript").send(AUTOPOST),
-    );
+    app.get("/sandbox/identity/autopost.js", { schema: { hide: true } }, (_request, reply) => reply.type("text/javascript").send(AUTOPOST));
     app.get("/sandbox/identity/jwks.json", { schema: { hide: true } }, () => sandbox.jwks());
 
     const providerParams = z.object({ provider: z.enum(["google", "apple", "facebook"]) });
@@ -103,16 +101,29 @@ ${hidden(query.data)}
       const cancelled = input.action === "cancel";
       if (provider === "facebook") {
         if (cancelled) {
-          const query = new URLSearchParams({ error: "access_denied", error_code: "200", error_description: "Permissions error", error_reason: "user_denied" });
+          const query = new URLSearchParams({
+            error: "access_denied",
+            error_code: "200",
+            error_description: "Permissions error",
+            error_reason: "user_denied",
+          });
           if (input.state) query.set("state", input.state);
           return reply.redirect(`${target.origin}${target.pathname}?${query}`, 303);
         }
-        const fragment = new URLSearchParams({ access_token: sandbox.facebookAccessToken(person), token_type: "bearer", expires_in: "3600" });
+        const fragment = new URLSearchParams({
+          access_token: sandbox.facebookAccessToken(person),
+          token_type: "bearer",
+          expires_in: "3600",
+        });
         if (input.state) fragment.set("state", input.state);
         return reply.redirect(`${target.origin}${target.pathname}#${fragment}`, 303);
       }
       if (provider === "google") {
-        const fragment = new URLSearchParams(cancelled ? { error: "access_denied" } : { id_token: await sandbox.idToken("google", person, input.client_id, input.nonce), token_type: "Bearer" });
+        const fragment = new URLSearchParams(
+          cancelled
+            ? { error: "access_denied" }
+            : { id_token: await sandbox.idToken("google", person, input.client_id, input.nonce), token_type: "Bearer" },
+        );
         if (input.state) fragment.set("state", input.state);
         return reply.redirect(`${target.origin}${target.pathname}#${fragment}`, 303);
       }
@@ -139,7 +150,15 @@ ${hidden(query.data)}
       const person = sandbox.readFacebookToken(query.input_token ?? "");
       return {
         data: person
-          ? { app_id: sandbox.facebookAppId, type: "USER", application: "Serene sandbox", is_valid: true, user_id: person.sub, expires_at: person.exp, scopes: ["email", "public_profile"] }
+          ? {
+              app_id: sandbox.facebookAppId,
+              type: "USER",
+              application: "Serene sandbox",
+              is_valid: true,
+              user_id: person.sub,
+              expires_at: person.exp,
+              scopes: ["email", "public_profile"],
+            }
           : { app_id: sandbox.facebookAppId, type: "USER", is_valid: false, error: { code: 190, message: "Invalid OAuth access token." } },
       };
     });

@@ -4,7 +4,6 @@ import { formBody } from "../../test/accounts";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { PRODUCTION } from "../../test/production-env";
 
-
 /** The sandbox identity provider's own pages and endpoints (the app's URL is http://localhost:3000 here). */
 let t: TestApp;
 beforeAll(async () => {
@@ -41,7 +40,9 @@ describe("GET /sandbox/identity/{provider}/authorize", () => {
   });
 
   it("escapes what the request carries", async () => {
-    const res = await t.app.inject({ url: `/sandbox/identity/google/authorize?${query(authorizeFields("google", { state: '"><script>alert(1)</script>' }))}` });
+    const res = await t.app.inject({
+      url: `/sandbox/identity/google/authorize?${query(authorizeFields("google", { state: '"><script>alert(1)</script>' }))}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain("<script>alert(1)</script>");
     expect(res.body).toContain("&quot;&gt;&lt;script&gt;");
@@ -80,7 +81,14 @@ describe("POST /sandbox/identity/{provider}/authorize", () => {
     expect(fragment.get("id_token")!.split(".")).toHaveLength(3);
     expect(fragment.get("state")).toBe("s-1");
     const claims = JSON.parse(Buffer.from(fragment.get("id_token")!.split(".")[1]!, "base64url").toString());
-    expect(claims).toMatchObject({ iss: `${APP}/sandbox/identity/google`, aud: SANDBOX_CLIENT_ID, email: "ann@example.test", email_verified: true, name: "Ann", nonce: "n-1" });
+    expect(claims).toMatchObject({
+      iss: `${APP}/sandbox/identity/google`,
+      aud: SANDBOX_CLIENT_ID,
+      email: "ann@example.test",
+      email_verified: true,
+      name: "Ann",
+      nonce: "n-1",
+    });
     expect(claims.exp - claims.iat).toBe(600);
   });
 
@@ -98,7 +106,9 @@ describe("POST /sandbox/identity/{provider}/authorize", () => {
     expect(res.body).toContain(`<form id="post" method="post" action="${APP}/auth/callback/apple">`);
     expect(res.body).toContain('<script src="/sandbox/identity/autopost.js" defer></script>');
     expect(res.body).toMatch(/name="id_token" value="[\w-]+\.[\w-]+\.[\w-]+"/);
-    expect(res.body).toContain('name="user" value="{&quot;name&quot;:{&quot;firstName&quot;:&quot;Theo&quot;,&quot;lastName&quot;:&quot;Apple&quot;}');
+    expect(res.body).toContain(
+      'name="user" value="{&quot;name&quot;:{&quot;firstName&quot;:&quot;Theo&quot;,&quot;lastName&quot;:&quot;Apple&quot;}',
+    );
   });
 
   it("answers a cancelled Apple sign-in with user_cancelled_authorize and no token", async () => {
@@ -112,8 +122,14 @@ describe("POST /sandbox/identity/{provider}/authorize", () => {
     expect((await post("google", authorizeFields("google"))).statusCode).toBe(400);
     expect((await post("google", authorizeFields("google", { action: "steal" }))).statusCode).toBe(400);
     expect((await post("google", authorizeFields("google", { action: "continue", email: "nope" }))).statusCode).toBe(400);
-    expect((await post("google", authorizeFields("google", { action: "continue", redirect_uri: "https://evil.com/auth/callback/googleWeb" }))).statusCode).toBe(400);
-    expect((await post("facebook", authorizeFields("facebook", { action: "continue", redirect_uri: "https://evil.com/auth/callback/facebook" }))).statusCode).toBe(400);
+    expect(
+      (await post("google", authorizeFields("google", { action: "continue", redirect_uri: "https://evil.com/auth/callback/googleWeb" })))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post("facebook", authorizeFields("facebook", { action: "continue", redirect_uri: "https://evil.com/auth/callback/facebook" })))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
@@ -143,14 +159,18 @@ describe("the sandbox's Graph API", () => {
 
   it("refuses token inspection without the app's own token", async () => {
     for (const access of ["", "someone|else"]) {
-      const res = await t.app.inject({ url: `/sandbox/identity/facebook/graph/debug_token?${query({ input_token: "x", access_token: access })}` });
+      const res = await t.app.inject({
+        url: `/sandbox/identity/facebook/graph/debug_token?${query({ input_token: "x", access_token: access })}`,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ type: "OAuthException", code: 190 });
     }
   });
 
   it("reports a forged user token as invalid", async () => {
-    const res = await t.app.inject({ url: `/sandbox/identity/facebook/graph/debug_token?${query({ input_token: "forged.token", access_token: appToken })}` });
+    const res = await t.app.inject({
+      url: `/sandbox/identity/facebook/graph/debug_token?${query({ input_token: "forged.token", access_token: appToken })}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ is_valid: false, app_id: SANDBOX_CLIENT_ID });
   });
@@ -162,9 +182,13 @@ describe("the sandbox's Graph API", () => {
       ...formBody(authorizeFields("facebook", { action: "continue", name: "Lena", email: "lena@example.test" })),
     });
     const token = new URLSearchParams(new URL(answer.headers.location as string).hash.slice(1)).get("access_token")!;
-    const inspect = await t.app.inject({ url: `/sandbox/identity/facebook/graph/debug_token?${query({ input_token: token, access_token: appToken })}` });
+    const inspect = await t.app.inject({
+      url: `/sandbox/identity/facebook/graph/debug_token?${query({ input_token: token, access_token: appToken })}`,
+    });
     expect(inspect.json().data).toMatchObject({ is_valid: true, app_id: SANDBOX_CLIENT_ID, type: "USER" });
-    const me = await t.app.inject({ url: `/sandbox/identity/facebook/graph/me?${query({ access_token: token, fields: "id,name,email" })}` });
+    const me = await t.app.inject({
+      url: `/sandbox/identity/facebook/graph/me?${query({ access_token: token, fields: "id,name,email" })}`,
+    });
     expect(me.json()).toEqual({ id: inspect.json().data.user_id, name: "Lena", email: "lena@example.test" });
     expect((await t.app.inject({ url: "/sandbox/identity/facebook/graph/me?access_token=forged" })).statusCode).toBe(400);
   });
@@ -218,7 +242,12 @@ describe("in production", () => {
   });
 
   it("mounts the sandbox only when explicitly allowed, and still never the outbox", async () => {
-    const allowed = await createTestApp({ ...PRODUCTION, APP_URL: "https://calm.test", SANDBOX_PROVIDERS: "true", ALLOW_SANDBOX_IN_PRODUCTION: "true" });
+    const allowed = await createTestApp({
+      ...PRODUCTION,
+      APP_URL: "https://calm.test",
+      SANDBOX_PROVIDERS: "true",
+      ALLOW_SANDBOX_IN_PRODUCTION: "true",
+    });
     try {
       expect((await allowed.app.inject({ url: "/sandbox/identity/jwks.json" })).statusCode).toBe(200);
       expect((await allowed.app.inject({ url: "/dev/outbox.json" })).statusCode).toBe(404);

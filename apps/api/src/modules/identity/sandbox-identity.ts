@@ -53,7 +53,12 @@ export async function createSandboxIdentity(appUrl: string, identity: IdentityCo
     /** A Facebook user access token: the person and an expiry, signed with the sandbox app secret. */
     facebookAccessToken(person: SandboxPerson): string {
       const body = Buffer.from(
-        JSON.stringify({ sub: subjectOf("facebook", person.email), name: person.name, email: person.email, exp: Math.floor(Date.now() / 1000) + 3600 }),
+        JSON.stringify({
+          sub: subjectOf("facebook", person.email),
+          name: person.name,
+          email: person.email,
+          exp: Math.floor(Date.now() / 1000) + 3600,
+        }),
       ).toString("base64url");
       return `${body}.${sign(body)}`;
     },
@@ -66,7 +71,12 @@ export async function createSandboxIdentity(appUrl: string, identity: IdentityCo
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
       try {
-        const data = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as { sub: string; name: string; email: string; exp: number };
+        const data = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as {
+          sub: string;
+          name: string;
+          email: string;
+          exp: number;
+        };
         return data.exp * 1000 > Date.now() ? data : null;
       } catch {
         return null;

@@ -8,8 +8,6 @@ export function signInProviders(config: Config): SignInProviders {
   return {
     googleWeb: google ? { authorizeUrl: google.authorizeUrl, clientId: google.clientId, sandbox: sandbox(google.authorizeUrl) } : null,
     apple: apple ? { authorizeUrl: apple.authorizeUrl, clientId: apple.clientId, sandbox: sandbox(apple.authorizeUrl) } : null,
-    facebook: facebook
-      ? { authorizeUrl: facebook.authorizeUrl, clientId: facebook.appId, sandbox: sandbox(facebook.authorizeUrl) }
-      : null,
+    facebook: facebook ? { authorizeUrl: facebook.authorizeUrl, clientId: facebook.appId, sandbox: sandbox(facebook.authorizeUrl) } : null,
   };
 }

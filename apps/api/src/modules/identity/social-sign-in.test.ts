@@ -33,7 +33,13 @@ const CALLBACK: Record<Provider, string> = { google: "googleWeb", apple: "apple"
 /** Goes through the sandbox's consent page as a person pressing Continue (or Cancel). */
 async function authorize(
   provider: Provider,
-  { name, email, nonce, clientId = SANDBOX_CLIENT_ID, action = "continue" }: { name?: string; email?: string; nonce?: string; clientId?: string; action?: string },
+  {
+    name,
+    email,
+    nonce,
+    clientId = SANDBOX_CLIENT_ID,
+    action = "continue",
+  }: { name?: string; email?: string; nonce?: string; clientId?: string; action?: string },
 ) {
   const fields: Record<string, string> = {
     client_id: clientId,
@@ -76,7 +82,12 @@ async function facebookToken(person: { name?: string; email: string }) {
 }
 
 const signIn = (provider: string, body: Record<string, unknown>, remoteAddress = randomIp()) =>
-  t.app.inject({ method: "POST", url: `/api/v1/user/auth/${provider}`, payload: { platform: "web", device_name: "web", ...body }, remoteAddress });
+  t.app.inject({
+    method: "POST",
+    url: `/api/v1/user/auth/${provider}`,
+    payload: { platform: "web", device_name: "web", ...body },
+    remoteAddress,
+  });
 
 const userByEmail = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
 const identitiesOf = (userId: string) => t.database.db.select().from(socialIdentities).where(eq(socialIdentities.userId, userId));
@@ -143,7 +154,10 @@ describe("Google sign-in through the sandbox", () => {
 
   it("refuses a token whose nonce differs from the one the page sent", async () => {
     const email = uniqueEmail("nonce");
-    const res = await signIn("googleWeb", { id_token: await googleToken({ name: "Non", email }, { nonce: "expected" }), nonce: "replayed" });
+    const res = await signIn("googleWeb", {
+      id_token: await googleToken({ name: "Non", email }, { nonce: "expected" }),
+      nonce: "replayed",
+    });
     expect(res.statusCode).toBe(422);
     const missing = await signIn("googleWeb", { id_token: await googleToken({ name: "Non", email }), nonce: "expected" });
     expect(missing.statusCode).toBe(422);
@@ -182,7 +196,15 @@ describe("Google sign-in through the sandbox", () => {
     const header = Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url");
     const now = Math.floor(Date.now() / 1000);
     const body = Buffer.from(
-      JSON.stringify({ iss: `${origin}/sandbox/identity/google`, aud: SANDBOX_CLIENT_ID, sub: "x", email: uniqueEmail("none"), email_verified: true, iat: now, exp: now + 300 }),
+      JSON.stringify({
+        iss: `${origin}/sandbox/identity/google`,
+        aud: SANDBOX_CLIENT_ID,
+        sub: "x",
+        email: uniqueEmail("none"),
+        email_verified: true,
+        iat: now,
+        exp: now + 300,
+      }),
     ).toString("base64url");
     expect((await signIn("googleWeb", { id_token: `${header}.${body}.` })).statusCode).toBe(422);
     expect((await signIn("googleWeb", { id_token: "not-a-jwt" })).statusCode).toBe(422);
@@ -205,7 +227,12 @@ describe("Google sign-in through the sandbox", () => {
 describe("Apple sign-in through the sandbox", () => {
   it("creates an account, taking the name the page sends (Apple's token has none)", async () => {
     const email = uniqueEmail("apple");
-    const res = await signIn("apple", { id_token: await appleToken({ name: "Theo Apple", email }, { nonce: "a-1" }), nonce: "a-1", name: "Theo Apple", is_ios: false });
+    const res = await signIn("apple", {
+      id_token: await appleToken({ name: "Theo Apple", email }, { nonce: "a-1" }),
+      nonce: "a-1",
+      name: "Theo Apple",
+      is_ios: false,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await whoAmI(t.app, res.json().token)).json()).toMatchObject({ name: "Theo Apple", email, has_password: false });
     const user = (await userByEmail(email))!;
@@ -229,7 +256,10 @@ describe("Apple sign-in through the sandbox", () => {
   });
 
   it("refuses a token whose nonce differs", async () => {
-    const res = await signIn("apple", { id_token: await appleToken({ email: uniqueEmail("apple-nonce") }, { nonce: "one" }), nonce: "two" });
+    const res = await signIn("apple", {
+      id_token: await appleToken({ email: uniqueEmail("apple-nonce") }, { nonce: "one" }),
+      nonce: "two",
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ id_token: [VERIFY_FAILED("Apple")] });
   });
@@ -311,7 +341,10 @@ describe("every provider", () => {
     const email = uniqueEmail("leaving");
     const first = await signIn("googleWeb", { id_token: await googleToken({ name: "Leaving", email }) });
     expect(first.statusCode).toBe(200);
-    await t.database.db.update(users).set({ deletionDueAt: new Date(Date.now() + DAY_MS) }).where(eq(users.email, email));
+    await t.database.db
+      .update(users)
+      .set({ deletionDueAt: new Date(Date.now() + DAY_MS) })
+      .where(eq(users.email, email));
     const res = await signIn("googleWeb", { id_token: await googleToken({ name: "Leaving", email }) });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: "This account is being deleted." });
@@ -332,7 +365,12 @@ describe("every provider", () => {
     const email = uniqueEmail("later");
     const res = await signIn("googleWeb", { id_token: await googleToken({ name: "Later", email }) });
     expect((await login(t.app, email, PASSWORD)).statusCode).toBe(422);
-    const set = await t.app.inject({ method: "PATCH", url: "/api/v1/user/password", headers: { authorization: `Bearer ${res.json().token}` }, payload: { password: PASSWORD } });
+    const set = await t.app.inject({
+      method: "PATCH",
+      url: "/api/v1/user/password",
+      headers: { authorization: `Bearer ${res.json().token}` },
+      payload: { password: PASSWORD },
+    });
     expect(set.statusCode).toBe(200);
     expect((await login(t.app, email, PASSWORD)).statusCode).toBe(200);
   });
@@ -374,8 +412,16 @@ describe("providers that cannot be reached", () => {
   it("are not offered at all when neither configured nor sandboxed", async () => {
     const none = await createTestApp({ SANDBOX_PROVIDERS: "false" });
     try {
-      for (const [provider, label] of [["googleWeb", "Google"], ["apple", "Apple"], ["facebook", "Facebook"]]) {
-        const res = await none.app.inject({ method: "POST", url: `/api/v1/user/auth/${provider}`, payload: { id_token: "x", access_token: "y" } });
+      for (const [provider, label] of [
+        ["googleWeb", "Google"],
+        ["apple", "Apple"],
+        ["facebook", "Facebook"],
+      ]) {
+        const res = await none.app.inject({
+          method: "POST",
+          url: `/api/v1/user/auth/${provider}`,
+          payload: { id_token: "x", access_token: "y" },
+        });
         expect(res.statusCode, provider).toBe(404);
         expect(res.json()).toEqual({ message: `Sign-in with ${label} is not offered.` });
       }

@@ -49,7 +49,11 @@ function parts(raw: string) {
 }
 
 const statusOf = async (database: TestApp["database"], to: string) =>
-  (await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to))).map((row) => ({ status: row.status, sentAt: row.sentAt, error: row.error }));
+  (await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to))).map((row) => ({
+    status: row.status,
+    sentAt: row.sentAt,
+    error: row.error,
+  }));
 
 describe("delivery to a plain loopback SMTP server", () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -85,7 +89,10 @@ describe("delivery to a plain loopback SMTP server", () => {
 
   it("sends the password reset e-mail to the address asked for only", async () => {
     const member = await registerMember(t.app, t.database, { email: uniqueEmail("smtp-reset") });
-    const res = await t.app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(member.email)}`, remoteAddress: "10.7.7.7" });
+    const res = await t.app.inject({
+      url: `/api/v1/user/recovery-password?email=${encodeURIComponent(member.email)}`,
+      remoteAddress: "10.7.7.7",
+    });
     expect(res.statusCode).toBe(200);
     const resets = smtp.received.filter((item) => parts(item.raw).header("Subject") === "Reset your Serene password");
     expect(resets).toHaveLength(1);
@@ -135,7 +142,12 @@ describe("delivery through the job queue", () => {
       const services = createServices({ config: testConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }), database, jobs: boss });
       await registerJobs(boss, jobDefinitions(services), silent, true);
       const to = uniqueEmail("queued");
-      const id = await services.mailer.send({ to, subject: "Queued hello", text: "Hello in text.", html: "<!doctype html><p>Hello in HTML.</p>" });
+      const id = await services.mailer.send({
+        to,
+        subject: "Queued hello",
+        text: "Hello in text.",
+        html: "<!doctype html><p>Hello in HTML.</p>",
+      });
       expect((await services.mailer.find(id))!.status).toBe("queued");
 
       let status: string | undefined;

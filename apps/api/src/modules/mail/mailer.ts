@@ -35,7 +35,13 @@ export function createMailer(outbox: OutboxRepository, options: MailerOptions) {
     const message = await outbox.find(id);
     if (!message || message.status === "sent") return { delivered: false };
     try {
-      await smtp().sendMail({ from: options.from, to: message.toAddress, subject: message.subject, text: message.text, html: message.html });
+      await smtp().sendMail({
+        from: options.from,
+        to: message.toAddress,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
     } catch (error) {
       await outbox.mark(id, "failed", (error as Error).message.slice(0, 500));
       throw error;

@@ -52,7 +52,10 @@ export function outboxRoutes(mailer: Mailer): FastifyPluginAsync {
       if (!message) return reply.code(404).type("text/html").send("<p>No such e-mail.</p>");
       // E-mail HTML carries inline styles; this page alone allows them, and nothing else.
       return reply
-        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+        .header(
+          "content-security-policy",
+          "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        )
         .type("text/html")
         .send(message.html);
     });

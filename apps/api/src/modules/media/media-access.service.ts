@@ -44,7 +44,11 @@ export function createMediaAccess(
           { name: COOKIE_NAMES.signature, value: cookies.signature, options },
           { name: COOKIE_NAMES.keyPairId, value: cookies.keyPairId, options },
           // Only a custom hash names its algorithm; an old cookie naming one must go.
-          { name: COOKIE_NAMES.hashAlgorithm, value: cookies.hashAlgorithm ?? null, options: cookies.hashAlgorithm ? options : { path: "/" } },
+          {
+            name: COOKIE_NAMES.hashAlgorithm,
+            value: cookies.hashAlgorithm ?? null,
+            options: cookies.hashAlgorithm ? options : { path: "/" },
+          },
         ],
       };
     },

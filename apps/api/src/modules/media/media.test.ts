@@ -30,7 +30,13 @@ beforeAll(async () => {
   expect(FREE.free && FREE_PATH.startsWith("free/")).toBe(true);
   expect(!LOCKED.free && LOCKED_PATH.startsWith("premium/")).toBe(true);
   dir = tinyMediaDir([FREE_PATH, LOCKED_PATH], [FREE.slug]);
-  t = await createTestApp({ APP_URL, MEDIA_BASE_URL: MEDIA, MEDIA_DIR: dir, CLOUDFRONT_PRIVATE_KEY: pem, CLOUDFRONT_KEY_PAIR_ID: KEY_PAIR_ID });
+  t = await createTestApp({
+    APP_URL,
+    MEDIA_BASE_URL: MEDIA,
+    MEDIA_DIR: dir,
+    CLOUDFRONT_PRIVATE_KEY: pem,
+    CLOUDFRONT_KEY_PAIR_ID: KEY_PAIR_ID,
+  });
   free = await registerMember(t.app, t.database, { name: "Free" });
   premium = await registerMember(t.app, t.database, { name: "Paying" });
   await subscribe(t.database, premium.id);
@@ -50,7 +56,8 @@ async function cookiesFor(member: Member): Promise<{ res: LightMyRequestResponse
 }
 const media = (relative: string, cookies: Jar = {}, headers: Record<string, string> = {}) =>
   t.app.inject({ url: `/media/${relative}`, cookies, headers });
-const resourceOf = (policyCookie: string) => JSON.parse(fromCloudFrontBase64(policyCookie).toString("utf8")).Statement[0].Resource as string;
+const resourceOf = (policyCookie: string) =>
+  JSON.parse(fromCloudFrontBase64(policyCookie).toString("utf8")).Statement[0].Resource as string;
 
 describe("GET /api/v1/user/cloudfront-cookies", () => {
   it("sets the three cookies for the whole site, HttpOnly, and answers them in the body", async () => {
@@ -64,7 +71,12 @@ describe("GET /api/v1/user/cloudfront-cookies", () => {
     }
     expect(res.headers["cache-control"]).toBe("no-store");
     const body = res.json();
-    expect(body).toEqual({ policy: jar[COOKIE_NAMES.policy], signature: jar[COOKIE_NAMES.signature], key_pair_id: KEY_PAIR_ID, expires_at: expect.any(String) });
+    expect(body).toEqual({
+      policy: jar[COOKIE_NAMES.policy],
+      signature: jar[COOKIE_NAMES.signature],
+      key_pair_id: KEY_PAIR_ID,
+      expires_at: expect.any(String),
+    });
     expect(body.expires_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     // Twelve hours by default.
     expect(Math.abs(Date.parse(body.expires_at) - (Date.now() + 12 * 3_600_000))).toBeLessThan(60_000);
@@ -112,7 +124,8 @@ describe("/media with signed cookies", () => {
     const detail = (await getAs(t.app, free.token, `/api/v1/${LOCKED.model}/${LOCKED.id}`)).json().data;
     expect(detail.audio_male).toBeNull();
     const { jar } = await cookiesFor(free);
-    for (const file of ["index.m3u8", "seg-0.m4s", "init.mp4"]) expect((await media(`${LOCKED_PATH}/${file}`, jar)).statusCode, file).toBe(403);
+    for (const file of ["index.m3u8", "seg-0.m4s", "init.mp4"])
+      expect((await media(`${LOCKED_PATH}/${file}`, jar)).statusCode, file).toBe(403);
     // The free item's stream address from the same member's detail opens.
     const freeDetail = (await getAs(t.app, free.token, `/api/v1/${FREE.model}/${FREE.id}`)).json().data;
     expect(freeDetail.audio_male.hls.playlist).toBe(`${MEDIA}/${FREE_PATH}/index.m3u8`);
@@ -132,11 +145,23 @@ describe("/media with signed cookies", () => {
     expect((await media(`${FREE_PATH}/index.m3u8`, { ...jar, [COOKIE_NAMES.keyPairId]: "K_OTHER" })).statusCode).toBe(403);
 
     const expired = signCookies(key, `${MEDIA}/*`, new Date(Date.now() - 60_000), "SHA1");
-    const expiredJar = { [COOKIE_NAMES.policy]: expired.policy, [COOKIE_NAMES.signature]: expired.signature, [COOKIE_NAMES.keyPairId]: expired.keyPairId };
+    const expiredJar = {
+      [COOKIE_NAMES.policy]: expired.policy,
+      [COOKIE_NAMES.signature]: expired.signature,
+      [COOKIE_NAMES.keyPairId]: expired.keyPairId,
+    };
     expect((await media(`${FREE_PATH}/index.m3u8`, expiredJar)).statusCode).toBe(403);
     // The same policy with a future end opens: the key is the app's own.
     const fresh = signCookies(key, `${MEDIA}/*`, new Date(Date.now() + 60_000), "SHA1");
-    expect((await media(`${LOCKED_PATH}/index.m3u8`, { [COOKIE_NAMES.policy]: fresh.policy, [COOKIE_NAMES.signature]: fresh.signature, [COOKIE_NAMES.keyPairId]: fresh.keyPairId })).statusCode).toBe(200);
+    expect(
+      (
+        await media(`${LOCKED_PATH}/index.m3u8`, {
+          [COOKIE_NAMES.policy]: fresh.policy,
+          [COOKIE_NAMES.signature]: fresh.signature,
+          [COOKIE_NAMES.keyPairId]: fresh.keyPairId,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it("serves covers to anyone", async () => {
@@ -183,7 +208,9 @@ describe("/media with signed cookies", () => {
     const rawGet = (target: string, withCookie: boolean) =>
       new Promise<string>((resolve, reject) => {
         const socket = connect(port, "127.0.0.1", () =>
-          socket.write(`GET ${target} HTTP/1.1\r\nHost: app.serene.test\r\n${withCookie ? `Cookie: ${cookie}\r\n` : ""}Connection: close\r\n\r\n`),
+          socket.write(
+            `GET ${target} HTTP/1.1\r\nHost: app.serene.test\r\n${withCookie ? `Cookie: ${cookie}\r\n` : ""}Connection: close\r\n\r\n`,
+          ),
         );
         let response = "";
         socket.on("data", (chunk) => (response += chunk));
@@ -226,7 +253,14 @@ describe("SHA-256 signatures", () => {
   let sha: TestApp;
   let member: Member;
   beforeAll(async () => {
-    sha = await createTestApp({ APP_URL, MEDIA_BASE_URL: MEDIA, MEDIA_DIR: dir, CLOUDFRONT_PRIVATE_KEY: pem, CLOUDFRONT_KEY_PAIR_ID: KEY_PAIR_ID, MEDIA_SIGNING_HASH: "SHA256" });
+    sha = await createTestApp({
+      APP_URL,
+      MEDIA_BASE_URL: MEDIA,
+      MEDIA_DIR: dir,
+      CLOUDFRONT_PRIVATE_KEY: pem,
+      CLOUDFRONT_KEY_PAIR_ID: KEY_PAIR_ID,
+      MEDIA_SIGNING_HASH: "SHA256",
+    });
     member = await registerMember(sha.app, sha.database, { name: "Sha" });
   });
   afterAll(async () => sha.close());

@@ -46,7 +46,10 @@ const url = (relative: string) => `${BASE}/${relative}`;
 const toCloudFront = (buffer: Buffer) => buffer.toString("base64").replaceAll("+", "-").replaceAll("=", "_").replaceAll("/", "~");
 
 /** Cookies for any policy document, signed with the test key (or another). */
-function cookiesFor(policy: object, options: { privateKeyPem?: string; keyPairId?: string; hash?: "SHA1" | "SHA256" } = {}): Partial<Record<string, string>> {
+function cookiesFor(
+  policy: object,
+  options: { privateKeyPem?: string; keyPairId?: string; hash?: "SHA1" | "SHA256" } = {},
+): Partial<Record<string, string>> {
   const json = JSON.stringify(policy);
   const signature = sign(options.hash === "SHA256" ? "sha256" : "sha1", Buffer.from(json), options.privateKeyPem ?? key.privateKeyPem);
   return {
@@ -74,7 +77,10 @@ describe("signCookies against AWS's documented OpenSSL method", () => {
     expect(policy).not.toMatch(/\s/);
     expect(JSON.parse(policy)).toEqual(statement(resource, { DateLessThan: { "AWS:EpochTime": epoch(expires) } }));
 
-    const signature = openssl(policy, `cat policy | tr -d "\\n" | tr -d " \\t\\n\\r" | openssl sha1 -sign private_key.pem | openssl base64 -A | tr -- '+=/' '-_~'`);
+    const signature = openssl(
+      policy,
+      `cat policy | tr -d "\\n" | tr -d " \\t\\n\\r" | openssl sha1 -sign private_key.pem | openssl base64 -A | tr -- '+=/' '-_~'`,
+    );
     expect(signature.length).toBeGreaterThan(300);
     expect(cookies.signature).toBe(signature);
 
@@ -111,7 +117,9 @@ describe("verifySignedCookies", () => {
     verifySignedCookies(cookies, { url: url(relative), ip, now: at }, key);
 
   it("accepts a fresh set for what its resource covers, SHA-1 and SHA-256", () => {
-    expect(check(asCookies(signCookies(key, `${BASE}/free/*`, inAnHour(), "SHA1")), "free/morning-light/audio-male/index.m3u8")).toEqual({ ok: true });
+    expect(check(asCookies(signCookies(key, `${BASE}/free/*`, inAnHour(), "SHA1")), "free/morning-light/audio-male/index.m3u8")).toEqual({
+      ok: true,
+    });
     expect(check(asCookies(signCookies(key, `${BASE}/*`, inAnHour(), "SHA256")), "premium/x/audio/seg-1.m4s")).toEqual({ ok: true });
   });
 
@@ -172,28 +180,53 @@ describe("verifySignedCookies", () => {
   });
 
   it("honours DateGreaterThan: not before the start", () => {
-    const future = cookiesFor(statement(`${BASE}/*`, { DateLessThan: { "AWS:EpochTime": epoch(inAnHour()) }, DateGreaterThan: { "AWS:EpochTime": epoch(new Date(Date.now() + 600_000)) } }));
+    const future = cookiesFor(
+      statement(`${BASE}/*`, {
+        DateLessThan: { "AWS:EpochTime": epoch(inAnHour()) },
+        DateGreaterThan: { "AWS:EpochTime": epoch(new Date(Date.now() + 600_000)) },
+      }),
+    );
     expect(check(future, "free/a")).toEqual({ ok: false, reason: "not yet valid" });
-    const started = cookiesFor(statement(`${BASE}/*`, { DateLessThan: { "AWS:EpochTime": epoch(inAnHour()) }, DateGreaterThan: { "AWS:EpochTime": epoch(new Date(Date.now() - 600_000)) } }));
+    const started = cookiesFor(
+      statement(`${BASE}/*`, {
+        DateLessThan: { "AWS:EpochTime": epoch(inAnHour()) },
+        DateGreaterThan: { "AWS:EpochTime": epoch(new Date(Date.now() - 600_000)) },
+      }),
+    );
     expect(check(started, "free/a")).toEqual({ ok: true });
   });
 
   it("honours IpAddress: only from the given range", () => {
-    const ranged = cookiesFor(statement(`${BASE}/*`, { DateLessThan: { "AWS:EpochTime": epoch(inAnHour()) }, IpAddress: { "AWS:SourceIp": "192.0.2.0/24" } }));
+    const ranged = cookiesFor(
+      statement(`${BASE}/*`, { DateLessThan: { "AWS:EpochTime": epoch(inAnHour()) }, IpAddress: { "AWS:SourceIp": "192.0.2.0/24" } }),
+    );
     expect(check(ranged, "free/a", "192.0.2.44")).toEqual({ ok: true });
     expect(check(ranged, "free/a", "198.51.100.1")).toEqual({ ok: false, reason: "address not allowed" });
-    const single = cookiesFor(statement(`${BASE}/*`, { DateLessThan: { "AWS:EpochTime": epoch(inAnHour()) }, IpAddress: { "AWS:SourceIp": "192.0.2.5" } }));
+    const single = cookiesFor(
+      statement(`${BASE}/*`, { DateLessThan: { "AWS:EpochTime": epoch(inAnHour()) }, IpAddress: { "AWS:SourceIp": "192.0.2.5" } }),
+    );
     expect(check(single, "free/a", "192.0.2.5")).toEqual({ ok: true });
     expect(check(single, "free/a", "192.0.2.6")).toMatchObject({ ok: false });
   });
 
   it("refuses a policy without an expiry or a resource, or that is not JSON", () => {
     expect(check(cookiesFor(statement(`${BASE}/*`, {})), "free/a")).toMatchObject({ ok: false });
-    expect(check(cookiesFor({ Statement: [{ Condition: { DateLessThan: { "AWS:EpochTime": epoch(inAnHour()) } } }] }), "free/a")).toMatchObject({ ok: false });
-    expect(check(cookiesFor(statement(`${BASE}/*`, { DateLessThan: { "AWS:EpochTime": String(epoch(inAnHour())) } })), "free/a")).toMatchObject({ ok: false });
+    expect(
+      check(cookiesFor({ Statement: [{ Condition: { DateLessThan: { "AWS:EpochTime": epoch(inAnHour()) } } }] }), "free/a"),
+    ).toMatchObject({ ok: false });
+    expect(
+      check(cookiesFor(statement(`${BASE}/*`, { DateLessThan: { "AWS:EpochTime": String(epoch(inAnHour())) } })), "free/a"),
+    ).toMatchObject({ ok: false });
     const signature = toCloudFront(sign("sha1", Buffer.from("not json"), key.privateKeyPem));
     expect(
-      check({ [COOKIE_NAMES.policy]: toCloudFront(Buffer.from("not json")), [COOKIE_NAMES.signature]: signature, [COOKIE_NAMES.keyPairId]: KEY_PAIR_ID }, "free/a"),
+      check(
+        {
+          [COOKIE_NAMES.policy]: toCloudFront(Buffer.from("not json")),
+          [COOKIE_NAMES.signature]: signature,
+          [COOKIE_NAMES.keyPairId]: KEY_PAIR_ID,
+        },
+        "free/a",
+      ),
     ).toEqual({ ok: false, reason: "unreadable policy" });
   });
 });

@@ -43,13 +43,28 @@ describe("trial jobs through the real queue", () => {
   it("queues the day-5 reminder and the day-7 charge when a trial starts, and the reminder e-mails the member", async () => {
     const member = await registerMember(app, database, { name: "Trial Jobs" });
     const intent = (await app.inject({ url: "/api/v1/stripe/setup-intent", headers: bearer(member.token) })).json();
-    const card = await app.inject({ method: "POST", url: "/api/v1/sandbox/card/confirm", payload: { client_secret: intent.client_secret, number: "4242424242424242", exp_month: 1, exp_year: 2041, cvc: "314" } });
+    const card = await app.inject({
+      method: "POST",
+      url: "/api/v1/sandbox/card/confirm",
+      payload: { client_secret: intent.client_secret, number: "4242424242424242", exp_month: 1, exp_year: 2041, cvc: "314" },
+    });
     const started = Date.now();
-    const res = await app.inject({ method: "POST", url: "/api/v1/stripe/payment-method", headers: bearer(member.token), payload: { payment_method: card.json().payment_method, package_id: 4 } });
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/v1/stripe/payment-method",
+      headers: bearer(member.token),
+      payload: { payment_method: card.json().payment_method, package_id: 4 },
+    });
     expect(res.json().subscription_type).toBe("Free trial");
 
-    const queued = await database.db.execute(sql`select name, data, start_after from pgboss.job where name in (${TRIAL_REMINDER_JOB}, ${CHARGE_DUE_JOB})`);
-    const rows = ((queued as { rows?: unknown[] }).rows ?? queued) as { name: string; data: { subscriptionId: string; periodStart?: string }; start_after: string | Date }[];
+    const queued = await database.db.execute(
+      sql`select name, data, start_after from pgboss.job where name in (${TRIAL_REMINDER_JOB}, ${CHARGE_DUE_JOB})`,
+    );
+    const rows = ((queued as { rows?: unknown[] }).rows ?? queued) as {
+      name: string;
+      data: { subscriptionId: string; periodStart?: string };
+      start_after: string | Date;
+    }[];
     const reminder = rows.find((row) => row.name === TRIAL_REMINDER_JOB)!;
     const charge = rows.find((row) => row.name === CHARGE_DUE_JOB)!;
     expect(Math.abs(new Date(reminder.start_after).getTime() - (started + 5 * DAY_MS))).toBeLessThan(60_000);

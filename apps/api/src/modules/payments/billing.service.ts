@@ -29,7 +29,6 @@ export const TRIAL_REMINDER_JOB = "subscriptions.trial-reminder";
 export const CHARGE_DUE_JOB = "subscriptions.charge";
 export const RENEWAL_SWEEP_JOB = "subscriptions.sweep";
 
-
 export interface BillingDeps {
   repository: PaymentsRepository;
   /** The subscriptions table's repository: the billed lifecycle writes its rows. */
@@ -53,7 +52,10 @@ const rowValues = (state: LifecycleState) => ({
   currentPeriodEnd: state.currentPeriodEnd,
 });
 
-export const moneyOf = (pkg: Pick<PackageRow, "amountCents" | "currency">): Money => ({ amountCents: pkg.amountCents, currency: pkg.currency });
+export const moneyOf = (pkg: Pick<PackageRow, "amountCents" | "currency">): Money => ({
+  amountCents: pkg.amountCents,
+  currency: pkg.currency,
+});
 
 /**
  * The billed subscriptions: created by purchases, moved only by lifecycle events (packages/domain
@@ -84,7 +86,12 @@ export function createBillingService(deps: BillingDeps) {
 
   async function scheduleCharge(subscriptionId: string, periodStart: Date, attempt = 0) {
     const at = new Date(periodStart.getTime() + attempt * DAY_MS);
-    await schedule(CHARGE_DUE_JOB, { subscriptionId, periodStart: periodStart.toISOString(), attempt }, at, `${subscriptionId}:${periodStart.toISOString()}:${attempt}`);
+    await schedule(
+      CHARGE_DUE_JOB,
+      { subscriptionId, periodStart: periodStart.toISOString(), attempt },
+      at,
+      `${subscriptionId}:${periodStart.toISOString()}:${attempt}`,
+    );
   }
 
   return {
@@ -114,7 +121,15 @@ export function createBillingService(deps: BillingDeps) {
               { type: "started", id: `start:${input.purchaseId}`, at: now, plan, trial: input.trial },
               ...(input.trial
                 ? []
-                : [{ type: "charged" as const, id: `charge:${input.purchaseId}`, at: now, periodStart: now, periodEnd: billingPeriodEnd(plan, now) }]),
+                : [
+                    {
+                      type: "charged" as const,
+                      id: `charge:${input.purchaseId}`,
+                      at: now,
+                      periodStart: now,
+                      periodEnd: billingPeriodEnd(plan, now),
+                    },
+                  ]),
             ];
       const { state } = applyEvents(null, events);
       if (!state) throw new Error("The subscription could not start.");
@@ -149,8 +164,13 @@ export function createBillingService(deps: BillingDeps) {
     async upgraded(row: SubscriptionRow, pkg: PackageRow, purchaseId: string) {
       const now = deps.now();
       const periodEnd = addBillingMonths(now, 12);
-      const state = await apply(row.id, [{ type: "upgraded", id: `upgrade:${purchaseId}`, at: now, plan: "annual", periodStart: now, periodEnd }]);
-      await subscriptions.withLock(row.id, async () => ({ values: { packageId: pkg.id, amountCents: pkg.amountCents, currency: pkg.currency }, result: null }));
+      const state = await apply(row.id, [
+        { type: "upgraded", id: `upgrade:${purchaseId}`, at: now, plan: "annual", periodStart: now, periodEnd },
+      ]);
+      await subscriptions.withLock(row.id, async () => ({
+        values: { packageId: pkg.id, amountCents: pkg.amountCents, currency: pkg.currency },
+        result: null,
+      }));
       if (state?.currentPeriodEnd) await scheduleCharge(row.id, state.currentPeriodEnd);
       return state;
     },
@@ -168,7 +188,11 @@ export function createBillingService(deps: BillingDeps) {
       const currency = row.currency ?? "USD";
       const amount = `${currencySymbol(currency)}${formatAmount(row.amountCents ?? 0)}`;
       const date = state.currentPeriodEnd.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-      await deps.mailer.send({ to: member.email, userId: member.id, ...emails.trialEnding(deps.brand, member.name, amount, date, `${deps.appUrl}/settings/subscription`) });
+      await deps.mailer.send({
+        to: member.email,
+        userId: member.id,
+        ...emails.trialEnding(deps.brand, member.name, amount, date, `${deps.appUrl}/settings/subscription`),
+      });
       return { sent: true };
     },
 
@@ -205,19 +229,22 @@ export function createBillingService(deps: BillingDeps) {
       } else {
         result = null; // PayPal bills itself; its webhook brings the charge.
       }
-      const payment = result && (await repository.recordPayment({
-        userId: row.userId,
-        subscriptionId: row.id,
-        provider: row.provider,
-        providerPaymentId: result.paymentId,
-        idempotencyKey: attempt === 0 ? key : `${key}:${attempt}`,
-        amountCents: money.amountCents,
-        currency: money.currency,
-        status: result.status === "succeeded" ? "succeeded" : "failed",
-        periodStart: next.periodStart,
-        periodEnd: next.periodEnd,
-        failureMessage: result.status === "declined" ? result.message : result.status === "requires_action" ? "The bank asked for an approval." : null,
-      }));
+      const payment =
+        result &&
+        (await repository.recordPayment({
+          userId: row.userId,
+          subscriptionId: row.id,
+          provider: row.provider,
+          providerPaymentId: result.paymentId,
+          idempotencyKey: attempt === 0 ? key : `${key}:${attempt}`,
+          amountCents: money.amountCents,
+          currency: money.currency,
+          status: result.status === "succeeded" ? "succeeded" : "failed",
+          periodStart: next.periodStart,
+          periodEnd: next.periodEnd,
+          failureMessage:
+            result.status === "declined" ? result.message : result.status === "requires_action" ? "The bank asked for an approval." : null,
+        }));
       if (result?.status === "succeeded") {
         const after = await apply(row.id, [{ type: "charged", id: key, at: now, ...next }]);
         if (after?.currentPeriodEnd) await scheduleCharge(row.id, after.currentPeriodEnd);

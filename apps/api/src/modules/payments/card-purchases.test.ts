@@ -23,7 +23,13 @@ const PKG = { monthly: 1, quarterly: 2, yearlyTrial: 4, lifetime: 5, eurMonthly:
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_FACTOR: "100", APP_URL, MEDIA_BASE_URL: MEDIA, CLOUDFRONT_PRIVATE_KEY: pem, CLOUDFRONT_KEY_PAIR_ID: "K2PAYMENTS" });
+  t = await createTestApp({
+    RATE_LIMIT_FACTOR: "100",
+    APP_URL,
+    MEDIA_BASE_URL: MEDIA,
+    CLOUDFRONT_PRIVATE_KEY: pem,
+    CLOUDFRONT_KEY_PAIR_ID: "K2PAYMENTS",
+  });
 });
 afterAll(async () => t.close());
 
@@ -43,21 +49,39 @@ async function cardOf(member: Member, number = CARDS.ok): Promise<string> {
   return res.json().payment_method;
 }
 const buy = (member: Member, body: unknown, key?: string) =>
-  t.app.inject({ method: "POST", url: "/api/v1/stripe/payment-method", headers: { ...bearer(member.token), ...(key ? { "idempotency-key": key } : {}) }, payload: body as object });
+  t.app.inject({
+    method: "POST",
+    url: "/api/v1/stripe/payment-method",
+    headers: { ...bearer(member.token), ...(key ? { "idempotency-key": key } : {}) },
+    payload: body as object,
+  });
 const accountStatus = async (member: Member) => (await getAs(t.app, member.token, "/api/v1/user/account-status")).json();
 
 type PaymentRow = { status: string; amount_cents: number; currency: string; purchase_id: string | null; failure_message: string | null };
 const paymentsOf = (member: Member) =>
-  rows<PaymentRow>(t.database, "select status, amount_cents, currency, purchase_id, failure_message from payments where user_id = $1 order by created_at", [member.id]);
+  rows<PaymentRow>(
+    t.database,
+    "select status, amount_cents, currency, purchase_id, failure_message from payments where user_id = $1 order by created_at",
+    [member.id],
+  );
 const succeededPayments = async (member: Member) => (await paymentsOf(member)).filter((row) => row.status === "succeeded");
 type SubscriptionRow = { id: string; status: string; plan_type: string; provider: string; current_period_end: Date | null };
 const subscriptionsOf = (member: Member) =>
-  rows<SubscriptionRow>(t.database, "select id, status, plan_type, provider, current_period_end from subscriptions where user_id = $1 order by started_at", [member.id]);
+  rows<SubscriptionRow>(
+    t.database,
+    "select id, status, plan_type, provider, current_period_end from subscriptions where user_id = $1 order by started_at",
+    [member.id],
+  );
 /** Charges the sandbox card processor took for this member's customer. */
 const sandboxCharges = (member: Member) =>
-  rows<{ status: string; amount_cents: number }>(t.database, "select status, amount_cents from sandbox_payments where account = $1", [`cus_sandbox_${member.id.replaceAll("-", "")}`]);
+  rows<{ status: string; amount_cents: number }>(t.database, "select status, amount_cents from sandbox_payments where account = $1", [
+    `cus_sandbox_${member.id.replaceAll("-", "")}`,
+  ]);
 
-const form = (fields: Record<string, string>) => ({ payload: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+const form = (fields: Record<string, string>) => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+});
 
 /** The bank's approval page: the member presses Approve or Cancel; answers where the browser lands after our return route. */
 async function decide(approvalUrl: string, decision: "approve" | "cancel", redirect?: string) {
@@ -78,7 +102,8 @@ async function decide(approvalUrl: string, decision: "approve" | "cancel", redir
   return { returnUrl: back, landing: landed.headers.location as string };
 }
 
-const canPlay = async (member: Member, item: (typeof listedItems)[number]) => (await getAs(t.app, member.token, `/api/v1/${item.model}/${item.id}`)).json().data.audio_male !== null;
+const canPlay = async (member: Member, item: (typeof listedItems)[number]) =>
+  (await getAs(t.app, member.token, `/api/v1/${item.model}/${item.id}`)).json().data.audio_male !== null;
 const mediaResource = async (member: Member) => {
   const res = await getAs(t.app, member.token, "/api/v1/user/cloudfront-cookies?t=1");
   expect(res.statusCode).toBe(200);
@@ -93,7 +118,12 @@ describe("member-only calls without a token", () => {
     const calls = [
       { method: "GET" as const, url: "/api/v1/stripe/setup-intent" },
       { method: "POST" as const, url: "/api/v1/stripe/payment-method", payload: { package_id: "not a number" } },
-      { method: "POST" as const, url: "/api/v1/stripe/payment-method", payload: "x".repeat(2 * 1024 * 1024), headers: { "content-type": "application/json" } },
+      {
+        method: "POST" as const,
+        url: "/api/v1/stripe/payment-method",
+        payload: "x".repeat(2 * 1024 * 1024),
+        headers: { "content-type": "application/json" },
+      },
       { method: "PUT" as const, url: "/api/v1/stripe/subscription", payload: {} },
     ];
     for (const call of calls) {
@@ -111,7 +141,11 @@ describe("GET /api/v1/stripe/setup-intent", () => {
     const member = await registerMember(t.app, t.database);
     const first = await setupIntent(member);
     const second = await setupIntent(member);
-    expect(first).toEqual({ api_key: "pk_sandbox_serene", client_secret: expect.stringMatching(/^seti_[\w-]+_secret_[\w-]+$/), mode: "sandbox" });
+    expect(first).toEqual({
+      api_key: "pk_sandbox_serene",
+      client_secret: expect.stringMatching(/^seti_[\w-]+_secret_[\w-]+$/),
+      mode: "sandbox",
+    });
     expect(second.client_secret).not.toBe(first.client_secret);
     const customers = await rows(t.database, "select customer_id from payment_customers where user_id = $1", [member.id]);
     expect(customers).toEqual([{ customer_id: `cus_sandbox_${member.id.replaceAll("-", "")}` }]);
@@ -125,7 +159,11 @@ describe("POST /api/v1/sandbox/card/confirm", () => {
     const body = { client_secret, number: "4242-4242-4242-4242", exp_month: "7", exp_year: 41, cvc: "9876" };
     const res = await confirm(body);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: "succeeded", payment_method: expect.stringMatching(/^pm_sandbox_/), setup_intent: client_secret.split("_secret_")[0] });
+    expect(res.json()).toEqual({
+      status: "succeeded",
+      payment_method: expect.stringMatching(/^pm_sandbox_/),
+      setup_intent: client_secret.split("_secret_")[0],
+    });
     expect((await confirm(body)).json().payment_method).toBe(res.json().payment_method);
   });
 
@@ -150,7 +188,9 @@ describe("POST /api/v1/sandbox/card/confirm", () => {
       expect(res.json(), JSON.stringify(change)).toEqual({ message, errors: { [field]: [message] } });
     }
     // Nothing was saved: the setup intent is still waiting for a card.
-    const [setup] = await rows<{ status: string }>(t.database, "select status from sandbox_setup_intents where client_secret = $1", [client_secret]);
+    const [setup] = await rows<{ status: string }>(t.database, "select status from sandbox_setup_intents where client_secret = $1", [
+      client_secret,
+    ]);
     expect(setup!.status).toBe("requires_payment_method");
   });
 
@@ -162,7 +202,14 @@ describe("POST /api/v1/sandbox/card/confirm", () => {
     expect(expired.json()).toEqual({ message: "Your card has expired." });
     const unknown = await confirm({ client_secret: "seti_nope_secret_nope", number: CARDS.ok, exp_month: 12, exp_year: 2040, cvc: "123" });
     expect(unknown.statusCode).toBe(404);
-    const huge = await confirm({ client_secret, number: CARDS.ok, exp_month: 12, exp_year: 2040, cvc: "123", padding: "x".repeat(1_100_000) });
+    const huge = await confirm({
+      client_secret,
+      number: CARDS.ok,
+      exp_month: 12,
+      exp_year: 2040,
+      cvc: "123",
+      padding: "x".repeat(1_100_000),
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ message: "The request body is too large." });
   });
@@ -202,7 +249,11 @@ describe("POST /api/v1/stripe/payment-method: what is asked for", () => {
       [{ package_id: PKG.monthly, checkout_id: 4 }, "package_id", "The selected package id is not part of this checkout."],
       [{ package_id: PKG.quarterly, checkout_id: 1 }, "package_id", "The selected package id is not part of this checkout."],
       [{ package_id: PKG.monthly, checkout_id: 99 }, "checkout_id", "The selected checkout id is invalid."],
-      [{ package_id: PKG.yearlyTrial, checkout_id: 1, promo_checkout_id: 3 }, "checkout_id", "Send either the checkout id or the promo checkout id, not both."],
+      [
+        { package_id: PKG.yearlyTrial, checkout_id: 1, promo_checkout_id: 3 },
+        "checkout_id",
+        "Send either the checkout id or the promo checkout id, not both.",
+      ],
       [{ package_id: PKG.monthly, checkout_id: "first" }, "checkout_id", "The checkout id field must be an integer."],
       [{ package_id: PKG.monthly, payment_method: 42 }, "payment_method", "The payment method must be a string."],
     ];
@@ -276,7 +327,13 @@ describe("POST /api/v1/stripe/payment-method: buying", () => {
     expect(await mediaResource(member)).toBe(`${MEDIA}/*`);
     expect(await canPlay(member, locked)).toBe(true);
     const status = await accountStatus(member);
-    expect(status).toMatchObject({ subscription_type: "Monthly", subscription_via: "stripe", status: "active", can_cancel: true, can_upgrade: true });
+    expect(status).toMatchObject({
+      subscription_type: "Monthly",
+      subscription_via: "stripe",
+      status: "active",
+      can_cancel: true,
+      can_upgrade: true,
+    });
     const periodEnd = Date.parse(status.current_period_end);
     expect(periodEnd - Date.now()).toBeGreaterThan(27 * DAY_MS);
     expect(periodEnd - Date.now()).toBeLessThan(32 * DAY_MS);
@@ -307,7 +364,9 @@ describe("POST /api/v1/stripe/payment-method: buying", () => {
   it("gives the trial once: a second trial purchase after the first was cancelled is charged at once", async () => {
     const member = await registerMember(t.app, t.database);
     const pm = await cardOf(member);
-    expect((await buy(member, { payment_method: pm, package_id: PKG.yearlyTrial }, "trial-once-first")).json().subscription_type).toBe("Free trial");
+    expect((await buy(member, { payment_method: pm, package_id: PKG.yearlyTrial }, "trial-once-first")).json().subscription_type).toBe(
+      "Free trial",
+    );
     expect((await sendAs(t.app, member.token, "DELETE", "/api/v1/subscription/web/cancel/stripe")).statusCode).toBe(200);
 
     const again = await buy(member, { payment_method: pm, package_id: PKG.yearlyTrial }, "trial-once-second");
@@ -320,9 +379,14 @@ describe("POST /api/v1/stripe/payment-method: buying", () => {
   it("gives the trial once: a second trial purchase after the first one ended is charged at once", async () => {
     const member = await registerMember(t.app, t.database);
     const pm = await cardOf(member);
-    expect((await buy(member, { payment_method: pm, package_id: PKG.yearlyTrial }, "trial-ended-first")).json().subscription_type).toBe("Free trial");
+    expect((await buy(member, { payment_method: pm, package_id: PKG.yearlyTrial }, "trial-ended-first")).json().subscription_type).toBe(
+      "Free trial",
+    );
     // The trial was cancelled and its seven days are over.
-    await t.database.executeSql("update subscriptions set status = 'expired', current_period_end = $2 where user_id = $1", [member.id, new Date(Date.now() - DAY_MS)]);
+    await t.database.executeSql("update subscriptions set status = 'expired', current_period_end = $2 where user_id = $1", [
+      member.id,
+      new Date(Date.now() - DAY_MS),
+    ]);
     expect(await accountStatus(member)).toMatchObject({ subscription_type: null });
 
     const again = await buy(member, { payment_method: pm, package_id: PKG.yearlyTrial }, "trial-ended-second");
@@ -338,9 +402,18 @@ describe("POST /api/v1/stripe/payment-method: buying", () => {
     const pm = await cardOf(member);
     const res = await buy(member, { payment_method: pm, package_id: PKG.lifetime, checkout_id: 4 }, "lifetime-0001");
     expect(res.json()).toEqual({ message: "Successfully subscribed!", redirect_url: null, subscription_type: "Lifetime" });
-    expect(await accountStatus(member)).toMatchObject({ subscription_type: "Lifetime", status: "lifetime", current_period_end: null, can_cancel: false, can_upgrade: false });
+    expect(await accountStatus(member)).toMatchObject({
+      subscription_type: "Lifetime",
+      status: "lifetime",
+      current_period_end: null,
+      can_cancel: false,
+      can_upgrade: false,
+    });
     expect(await mediaResource(member)).toBe(`${MEDIA}/*`);
-    for (const [pkg, key] of [[PKG.lifetime, "lifetime-0002"], [PKG.monthly, "lifetime-0003"]] as const) {
+    for (const [pkg, key] of [
+      [PKG.lifetime, "lifetime-0002"],
+      [PKG.monthly, "lifetime-0003"],
+    ] as const) {
       const more = await buy(member, { payment_method: pm, package_id: pkg }, key);
       expect(more.statusCode).toBe(409);
       expect(more.json()).toEqual({ message: "You already have lifetime access." });
@@ -426,7 +499,8 @@ describe("double submits", () => {
     const answers = await Promise.all([buy(member, body, "concurrent-same-1"), buy(member, body, "concurrent-same-1")]);
     const ok = answers.filter((res) => res.statusCode === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
-    for (const res of ok) expect(res.json()).toEqual({ message: "Successfully subscribed!", redirect_url: null, subscription_type: "Monthly" });
+    for (const res of ok)
+      expect(res.json()).toEqual({ message: "Successfully subscribed!", redirect_url: null, subscription_type: "Monthly" });
     for (const res of answers.filter((res) => res.statusCode !== 200)) expect(res.statusCode).toBe(409);
     expect(await subscriptionsOf(member)).toHaveLength(1);
     expect(await succeededPayments(member)).toHaveLength(1);
@@ -453,7 +527,11 @@ describe("the bank's approval (4000 0027 6000 3184)", () => {
     const pm = await cardOf(member, CARDS.approval);
     const res = await buy(member, { payment_method: pm, package_id: pkg }, key);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: "need approve", redirect_url: expect.stringMatching(/^\/sandbox\/card\/approve\/pi_sandbox_[\w-]+\?return_url=/), subscription_type: null });
+    expect(res.json()).toEqual({
+      message: "need approve",
+      redirect_url: expect.stringMatching(/^\/sandbox\/card\/approve\/pi_sandbox_[\w-]+\?return_url=/),
+      subscription_type: null,
+    });
     return { member, pm, key, url: res.json().redirect_url as string };
   }
 
@@ -541,7 +619,11 @@ describe("the bank's approval (4000 0027 6000 3184)", () => {
   it("sends both of two returns from the bank arriving at the same moment to /thank-you, and grants once", async () => {
     const { member, url } = await awaitingApproval();
     const page = new URL(url, "http://x");
-    const decided = await t.app.inject({ method: "POST", url: page.pathname, ...form({ decision: "approve", return_url: page.searchParams.get("return_url")! }) });
+    const decided = await t.app.inject({
+      method: "POST",
+      url: page.pathname,
+      ...form({ decision: "approve", return_url: page.searchParams.get("return_url")! }),
+    });
     const back = decided.headers.location as string;
     const landings = await Promise.all([t.app.inject({ url: back }), t.app.inject({ url: back }), t.app.inject({ url: back })]);
     expect(landings.map((res) => res.headers.location)).toEqual(["/thank-you", "/thank-you", "/thank-you"]);
@@ -551,7 +633,11 @@ describe("the bank's approval (4000 0027 6000 3184)", () => {
 
   it("refunds a payment the bank approves after the member bought lifetime access meanwhile, and starts nothing beside it", async () => {
     const { member, pm, key, url } = await awaitingApproval();
-    const lifetime = await buy(member, { payment_method: await cardOf(member, CARDS.ok), package_id: PKG.lifetime }, "lifetime-while-waiting");
+    const lifetime = await buy(
+      member,
+      { payment_method: await cardOf(member, CARDS.ok), package_id: PKG.lifetime },
+      "lifetime-while-waiting",
+    );
     expect(lifetime.json()).toMatchObject({ subscription_type: "Lifetime" });
     // The bank approves the monthly payment after all: the member already has everything, so it goes back.
     expect((await decide(url, "approve")).landing).toBe("/thank-you");
@@ -586,7 +672,10 @@ describe("Stripe webhooks through the Stripe adapter", () => {
     amount: 1499,
     currency: "usd",
     status: intents.get(id),
-    next_action: intents.get(id) === "requires_action" ? { type: "redirect_to_url", redirect_to_url: { url: `https://hooks.stripe.test/3ds/${id}`, return_url: "x" } } : null,
+    next_action:
+      intents.get(id) === "requires_action"
+        ? { type: "redirect_to_url", redirect_to_url: { url: `https://hooks.stripe.test/3ds/${id}`, return_url: "x" } }
+        : null,
     last_payment_error: intents.get(id) === "requires_payment_method" ? { message: "Your card was declined." } : null,
     metadata: {},
   });
@@ -594,13 +683,26 @@ describe("Stripe webhooks through the Stripe adapter", () => {
   beforeAll(async () => {
     stripe = await startStripeEndpoint();
     stripe.on("POST /v1/customers", () => ({ body: { id: `cus_${++counter}`, object: "customer" } }));
-    stripe.on("POST /v1/setup_intents", () => ({ body: { id: `seti_${++counter}`, object: "setup_intent", status: "requires_payment_method", client_secret: `seti_${counter}_secret_x` } }));
+    stripe.on("POST /v1/setup_intents", () => ({
+      body: {
+        id: `seti_${++counter}`,
+        object: "setup_intent",
+        status: "requires_payment_method",
+        client_secret: `seti_${counter}_secret_x`,
+      },
+    }));
     stripe.on("POST /v1/payment_intents", (request) => {
       const id = `pi_${++counter}`;
       intents.set(id, "requires_action");
       return { body: { ...intentBody(id), amount: Number(request.params.get("amount")), currency: request.params.get("currency") } };
     });
-    live = await createTestApp({ RATE_LIMIT_FACTOR: "100", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
+    live = await createTestApp({
+      RATE_LIMIT_FACTOR: "100",
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_x",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    });
   });
   afterAll(async () => {
     await live.close();
@@ -608,11 +710,26 @@ describe("Stripe webhooks through the Stripe adapter", () => {
   });
 
   const webhook = (event: Record<string, unknown>, secret = WEBHOOK_SECRET) => {
-    const payload = JSON.stringify({ object: "event", api_version: Stripe.API_VERSION, livemode: false, created: Math.floor(Date.now() / 1000), ...event });
+    const payload = JSON.stringify({
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      livemode: false,
+      created: Math.floor(Date.now() / 1000),
+      ...event,
+    });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(Date.now() / 1000) });
-    return live.app.inject({ method: "POST", url: "/api/v1/stripe/webhook", payload, headers: { "content-type": "application/json", "stripe-signature": header } });
+    return live.app.inject({
+      method: "POST",
+      url: "/api/v1/stripe/webhook",
+      payload,
+      headers: { "content-type": "application/json", "stripe-signature": header },
+    });
   };
-  const succeededEvent = (id: string, intent: string) => ({ id, type: "payment_intent.succeeded", data: { object: { ...intentBody(intent), status: "succeeded" } } });
+  const succeededEvent = (id: string, intent: string) => ({
+    id,
+    type: "payment_intent.succeeded",
+    data: { object: { ...intentBody(intent), status: "succeeded" } },
+  });
 
   /** A member whose monthly purchase waits at the bank (Stripe answered requires_action). */
   async function waiting() {
@@ -620,17 +737,30 @@ describe("Stripe webhooks through the Stripe adapter", () => {
     const intent = (await getAs(live.app, member.token, "/api/v1/stripe/setup-intent")).json();
     expect(intent).toMatchObject({ api_key: "pk_test_x", mode: "live" });
     const pmId = `pm_${++counter}`;
-    const customer = (await rows<{ customer_id: string }>(live.database, "select customer_id from payment_customers where user_id = $1", [member.id]))[0]!.customer_id;
-    stripe.on(`GET /v1/payment_methods/${pmId}`, { body: { id: pmId, object: "payment_method", type: "card", customer, card: { brand: "visa", last4: "3184" } } });
-    const res = await live.app.inject({ method: "POST", url: "/api/v1/stripe/payment-method", headers: { ...bearer(member.token), "idempotency-key": `hook-${pmId}` }, payload: { payment_method: pmId, package_id: PKG.monthly } });
-    expect(res.json()).toMatchObject({ message: "need approve", redirect_url: expect.stringMatching(/^https:\/\/hooks\.stripe\.test\/3ds\/pi_/) });
+    const customer = (
+      await rows<{ customer_id: string }>(live.database, "select customer_id from payment_customers where user_id = $1", [member.id])
+    )[0]!.customer_id;
+    stripe.on(`GET /v1/payment_methods/${pmId}`, {
+      body: { id: pmId, object: "payment_method", type: "card", customer, card: { brand: "visa", last4: "3184" } },
+    });
+    const res = await live.app.inject({
+      method: "POST",
+      url: "/api/v1/stripe/payment-method",
+      headers: { ...bearer(member.token), "idempotency-key": `hook-${pmId}` },
+      payload: { payment_method: pmId, package_id: PKG.monthly },
+    });
+    expect(res.json()).toMatchObject({
+      message: "need approve",
+      redirect_url: expect.stringMatching(/^https:\/\/hooks\.stripe\.test\/3ds\/pi_/),
+    });
     const piId = [...intents.keys()].at(-1)!;
     stripe.on(`GET /v1/payment_intents/${piId}`, () => ({ body: intentBody(piId) }));
     return { member, piId, pmId, customer };
   }
   const status = async (member: Member) => (await getAs(live.app, member.token, "/api/v1/user/account-status")).json();
   const liveSubscriptions = (member: Member) => rows(live.database, "select id from subscriptions where user_id = $1", [member.id]);
-  const livePayments = (member: Member) => rows<{ status: string }>(live.database, "select status from payments where user_id = $1", [member.id]);
+  const livePayments = (member: Member) =>
+    rows<{ status: string }>(live.database, "select status from payments where user_id = $1", [member.id]);
 
   it("refuses a webhook with a bad or missing signature with 400 and acts on nothing", async () => {
     const { member, piId } = await waiting();
@@ -638,7 +768,12 @@ describe("Stripe webhooks through the Stripe adapter", () => {
     const forged = await webhook(succeededEvent(`evt_forged_${piId}`, piId), "whsec_someone_else");
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toEqual({ message: "The webhook signature is not valid." });
-    const unsigned = await live.app.inject({ method: "POST", url: "/api/v1/stripe/webhook", payload: JSON.stringify(succeededEvent("evt_x", piId)), headers: { "content-type": "application/json" } });
+    const unsigned = await live.app.inject({
+      method: "POST",
+      url: "/api/v1/stripe/webhook",
+      payload: JSON.stringify(succeededEvent("evt_x", piId)),
+      headers: { "content-type": "application/json" },
+    });
     expect(unsigned.statusCode).toBe(400);
     expect(await status(member)).toMatchObject({ subscription_type: null });
   });
@@ -661,7 +796,9 @@ describe("Stripe webhooks through the Stripe adapter", () => {
     expect(await liveSubscriptions(member)).toHaveLength(1);
     expect(await livePayments(member)).toEqual([{ status: "succeeded" }]);
     // The card the bank approved is the one renewals charge.
-    expect(await rows(live.database, "select customer_id, payment_method_id from subscriptions where user_id = $1", [member.id])).toEqual([{ customer_id: customer, payment_method_id: pmId }]);
+    expect(await rows(live.database, "select customer_id, payment_method_id from subscriptions where user_id = $1", [member.id])).toEqual([
+      { customer_id: customer, payment_method_id: pmId },
+    ]);
   });
 
   it("grants once when two deliveries of the success arrive at the same moment", async () => {
@@ -687,7 +824,9 @@ describe("Stripe webhooks through the Stripe adapter", () => {
   });
 
   it("acknowledges events it does not act on and payments it does not know", async () => {
-    expect((await webhook({ id: "evt_other", type: "customer.updated", data: { object: { id: "cus_1", object: "customer" } } })).json()).toEqual({ received: true });
+    expect(
+      (await webhook({ id: "evt_other", type: "customer.updated", data: { object: { id: "cus_1", object: "customer" } } })).json(),
+    ).toEqual({ received: true });
     intents.set("pi_unknown", "succeeded");
     expect((await webhook(succeededEvent("evt_unknown", "pi_unknown"))).statusCode).toBe(200);
   });

@@ -11,7 +11,8 @@ import {
   nextBillingPeriod,
   type LifecycleEvent,
   type LifecycleState,
-  type RecurringPlan, DAY_MS
+  type RecurringPlan,
+  DAY_MS,
 } from "@serene/domain";
 import { buildApp, createServices, type Services } from "../../app";
 import { DomainError } from "../../domain-errors";
@@ -74,7 +75,17 @@ beforeAll(async () => {
     now,
   });
   const subscriptions = createSubscriptionsService(createSubscriptionsRepository(database.db), now);
-  purchases = createPurchasesService({ repository, subscriptions, plans, billing, card: base.processors.card, wallet: base.processors.wallet, appUrl: config.appUrl, product: config.appName, now });
+  purchases = createPurchasesService({
+    repository,
+    subscriptions,
+    plans,
+    billing,
+    card: base.processors.card,
+    wallet: base.processors.wallet,
+    appUrl: config.appUrl,
+    product: config.appName,
+    now,
+  });
   services = { ...base, billing, purchases };
   app = await buildApp({ config, database, services, logger: false });
   await app.ready();
@@ -90,13 +101,32 @@ let memberCount = 0;
 /** A member with two confirmed cards (4242 succeeds; 3184 asks the bank at checkout and is declined off session). */
 async function freshMember() {
   const n = ++memberCount;
-  const [user] = await database.db.insert(users).values({ name: `Model ${n}`, email: `model-${n}-${randomBytes(4).toString("hex")}@example.test` }).returning({ id: users.id });
+  const [user] = await database.db
+    .insert(users)
+    .values({ name: `Model ${n}`, email: `model-${n}-${randomBytes(4).toString("hex")}@example.test` })
+    .returning({ id: users.id });
   const id = user!.id;
   const customer = `cus_sandbox_${id.replaceAll("-", "")}`;
   const pms = { ok: `pm_model_${n}_ok_${randomBytes(3).toString("hex")}`, approval: `pm_model_${n}_3ds_${randomBytes(3).toString("hex")}` };
   await database.db.insert(sandboxSetupIntents).values([
-    { id: `seti_model_${n}_ok`, customerId: customer, clientSecret: `seti_model_${n}_ok_secret`, status: "succeeded", paymentMethodId: pms.ok, cardBehaviour: "succeeds", last4: "4242" },
-    { id: `seti_model_${n}_3ds`, customerId: customer, clientSecret: `seti_model_${n}_3ds_secret`, status: "succeeded", paymentMethodId: pms.approval, cardBehaviour: "authenticate", last4: "3184" },
+    {
+      id: `seti_model_${n}_ok`,
+      customerId: customer,
+      clientSecret: `seti_model_${n}_ok_secret`,
+      status: "succeeded",
+      paymentMethodId: pms.ok,
+      cardBehaviour: "succeeds",
+      last4: "4242",
+    },
+    {
+      id: `seti_model_${n}_3ds`,
+      customerId: customer,
+      clientSecret: `seti_model_${n}_3ds_secret`,
+      status: "succeeded",
+      paymentMethodId: pms.approval,
+      cardBehaviour: "authenticate",
+      last4: "3184",
+    },
   ]);
   return { id, customer, pms };
 }
@@ -121,11 +151,26 @@ const keyArb = fc.option(fc.integer({ min: 0, max: 2 }), { freq: 5 });
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("buy" as const), key: keyArb, pkg: pkgArb, card: cardArb }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("retry" as const), which: fc.nat(7) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("race" as const), key: fc.integer({ min: 0, max: 2 }), other: fc.option(fc.integer({ min: 0, max: 2 })), pkg: pkgArb, card: cardArb }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("race" as const),
+      key: fc.integer({ min: 0, max: 2 }),
+      other: fc.option(fc.integer({ min: 0, max: 2 })),
+      pkg: pkgArb,
+      card: cardArb,
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("decide" as const), which: fc.nat(3), approve: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("return" as const), which: fc.nat(3), withWebhook: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("webhook" as const), which: fc.nat(3), twice: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("renew" as const), mode: fc.constantFrom("due" as const, "repeat" as const, "stale" as const) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("renew" as const),
+      mode: fc.constantFrom("due" as const, "repeat" as const, "stale" as const),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("cancel" as const) }) },
 );
 
@@ -154,7 +199,9 @@ interface Approval {
 async function answerOf<T>(call: Promise<T>): Promise<{ status: number; body: Answer["body"] }> {
   try {
     const result = (await call) as { status?: number; body?: Answer["body"]; message?: string };
-    return result.status !== undefined && result.body ? { status: result.status, body: result.body } : { status: 200, body: result as Answer["body"] };
+    return result.status !== undefined && result.body
+      ? { status: result.status, body: result.body }
+      : { status: 200, body: result as Answer["body"] };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return { status: statusOf(error), body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) } };
@@ -165,10 +212,16 @@ async function answerOf<T>(call: Promise<T>): Promise<{ status: number; body: An
 function stateOf(events: LifecycleEvent[]): LifecycleState | null {
   const seen = new Set<string>();
   const distinct = events.filter((event) => (seen.has(event.id) ? false : (seen.add(event.id), true)));
-  const ordered = distinct.map((event, index) => ({ event, index })).sort((a, b) => a.event.at.getTime() - b.event.at.getTime() || a.index - b.index);
-  return applyEvents(null, ordered.map((entry) => entry.event)).state;
+  const ordered = distinct
+    .map((event, index) => ({ event, index }))
+    .sort((a, b) => a.event.at.getTime() - b.event.at.getTime() || a.index - b.index);
+  return applyEvents(
+    null,
+    ordered.map((entry) => entry.event),
+  ).state;
 }
-const planOf = (pkg: number): RecurringPlan | "lifetime" => (pkg === PKG.lifetime ? "lifetime" : pkg === PKG.yearlyTrial ? "annual" : "monthly");
+const planOf = (pkg: number): RecurringPlan | "lifetime" =>
+  pkg === PKG.lifetime ? "lifetime" : pkg === PKG.yearlyTrial ? "annual" : "monthly";
 
 async function runSequence(commands: Command[]) {
   const member = await freshMember();
@@ -183,8 +236,13 @@ async function runSequence(commands: Command[]) {
   const keyName = (slot: number) => `model-${member.id.slice(0, 8)}-key-${slot}`;
 
   async function buy(key: string | null, body: { payment_method: string; package_id: number }) {
-    const answer: Answer = { fingerprint: JSON.stringify(body), ...(await answerOf(purchases.saveCardAndBuy(member.id, body, key ?? undefined))) };
-    log.push(`buy ${key ?? "-"} ${body.package_id}/${body.payment_method.includes("3ds") ? "3184" : "4242"} → ${answer.status} ${JSON.stringify(answer.body)}`);
+    const answer: Answer = {
+      fingerprint: JSON.stringify(body),
+      ...(await answerOf(purchases.saveCardAndBuy(member.id, body, key ?? undefined))),
+    };
+    log.push(
+      `buy ${key ?? "-"} ${body.package_id}/${body.payment_method.includes("3ds") ? "3184" : "4242"} → ${answer.status} ${JSON.stringify(answer.body)}`,
+    );
     expect([200, 402, 409, 422], JSON.stringify(answer.body)).toContain(answer.status);
     if (key) answers.set(key, [...(answers.get(key) ?? []), answer]);
     if (answer.status === 200 && answer.body.message === "need approve") {
@@ -209,7 +267,13 @@ async function runSequence(commands: Command[]) {
 
   /** Takes in subscriptions the service granted since the last look, as the model says they start. */
   async function sync() {
-    const granted = await rows<{ purchase_id: string; package_id: number; subscription_id: string; started_at: Date; payment_method_id: string }>(
+    const granted = await rows<{
+      purchase_id: string;
+      package_id: number;
+      subscription_id: string;
+      started_at: Date;
+      payment_method_id: string;
+    }>(
       database,
       `select p.id as purchase_id, p.package_id, s.id as subscription_id, s.started_at, s.payment_method_id
          from purchases p join subscriptions s on s.id = p.subscription_id where p.user_id = $1 order by s.started_at`,
@@ -218,7 +282,8 @@ async function runSequence(commands: Command[]) {
     for (const row of granted) {
       if (subs.has(row.subscription_id)) continue;
       const at = new Date(row.started_at);
-      const card: Card = row.payment_method_id === member.pms.ok ? "ok" : row.payment_method_id === member.pms.approval ? "approval" : (null as never);
+      const card: Card =
+        row.payment_method_id === member.pms.ok ? "ok" : row.payment_method_id === member.pms.approval ? "approval" : (null as never);
       expect(card, `subscription ${row.subscription_id} bills one of the member's cards`).not.toBeNull();
       // A lifetime purchase, or one the bank approved after another purchase, replaces the running subscription.
       const running = currentAt(at);
@@ -226,23 +291,36 @@ async function runSequence(commands: Command[]) {
         running.sub.events.push({ type: "cancel_requested", id: `replaced:${row.subscription_id}`, at });
       }
       const plan = planOf(row.package_id);
-      const trial = row.package_id === PKG.yearlyTrial && !hadTrial && !approvals.some((approval) => approval.purchaseId === row.purchase_id);
+      const trial =
+        row.package_id === PKG.yearlyTrial && !hadTrial && !approvals.some((approval) => approval.purchaseId === row.purchase_id);
       hadTrial ||= trial;
       const events: LifecycleEvent[] =
         plan === "lifetime"
           ? [{ type: "lifetime_purchased", id: `start:${row.purchase_id}`, at }]
           : [
               { type: "started", id: `start:${row.purchase_id}`, at, plan, trial },
-              ...(trial ? [] : [{ type: "charged" as const, id: `charge:${row.purchase_id}`, at, periodStart: at, periodEnd: billingPeriodEnd(plan, at) }]),
+              ...(trial
+                ? []
+                : [
+                    {
+                      type: "charged" as const,
+                      id: `charge:${row.purchase_id}`,
+                      at,
+                      periodStart: at,
+                      periodEnd: billingPeriodEnd(plan, at),
+                    },
+                  ]),
             ];
       if (!trial) expectedCents += PRICES[row.package_id]!;
       subs.set(row.subscription_id, { id: row.subscription_id, pkg: row.package_id, card, startedAt: at, events, failures: new Map() });
     }
   }
 
-  const deliver = (paymentId: string) => purchases.cardEvent({ eventId: `evt_${randomUUID()}`, at: new Date(clock), kind: "payment_succeeded", paymentId });
+  const deliver = (paymentId: string) =>
+    purchases.cardEvent({ eventId: `evt_${randomUUID()}`, at: new Date(clock), kind: "payment_succeeded", paymentId });
   /** Where the browser back from the bank lands: granted, refused, or still waiting. */
-  const expectedReturn = (approval: Approval) => (approval.decision === "approve" ? "granted" : approval.decision === "cancel" ? "declined" : "waiting");
+  const expectedReturn = (approval: Approval) =>
+    approval.decision === "approve" ? "granted" : approval.decision === "cancel" ? "declined" : "waiting";
 
   for (const command of commands) {
     clock += 1000;
@@ -284,7 +362,10 @@ async function runSequence(commands: Command[]) {
       case "return": {
         if (approvals.length === 0) break;
         const approval = approvals[command.which % approvals.length]!;
-        const [outcome] = await Promise.all([purchases.approvalReturn(approval.purchaseId), command.withWebhook ? deliver(approval.paymentId) : null]);
+        const [outcome] = await Promise.all([
+          purchases.approvalReturn(approval.purchaseId),
+          command.withWebhook ? deliver(approval.paymentId) : null,
+        ]);
         log.push(`return ${approval.paymentId}${command.withWebhook ? " + webhook" : ""} → ${outcome}`);
         expect(outcome, log.join("\n")).toBe(expectedReturn(approval));
         break;
@@ -322,7 +403,9 @@ async function runSequence(commands: Command[]) {
         clock = Math.max(clock, next.periodStart.getTime() + attempt * DAY_MS);
         const expected = sub.card === "ok" ? "charged" : attempt < RETRIES ? "retry scheduled" : "ended";
         const outcomes = await Promise.all(
-          (command.mode === "repeat" ? [0, 1] : [0]).map(() => billing.chargeDue(sub.id, next.periodStart, attempt).then((result) => result.outcome)),
+          (command.mode === "repeat" ? [0, 1] : [0]).map(() =>
+            billing.chargeDue(sub.id, next.periodStart, attempt).then((result) => result.outcome),
+          ),
         );
         log.push(`renew ${command.mode} ${periodKey} attempt ${attempt} → ${outcomes.join(", ")}`);
         expect(outcomes, log.join("\n")).toContain(expected);
@@ -366,8 +449,17 @@ async function runSequence(commands: Command[]) {
   const context = `\n${log.join("\n")}`;
 
   // Money: what the processor took, what we recorded, and what the model says was bought.
-  const taken = await rows<{ amount_cents: number }>(database, "select amount_cents from sandbox_payments where account = $1 and status = 'succeeded'", [member.customer]);
-  const recorded = await rows<{ amount_cents: number; subscription_id: string | null; purchase_id: string | null; period_start: Date | null }>(
+  const taken = await rows<{ amount_cents: number }>(
+    database,
+    "select amount_cents from sandbox_payments where account = $1 and status = 'succeeded'",
+    [member.customer],
+  );
+  const recorded = await rows<{
+    amount_cents: number;
+    subscription_id: string | null;
+    purchase_id: string | null;
+    period_start: Date | null;
+  }>(
     database,
     "select amount_cents, subscription_id, purchase_id, period_start from payments where user_id = $1 and status = 'succeeded'",
     [member.id],
@@ -375,18 +467,30 @@ async function runSequence(commands: Command[]) {
   const sum = (list: { amount_cents: number }[]) => list.reduce((total, row) => total + row.amount_cents, 0);
   expect(sum(taken), `money taken${context}`).toBe(expectedCents);
   expect(sum(recorded), `money recorded${context}`).toBe(expectedCents);
-  const periods = recorded.filter((row) => row.period_start).map((row) => `${row.subscription_id}@${new Date(row.period_start!).toISOString()}`);
+  const periods = recorded
+    .filter((row) => row.period_start)
+    .map((row) => `${row.subscription_id}@${new Date(row.period_start!).toISOString()}`);
   expect(new Set(periods).size, `one payment per period${context}`).toBe(periods.length);
   const perPurchase = recorded.filter((row) => row.purchase_id).map((row) => row.purchase_id);
   expect(new Set(perPurchase).size, `one payment per purchase${context}`).toBe(perPurchase.length);
 
   // Subscriptions: each granted by one purchase, at most one billed recurring one, each in its events' state.
-  const dbSubs = await rows<{ id: string; status: string; current_period_end: Date | null }>(database, "select id, status, current_period_end from subscriptions where user_id = $1", [member.id]);
+  const dbSubs = await rows<{ id: string; status: string; current_period_end: Date | null }>(
+    database,
+    "select id, status, current_period_end from subscriptions where user_id = $1",
+    [member.id],
+  );
   expect(dbSubs.length, `every subscription comes from one purchase${context}`).toBe(subs.size);
-  expect(dbSubs.filter((row) => ["trialing", "active", "past_due"].includes(row.status)).length, `one billed subscription${context}`).toBeLessThanOrEqual(1);
+  expect(
+    dbSubs.filter((row) => ["trialing", "active", "past_due"].includes(row.status)).length,
+    `one billed subscription${context}`,
+  ).toBeLessThanOrEqual(1);
   for (const row of dbSubs) {
     const state = stateOf(subs.get(row.id)!.events)!;
-    expect({ status: row.status, end: row.current_period_end ? new Date(row.current_period_end).toISOString() : null }, `subscription ${row.id}${context}`).toEqual({
+    expect(
+      { status: row.status, end: row.current_period_end ? new Date(row.current_period_end).toISOString() : null },
+      `subscription ${row.id}${context}`,
+    ).toEqual({
       status: state.status,
       end: state.currentPeriodEnd?.toISOString() ?? null,
     });
@@ -395,7 +499,10 @@ async function runSequence(commands: Command[]) {
   // Nothing starts beside lifetime access: a purchase approved at the bank after it was bought is refunded.
   const lifetimeFrom = Math.min(...[...subs.values()].filter((sub) => sub.pkg === PKG.lifetime).map((sub) => sub.startedAt.getTime()));
   const startedBeside = [...subs.values()].filter((sub) => sub.startedAt.getTime() > lifetimeFrom);
-  expect(startedBeside.map((sub) => sub.id), `nothing bought after lifetime${context}`).toEqual([]);
+  expect(
+    startedBeside.map((sub) => sub.id),
+    `nothing bought after lifetime${context}`,
+  ).toEqual([]);
 
   // The same key answers the same outcome; with another request it is refused.
   for (const [key, list] of answers) {
@@ -410,10 +517,19 @@ async function runSequence(commands: Command[]) {
         expect(answer.body.errors, where).toEqual({ idempotency_key: ["This Idempotency-Key was already used for another request."] });
         continue;
       }
-      if (expected.body.message === "need approve" && (answer.status !== expected.status || answer.body.message !== expected.body.message)) {
+      if (
+        expected.body.message === "need approve" &&
+        (answer.status !== expected.status || answer.body.message !== expected.body.message)
+      ) {
         // Settled at the bank since: granted, or refused.
-        if (answer.status === 200) expect(answer.body, where).toMatchObject({ message: "Successfully subscribed!", redirect_url: null, subscription_type: expect.any(String) });
-        else if (answer.status === 409) expect(answer.body, where).toEqual({ message: "You already have lifetime access. The charge was refunded." });
+        if (answer.status === 200)
+          expect(answer.body, where).toMatchObject({
+            message: "Successfully subscribed!",
+            redirect_url: null,
+            subscription_type: expect.any(String),
+          });
+        else if (answer.status === 409)
+          expect(answer.body, where).toEqual({ message: "You already have lifetime access. The charge was refunded." });
         else expect(answer, where).toMatchObject({ status: 402, body: { message: "The payment was not approved." } });
         expected = answer;
         continue;
@@ -446,7 +562,10 @@ const historyArb = fc.record({
   cycles: fc.array(fc.record({ failures: fc.integer({ min: 0, max: 2 }), suspended: fc.boolean() }), { minLength: 1, maxLength: 3 }),
   cancelAfter: fc.option(fc.integer({ min: 0, max: 3 })),
   /** Each delivery's delay after the event (PayPal retries for up to three days), and whether it comes twice. */
-  deliveries: fc.array(fc.record({ delayMinutes: fc.integer({ min: 0, max: 45 * 24 * 60 }), twice: fc.boolean(), together: fc.boolean() }), { minLength: 16, maxLength: 16 }),
+  deliveries: fc.array(
+    fc.record({ delayMinutes: fc.integer({ min: 0, max: 45 * 24 * 60 }), twice: fc.boolean(), together: fc.boolean() }),
+    { minLength: 16, maxLength: 16 },
+  ),
 });
 type History = typeof historyArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -466,87 +585,141 @@ function walletFacts(history: History, start: Date): WalletFact[] {
       facts.push({ kind: "canceled", at: new Date(boundary.getTime() - 5 * DAY_MS) });
       return facts;
     }
-    for (let attempt = 0; attempt < cycle.failures; attempt++) facts.push({ kind: "failed", at: new Date(boundary.getTime() + attempt * DAY_MS + 3_600_000) });
+    for (let attempt = 0; attempt < cycle.failures; attempt++)
+      facts.push({ kind: "failed", at: new Date(boundary.getTime() + attempt * DAY_MS + 3_600_000) });
     if (cycle.suspended && cycle.failures > 0) {
       facts.push({ kind: "suspended", at: new Date(boundary.getTime() + 3 * DAY_MS) });
       return facts;
     }
     const end = billingPeriodEnd(plan, boundary);
-    facts.push({ kind: "sale", at: new Date(boundary.getTime() + cycle.failures * DAY_MS + 2 * 3_600_000), periodStart: boundary, periodEnd: end });
+    facts.push({
+      kind: "sale",
+      at: new Date(boundary.getTime() + cycle.failures * DAY_MS + 2 * 3_600_000),
+      periodStart: boundary,
+      periodEnd: end,
+    });
     boundary = end;
   }
   return facts;
 }
 
 describe("money safety of wallet webhooks", () => {
-  it("ends in the time-ordered state, with one payment per paid period, however the webhooks are delayed, repeated or reordered", { timeout: 300_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(historyArb, async (history) => {
-        const member = await freshMember();
-        clock = Date.now();
-        const start = new Date(clock);
-        const pkg = packages.get(history.trial ? PKG.walletYearlyTrial : PKG.walletMonthly)!;
-        const plan: RecurringPlan = history.trial ? "annual" : "monthly";
-        const facts = walletFacts(history, start);
+  it(
+    "ends in the time-ordered state, with one payment per paid period, however the webhooks are delayed, repeated or reordered",
+    { timeout: 300_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(historyArb, async (history) => {
+          const member = await freshMember();
+          clock = Date.now();
+          const start = new Date(clock);
+          const pkg = packages.get(history.trial ? PKG.walletYearlyTrial : PKG.walletMonthly)!;
+          const plan: RecurringPlan = history.trial ? "annual" : "monthly";
+          const facts = walletFacts(history, start);
 
-        // The same history twice: delivered late, repeated and reordered to one subscription, once in time order to its twin.
-        const twins = await Promise.all(
-          ["shuffled", "ordered"].map(async (name) => {
-            const providerId = `I-${name.toUpperCase()}-${randomUUID()}`;
-            const row = await billing.start({ userId: member.id, provider: "paypal", pkg, trial: history.trial, purchaseId: randomUUID(), providerSubscriptionId: providerId });
-            const events: ProviderEvent[] = facts.map((fact, index) => {
-              const base = { eventId: `WH-${providerId}-${index}`, at: fact.at, subscriptionId: providerId };
-              if (fact.kind === "sale") return { ...base, kind: "subscription_charged", paymentId: `SALE-${providerId}-${index}`, money: { amountCents: pkg.amountCents, currency: pkg.currency } };
-              return { ...base, kind: fact.kind === "failed" ? "subscription_charge_failed" : fact.kind === "canceled" ? "subscription_canceled" : "subscription_suspended" };
-            });
-            return { name, row, events };
-          }),
-        );
-        const [shuffled, ordered] = twins as [(typeof twins)[0], (typeof twins)[0]];
+          // The same history twice: delivered late, repeated and reordered to one subscription, once in time order to its twin.
+          const twins = await Promise.all(
+            ["shuffled", "ordered"].map(async (name) => {
+              const providerId = `I-${name.toUpperCase()}-${randomUUID()}`;
+              const row = await billing.start({
+                userId: member.id,
+                provider: "paypal",
+                pkg,
+                trial: history.trial,
+                purchaseId: randomUUID(),
+                providerSubscriptionId: providerId,
+              });
+              const events: ProviderEvent[] = facts.map((fact, index) => {
+                const base = { eventId: `WH-${providerId}-${index}`, at: fact.at, subscriptionId: providerId };
+                if (fact.kind === "sale")
+                  return {
+                    ...base,
+                    kind: "subscription_charged",
+                    paymentId: `SALE-${providerId}-${index}`,
+                    money: { amountCents: pkg.amountCents, currency: pkg.currency },
+                  };
+                return {
+                  ...base,
+                  kind:
+                    fact.kind === "failed"
+                      ? "subscription_charge_failed"
+                      : fact.kind === "canceled"
+                        ? "subscription_canceled"
+                        : "subscription_suspended",
+                };
+              });
+              return { name, row, events };
+            }),
+          );
+          const [shuffled, ordered] = twins as [(typeof twins)[0], (typeof twins)[0]];
 
-        const deliveries = shuffled.events.flatMap((event, index) => {
-          const plan = history.deliveries[index % history.deliveries.length]!;
-          const at = event.at.getTime() + plan.delayMinutes * 60_000;
-          return plan.twice ? [{ event, at, together: plan.together }, { event, at: plan.together ? at : at + 7 * 60_000, together: plan.together }] : [{ event, at, together: false }];
-        });
-        deliveries.sort((a, b) => a.at - b.at);
-        for (let i = 0; i < deliveries.length; i++) {
-          const delivery = deliveries[i]!;
-          const next = deliveries[i + 1];
-          if (delivery.together && next && next.event === delivery.event && next.at === delivery.at) {
-            expect(await Promise.all([billing.walletEvent(delivery.event), billing.walletEvent(next.event)])).toEqual([true, true]);
-            i++;
-          } else expect(await billing.walletEvent(delivery.event)).toBe(true);
-        }
-        for (const event of ordered.events) expect(await billing.walletEvent(event)).toBe(true);
-
-        // What the distinct facts give applied once in time order.
-        const events: LifecycleEvent[] = [
-          { type: "started", id: "start", at: start, plan, trial: history.trial },
-          ...(history.trial ? [] : [{ type: "charged" as const, id: "first", at: start, periodStart: start, periodEnd: billingPeriodEnd(plan, start) }]),
-          ...facts.map((fact, index): LifecycleEvent => {
-            const id = `fact-${index}`;
-            if (fact.kind === "sale") return { type: "charged", id, at: fact.at, periodStart: fact.periodStart, periodEnd: fact.periodEnd };
-            return { type: fact.kind === "failed" ? "charge_failed" : fact.kind === "canceled" ? "cancel_requested" : "retries_exhausted", id, at: fact.at };
-          }),
-        ];
-        const expected = stateOf(events)!;
-        const sales = facts.filter((fact) => fact.kind === "sale");
-        const context = `\n${JSON.stringify({ facts, deliveries: deliveries.map((d) => [d.event.eventId.split("-").at(-1), new Date(d.at).toISOString()]) })}`;
-        for (const twin of [shuffled, ordered]) {
-          const [row] = await rows<{ status: string; current_period_end: Date | null }>(database, "select status, current_period_end from subscriptions where id = $1", [twin.row.id]);
-          expect({ status: row!.status, end: row!.current_period_end ? new Date(row!.current_period_end).toISOString() : null }, `${twin.name}${context}`).toEqual({
-            status: expected.status,
-            end: expected.currentPeriodEnd?.toISOString() ?? null,
+          const deliveries = shuffled.events.flatMap((event, index) => {
+            const plan = history.deliveries[index % history.deliveries.length]!;
+            const at = event.at.getTime() + plan.delayMinutes * 60_000;
+            return plan.twice
+              ? [
+                  { event, at, together: plan.together },
+                  { event, at: plan.together ? at : at + 7 * 60_000, together: plan.together },
+                ]
+              : [{ event, at, together: false }];
           });
-          const paid = await rows<{ amount_cents: number; period_start: Date; status: string }>(database, "select amount_cents, period_start, status from payments where subscription_id = $1 order by period_start", [twin.row.id]);
-          expect(
-            paid.map((payment) => [payment.status, payment.amount_cents, new Date(payment.period_start).toISOString()]),
-            `${twin.name} payments${context}`,
-          ).toEqual(sales.map((sale) => ["succeeded", pkg.amountCents, (sale as { periodStart: Date }).periodStart.toISOString()]));
-        }
-      }),
-      { numRuns: 200 },
-    );
-  });
+          deliveries.sort((a, b) => a.at - b.at);
+          for (let i = 0; i < deliveries.length; i++) {
+            const delivery = deliveries[i]!;
+            const next = deliveries[i + 1];
+            if (delivery.together && next && next.event === delivery.event && next.at === delivery.at) {
+              expect(await Promise.all([billing.walletEvent(delivery.event), billing.walletEvent(next.event)])).toEqual([true, true]);
+              i++;
+            } else expect(await billing.walletEvent(delivery.event)).toBe(true);
+          }
+          for (const event of ordered.events) expect(await billing.walletEvent(event)).toBe(true);
+
+          // What the distinct facts give applied once in time order.
+          const events: LifecycleEvent[] = [
+            { type: "started", id: "start", at: start, plan, trial: history.trial },
+            ...(history.trial
+              ? []
+              : [{ type: "charged" as const, id: "first", at: start, periodStart: start, periodEnd: billingPeriodEnd(plan, start) }]),
+            ...facts.map((fact, index): LifecycleEvent => {
+              const id = `fact-${index}`;
+              if (fact.kind === "sale")
+                return { type: "charged", id, at: fact.at, periodStart: fact.periodStart, periodEnd: fact.periodEnd };
+              return {
+                type: fact.kind === "failed" ? "charge_failed" : fact.kind === "canceled" ? "cancel_requested" : "retries_exhausted",
+                id,
+                at: fact.at,
+              };
+            }),
+          ];
+          const expected = stateOf(events)!;
+          const sales = facts.filter((fact) => fact.kind === "sale");
+          const context = `\n${JSON.stringify({ facts, deliveries: deliveries.map((d) => [d.event.eventId.split("-").at(-1), new Date(d.at).toISOString()]) })}`;
+          for (const twin of [shuffled, ordered]) {
+            const [row] = await rows<{ status: string; current_period_end: Date | null }>(
+              database,
+              "select status, current_period_end from subscriptions where id = $1",
+              [twin.row.id],
+            );
+            expect(
+              { status: row!.status, end: row!.current_period_end ? new Date(row!.current_period_end).toISOString() : null },
+              `${twin.name}${context}`,
+            ).toEqual({
+              status: expected.status,
+              end: expected.currentPeriodEnd?.toISOString() ?? null,
+            });
+            const paid = await rows<{ amount_cents: number; period_start: Date; status: string }>(
+              database,
+              "select amount_cents, period_start, status from payments where subscription_id = $1 order by period_start",
+              [twin.row.id],
+            );
+            expect(
+              paid.map((payment) => [payment.status, payment.amount_cents, new Date(payment.period_start).toISOString()]),
+              `${twin.name} payments${context}`,
+            ).toEqual(sales.map((sale) => ["succeeded", pkg.amountCents, (sale as { periodStart: Date }).periodStart.toISOString()]));
+          }
+        }),
+        { numRuns: 200 },
+      );
+    },
+  );
 });

@@ -36,7 +36,9 @@ export function createPaymentsRepository(db: Database) {
      * Claims a purchase. Answers the new row, or why not: the same key was used before
      * (`existing`), or another purchase of the member is in flight (`busy`).
      */
-    async claimPurchase(row: typeof purchases.$inferInsert): Promise<{ claimed: PurchaseRow } | { existing: PurchaseRow } | { busy: true }> {
+    async claimPurchase(
+      row: typeof purchases.$inferInsert,
+    ): Promise<{ claimed: PurchaseRow } | { existing: PurchaseRow } | { busy: true }> {
       if (row.idempotencyKey) {
         const [existing] = await db
           .select()
@@ -75,7 +77,11 @@ export function createPaymentsRepository(db: Database) {
       }
     },
     async updatePurchase(id: string, values: Partial<typeof purchases.$inferInsert>) {
-      const [row] = await db.update(purchases).set({ ...values, updatedAt: new Date() }).where(eq(purchases.id, id)).returning();
+      const [row] = await db
+        .update(purchases)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(purchases.id, id))
+        .returning();
       return row!;
     },
     /** Moves a purchase from one status to another; false when another call moved it first. */
@@ -113,7 +119,10 @@ export function createPaymentsRepository(db: Database) {
       return existing!;
     },
     async updatePayment(id: string, values: Partial<typeof payments.$inferInsert>) {
-      await db.update(payments).set({ ...values, updatedAt: new Date() }).where(eq(payments.id, id));
+      await db
+        .update(payments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(payments.id, id));
     },
     async paymentByProviderId(provider: string, providerPaymentId: string) {
       const [row] = await db
@@ -126,7 +135,11 @@ export function createPaymentsRepository(db: Database) {
 
     /** Records a webhook event in the transaction; false when it was recorded before. */
     async recordWebhook(tx: Tx | Database, provider: string, eventId: string, kind: string): Promise<boolean> {
-      const inserted = await tx.insert(webhookEvents).values({ provider, eventId, kind }).onConflictDoNothing().returning({ id: webhookEvents.eventId });
+      const inserted = await tx
+        .insert(webhookEvents)
+        .values({ provider, eventId, kind })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.eventId });
       return inserted.length > 0;
     },
   };

@@ -33,7 +33,8 @@ const ReturnParams = z.object({ purchaseId: z.uuid() });
 const ReturnQuery = z.object({ redirect: z.string().max(512).optional() });
 
 /** Only a path on this site may be a redirect target. */
-const samePath = (value: string | undefined) => (value && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : null);
+const samePath = (value: string | undefined) =>
+  value && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : null;
 
 /** Card calls under /stripe, wallet calls under /paypal, cancellation, and both providers' webhooks. */
 export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -43,7 +44,16 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       "/stripe/setup-intent",
-      { onRequest: auth, schema: { tags: ["payments"], summary: "A card setup intent: the publishable key and the client secret the card form confirms", ...member, querystring: CacheBuster, response: { 200: SetupIntentResponse, ...errors } } },
+      {
+        onRequest: auth,
+        schema: {
+          tags: ["payments"],
+          summary: "A card setup intent: the publishable key and the client secret the card form confirms",
+          ...member,
+          querystring: CacheBuster,
+          response: { 200: SetupIntentResponse, ...errors },
+        },
+      },
       async (request) => deps.purchases.setupIntent(authOf(request).signIn.user.id),
     );
 
@@ -54,7 +64,8 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
         preHandler: limit,
         schema: {
           tags: ["payments"],
-          summary: "Saves the confirmed card and buys the package: a free trial starts, or the first charge is taken ('need approve' sends the member to the bank)",
+          summary:
+            "Saves the confirmed card and buys the package: a free trial starts, or the first charge is taken ('need approve' sends the member to the bank)",
           ...member,
           headers: IdempotencyHeaders,
           body: SavePaymentMethodBody,
@@ -70,9 +81,17 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
         {
           onRequest: auth,
           preHandler: limit,
-          schema: { tags: ["payments"], summary: "Changes the plan: the upgrade to the annual plan, paid now", ...member, headers: IdempotencyHeaders, body: ChangePlanBody, response: { 200: PurchaseResponse, ...errors } },
+          schema: {
+            tags: ["payments"],
+            summary: "Changes the plan: the upgrade to the annual plan, paid now",
+            ...member,
+            headers: IdempotencyHeaders,
+            body: ChangePlanBody,
+            response: { 200: PurchaseResponse, ...errors },
+          },
         },
-        async (request) => deps.purchases.changePlan(authOf(request).signIn.user.id, provider, request.body, request.headers["idempotency-key"]),
+        async (request) =>
+          deps.purchases.changePlan(authOf(request).signIn.user.id, provider, request.body, request.headers["idempotency-key"]),
       );
     }
 
@@ -96,7 +115,14 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
       {
         onRequest: auth,
         preHandler: limit,
-        schema: { tags: ["payments"], summary: "Starts a wallet checkout: where the member approves the payment", ...member, headers: IdempotencyHeaders, querystring: WalletCheckoutQuery, response: { 200: WalletCheckoutResponse, ...errors } },
+        schema: {
+          tags: ["payments"],
+          summary: "Starts a wallet checkout: where the member approves the payment",
+          ...member,
+          headers: IdempotencyHeaders,
+          querystring: WalletCheckoutQuery,
+          response: { 200: WalletCheckoutResponse, ...errors },
+        },
       },
       async (request) => deps.purchases.walletCheckout(authOf(request).signIn.user.id, request.query, request.headers["idempotency-key"]),
     );
@@ -106,20 +132,45 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
       {
         onRequest: auth,
         preHandler: limit,
-        schema: { tags: ["payments"], summary: "The member is back from the wallet having approved: the subscription starts", ...member, headers: IdempotencyHeaders, body: WalletReturnBody, response: { 200: PurchaseResponse, ...errors } },
+        schema: {
+          tags: ["payments"],
+          summary: "The member is back from the wallet having approved: the subscription starts",
+          ...member,
+          headers: IdempotencyHeaders,
+          body: WalletReturnBody,
+          response: { 200: PurchaseResponse, ...errors },
+        },
       },
       async (request) => deps.purchases.walletReturn(authOf(request).signIn.user.id, request.body),
     );
 
     app.get(
       "/paypal/cancel-transaction",
-      { onRequest: auth, schema: { tags: ["payments"], summary: "The member came back from the wallet without approving", ...member, querystring: WalletCancelQuery, response: { 200: MessageResponse, ...errors } } },
+      {
+        onRequest: auth,
+        schema: {
+          tags: ["payments"],
+          summary: "The member came back from the wallet without approving",
+          ...member,
+          querystring: WalletCancelQuery,
+          response: { 200: MessageResponse, ...errors },
+        },
+      },
       async (request) => deps.purchases.walletCancel(authOf(request).signIn.user.id, request.query.token),
     );
 
     app.delete(
       "/subscription/web/cancel/:provider",
-      { onRequest: auth, schema: { tags: ["payments"], summary: "Cancels the subscription: billing stops, access lasts until the period ends", ...member, params: ProviderParams, response: { 200: MessageResponse, ...errors } } },
+      {
+        onRequest: auth,
+        schema: {
+          tags: ["payments"],
+          summary: "Cancels the subscription: billing stops, access lasts until the period ends",
+          ...member,
+          params: ProviderParams,
+          response: { 200: MessageResponse, ...errors },
+        },
+      },
       async (request) => deps.purchases.cancel(authOf(request).signIn.user.id, request.params.provider),
     );
 
@@ -131,7 +182,11 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
         await deps.purchases.receiveWebhook(provider, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), request.headers);
         return reply.send({ received: true });
       };
-      const schema = { tags: ["payments"], summary: "Provider webhook (signature verified)", response: { 200: z.object({ received: z.boolean() }), ...errors } };
+      const schema = {
+        tags: ["payments"],
+        summary: "Provider webhook (signature verified)",
+        response: { 200: z.object({ received: z.boolean() }), ...errors },
+      };
       hooks.post("/stripe/webhook", { schema }, receive("stripe"));
       hooks.post("/paypal/webhook", { schema }, receive("paypal"));
     });

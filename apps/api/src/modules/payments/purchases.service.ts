@@ -84,7 +84,8 @@ export function createPurchasesService(deps: PurchasesDeps) {
       const found = await deps.plans.checkout(checkoutId);
       const type = field === "checkout_id" ? "checkout" : "promo";
       if (!found || found.checkout.type !== type) throw invalidField(field, `The selected ${field.replaceAll("_", " ")} is invalid.`);
-      if (!found.packages.some((item) => item.id === pkg.id)) throw invalidField("package_id", "The selected package id is not part of this checkout.");
+      if (!found.packages.some((item) => item.id === pkg.id))
+        throw invalidField("package_id", "The selected package id is not part of this checkout.");
     }
     return pkg;
   }
@@ -123,7 +124,8 @@ export function createPurchasesService(deps: PurchasesDeps) {
     });
     if ("busy" in claim) throw conflict("Another purchase is being processed. Please wait a moment.");
     if ("existing" in claim) {
-      if (claim.existing.fingerprint !== print) throw invalidField("idempotency_key", "This Idempotency-Key was already used for another request.");
+      if (claim.existing.fingerprint !== print)
+        throw invalidField("idempotency_key", "This Idempotency-Key was already used for another request.");
       if (claim.existing.response && claim.existing.responseStatus) {
         const stored = claim.existing.response as { message: string; errors?: Record<string, string[]> };
         if (claim.existing.responseStatus >= 400) throw domainErrorOf(claim.existing.responseStatus, stored.message, stored.errors);
@@ -136,7 +138,11 @@ export function createPurchasesService(deps: PurchasesDeps) {
     try {
       const answer = await run(purchase);
       const status = answer.purchaseStatus ?? (answer.body.message === NEED_APPROVE_MESSAGE ? "requires_approval" : "succeeded");
-      await repository.transitionPurchase(purchase.id, ["processing"], { status, responseStatus: 200, response: { ...answer.saved, ...answer.body } });
+      await repository.transitionPurchase(purchase.id, ["processing"], {
+        status,
+        responseStatus: 200,
+        response: { ...answer.saved, ...answer.body },
+      });
       return answer;
     } catch (error) {
       if (error instanceof DomainError && error.kind !== "unavailable") {
@@ -169,26 +175,45 @@ export function createPurchasesService(deps: PurchasesDeps) {
   }
 
   /** Completes a card purchase whose charge succeeded (at once, after approval, or by webhook). */
-  async function grantCard(purchase: PurchaseRow, paymentMethodId: string, customerId: string, pkg: PackageRow): Promise<SubscriptionRow | null> {
+  async function grantCard(
+    purchase: PurchaseRow,
+    paymentMethodId: string,
+    customerId: string,
+    pkg: PackageRow,
+  ): Promise<SubscriptionRow | null> {
     if (purchase.kind === "upgrade") {
       const running = await current(purchase.userId);
       if (running) await billing.upgraded(running, pkg, purchase.id);
       return current(purchase.userId);
     }
     await replaceRunning(purchase.userId, pkg);
-    const subscription = await billing.start({ userId: purchase.userId, provider: "stripe", pkg, trial: false, purchaseId: purchase.id, customerId, paymentMethodId });
+    const subscription = await billing.start({
+      userId: purchase.userId,
+      provider: "stripe",
+      pkg,
+      trial: false,
+      purchaseId: purchase.id,
+      customerId,
+      paymentMethodId,
+    });
     await repository.updatePurchase(purchase.id, { subscriptionId: subscription.id });
     return subscription;
   }
 
   /** Charges the card for a purchase while the member is at the checkout. */
-  async function chargeNow(card: CardProcessor, purchase: PurchaseRow, pkg: PackageRow, customerId: string, paymentMethodId: string): Promise<Answer> {
+  async function chargeNow(
+    card: CardProcessor,
+    purchase: PurchaseRow,
+    pkg: PackageRow,
+    customerId: string,
+    paymentMethodId: string,
+  ): Promise<Answer> {
     const money = moneyOf(pkg);
     const result = await card.charge({
       customerId,
       paymentMethodId,
       money,
-      description: `${deps.product} ${pkg.isLifetime ? "Lifetime" : planFromMonths(pkg.months) ?? "plan"}`,
+      description: `${deps.product} ${pkg.isLifetime ? "Lifetime" : (planFromMonths(pkg.months) ?? "plan")}`,
       idempotencyKey: `purchase:${purchase.id}`,
       onSession: true,
       returnUrl: `${deps.appUrl}/api/v1/stripe/return/${purchase.id}`,
@@ -209,7 +234,10 @@ export function createPurchasesService(deps: PurchasesDeps) {
     if (result.status === "requires_action") {
       await repository.updatePurchase(purchase.id, { providerReference: result.paymentId });
       // The card to bill later is kept with the stored answer, which is written when this call ends.
-      return { body: { message: NEED_APPROVE_MESSAGE, redirect_url: result.approvalUrl, subscription_type: null }, saved: { payment_method: paymentMethodId, customer: customerId } };
+      return {
+        body: { message: NEED_APPROVE_MESSAGE, redirect_url: result.approvalUrl, subscription_type: null },
+        saved: { payment_method: paymentMethodId, customer: customerId },
+      };
     }
     return success(await grantCard(purchase, paymentMethodId, customerId, pkg));
   }
@@ -227,7 +255,13 @@ export function createPurchasesService(deps: PurchasesDeps) {
     return null;
   }
   const approvalOutcome = (row: PurchaseRow | null): "granted" | "declined" | "waiting" =>
-    !row ? "waiting" : row.status === "succeeded" || row.status === "refunded" ? "granted" : row.status === "requires_approval" ? "waiting" : "declined";
+    !row
+      ? "waiting"
+      : row.status === "succeeded" || row.status === "refunded"
+        ? "granted"
+        : row.status === "requires_approval"
+          ? "waiting"
+          : "declined";
 
   /** Finishes a card purchase that waited for the bank's approval; answers where the browser goes. */
   async function settleApproval(found: PurchaseRow): Promise<"granted" | "declined" | "waiting"> {
@@ -239,7 +273,11 @@ export function createPurchasesService(deps: PurchasesDeps) {
     const stored = purchase.response as { payment_method?: string; customer?: string } | null;
     if (result.status === "declined") {
       if (payment) await repository.updatePayment(payment.id, { status: "failed", failureMessage: result.message });
-      await repository.transitionPurchase(purchase.id, ["requires_approval"], { status: "failed", responseStatus: 402, response: { message: result.message } });
+      await repository.transitionPurchase(purchase.id, ["requires_approval"], {
+        status: "failed",
+        responseStatus: 402,
+        response: { message: result.message },
+      });
       return "declined";
     }
     // Only the call that moves the purchase on grants access, however many returns and webhooks arrive.
@@ -250,12 +288,20 @@ export function createPurchasesService(deps: PurchasesDeps) {
       // Approved at the bank after lifetime access was bought meanwhile: nothing more to give, so the charge goes back.
       await deps.card.refund({ paymentId: purchase.providerReference, idempotencyKey: `refund:${purchase.id}` });
       if (payment) await repository.updatePayment(payment.id, { status: "refunded" });
-      await repository.transitionPurchase(purchase.id, ["processing"], { status: "refunded", responseStatus: 409, response: { message: LIFETIME_REFUNDED_MESSAGE } });
+      await repository.transitionPurchase(purchase.id, ["processing"], {
+        status: "refunded",
+        responseStatus: 409,
+        response: { message: LIFETIME_REFUNDED_MESSAGE },
+      });
       return "granted";
     }
     if (payment) await repository.updatePayment(payment.id, { status: "succeeded" });
     const subscription = await grantCard(moved, stored?.payment_method ?? "", stored?.customer ?? "", pkg);
-    await repository.transitionPurchase(purchase.id, ["processing"], { status: "succeeded", responseStatus: 200, response: success(subscription).body });
+    await repository.transitionPurchase(purchase.id, ["processing"], {
+      status: "succeeded",
+      responseStatus: 200,
+      response: success(subscription).body,
+    });
     return "granted";
   }
 
@@ -282,15 +328,31 @@ export function createPurchasesService(deps: PurchasesDeps) {
       const card = deps.card;
       if (!card) throw paymentsDown("Card");
       const pkg = await packageFor(body.package_id, "stripe", body);
-      const request = { kind: pkg.isLifetime ? "lifetime" : "subscription", provider: "stripe" as const, packageId: pkg.id, checkoutId: body.checkout_id ?? body.promo_checkout_id ?? null, body };
+      const request = {
+        kind: pkg.isLifetime ? "lifetime" : "subscription",
+        provider: "stripe" as const,
+        packageId: pkg.id,
+        checkoutId: body.checkout_id ?? body.promo_checkout_id ?? null,
+        body,
+      };
       const answer = await once(userId, key, request, async (purchase) => {
         await refuseDoublePurchase(userId, pkg);
         const customerId = await cardCustomer(card, userId);
         const method = await card.confirmedPaymentMethod(customerId, body.payment_method ?? null);
         if (!method) throw invalidField("payment_method", "The payment method is not confirmed. Please enter your card again.");
-        const hadTrial = (await deps.subscriptions.history(userId)).some((row) => row.planType === "Free trial" || (lifecycleFromJson(row.lifecycle)?.facts.startedWithTrial ?? false));
+        const hadTrial = (await deps.subscriptions.history(userId)).some(
+          (row) => row.planType === "Free trial" || (lifecycleFromJson(row.lifecycle)?.facts.startedWithTrial ?? false),
+        );
         if (pkg.isFreeTrial && pkg.trialDays > 0 && !hadTrial) {
-          const subscription = await billing.start({ userId, provider: "stripe", pkg, trial: true, purchaseId: purchase.id, customerId, paymentMethodId: method.id });
+          const subscription = await billing.start({
+            userId,
+            provider: "stripe",
+            pkg,
+            trial: true,
+            purchaseId: purchase.id,
+            customerId,
+            paymentMethodId: method.id,
+          });
           await repository.updatePurchase(purchase.id, { subscriptionId: subscription.id });
           return success(subscription);
         }
@@ -332,19 +394,34 @@ export function createPurchasesService(deps: PurchasesDeps) {
       if (!wallet) throw paymentsDown("Wallet");
       const pkg = await packageFor(query.package_id, "paypal", query);
       const body = { package_id: query.package_id, checkout_id: query.checkout_id, promo_checkout_id: query.promo_checkout_id };
-      const request = { kind: pkg.isLifetime ? "lifetime" : "subscription", provider: "paypal" as const, packageId: pkg.id, checkoutId: query.checkout_id ?? query.promo_checkout_id ?? null, body };
+      const request = {
+        kind: pkg.isLifetime ? "lifetime" : "subscription",
+        provider: "paypal" as const,
+        packageId: pkg.id,
+        checkoutId: query.checkout_id ?? query.promo_checkout_id ?? null,
+        body,
+      };
       const answer = await once(userId, key, request, async (purchase) => {
         await refuseDoublePurchase(userId, pkg);
         const checkout = await wallet.createCheckout({
           reference: purchase.id,
           member: await member(userId),
-          item: { packageId: pkg.id, name: planName(deps.product, pkg), money: moneyOf(pkg), months: pkg.isLifetime ? 0 : pkg.months, trialDays: pkg.isFreeTrial ? pkg.trialDays : 0 },
+          item: {
+            packageId: pkg.id,
+            name: planName(deps.product, pkg),
+            money: moneyOf(pkg),
+            months: pkg.isLifetime ? 0 : pkg.months,
+            trialDays: pkg.isFreeTrial ? pkg.trialDays : 0,
+          },
           returnUrl: `${deps.appUrl}/success-transaction`,
           cancelUrl: `${deps.appUrl}/cancel-transaction`,
           idempotencyKey: `wallet:${purchase.id}`,
         });
         await repository.updatePurchase(purchase.id, { providerReference: checkout.providerReference });
-        return { body: { message: "awaiting wallet", redirect_url: checkout.approvalUrl, subscription_type: null }, purchaseStatus: "awaiting_wallet" };
+        return {
+          body: { message: "awaiting wallet", redirect_url: checkout.approvalUrl, subscription_type: null },
+          purchaseStatus: "awaiting_wallet",
+        };
       });
       return { url_to_redirect: answer.body.redirect_url! };
     },
@@ -356,7 +433,8 @@ export function createPurchasesService(deps: PurchasesDeps) {
       const reference = body.subscription_id ?? body.token!;
       const purchase = await repository.purchaseByReference("paypal", reference);
       if (!purchase || purchase.userId !== userId) throw notFound("This payment was not found.");
-      if (purchase.status === "succeeded") return success(purchase.subscriptionId ? await deps.subscriptions.byId(purchase.subscriptionId) : await current(userId)).body;
+      if (purchase.status === "succeeded")
+        return success(purchase.subscriptionId ? await deps.subscriptions.byId(purchase.subscriptionId) : await current(userId)).body;
       if (purchase.status === "canceled") throw declined("The payment was canceled.");
       const pkg = (await deps.plans.packageById(purchase.packageId))!;
       if ((await current(userId))?.status === "lifetime") {
@@ -366,7 +444,11 @@ export function createPurchasesService(deps: PurchasesDeps) {
         await repository.transitionPurchase(purchase.id, ["awaiting_wallet", "failed"], { status: "canceled" });
         throw conflict(LIFETIME_HELD_MESSAGE);
       }
-      const completion = await wallet.completeCheckout({ providerReference: reference, lifetime: pkg.isLifetime, idempotencyKey: `capture:${purchase.id}` });
+      const completion = await wallet.completeCheckout({
+        providerReference: reference,
+        lifetime: pkg.isLifetime,
+        idempotencyKey: `capture:${purchase.id}`,
+      });
       if (completion.status === "pending") throw conflict("The payment is not approved yet.");
       if (completion.status === "canceled") {
         await repository.transitionPurchase(purchase.id, ["awaiting_wallet", "failed"], { status: "canceled" });
@@ -389,10 +471,25 @@ export function createPurchasesService(deps: PurchasesDeps) {
         providerSubscriptionId: completion.subscriptionId,
       });
       if (completion.paymentId) {
-        await repository.recordPayment({ userId, subscriptionId: subscription.id, purchaseId: purchase.id, provider: "paypal", providerPaymentId: completion.paymentId, idempotencyKey: `paypal:${completion.paymentId}`, amountCents: pkg.amountCents, currency: pkg.currency, status: "succeeded" });
+        await repository.recordPayment({
+          userId,
+          subscriptionId: subscription.id,
+          purchaseId: purchase.id,
+          provider: "paypal",
+          providerPaymentId: completion.paymentId,
+          idempotencyKey: `paypal:${completion.paymentId}`,
+          amountCents: pkg.amountCents,
+          currency: pkg.currency,
+          status: "succeeded",
+        });
       }
       const answer = success(subscription);
-      await repository.transitionPurchase(purchase.id, ["processing"], { status: "succeeded", subscriptionId: subscription.id, responseStatus: 200, response: answer.body });
+      await repository.transitionPurchase(purchase.id, ["processing"], {
+        status: "succeeded",
+        subscriptionId: subscription.id,
+        responseStatus: 200,
+        response: answer.body,
+      });
       return answer.body;
     },
 
@@ -418,7 +515,8 @@ export function createPurchasesService(deps: PurchasesDeps) {
         // Judged inside the claim: a retried upgrade that already went through answers its stored outcome,
         // and of two upgrades sent at once the second sees the first one's result.
         const running = await current(userId);
-        if (!running || running.provider !== provider || !billing.canUpgrade(running)) throw conflict("This subscription cannot be upgraded to annual.");
+        if (!running || running.provider !== provider || !billing.canUpgrade(running))
+          throw conflict("This subscription cannot be upgraded to annual.");
         if (provider === "paypal") {
           const wallet = deps.wallet;
           if (!wallet || !running.providerSubscriptionId) throw paymentsDown("Wallet");
@@ -434,7 +532,8 @@ export function createPurchasesService(deps: PurchasesDeps) {
         }
         const card = deps.card;
         if (!card) throw paymentsDown("Card");
-        if (!running.customerId || !running.paymentMethodId) throw conflict("No saved card to charge. Please subscribe with your card again.");
+        if (!running.customerId || !running.paymentMethodId)
+          throw conflict("No saved card to charge. Please subscribe with your card again.");
         return chargeNow(card, purchase, pkg, running.customerId, running.paymentMethodId);
       });
       return answer.body;

@@ -9,7 +9,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const PKG = { monthly: 1, quarterly: 2, yearlyTrial: 4, lifetime: 5, walletMonthly: 11, walletYearly: 14, walletLifetime: 15, eurMonthly: 6 };
+const PKG = {
+  monthly: 1,
+  quarterly: 2,
+  yearlyTrial: 4,
+  lifetime: 5,
+  walletMonthly: 11,
+  walletYearly: 14,
+  walletLifetime: 15,
+  eurMonthly: 6,
+};
 
 async function confirmedCard(token: string, number = "4242 4242 4242 4242") {
   const intent = await getAs(t.app, token, "/api/v1/stripe/setup-intent");
@@ -17,11 +26,20 @@ async function confirmedCard(token: string, number = "4242 4242 4242 4242") {
   const { client_secret, api_key, mode } = intent.json();
   expect(mode).toBe("sandbox");
   expect(api_key).toMatch(/^pk_/);
-  return t.app.inject({ method: "POST", url: "/api/v1/sandbox/card/confirm", payload: { client_secret, number, exp_month: 12, exp_year: 2040, cvc: "123" } });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/v1/sandbox/card/confirm",
+    payload: { client_secret, number, exp_month: 12, exp_year: 2040, cvc: "123" },
+  });
 }
 
 const buy = (member: Member, body: object, key?: string) =>
-  t.app.inject({ method: "POST", url: "/api/v1/stripe/payment-method", headers: { ...bearer(member.token), ...(key ? { "idempotency-key": key } : {}) }, payload: body });
+  t.app.inject({
+    method: "POST",
+    url: "/api/v1/stripe/payment-method",
+    headers: { ...bearer(member.token), ...(key ? { "idempotency-key": key } : {}) },
+    payload: body,
+  });
 const status = async (member: Member) => (await getAs(t.app, member.token, "/api/v1/user/account-status")).json();
 
 describe("card purchases", () => {
@@ -32,7 +50,13 @@ describe("card purchases", () => {
     const res = await buy(member, { payment_method: confirmed.json().payment_method, package_id: PKG.yearlyTrial }, "key-trial-0001");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: "Successfully subscribed!", redirect_url: null, subscription_type: "Free trial" });
-    expect(await status(member)).toMatchObject({ subscription_type: "Free trial", subscription_via: "stripe", status: "trialing", can_cancel: true, can_upgrade: false });
+    expect(await status(member)).toMatchObject({
+      subscription_type: "Free trial",
+      subscription_via: "stripe",
+      status: "trialing",
+      can_cancel: true,
+      can_upgrade: false,
+    });
     const again = await buy(member, { payment_method: confirmed.json().payment_method, package_id: PKG.yearlyTrial }, "key-trial-0001");
     expect(again.json()).toEqual(res.json());
   });
@@ -58,7 +82,12 @@ describe("card purchases", () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("Approve");
     const returnUrl = new URL(url, "http://x").searchParams.get("return_url")!;
-    const decided = await t.app.inject({ method: "POST", url: new URL(url, "http://x").pathname, payload: `decision=approve&return_url=${encodeURIComponent(returnUrl)}&redirect=%2Fhome`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const decided = await t.app.inject({
+      method: "POST",
+      url: new URL(url, "http://x").pathname,
+      payload: `decision=approve&return_url=${encodeURIComponent(returnUrl)}&redirect=%2Fhome`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(decided.statusCode).toBe(303);
     const back = await t.app.inject({ url: decided.headers.location as string });
     expect(back.statusCode).toBe(303);
@@ -69,8 +98,15 @@ describe("card purchases", () => {
   it("upgrades a monthly member to annual and cancels", async () => {
     const member = await registerMember(t.app, t.database);
     const confirmed = await confirmedCard(member.token);
-    expect((await buy(member, { payment_method: confirmed.json().payment_method, package_id: PKG.monthly })).json().subscription_type).toBe("Monthly");
-    const up = await t.app.inject({ method: "PUT", url: "/api/v1/stripe/subscription", headers: bearer(member.token), payload: { package_id: PKG.yearlyTrial } });
+    expect((await buy(member, { payment_method: confirmed.json().payment_method, package_id: PKG.monthly })).json().subscription_type).toBe(
+      "Monthly",
+    );
+    const up = await t.app.inject({
+      method: "PUT",
+      url: "/api/v1/stripe/subscription",
+      headers: bearer(member.token),
+      payload: { package_id: PKG.yearlyTrial },
+    });
     expect(up.statusCode, up.body).toBe(200);
     expect(await status(member)).toMatchObject({ subscription_type: "Annual", can_upgrade: false, can_cancel: true });
     const cancel = await sendAs(t.app, member.token, "DELETE", "/api/v1/subscription/web/cancel/stripe");
@@ -87,15 +123,30 @@ describe("wallet purchases", () => {
     expect(start.statusCode, start.body).toBe(200);
     const url: string = start.json().url_to_redirect;
     expect(url).toMatch(/^\/sandbox\/wallet\/approve\//);
-    const decided = await t.app.inject({ method: "POST", url, payload: "decision=approve", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const decided = await t.app.inject({
+      method: "POST",
+      url,
+      payload: "decision=approve",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(decided.statusCode).toBe(303);
     const back = new URL(decided.headers.location as string, "http://x");
     expect(back.pathname).toBe("/success-transaction");
-    const done = await t.app.inject({ method: "POST", url: "/api/v1/paypal/success-transaction", headers: bearer(member.token), payload: Object.fromEntries(back.searchParams) });
+    const done = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/paypal/success-transaction",
+      headers: bearer(member.token),
+      payload: Object.fromEntries(back.searchParams),
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().message).toBe("Successfully subscribed!");
     expect(await status(member)).toMatchObject({ subscription_type: "Monthly", subscription_via: "paypal" });
-    const twice = await t.app.inject({ method: "POST", url: "/api/v1/paypal/success-transaction", headers: bearer(member.token), payload: Object.fromEntries(back.searchParams) });
+    const twice = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/paypal/success-transaction",
+      headers: bearer(member.token),
+      payload: Object.fromEntries(back.searchParams),
+    });
     expect(twice.statusCode).toBe(200);
     const cancel = await sendAs(t.app, member.token, "DELETE", "/api/v1/subscription/web/cancel/paypal");
     expect(cancel.json()).toEqual({ message: "Successfully canceled!" });

@@ -86,30 +86,58 @@ beforeEach(() => {
 // ---- helpers -----------------------------------------------------------------------------------
 
 /** Runs a job the way the worker does: through its definition's handler. */
-const runJob = (name: string, data: object) => jobDefinitions(services).find((job) => job.name === name)!.handler(data);
+const runJob = (name: string, data: object) =>
+  jobDefinitions(services)
+    .find((job) => job.name === name)!
+    .handler(data);
 const chargeJob = (subscriptionId: string, periodStart: Date, attempt = 0) =>
   runJob(CHARGE_DUE_JOB, { subscriptionId, periodStart: periodStart.toISOString(), attempt }) as Promise<{ outcome: string }>;
 
 async function cardOf(member: Member, number: string): Promise<string> {
   const { client_secret } = (await getAs(app, member.token, "/api/v1/stripe/setup-intent")).json();
-  const res = await app.inject({ method: "POST", url: "/api/v1/sandbox/card/confirm", payload: { client_secret, number, exp_month: 12, exp_year: 2040, cvc: "123" } });
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/v1/sandbox/card/confirm",
+    payload: { client_secret, number, exp_month: 12, exp_year: 2040, cvc: "123" },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().payment_method;
 }
-type Row = { id: string; status: string; plan_type: string; current_period_end: Date | null; customer_id: string | null; payment_method_id: string | null };
+type Row = {
+  id: string;
+  status: string;
+  plan_type: string;
+  current_period_end: Date | null;
+  customer_id: string | null;
+  payment_method_id: string | null;
+};
 async function subscriptionOf(member: Member): Promise<Row> {
-  const found = await rows<Row>(database, "select id, status, plan_type, current_period_end, customer_id, payment_method_id from subscriptions where user_id = $1 order by started_at desc", [member.id]);
+  const found = await rows<Row>(
+    database,
+    "select id, status, plan_type, current_period_end, customer_id, payment_method_id from subscriptions where user_id = $1 order by started_at desc",
+    [member.id],
+  );
   expect(found.length).toBeGreaterThan(0);
   return { ...found[0]!, current_period_end: found[0]!.current_period_end ? new Date(found[0]!.current_period_end) : null };
 }
 /** A member who bought the package by card at the billing clock's current time (approving at the bank if asked). */
 async function cardMember(pkg: number, number = CARDS.ok) {
   const member = await registerMember(app, database);
-  const res = await app.inject({ method: "POST", url: "/api/v1/stripe/payment-method", headers: bearer(member.token), payload: { payment_method: await cardOf(member, number), package_id: pkg } });
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/v1/stripe/payment-method",
+    headers: bearer(member.token),
+    payload: { payment_method: await cardOf(member, number), package_id: pkg },
+  });
   expect(res.statusCode, res.body).toBe(200);
   if (res.json().message === "need approve") {
     const page = new URL(res.json().redirect_url, "http://x");
-    const decided = await app.inject({ method: "POST", url: page.pathname, payload: `decision=approve&return_url=${encodeURIComponent(page.searchParams.get("return_url")!)}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const decided = await app.inject({
+      method: "POST",
+      url: page.pathname,
+      payload: `decision=approve&return_url=${encodeURIComponent(page.searchParams.get("return_url")!)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect((await app.inject({ url: decided.headers.location as string })).headers.location).toBe("/thank-you");
   }
   const subscription = await subscriptionOf(member);
@@ -119,13 +147,23 @@ async function cardMember(pkg: number, number = CARDS.ok) {
 }
 type Payment = { status: string; amount_cents: number; period_start: Date | null; failure_message: string | null };
 const paymentsOf = async (member: Member) =>
-  (await rows<Payment>(database, "select status, amount_cents, period_start, failure_message from payments where user_id = $1 order by created_at", [member.id])).map((row) => ({
+  (
+    await rows<Payment>(
+      database,
+      "select status, amount_cents, period_start, failure_message from payments where user_id = $1 order by created_at",
+      [member.id],
+    )
+  ).map((row) => ({
     ...row,
     period_start: row.period_start ? new Date(row.period_start).toISOString() : null,
   }));
-const sandboxCharges = (member: Member) => rows<{ status: string }>(database, "select status from sandbox_payments where account = $1", [`cus_sandbox_${member.id.replaceAll("-", "")}`]);
+const sandboxCharges = (member: Member) =>
+  rows<{ status: string }>(database, "select status from sandbox_payments where account = $1", [
+    `cus_sandbox_${member.id.replaceAll("-", "")}`,
+  ]);
 const accountStatus = async (member: Member) => (await getAs(app, member.token, "/api/v1/user/account-status")).json();
-const chargesQueued = (subscriptionId: string) => queued.filter((job) => job.name === CHARGE_DUE_JOB && job.data.subscriptionId === subscriptionId);
+const chargesQueued = (subscriptionId: string) =>
+  queued.filter((job) => job.name === CHARGE_DUE_JOB && job.data.subscriptionId === subscriptionId);
 const utcSecond = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 
 // ---- the trial ---------------------------------------------------------------------------------
@@ -134,22 +172,38 @@ describe("the free trial", () => {
   it("queues the day-5 reminder and the day-7 charge, and the reminder e-mails the member", async () => {
     const started = clock;
     const { member, subscription } = await cardMember(PKG.yearlyTrial);
-    expect(queued.find((job) => job.name === TRIAL_REMINDER_JOB)).toMatchObject({ data: { subscriptionId: subscription.id }, startAfter: new Date(started + 5 * DAY_MS), singletonKey: `reminder:${subscription.id}` });
-    expect(chargesQueued(subscription.id)).toEqual([expect.objectContaining({ data: { subscriptionId: subscription.id, periodStart: new Date(started + 7 * DAY_MS).toISOString(), attempt: 0 }, startAfter: new Date(started + 7 * DAY_MS) })]);
+    expect(queued.find((job) => job.name === TRIAL_REMINDER_JOB)).toMatchObject({
+      data: { subscriptionId: subscription.id },
+      startAfter: new Date(started + 5 * DAY_MS),
+      singletonKey: `reminder:${subscription.id}`,
+    });
+    expect(chargesQueued(subscription.id)).toEqual([
+      expect.objectContaining({
+        data: { subscriptionId: subscription.id, periodStart: new Date(started + 7 * DAY_MS).toISOString(), attempt: 0 },
+        startAfter: new Date(started + 7 * DAY_MS),
+      }),
+    ]);
 
     clock = started + 5 * DAY_MS;
     expect(await runJob(TRIAL_REMINDER_JOB, { subscriptionId: subscription.id })).toEqual({ sent: true });
     const mails = await mailsTo(database, member.email, "trial ends in 2 days");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("$59.99");
-    const chargeDate = new Date(started + 7 * DAY_MS).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    const chargeDate = new Date(started + 7 * DAY_MS).toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
     expect(mails[0]!.text).toContain(chargeDate);
   });
 
   it("sends no reminder once the trial was cancelled, and does not charge it on day 7", async () => {
     const started = clock;
     const { member, subscription } = await cardMember(PKG.yearlyTrial);
-    expect((await sendAs(app, member.token, "DELETE", "/api/v1/subscription/web/cancel/stripe")).json()).toEqual({ message: "Successfully canceled!" });
+    expect((await sendAs(app, member.token, "DELETE", "/api/v1/subscription/web/cancel/stripe")).json()).toEqual({
+      message: "Successfully canceled!",
+    });
     clock = started + 5 * DAY_MS;
     expect(await runJob(TRIAL_REMINDER_JOB, { subscriptionId: subscription.id })).toEqual({ sent: false });
     expect(await mailsTo(database, member.email, "trial ends")).toEqual([]);
@@ -176,11 +230,22 @@ describe("the free trial", () => {
     expect(outcomes).toEqual([{ outcome: "charged" }, { outcome: "not due" }]);
     const yearLater = addBillingMonths(daySeven, 12);
     expect(await subscriptionOf(member)).toMatchObject({ status: "active", plan_type: "Annual", current_period_end: yearLater });
-    expect(await paymentsOf(member)).toEqual([{ status: "succeeded", amount_cents: 5999, period_start: daySeven.toISOString(), failure_message: null }]);
+    expect(await paymentsOf(member)).toEqual([
+      { status: "succeeded", amount_cents: 5999, period_start: daySeven.toISOString(), failure_message: null },
+    ]);
     expect(await sandboxCharges(member)).toEqual([{ status: "succeeded" }]);
     // The next renewal is queued for the end of the paid year.
-    expect(chargesQueued(subscription.id).at(-1)).toMatchObject({ data: { periodStart: yearLater.toISOString(), attempt: 0 }, startAfter: yearLater });
-    expect(await accountStatus(member)).toMatchObject({ subscription_type: "Annual", status: "active", current_period_end: utcSecond(yearLater), can_cancel: true, can_upgrade: false });
+    expect(chargesQueued(subscription.id).at(-1)).toMatchObject({
+      data: { periodStart: yearLater.toISOString(), attempt: 0 },
+      startAfter: yearLater,
+    });
+    expect(await accountStatus(member)).toMatchObject({
+      subscription_type: "Annual",
+      status: "active",
+      current_period_end: utcSecond(yearLater),
+      can_cancel: true,
+      can_upgrade: false,
+    });
     // The reminder for a trial that is over sends nothing.
     expect(await runJob(TRIAL_REMINDER_JOB, { subscriptionId: subscription.id })).toEqual({ sent: false });
   });
@@ -238,15 +303,27 @@ describe("renewals", () => {
     clock = Date.now() - 33 * DAY_MS;
     const started = new Date(clock);
     const { member, subscription } = await cardMember(PKG.monthly, CARDS.approval);
-    expect(subscription).toMatchObject({ status: "active", customer_id: expect.stringMatching(/^cus_sandbox_/), payment_method_id: expect.stringMatching(/^pm_sandbox_/) });
+    expect(subscription).toMatchObject({
+      status: "active",
+      customer_id: expect.stringMatching(/^cus_sandbox_/),
+      payment_method_id: expect.stringMatching(/^pm_sandbox_/),
+    });
     const end = addBillingMonths(started, 1);
 
     clock = end.getTime();
     expect(await chargeJob(subscription.id, end)).toEqual({ outcome: "retry scheduled" });
     let row = await subscriptionOf(member);
     expect(row).toMatchObject({ status: "past_due", current_period_end: new Date(end.getTime() + 7 * DAY_MS) });
-    expect(await accountStatus(member)).toMatchObject({ status: "past_due", subscription_type: "Monthly", can_cancel: true, can_upgrade: false });
-    expect(chargesQueued(subscription.id).at(-1)).toMatchObject({ data: { periodStart: end.toISOString(), attempt: 1 }, startAfter: new Date(end.getTime() + DAY_MS) });
+    expect(await accountStatus(member)).toMatchObject({
+      status: "past_due",
+      subscription_type: "Monthly",
+      can_cancel: true,
+      can_upgrade: false,
+    });
+    expect(chargesQueued(subscription.id).at(-1)).toMatchObject({
+      data: { periodStart: end.toISOString(), attempt: 1 },
+      startAfter: new Date(end.getTime() + DAY_MS),
+    });
 
     // The retry is not run before its day; running the first attempt again changes nothing.
     expect(await chargeJob(subscription.id, end, 1)).toEqual({ outcome: "not yet due" });
@@ -265,7 +342,9 @@ describe("renewals", () => {
     const payments = await paymentsOf(member);
     expect(payments.filter((p) => p.status === "succeeded").map((p) => p.amount_cents)).toEqual([1499]);
     expect(payments.filter((p) => p.status === "failed")).toHaveLength(RETRIES + 1);
-    expect(payments.filter((p) => p.status === "failed").every((p) => p.period_start === end.toISOString() && p.failure_message !== null)).toBe(true);
+    expect(
+      payments.filter((p) => p.status === "failed").every((p) => p.period_start === end.toISOString() && p.failure_message !== null),
+    ).toBe(true);
     expect(await accountStatus(member)).toMatchObject({ subscription_type: null, status: null, can_cancel: false });
     // Nothing more is tried after the end.
     expect(await chargeJob(subscription.id, end, RETRIES)).toEqual({ outcome: "not due" });
@@ -278,15 +357,25 @@ describe("renewals", () => {
     const started = new Date(clock);
     const member = await registerMember(app, database);
     const url = (await getAs(app, member.token, `/api/v1/paypal/subscription?package_id=${PKG.walletMonthly}`)).json().url_to_redirect;
-    const back = await app.inject({ method: "POST", url, payload: "decision=approve", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const back = await app.inject({
+      method: "POST",
+      url,
+      payload: "decision=approve",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     const query = Object.fromEntries(new URL(back.headers.location as string, "http://x").searchParams);
-    expect((await app.inject({ method: "POST", url: "/api/v1/paypal/success-transaction", headers: bearer(member.token), payload: query })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: "POST", url: "/api/v1/paypal/success-transaction", headers: bearer(member.token), payload: query }))
+        .statusCode,
+    ).toBe(200);
     const subscription = await subscriptionOf(member);
     const end = addBillingMonths(started, 1);
     clock = end.getTime();
     expect(await chargeJob(subscription.id, end)).toEqual({ outcome: "charged" });
     expect(await chargeJob(subscription.id, end)).toEqual({ outcome: "not due" });
-    expect((await paymentsOf(member)).map((p) => [p.status, p.amount_cents, p.period_start])).toEqual([["succeeded", 1499, end.toISOString()]]);
+    expect((await paymentsOf(member)).map((p) => [p.status, p.amount_cents, p.period_start])).toEqual([
+      ["succeeded", 1499, end.toISOString()],
+    ]);
     clock += 1000;
     expect((await sendAs(app, member.token, "DELETE", "/api/v1/subscription/web/cancel/paypal")).statusCode).toBe(200);
     const next = addBillingMonths(end, 1);
@@ -313,7 +402,10 @@ describe("the hourly sweep", () => {
     const swept = (await runJob(RENEWAL_SWEEP_JOB, {})) as { queued: number };
     expect(swept.queued).toBeGreaterThanOrEqual(1);
     expect(chargesQueued(overdue.id)).toEqual([
-      expect.objectContaining({ data: { subscriptionId: overdue.id, periodStart: new Date(started + 7 * DAY_MS).toISOString(), attempt: 0 }, singletonKey: `${overdue.id}:${new Date(started + 7 * DAY_MS).toISOString()}:0` }),
+      expect.objectContaining({
+        data: { subscriptionId: overdue.id, periodStart: new Date(started + 7 * DAY_MS).toISOString(), attempt: 0 },
+        singletonKey: `${overdue.id}:${new Date(started + 7 * DAY_MS).toISOString()}:0`,
+      }),
     ]);
     expect(chargesQueued(cancelled.subscription.id)).toEqual([]);
     expect(chargesQueued(lifetime.id)).toEqual([]);

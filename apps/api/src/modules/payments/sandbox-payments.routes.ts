@@ -29,11 +29,16 @@ export function sandboxCardApiRoutes(card: SandboxCard, limiter: RateLimiter): F
 }
 
 const Id = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{4,80}$/) });
-const Decision = z.object({ decision: z.enum(["approve", "cancel"]), return_url: z.string().max(1024).optional(), redirect: z.string().max(512).optional() });
+const Decision = z.object({
+  decision: z.enum(["approve", "cancel"]),
+  return_url: z.string().max(1024).optional(),
+  redirect: z.string().max(512).optional(),
+});
 const ApprovalQuery = z.object({ return_url: z.string().max(1024).optional(), redirect: z.string().max(512).optional() });
 
 /** Only this site's own paths. */
-const samePath = (value: string | undefined) => (value && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : null);
+const samePath = (value: string | undefined) =>
+  value && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : null;
 
 const money = (cents: number, currency: string) => `${currency === "EUR" ? "€" : "$"}${(cents / 100).toFixed(2)}`;
 
@@ -42,7 +47,10 @@ const buttons = `<div class="actions"><button type="submit" name="decision" valu
 /** The bank's approval page (3-D Secure) and the wallet's approval page, both offline. */
 export function sandboxApprovalPages(deps: { card: SandboxCard | null; wallet: SandboxWallet | null }): FastifyPluginAsync {
   return async (app) => {
-    const notFound = page("Sandbox payment", `<span class="badge">Sandbox</span><h1>This payment was not found.</h1><p><a href="/">Back to the site</a></p>`);
+    const notFound = page(
+      "Sandbox payment",
+      `<span class="badge">Sandbox</span><h1>This payment was not found.</h1><p><a href="/">Back to the site</a></p>`,
+    );
     const card = deps.card;
     const wallet = deps.wallet;
 
@@ -74,7 +82,12 @@ export function sandboxApprovalPages(deps: { card: SandboxCard | null; wallet: S
         const params = Id.safeParse(request.params);
         const checkout = params.success ? await wallet.checkout(params.data.id) : null;
         if (!checkout) return reply.code(404).type("text/html").send(notFound);
-        const item = checkout.item as { name?: string; money?: { amountCents: number; currency: string }; months?: number; trialDays?: number };
+        const item = checkout.item as {
+          name?: string;
+          money?: { amountCents: number; currency: string };
+          months?: number;
+          trialDays?: number;
+        };
         const price = item.money ? money(item.money.amountCents, item.money.currency) : "";
         const terms = checkout.lifetime
           ? `${price} once`

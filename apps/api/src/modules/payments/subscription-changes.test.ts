@@ -12,7 +12,15 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 
 const CARDS = { ok: "4242424242424242", approval: "4000002760003184" };
 const PKG = { monthly: 1, quarterly: 2, halfYear: 3, yearlyTrial: 4, lifetime: 5, walletMonthly: 11, walletYearly: 14 };
-const NONE = { subscription_type: null, member_since: null, subscription_via: null, status: null, current_period_end: null, can_cancel: false, can_upgrade: false };
+const NONE = {
+  subscription_type: null,
+  member_since: null,
+  subscription_via: null,
+  status: null,
+  current_period_end: null,
+  can_cancel: false,
+  can_upgrade: false,
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,38 +30,66 @@ afterAll(async () => t.close());
 
 async function cardOf(member: Member, number: string = CARDS.ok): Promise<string> {
   const { client_secret } = (await getAs(t.app, member.token, "/api/v1/stripe/setup-intent")).json();
-  const res = await t.app.inject({ method: "POST", url: "/api/v1/sandbox/card/confirm", payload: { client_secret, number, exp_month: 12, exp_year: 2040, cvc: "123" } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/sandbox/card/confirm",
+    payload: { client_secret, number, exp_month: 12, exp_year: 2040, cvc: "123" },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().payment_method;
 }
 /** A member who bought the package by card (answers the member and the purchase's answer). */
 async function cardMember(pkg: number, number: string = CARDS.ok) {
   const member = await registerMember(t.app, t.database);
-  const res = await t.app.inject({ method: "POST", url: "/api/v1/stripe/payment-method", headers: bearer(member.token), payload: { payment_method: await cardOf(member, number), package_id: pkg } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/stripe/payment-method",
+    headers: bearer(member.token),
+    payload: { payment_method: await cardOf(member, number), package_id: pkg },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { member, answer: res.json() };
 }
 async function walletMember(pkg: number) {
   const member = await registerMember(t.app, t.database);
   const url = (await getAs(t.app, member.token, `/api/v1/paypal/subscription?package_id=${pkg}`)).json().url_to_redirect;
-  const back = await t.app.inject({ method: "POST", url, payload: "decision=approve", headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const back = await t.app.inject({
+    method: "POST",
+    url,
+    payload: "decision=approve",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   const query = Object.fromEntries(new URL(back.headers.location as string, "http://x").searchParams);
-  expect((await t.app.inject({ method: "POST", url: "/api/v1/paypal/success-transaction", headers: bearer(member.token), payload: query })).statusCode).toBe(200);
+  expect(
+    (await t.app.inject({ method: "POST", url: "/api/v1/paypal/success-transaction", headers: bearer(member.token), payload: query }))
+      .statusCode,
+  ).toBe(200);
   return member;
 }
 const change = (member: Member, provider: "stripe" | "paypal", body: unknown, key?: string) =>
-  t.app.inject({ method: "PUT", url: `/api/v1/${provider}/subscription`, headers: { ...bearer(member.token), ...(key ? { "idempotency-key": key } : {}) }, payload: body as object });
+  t.app.inject({
+    method: "PUT",
+    url: `/api/v1/${provider}/subscription`,
+    headers: { ...bearer(member.token), ...(key ? { "idempotency-key": key } : {}) },
+    payload: body as object,
+  });
 const cancel = (member: Member, provider: string) => sendAs(t.app, member.token, "DELETE", `/api/v1/subscription/web/cancel/${provider}`);
 const status = async (member: Member) => {
   const res = await getAs(t.app, member.token, "/api/v1/user/account-status");
   expect(res.statusCode).toBe(200);
   return res.json();
 };
-const succeeded = (member: Member) => rows<{ amount_cents: number }>(t.database, "select amount_cents from payments where user_id = $1 and status = 'succeeded' order by created_at", [member.id]);
+const succeeded = (member: Member) =>
+  rows<{ amount_cents: number }>(
+    t.database,
+    "select amount_cents from payments where user_id = $1 and status = 'succeeded' order by created_at",
+    [member.id],
+  );
 /** How far from now a moment is, in days. */
 const daysFromNow = (iso: string) => (Date.parse(iso) - Date.now()) / DAY_MS;
 const locked = listedItems.find((item) => !item.free && item.media?.audio_male)!;
-const canPlayLocked = async (member: Member) => (await getAs(t.app, member.token, `/api/v1/${locked.model}/${locked.id}`)).json().data.audio_male !== null;
+const canPlayLocked = async (member: Member) =>
+  (await getAs(t.app, member.token, `/api/v1/${locked.model}/${locked.id}`)).json().data.audio_male !== null;
 
 describe("PUT /api/v1/stripe/subscription: the upgrade to annual", () => {
   it("charges the annual price now and starts a new annual period", async () => {
@@ -63,7 +99,13 @@ describe("PUT /api/v1/stripe/subscription: the upgrade to annual", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: "Successfully subscribed!", redirect_url: null, subscription_type: "Annual" });
     const after = await status(member);
-    expect(after).toMatchObject({ subscription_type: "Annual", subscription_via: "stripe", status: "active", can_cancel: true, can_upgrade: false });
+    expect(after).toMatchObject({
+      subscription_type: "Annual",
+      subscription_via: "stripe",
+      status: "active",
+      can_cancel: true,
+      can_upgrade: false,
+    });
     const expectedEnd = addBillingMonths(new Date(), 12).getTime();
     expect(Math.abs(Date.parse(after.current_period_end) - expectedEnd)).toBeLessThan(60_000);
     expect((await succeeded(member)).map((row) => row.amount_cents)).toEqual([1499, 5999]);
@@ -106,7 +148,12 @@ describe("PUT /api/v1/stripe/subscription: the upgrade to annual", () => {
     expect(answer.message).toBe("need approve");
     const approve = async (url: string) => {
       const page = new URL(url, "http://x");
-      const decided = await t.app.inject({ method: "POST", url: page.pathname, payload: `decision=approve&return_url=${encodeURIComponent(page.searchParams.get("return_url")!)}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+      const decided = await t.app.inject({
+        method: "POST",
+        url: page.pathname,
+        payload: `decision=approve&return_url=${encodeURIComponent(page.searchParams.get("return_url")!)}`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
       return (await t.app.inject({ url: decided.headers.location as string })).headers.location;
     };
     expect(await approve(answer.redirect_url)).toBe("/thank-you");
@@ -124,7 +171,12 @@ describe("PUT /api/v1/stripe/subscription: the upgrade to annual", () => {
     await cancel(annual, "stripe");
     // The trial was used: buying the yearly plan again charges at once.
     const annualPm = await cardOf(annual);
-    await t.app.inject({ method: "POST", url: "/api/v1/stripe/payment-method", headers: bearer(annual.token), payload: { payment_method: annualPm, package_id: PKG.yearlyTrial } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/v1/stripe/payment-method",
+      headers: bearer(annual.token),
+      payload: { payment_method: annualPm, package_id: PKG.yearlyTrial },
+    });
     expect(await status(annual)).toMatchObject({ subscription_type: "Annual", status: "active" });
     const lifetime = (await cardMember(PKG.lifetime)).member;
     for (const member of [trial, annual, lifetime]) {
@@ -190,7 +242,10 @@ describe("DELETE /api/v1/subscription/web/cancel/{provider}", () => {
     const member = await registerMember(t.app, t.database);
     const res = await cancel(member, "apple");
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: "The selected provider is invalid.", errors: { provider: ["The selected provider is invalid."] } });
+    expect(res.json()).toEqual({
+      message: "The selected provider is invalid.",
+      errors: { provider: ["The selected provider is invalid."] },
+    });
   });
 
   it("answers 404 when there is nothing to cancel, or nothing with that provider", async () => {
@@ -213,7 +268,13 @@ describe("DELETE /api/v1/subscription/web/cancel/{provider}", () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: "Successfully canceled!" });
     }
-    expect(await status(member)).toMatchObject({ subscription_type: "Monthly", status: "canceled", current_period_end: periodEnd, can_cancel: false, can_upgrade: true });
+    expect(await status(member)).toMatchObject({
+      subscription_type: "Monthly",
+      status: "canceled",
+      current_period_end: periodEnd,
+      can_cancel: false,
+      can_upgrade: true,
+    });
     expect(await canPlayLocked(member)).toBe(true);
   });
 
@@ -236,7 +297,13 @@ describe("GET /api/v1/user/account-status in each state", () => {
   it("trialing, then the trial cancelled: access until day 7, no upgrade", async () => {
     const { member } = await cardMember(PKG.yearlyTrial);
     const trialing = await status(member);
-    expect(trialing).toMatchObject({ subscription_type: "Free trial", subscription_via: "stripe", status: "trialing", can_cancel: true, can_upgrade: false });
+    expect(trialing).toMatchObject({
+      subscription_type: "Free trial",
+      subscription_via: "stripe",
+      status: "trialing",
+      can_cancel: true,
+      can_upgrade: false,
+    });
     expect(daysFromNow(trialing.current_period_end)).toBeCloseTo(7, 2);
     expect(trialing.member_since).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     await cancel(member, "stripe");
@@ -245,7 +312,11 @@ describe("GET /api/v1/user/account-status in each state", () => {
   });
 
   it("active monthly, quarterly and half-year plans can be cancelled and upgraded", async () => {
-    for (const [pkg, label, days] of [[PKG.monthly, "Monthly", 31], [PKG.quarterly, "3 Months", 92], [PKG.halfYear, "6 Months", 184]] as const) {
+    for (const [pkg, label, days] of [
+      [PKG.monthly, "Monthly", 31],
+      [PKG.quarterly, "3 Months", 92],
+      [PKG.halfYear, "6 Months", 184],
+    ] as const) {
       const { member } = await cardMember(pkg);
       const body = await status(member);
       expect(body).toMatchObject({ subscription_type: label, status: "active", can_cancel: true, can_upgrade: true });
@@ -256,13 +327,22 @@ describe("GET /api/v1/user/account-status in each state", () => {
 
   it("lifetime: no end, nothing to cancel or upgrade", async () => {
     const { member } = await cardMember(PKG.lifetime);
-    expect(await status(member)).toMatchObject({ subscription_type: "Lifetime", status: "lifetime", current_period_end: null, can_cancel: false, can_upgrade: false });
+    expect(await status(member)).toMatchObject({
+      subscription_type: "Lifetime",
+      status: "lifetime",
+      current_period_end: null,
+      can_cancel: false,
+      can_upgrade: false,
+    });
   });
 
   it("a subscription that ended answers like a free member", async () => {
     const { member } = await cardMember(PKG.monthly);
     await cancel(member, "stripe");
-    await t.database.executeSql("update subscriptions set status = 'expired', current_period_end = $2 where user_id = $1", [member.id, new Date(Date.now() - DAY_MS)]);
+    await t.database.executeSql("update subscriptions set status = 'expired', current_period_end = $2 where user_id = $1", [
+      member.id,
+      new Date(Date.now() - DAY_MS),
+    ]);
     expect(await status(member)).toEqual(NONE);
     expect(await canPlayLocked(member)).toBe(false);
     expect((await cancel(member, "stripe")).statusCode).toBe(404);

@@ -20,9 +20,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const checkout = (member: Member, query: string, key?: string) =>
-  t.app.inject({ url: `/api/v1/paypal/subscription?${query}`, headers: { ...bearer(member.token), ...(key ? { "idempotency-key": key } : {}) } });
-const walletReturn = (member: Member, body: unknown) => t.app.inject({ method: "POST", url: "/api/v1/paypal/success-transaction", headers: bearer(member.token), payload: body as object });
-const form = (fields: Record<string, string>) => ({ payload: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+  t.app.inject({
+    url: `/api/v1/paypal/subscription?${query}`,
+    headers: { ...bearer(member.token), ...(key ? { "idempotency-key": key } : {}) },
+  });
+const walletReturn = (member: Member, body: unknown) =>
+  t.app.inject({ method: "POST", url: "/api/v1/paypal/success-transaction", headers: bearer(member.token), payload: body as object });
+const form = (fields: Record<string, string>) => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+});
 const accountStatus = async (member: Member) => (await getAs(t.app, member.token, "/api/v1/user/account-status")).json();
 const subscriptionsOf = (member: Member) =>
   rows<{ status: string; plan_type: string; provider: string; provider_subscription_id: string | null }>(
@@ -31,7 +38,11 @@ const subscriptionsOf = (member: Member) =>
     [member.id],
   );
 const paymentsOf = (member: Member) =>
-  rows<{ status: string; amount_cents: number; currency: string; provider_payment_id: string }>(t.database, "select status, amount_cents, currency, provider_payment_id from payments where user_id = $1", [member.id]);
+  rows<{ status: string; amount_cents: number; currency: string; provider_payment_id: string }>(
+    t.database,
+    "select status, amount_cents, currency, provider_payment_id from payments where user_id = $1",
+    [member.id],
+  );
 
 /** Starts a wallet checkout; answers the approval page's address. */
 async function startCheckout(member: Member, pkg: number, key?: string): Promise<string> {
@@ -54,7 +65,12 @@ describe("without a token", () => {
     const calls = [
       { method: "GET" as const, url: "/api/v1/paypal/subscription?package_id=nope" },
       { method: "POST" as const, url: "/api/v1/paypal/success-transaction", payload: { nothing: "here" } },
-      { method: "POST" as const, url: "/api/v1/paypal/success-transaction", payload: "x".repeat(2 * 1024 * 1024), headers: { "content-type": "application/json" } },
+      {
+        method: "POST" as const,
+        url: "/api/v1/paypal/success-transaction",
+        payload: "x".repeat(2 * 1024 * 1024),
+        headers: { "content-type": "application/json" },
+      },
       { method: "GET" as const, url: "/api/v1/paypal/cancel-transaction?token=EC-1" },
       { method: "PUT" as const, url: "/api/v1/paypal/subscription", payload: { package_id: 14 } },
       { method: "DELETE" as const, url: "/api/v1/subscription/web/cancel/paypal" },
@@ -82,7 +98,11 @@ describe("GET /api/v1/paypal/subscription", () => {
       ["package_id=4000", "package_id", "The selected package id is invalid."],
       [`package_id=${PKG.monthly}&checkout_id=3`, "checkout_id", "The selected checkout id is invalid."],
       [`package_id=${PKG.quarterly}&checkout_id=1`, "package_id", "The selected package id is not part of this checkout."],
-      [`package_id=${PKG.yearlyTrial}&checkout_id=4&promo_checkout_id=3`, "checkout_id", "Send either the checkout id or the promo checkout id, not both."],
+      [
+        `package_id=${PKG.yearlyTrial}&checkout_id=4&promo_checkout_id=3`,
+        "checkout_id",
+        "Send either the checkout id or the promo checkout id, not both.",
+      ],
     ];
     for (const [query, field, message] of cases) {
       const res = await checkout(member, query, `wallet-bad-${query.length}-${field}`);
@@ -105,7 +125,11 @@ describe("GET /api/v1/paypal/subscription", () => {
     const reused = await checkout(member, `package_id=${PKG.quarterly}`, "wallet-retry-0001");
     expect(reused.statusCode).toBe(422);
     expect(reused.json().errors).toEqual({ idempotency_key: ["This Idempotency-Key was already used for another request."] });
-    const checkouts = await rows(t.database, "select id from sandbox_wallet_checkouts where reference in (select id::text from purchases where user_id = $1)", [member.id]);
+    const checkouts = await rows(
+      t.database,
+      "select id from sandbox_wallet_checkouts where reference in (select id::text from purchases where user_id = $1)",
+      [member.id],
+    );
     expect(checkouts).toHaveLength(1);
   });
 
@@ -125,16 +149,32 @@ describe("back from the wallet", () => {
     const url = await startCheckout(member, PKG.monthly, "wallet-approve-001");
     const back = await decide(url, "approve");
     expect(back.path).toBe("/success-transaction");
-    expect(back.query).toMatchObject({ subscription_id: expect.stringMatching(/^I-/), ba_token: expect.any(String), token: back.query.subscription_id });
+    expect(back.query).toMatchObject({
+      subscription_id: expect.stringMatching(/^I-/),
+      ba_token: expect.any(String),
+      token: back.query.subscription_id,
+    });
 
-    const answers = [await walletReturn(member, back.query), await walletReturn(member, back.query), await walletReturn(member, { token: back.query.token })];
+    const answers = [
+      await walletReturn(member, back.query),
+      await walletReturn(member, back.query),
+      await walletReturn(member, { token: back.query.token }),
+    ];
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ message: "Successfully subscribed!", redirect_url: null, subscription_type: "Monthly" });
     }
-    expect(await subscriptionsOf(member)).toEqual([{ status: "active", plan_type: "Monthly", provider: "paypal", provider_subscription_id: back.query.subscription_id }]);
+    expect(await subscriptionsOf(member)).toEqual([
+      { status: "active", plan_type: "Monthly", provider: "paypal", provider_subscription_id: back.query.subscription_id },
+    ]);
     const status = await accountStatus(member);
-    expect(status).toMatchObject({ subscription_type: "Monthly", subscription_via: "paypal", status: "active", can_cancel: true, can_upgrade: true });
+    expect(status).toMatchObject({
+      subscription_type: "Monthly",
+      subscription_via: "paypal",
+      status: "active",
+      can_cancel: true,
+      can_upgrade: true,
+    });
     expect(Date.parse(status.current_period_end) - Date.now()).toBeGreaterThan(27 * DAY_MS);
     // The wallet bills the subscription itself; its first payment arrives by webhook.
     expect(await paymentsOf(member)).toEqual([]);
@@ -165,7 +205,9 @@ describe("back from the wallet", () => {
     expect(back.query).toEqual({ token: expect.stringMatching(/^ORDER-/) });
     expect((await walletReturn(member, back.query)).json()).toMatchObject({ subscription_type: "Lifetime" });
     expect((await walletReturn(member, back.query)).statusCode).toBe(200);
-    expect(await paymentsOf(member)).toEqual([{ status: "succeeded", amount_cents: 14999, currency: "USD", provider_payment_id: `CAPTURE-${back.query.token}` }]);
+    expect(await paymentsOf(member)).toEqual([
+      { status: "succeeded", amount_cents: 14999, currency: "USD", provider_payment_id: `CAPTURE-${back.query.token}` },
+    ]);
     expect(await accountStatus(member)).toMatchObject({ subscription_type: "Lifetime", status: "lifetime", current_period_end: null });
   });
 
@@ -234,7 +276,9 @@ describe("back from the wallet", () => {
       ["Monthly", "canceled"],
       ["Lifetime", "lifetime"],
     ]);
-    const [wallet] = await rows<{ status: string }>(t.database, "select status from sandbox_wallet_checkouts where id = $1", [monthly.subscription_id]);
+    const [wallet] = await rows<{ status: string }>(t.database, "select status from sandbox_wallet_checkouts where id = $1", [
+      monthly.subscription_id,
+    ]);
     expect(wallet!.status).toBe("cancelled");
     const after = await checkout(member, `package_id=${PKG.monthly}`);
     expect(after.statusCode).toBe(409);
@@ -251,7 +295,9 @@ describe("back from the wallet", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: "You already have lifetime access." });
     expect((await subscriptionsOf(member)).map((row) => [row.plan_type, row.status])).toEqual([["Lifetime", "lifetime"]]);
-    const [wallet] = await rows<{ status: string }>(t.database, "select status from sandbox_wallet_checkouts where id = $1", [late.subscription_id]);
+    const [wallet] = await rows<{ status: string }>(t.database, "select status from sandbox_wallet_checkouts where id = $1", [
+      late.subscription_id,
+    ]);
     expect(wallet!.status).toBe("cancelled");
     expect((await paymentsOf(member)).map((row) => row.amount_cents)).toEqual([14999]);
   });
@@ -262,7 +308,9 @@ describe("back from the wallet", () => {
     await walletReturn(member, back.query);
     const res = await sendAs(t.app, member.token, "DELETE", "/api/v1/subscription/web/cancel/paypal");
     expect(res.json()).toEqual({ message: "Successfully canceled!" });
-    const [checkoutRow] = await rows<{ status: string }>(t.database, "select status from sandbox_wallet_checkouts where id = $1", [back.query.subscription_id]);
+    const [checkoutRow] = await rows<{ status: string }>(t.database, "select status from sandbox_wallet_checkouts where id = $1", [
+      back.query.subscription_id,
+    ]);
     expect(checkoutRow!.status).toBe("cancelled");
     expect(await accountStatus(member)).toMatchObject({ status: "canceled", can_cancel: false });
   });
@@ -276,7 +324,13 @@ describe("PayPal webhooks through the PayPal adapter", () => {
 
   beforeAll(async () => {
     paypal = await startPayPalEndpoint(CREDENTIALS);
-    live = await createTestApp({ RATE_LIMIT_FACTOR: "100", PAYPAL_CLIENT_ID: CREDENTIALS.clientId, PAYPAL_CLIENT_SECRET: CREDENTIALS.clientSecret, PAYPAL_WEBHOOK_ID: CREDENTIALS.webhookId, PAYPAL_API_URL: paypal.url });
+    live = await createTestApp({
+      RATE_LIMIT_FACTOR: "100",
+      PAYPAL_CLIENT_ID: CREDENTIALS.clientId,
+      PAYPAL_CLIENT_SECRET: CREDENTIALS.clientSecret,
+      PAYPAL_WEBHOOK_ID: CREDENTIALS.webhookId,
+      PAYPAL_API_URL: paypal.url,
+    });
   });
   afterAll(async () => {
     await live.close();
@@ -291,9 +345,18 @@ describe("PayPal webhooks through the PayPal adapter", () => {
     expect(res.json().url_to_redirect).toMatch(/^https:\/\/www\.sandbox\.paypal\.com\/webapps\/billing\/subscriptions\?ba_token=BA-I-/);
     const id = [...paypal.subscriptions.keys()].at(-1)!;
     paypal.subscriptions.get(id)!.status = "ACTIVE";
-    const back = await live.app.inject({ method: "POST", url: "/api/v1/paypal/success-transaction", headers: bearer(member.token), payload: { subscription_id: id, ba_token: `BA-${id}` } });
+    const back = await live.app.inject({
+      method: "POST",
+      url: "/api/v1/paypal/success-transaction",
+      headers: bearer(member.token),
+      payload: { subscription_id: id, ba_token: `BA-${id}` },
+    });
     expect(back.statusCode, back.body).toBe(200);
-    const [row] = await rows<{ current_period_end: Date }>(live.database, "select current_period_end from subscriptions where user_id = $1", [member.id]);
+    const [row] = await rows<{ current_period_end: Date }>(
+      live.database,
+      "select current_period_end from subscriptions where user_id = $1",
+      [member.id],
+    );
     return { member, id, periodEnd: new Date(row!.current_period_end) };
   }
 
@@ -314,11 +377,29 @@ describe("PayPal webhooks through the PayPal adapter", () => {
     resource_type: "sale",
     resource: { id: saleId, billing_agreement_id: subscriptionId, amount: { total: "14.99", currency: "USD" }, state: "completed" },
   });
-  const subscriptionEvent = (eventId: string, type: string, subscriptionId: string, at: Date) => ({ id: eventId, event_type: type, create_time: at.toISOString(), resource_type: "subscription", resource: { id: subscriptionId } });
+  const subscriptionEvent = (eventId: string, type: string, subscriptionId: string, at: Date) => ({
+    id: eventId,
+    event_type: type,
+    create_time: at.toISOString(),
+    resource_type: "subscription",
+    resource: { id: subscriptionId },
+  });
   const state = async (member: Member) => {
-    const [row] = await rows<{ status: string; current_period_end: Date }>(live.database, "select status, current_period_end from subscriptions where user_id = $1", [member.id]);
-    const payments = await rows<{ provider_payment_id: string; period_start: Date }>(live.database, "select provider_payment_id, period_start from payments where user_id = $1 and status = 'succeeded' order by period_start", [member.id]);
-    return { status: row!.status, periodEnd: new Date(row!.current_period_end).toISOString(), payments: payments.map((p) => [p.provider_payment_id, new Date(p.period_start).toISOString()]) };
+    const [row] = await rows<{ status: string; current_period_end: Date }>(
+      live.database,
+      "select status, current_period_end from subscriptions where user_id = $1",
+      [member.id],
+    );
+    const payments = await rows<{ provider_payment_id: string; period_start: Date }>(
+      live.database,
+      "select provider_payment_id, period_start from payments where user_id = $1 and status = 'succeeded' order by period_start",
+      [member.id],
+    );
+    return {
+      status: row!.status,
+      periodEnd: new Date(row!.current_period_end).toISOString(),
+      payments: payments.map((p) => [p.provider_payment_id, new Date(p.period_start).toISOString()]),
+    };
   };
 
   it("refuses a webhook PayPal does not verify with 400 and changes nothing", async () => {
@@ -327,7 +408,12 @@ describe("PayPal webhooks through the PayPal adapter", () => {
     const res = await deliver(subscriptionEvent("WH-FORGED-1", "BILLING.SUBSCRIPTION.CANCELLED", id, new Date()), "forged");
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: "The webhook signature is not valid." });
-    const unsigned = await live.app.inject({ method: "POST", url: "/api/v1/paypal/webhook", payload: JSON.stringify(sale("WH-X", id, periodEnd)), headers: { "content-type": "application/json" } });
+    const unsigned = await live.app.inject({
+      method: "POST",
+      url: "/api/v1/paypal/webhook",
+      payload: JSON.stringify(sale("WH-X", id, periodEnd)),
+      headers: { "content-type": "application/json" },
+    });
     expect(unsigned.statusCode).toBe(400);
     expect(await state(member)).toEqual(before);
   });
@@ -354,8 +440,18 @@ describe("PayPal webhooks through the PayPal adapter", () => {
     now = await state(member);
     const nextEnd = new Date(periodEnd);
     nextEnd.setUTCMonth(nextEnd.getUTCMonth() + 1);
-    expect(now).toEqual({ status: "active", periodEnd: nextEnd.toISOString(), payments: [[`SALE-WH-FIRST-${id}`, expect.any(String)], [`SALE-WH-RENEW-${id}`, periodEnd.toISOString()]] });
-    expect(await (await getAs(live.app, member.token, "/api/v1/user/account-status")).json()).toMatchObject({ status: "active", current_period_end: nextEnd.toISOString().replace(/\.\d{3}Z$/, "Z") });
+    expect(now).toEqual({
+      status: "active",
+      periodEnd: nextEnd.toISOString(),
+      payments: [
+        [`SALE-WH-FIRST-${id}`, expect.any(String)],
+        [`SALE-WH-RENEW-${id}`, periodEnd.toISOString()],
+      ],
+    });
+    expect(await (await getAs(live.app, member.token, "/api/v1/user/account-status")).json()).toMatchObject({
+      status: "active",
+      current_period_end: nextEnd.toISOString().replace(/\.\d{3}Z$/, "Z"),
+    });
   });
 
   it("ends in the same state whatever the order and repetition of a failed charge and the renewal that followed it", async () => {
@@ -391,12 +487,24 @@ describe("PayPal webhooks through the PayPal adapter", () => {
     await deliver(subscriptionEvent(`WH-CANCEL-${id}`, "BILLING.SUBSCRIPTION.CANCELLED", id, new Date(Date.now() + 1000)));
     expect(await state(member)).toMatchObject({ status: "canceled", periodEnd: periodEnd.toISOString() });
     const other = await subscribed();
-    await deliver(subscriptionEvent(`WH-SUSPEND-${other.id}`, "BILLING.SUBSCRIPTION.SUSPENDED", other.id, new Date(other.periodEnd.getTime() + 3 * DAY_MS)));
+    await deliver(
+      subscriptionEvent(
+        `WH-SUSPEND-${other.id}`,
+        "BILLING.SUBSCRIPTION.SUSPENDED",
+        other.id,
+        new Date(other.periodEnd.getTime() + 3 * DAY_MS),
+      ),
+    );
     expect((await state(other.member)).status).toBe("expired");
   });
 
   it("acknowledges events it does not act on", async () => {
-    const res = await deliver({ id: "WH-OTHER-1", event_type: "CUSTOMER.DISPUTE.CREATED", create_time: new Date().toISOString(), resource: { id: "PP-D-1" } });
+    const res = await deliver({
+      id: "WH-OTHER-1",
+      event_type: "CUSTOMER.DISPUTE.CREATED",
+      create_time: new Date().toISOString(),
+      resource: { id: "PP-D-1" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true });
   });

@@ -14,15 +14,28 @@ export function createPlansRepository(db: Database) {
         .where(and(eq(packages.active, true), eq(packages.platform, platform)))
         .orderBy(asc(packages.position), asc(packages.id)),
     async packageById(id: number): Promise<PackageRow | null> {
-      const [row] = await db.select().from(packages).where(and(eq(packages.id, id), eq(packages.active, true)));
+      const [row] = await db
+        .select()
+        .from(packages)
+        .where(and(eq(packages.id, id), eq(packages.active, true)));
       return row ?? null;
     },
     async checkout(id: number): Promise<{ checkout: CheckoutRow; packages: PackageRow[] } | null> {
       const [checkout] = await db.select().from(checkouts).where(eq(checkouts.id, id));
       if (!checkout) return null;
-      const links = await db.select().from(checkoutPackages).where(eq(checkoutPackages.checkoutId, id)).orderBy(asc(checkoutPackages.position));
+      const links = await db
+        .select()
+        .from(checkoutPackages)
+        .where(eq(checkoutPackages.checkoutId, id))
+        .orderBy(asc(checkoutPackages.position));
       const ids = links.map((link) => link.packageId);
-      const rows = ids.length > 0 ? await db.select().from(packages).where(and(inArray(packages.id, ids), eq(packages.active, true))) : [];
+      const rows =
+        ids.length > 0
+          ? await db
+              .select()
+              .from(packages)
+              .where(and(inArray(packages.id, ids), eq(packages.active, true)))
+          : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
       return { checkout, packages: ids.map((packageId) => byId.get(packageId)).filter((row): row is PackageRow => Boolean(row)) };
     },

@@ -72,7 +72,13 @@ describe("GET /api/v1/package/{id}", () => {
     const lifetime = plans.packages.find((p) => p.is_lifetime && p.currency === "EUR")!;
     const res = await get(`/api/v1/package/${lifetime.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: lifetime.id, is_lifetime: true, currency: "EUR", amount: lifetime.amount_cents / 100, tags: ["Best Value"] });
+    expect(res.json().data).toMatchObject({
+      id: lifetime.id,
+      is_lifetime: true,
+      currency: "EUR",
+      amount: lifetime.amount_cents / 100,
+      tags: ["Best Value"],
+    });
     expect((await get("/api/v1/package/99999")).statusCode).toBe(404);
     expect((await get("/api/v1/package/abc")).statusCode).toBe(422);
     expect((await get("/api/v1/package/0")).statusCode).toBe(422);
@@ -104,7 +110,10 @@ describe("the shipped plans", () => {
     for (const provider of ["stripe", "paypal"] as const) {
       for (const currency of ["USD", "EUR"] as const) {
         const set = plans.packages.filter((p) => p.provider === provider && p.currency === currency);
-        expect(set.map((p) => p.months).sort((a, b) => a - b), `${provider} ${currency}`).toEqual([0, 1, 3, 6, 12]);
+        expect(
+          set.map((p) => p.months).sort((a, b) => a - b),
+          `${provider} ${currency}`,
+        ).toEqual([0, 1, 3, 6, 12]);
         expect(set.find((p) => p.months === 12)).toMatchObject({ is_free_trial: true, trial_days: 7 });
         expect(set.find((p) => p.months === 0)).toMatchObject({ is_lifetime: true });
       }

@@ -18,11 +18,20 @@ const status = async (token: string) => {
   expect(res.statusCode).toBe(200);
   return res.json();
 };
-const NONE = { subscription_type: null, member_since: null, subscription_via: null, status: null, current_period_end: null, can_cancel: false, can_upgrade: false };
+const NONE = {
+  subscription_type: null,
+  member_since: null,
+  subscription_via: null,
+  status: null,
+  current_period_end: null,
+  can_cancel: false,
+  can_upgrade: false,
+};
 
 /** A locked item with a voice, to see whether a member may play it. */
 const locked = listedItems.find((item) => !item.free && item.model === "meditation-sleep" && item.media?.audio_male)!;
-const canPlayLocked = async (token: string) => (await getAs(t.app, token, `/api/v1/${locked.model}/${locked.id}`)).json().data.audio_male !== null;
+const canPlayLocked = async (token: string) =>
+  (await getAs(t.app, token, `/api/v1/${locked.model}/${locked.id}`)).json().data.audio_male !== null;
 
 describe("GET /api/v1/user/account-status", () => {
   it("answers all null for a free member", async () => {
@@ -34,7 +43,14 @@ describe("GET /api/v1/user/account-status", () => {
 
   it("answers the premium demo member's Annual subscription through the demo provider", async () => {
     const body = await status(demo.premium.token);
-    expect(body).toMatchObject({ subscription_type: "Annual", subscription_via: "demo", member_since: expect.any(String), status: "active", can_cancel: false, can_upgrade: false });
+    expect(body).toMatchObject({
+      subscription_type: "Annual",
+      subscription_via: "demo",
+      member_since: expect.any(String),
+      status: "active",
+      can_cancel: false,
+      can_upgrade: false,
+    });
     expect(body.member_since).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     expect(Math.abs(Date.parse(body.member_since) - Date.now())).toBeLessThan(DAY_MS);
     expect(await canPlayLocked(demo.premium.token)).toBe(true);
@@ -44,8 +60,21 @@ describe("GET /api/v1/user/account-status", () => {
     const canceled = await registerMember(t.app, t.database, { name: "Canceled" });
     const started = new Date(Date.now() - 20 * DAY_MS);
     started.setMilliseconds(0);
-    await subscribe(t.database, canceled.id, { status: "canceled", planType: "Monthly", provider: "stripe", startedAt: started, currentPeriodEnd: new Date(Date.now() + 10 * DAY_MS) });
-    expect(await status(canceled.token)).toMatchObject({ subscription_type: "Monthly", subscription_via: "stripe", member_since: started.toISOString().replace(".000Z", "Z"), status: "canceled", can_cancel: false, can_upgrade: true });
+    await subscribe(t.database, canceled.id, {
+      status: "canceled",
+      planType: "Monthly",
+      provider: "stripe",
+      startedAt: started,
+      currentPeriodEnd: new Date(Date.now() + 10 * DAY_MS),
+    });
+    expect(await status(canceled.token)).toMatchObject({
+      subscription_type: "Monthly",
+      subscription_via: "stripe",
+      member_since: started.toISOString().replace(".000Z", "Z"),
+      status: "canceled",
+      can_cancel: false,
+      can_upgrade: true,
+    });
     expect(await canPlayLocked(canceled.token)).toBe(true);
 
     const lapsed = await registerMember(t.app, t.database, { name: "Lapsed" });
@@ -63,7 +92,12 @@ describe("GET /api/v1/user/account-status", () => {
   it("prefers the current subscription over a newer one that ended", async () => {
     const member = await registerMember(t.app, t.database, { name: "Both" });
     await subscribe(t.database, member.id, { planType: "Annual", provider: "paypal", startedAt: new Date(Date.now() - 100 * DAY_MS) });
-    await subscribe(t.database, member.id, { status: "expired", planType: "Monthly", provider: "stripe", startedAt: new Date(Date.now() - DAY_MS) });
+    await subscribe(t.database, member.id, {
+      status: "expired",
+      planType: "Monthly",
+      provider: "stripe",
+      startedAt: new Date(Date.now() - DAY_MS),
+    });
     expect(await status(member.token)).toMatchObject({ subscription_type: "Annual", subscription_via: "paypal" });
   });
 

@@ -13,7 +13,10 @@ const FREE_MEMBER: AccountStatusResponse = {
 };
 
 /** The settings page's view of the current subscription (all null for a free member). */
-export function presentAccountStatus(current: SubscriptionRow | null, may?: { canCancel: boolean; canUpgrade: boolean }): AccountStatusResponse {
+export function presentAccountStatus(
+  current: SubscriptionRow | null,
+  may?: { canCancel: boolean; canUpgrade: boolean },
+): AccountStatusResponse {
   if (!current) return FREE_MEMBER;
   return {
     subscription_type: current.planType,

@@ -41,12 +41,19 @@ export function createSubscriptionsRepository(db: Database) {
      * Runs `change` on the subscription's row inside a transaction holding its lock, so two
      * deliveries never interleave. `change` answers the new values, or null to leave it as is.
      */
-    async withLock<T>(id: string, change: (row: SubscriptionRow, tx: Tx) => Promise<{ values: Partial<SubscriptionRow> | null; result: T }>): Promise<T | null> {
+    async withLock<T>(
+      id: string,
+      change: (row: SubscriptionRow, tx: Tx) => Promise<{ values: Partial<SubscriptionRow> | null; result: T }>,
+    ): Promise<T | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for("update");
         if (!row) return null;
         const { values, result } = await change(row, tx);
-        if (values) await tx.update(subscriptions).set({ ...values, updatedAt: new Date() }).where(eq(subscriptions.id, id));
+        if (values)
+          await tx
+            .update(subscriptions)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(subscriptions.id, id));
         return result;
       });
     },

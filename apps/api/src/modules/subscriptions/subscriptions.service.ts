@@ -35,7 +35,11 @@ export function createSubscriptionsService(repository: SubscriptionsRepository, 
       return presentAccountStatus(current, {
         // Billed subscriptions answer from their lifecycle state; rows without one (set by hand) from their columns.
         canCancel: billed && (state ? canCancel(state, at) : CANCELABLE.has(current.status)),
-        canUpgrade: billed && (state ? canUpgradeToAnnual(state, at) : (current.status === "active" || current.status === "canceled") && UPGRADABLE.has(current.planType)),
+        canUpgrade:
+          billed &&
+          (state
+            ? canUpgradeToAnnual(state, at)
+            : (current.status === "active" || current.status === "canceled") && UPGRADABLE.has(current.planType)),
       });
     },
   };

@@ -14,11 +14,9 @@ export const pingRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Liveness (the process answers) and readiness (the database and the job queue answer). */
 export function healthRoutes(checks: HealthChecks): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      "/health/live",
-      { schema: { tags: ["system"], summary: "Liveness", response: { 200: HealthResponse } } },
-      async () => ({ status: "ok" as const }),
-    );
+    app.get("/health/live", { schema: { tags: ["system"], summary: "Liveness", response: { 200: HealthResponse } } }, async () => ({
+      status: "ok" as const,
+    }));
     app.get(
       "/health/ready",
       { schema: { tags: ["system"], summary: "Readiness", response: { 200: HealthResponse, 503: HealthResponse } } },

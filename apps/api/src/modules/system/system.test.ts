@@ -54,8 +54,18 @@ describe("system endpoints", () => {
   it("sends the same security headers on errors and unknown addresses", async () => {
     const answers = [
       await t.app.inject({ url: "/api/v1/no-such-thing" }),
-      await t.app.inject({ method: "POST", url: "/api/v1/user/token", headers: { "content-type": "application/json" }, payload: "{not json" }),
-      await t.app.inject({ method: "POST", url: "/api/v1/user/token", headers: { "content-type": "application/json" }, payload: JSON.stringify({ login: "x".repeat(2_000_000) }) }),
+      await t.app.inject({
+        method: "POST",
+        url: "/api/v1/user/token",
+        headers: { "content-type": "application/json" },
+        payload: "{not json",
+      }),
+      await t.app.inject({
+        method: "POST",
+        url: "/api/v1/user/token",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ login: "x".repeat(2_000_000) }),
+      }),
     ];
     for (const res of answers) {
       expect(String(res.headers["content-security-policy"])).toContain("frame-ancestors 'none'");

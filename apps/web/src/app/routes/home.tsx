@@ -33,10 +33,20 @@ export default function HomePage() {
         ) : (
           inHomeOrder(screen.data.data).map((section) => {
             if (section.section_type === DAILY_MEDITATION_SECTION) {
-              return section.content.length > 0 ? <DailyMeditation key={section.id} section={section} isLocked={membership.isLocked} /> : null;
+              return section.content.length > 0 ? (
+                <DailyMeditation key={section.id} section={section} isLocked={membership.isLocked} />
+              ) : null;
             }
             if (section.section_type === PERSONAL_PLAN_SECTION) {
-              return <PlanStrip key={section.id} title={section.name} day={section.day ?? 1} steps={section.content} subscriber={membership.subscriber} />;
+              return (
+                <PlanStrip
+                  key={section.id}
+                  title={section.name}
+                  day={section.day ?? 1}
+                  steps={section.content}
+                  subscriber={membership.subscriber}
+                />
+              );
             }
             return section.content.length > 0 ? <SectionShelf key={section.id} section={section} membership={membership} /> : null;
           })

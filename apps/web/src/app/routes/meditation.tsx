@@ -5,7 +5,13 @@ import { ScreenBrowse } from "../../features/content-browse";
 export default function MeditationPage() {
   return (
     <MemberShell>
-      <ScreenBrowse screen="meditation" title="Meditation" lead="Guided practices for a steadier, kinder mind. Choose a tag to narrow things down." tone="dawn" withTags />
+      <ScreenBrowse
+        screen="meditation"
+        title="Meditation"
+        lead="Guided practices for a steadier, kinder mind. Choose a tag to narrow things down."
+        tone="dawn"
+        withTags
+      />
     </MemberShell>
   );
 }

@@ -19,9 +19,7 @@ export default function NotFoundPage() {
         </svg>
         <p className={styles.code}>404</p>
         <h1 id="not-found-title">This path leads somewhere quiet</h1>
-        <p className={styles.text}>
-          The page you are looking for is not here. Take a slow breath, then let us guide you back.
-        </p>
+        <p className={styles.text}>The page you are looking for is not here. Take a slow breath, then let us guide you back.</p>
         <div className={styles.actions}>
           <ButtonLink to={member ? "/home" : "/"}>{member ? "Go to home" : "Back to the start"}</ButtonLink>
           <ButtonLink to="/faq" variant="secondary">

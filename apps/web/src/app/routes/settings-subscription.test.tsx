@@ -41,7 +41,9 @@ const CANCELED = { ...MONTHLY, status: "canceled", can_cancel: false, can_upgrad
 const toasts = () => useToastStore.getState().toasts.map((toast) => toast.message);
 const details = () => {
   const list = document.querySelector("dl")!;
-  return Object.fromEntries([...list.querySelectorAll("div")].map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]));
+  return Object.fromEntries(
+    [...list.querySelectorAll("div")].map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]),
+  );
 };
 
 let reload: ReturnType<typeof vi.fn<() => void>>;
@@ -59,7 +61,11 @@ describe("/settings/subscription", () => {
   it("has a back link to /settings and shows a free member the unlock-monthly offer", async () => {
     const api = mockApi({ "GET user/account-status": [200, FREE], "GET package/web": [200, { data: PACKAGES }] });
     renderPage(SettingsSubscriptionPage, { at: "/settings/subscription" });
-    expect(within(screen.getByRole("main")).getByRole("link", { name: /Settings/ }).getAttribute("href")).toBe("/settings");
+    expect(
+      within(screen.getByRole("main"))
+        .getByRole("link", { name: /Settings/ })
+        .getAttribute("href"),
+    ).toBe("/settings");
     expect(await screen.findByRole("heading", { name: "Free" })).toBeTruthy();
     expect(details()).toEqual({ "Subscription type": "Free", "Member since": "—", "Subscription via": "—" });
 
@@ -172,7 +178,10 @@ describe("/settings/subscription", () => {
     const api = mockApi({
       "GET user/account-status": [200, MONTHLY],
       "GET package/web": [200, { data: PACKAGES }],
-      "PUT stripe/subscription": () => (++attempt === 1 ? [402, { message: "Your card was declined." }] : [200, { message: "Successfully subscribed!", redirect_url: null, subscription_type: "Annual" }]),
+      "PUT stripe/subscription": () =>
+        ++attempt === 1
+          ? [402, { message: "Your card was declined." }]
+          : [200, { message: "Successfully subscribed!", redirect_url: null, subscription_type: "Annual" }],
     });
     renderPage(SettingsSubscriptionPage, { at: "/settings/subscription" });
     const user = userEvent.setup();
@@ -196,7 +205,10 @@ describe("/settings/subscription", () => {
     mockApi({
       "GET user/account-status": [200, MONTHLY],
       "GET package/web": [200, { data: PACKAGES }],
-      "PUT stripe/subscription": [200, { message: "need approve", redirect_url: "https://bank.example/approve?id=1", subscription_type: null }],
+      "PUT stripe/subscription": [
+        200,
+        { message: "need approve", redirect_url: "https://bank.example/approve?id=1", subscription_type: null },
+      ],
     });
     renderPage(SettingsSubscriptionPage, { at: "/settings/subscription" });
     const user = userEvent.setup();

@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 import { mockApi, renderPage } from "../../test/render";
 import SettingsPage from "./settings";
 
-const member = { id: "u1", name: "Maya", email: "maya@example.com", pending_email: null, goal: null, has_password: true, created_at: "2026-01-01T00:00:00Z" };
+const member = {
+  id: "u1",
+  name: "Maya",
+  email: "maya@example.com",
+  pending_email: null,
+  goal: null,
+  has_password: true,
+  created_at: "2026-01-01T00:00:00Z",
+};
 
 describe("/settings", () => {
   it("lists the settings links, who is logged in and the version", async () => {

@@ -9,13 +9,7 @@ export function LogoMark({ className }: LogoMarkProps) {
   const gradientId = `logo-grad-${uid}`;
 
   return (
-    <svg
-      viewBox="0 0 40 40"
-      className={className}
-      aria-hidden="true"
-      focusable="false"
-      xmlns="http://www.w3.org/2000/svg"
-    >
+    <svg viewBox="0 0 40 40" className={className} aria-hidden="true" focusable="false" xmlns="http://www.w3.org/2000/svg">
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#4f4fc9" />

@@ -4,7 +4,15 @@
  */
 export function GoogleMark({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false" fill="none" strokeWidth="3.6" xmlns="http://www.w3.org/2000/svg">
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      strokeWidth="3.6"
+      xmlns="http://www.w3.org/2000/svg"
+    >
       <path d="M17.3 6.7A7.5 7.5 0 0 0 5.86 7.7" stroke="#ea4335" />
       <path d="M5.86 7.7A7.5 7.5 0 0 0 6.25 16.82" stroke="#fbbc05" />
       <path d="M6.25 16.82A7.5 7.5 0 0 0 16.82 17.75" stroke="#34a853" />
@@ -16,7 +24,14 @@ export function GoogleMark({ className }: { className?: string }) {
 
 export function AppleMark({ className }: { className?: string }) {
   return (
-    <svg viewBox="12 9.5 26 29" className={className} aria-hidden="true" focusable="false" fill="currentColor" xmlns="http://www.w3.org/2000/svg">
+    <svg
+      viewBox="12 9.5 26 29"
+      className={className}
+      aria-hidden="true"
+      focusable="false"
+      fill="currentColor"
+      xmlns="http://www.w3.org/2000/svg"
+    >
       <path d="M25 19.5C21.5 16.5 14 16.8 14 25C14 31.5 18 37 21 37C22.7 37 23.3 36.2 25 36.2C26.7 36.2 27.3 37 29 37C32 37 36 31.5 36 25C36 16.8 28.5 16.5 25 19.5Z" />
       <path d="M25 17.5C25 13.5 27.5 11 31.5 11C31.5 15 29 17.5 25 17.5Z" />
     </svg>

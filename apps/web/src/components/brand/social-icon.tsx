@@ -14,10 +14,7 @@ const GLYPHS: Record<SocialNetwork, ReactNode> = {
         fillRule="evenodd"
         d="M8 2H16A6 6 0 0 1 22 8V16A6 6 0 0 1 16 22H8A6 6 0 0 1 2 16V8A6 6 0 0 1 8 2ZM8.2 4A4.2 4.2 0 0 0 4 8.2V15.8A4.2 4.2 0 0 0 8.2 20H15.8A4.2 4.2 0 0 0 20 15.8V8.2A4.2 4.2 0 0 0 15.8 4Z"
       />
-      <path
-        fillRule="evenodd"
-        d="M12 7A5 5 0 1 1 12 17A5 5 0 1 1 12 7ZM12 9A3 3 0 1 0 12 15A3 3 0 1 0 12 9Z"
-      />
+      <path fillRule="evenodd" d="M12 7A5 5 0 1 1 12 17A5 5 0 1 1 12 7ZM12 9A3 3 0 1 0 12 15A3 3 0 1 0 12 9Z" />
       <circle cx="17.3" cy="6.7" r="1.3" />
     </>
   ),

@@ -8,13 +8,7 @@ const FONT = "system-ui, sans-serif";
 
 export function AppStoreBadge({ className }: StoreBadgeProps) {
   return (
-    <svg
-      viewBox="0 0 160 48"
-      className={className}
-      role="img"
-      aria-label="Download on the App Store"
-      xmlns="http://www.w3.org/2000/svg"
-    >
+    <svg viewBox="0 0 160 48" className={className} role="img" aria-label="Download on the App Store" xmlns="http://www.w3.org/2000/svg">
       <rect width="160" height="48" rx="10" fill="#000000" />
       <rect x="0.5" y="0.5" width="159" height="47" rx="9.5" fill="none" stroke="#ffffff" strokeOpacity="0.25" />
       <path
@@ -37,13 +31,7 @@ export function GooglePlayBadge({ className }: StoreBadgeProps) {
   const gradientId = `gp-grad-${uid}`;
 
   return (
-    <svg
-      viewBox="0 0 160 48"
-      className={className}
-      role="img"
-      aria-label="Get it on Google Play"
-      xmlns="http://www.w3.org/2000/svg"
-    >
+    <svg viewBox="0 0 160 48" className={className} role="img" aria-label="Get it on Google Play" xmlns="http://www.w3.org/2000/svg">
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#7cc6b4" />

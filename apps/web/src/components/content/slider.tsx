@@ -39,7 +39,16 @@ const prefersReducedMotion = () =>
  * A horizontal row of cards that snaps as it scrolls: swipe, trackpad, keyboard (each card is
  * focusable) or the arrow buttons. Plain CSS scroll snapping, no script-driven animation.
  */
-export function Slider<T>({ label, items, getKey, renderItem, layout = "tiles", step, header, alwaysShowControls = false }: SliderProps<T>) {
+export function Slider<T>({
+  label,
+  items,
+  getKey,
+  renderItem,
+  layout = "tiles",
+  step,
+  header,
+  alwaysShowControls = false,
+}: SliderProps<T>) {
   const track = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: true });
 

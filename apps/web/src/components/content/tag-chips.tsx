@@ -28,7 +28,13 @@ export function TagChips({ tags, selected, onToggle, onAll, label, look = "filte
         </button>
       )}
       {tags.map((tag) => (
-        <button key={tag.slug} type="button" className={styles.chip} aria-pressed={selected.includes(tag.slug)} onClick={() => onToggle(tag.slug)}>
+        <button
+          key={tag.slug}
+          type="button"
+          className={styles.chip}
+          aria-pressed={selected.includes(tag.slug)}
+          onClick={() => onToggle(tag.slug)}
+        >
           {tag.name}
         </button>
       ))}

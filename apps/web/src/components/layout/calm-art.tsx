@@ -7,7 +7,14 @@ export function CalmArt({ className }: { className?: string }) {
   const glow = `calm-glow-${uid}`;
   const crescent = `calm-moon-${uid}`;
   return (
-    <svg className={className} viewBox="0 0 400 560" preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false" xmlns="http://www.w3.org/2000/svg">
+    <svg
+      className={className}
+      viewBox="0 0 400 560"
+      preserveAspectRatio="xMidYMid slice"
+      aria-hidden="true"
+      focusable="false"
+      xmlns="http://www.w3.org/2000/svg"
+    >
       <defs>
         <linearGradient id={sky} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#1d2150" />

@@ -13,7 +13,11 @@ describe("header search", () => {
     const form = screen.getByRole("search");
     expect((within(form).getByLabelText("Search") as HTMLInputElement).value).toBe("calm");
     await within(form).findByRole("button", { name: "Tag 1" });
-    expect(within(form).getAllByRole("button", { pressed: true }).map((chip) => chip.textContent)).toEqual(["Tag 2", "Tag 3"]);
+    expect(
+      within(form)
+        .getAllByRole("button", { pressed: true })
+        .map((chip) => chip.textContent),
+    ).toEqual(["Tag 2", "Tag 3"]);
     expect(within(screen.getByRole("group", { name: "Search tags" })).getAllByRole("button")).toHaveLength(HEADER_TAG_LIMIT);
   });
 

@@ -55,7 +55,15 @@ export function useHeaderSearch(): HeaderSearchState {
 export function SearchToggle({ state }: { state: HeaderSearchState }) {
   const { open, onResults, panelId, setToggled } = state;
   return (
-    <PillButton quiet iconOnSmall className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={() => setToggled(!open)} disabled={onResults}>
+    <PillButton
+      quiet
+      iconOnSmall
+      className={styles.toggle}
+      aria-expanded={open}
+      aria-controls={panelId}
+      onClick={() => setToggled(!open)}
+      disabled={onResults}
+    >
       <SearchIcon />
       <span className={styles.toggleLabel}>Search</span>
     </PillButton>
@@ -156,7 +164,15 @@ function SearchForm({ initialText, initialTags, tags, autoFocus, onClose }: Sear
           Search
         </Button>
       </div>
-      {tags.length > 0 && <TagChips look="compact" label="Search tags" tags={tags} selected={selected} onToggle={(slug) => setSelected((now) => toggleTag(now, slug))} />}
+      {tags.length > 0 && (
+        <TagChips
+          look="compact"
+          label="Search tags"
+          tags={tags}
+          selected={selected}
+          onToggle={(slug) => setSelected((now) => toggleTag(now, slug))}
+        />
+      )}
     </form>
   );
 }

@@ -17,17 +17,35 @@ interface NavItem {
 }
 
 const NAV: NavItem[] = [
-  { to: "/home", label: "Home", tab: true, icon: { path: "M4 11L12 4.5L20 11V19.5A1 1 0 0 1 19 20.5H14.5V15H9.5V20.5H5A1 1 0 0 1 4 19.5Z" } },
+  {
+    to: "/home",
+    label: "Home",
+    tab: true,
+    icon: { path: "M4 11L12 4.5L20 11V19.5A1 1 0 0 1 19 20.5H14.5V15H9.5V20.5H5A1 1 0 0 1 4 19.5Z" },
+  },
   {
     to: "/meditation",
     label: "Meditation",
     tab: true,
-    icon: { circle: [12, 5.5, 2.3], path: "M12 9.5C9.5 9.5 8 11 7.5 13.5L6 17M12 9.5C14.5 9.5 16 11 16.5 13.5L18 17M4 19C7 17.3 9.5 16.8 12 16.8S17 17.3 20 19" },
+    icon: {
+      circle: [12, 5.5, 2.3],
+      path: "M12 9.5C9.5 9.5 8 11 7.5 13.5L6 17M12 9.5C14.5 9.5 16 11 16.5 13.5L18 17M4 19C7 17.3 9.5 16.8 12 16.8S17 17.3 20 19",
+    },
   },
   { to: "/sleep", label: "Sleep", tab: true, icon: { path: "M19 14.5A7.5 7.5 0 1 1 9.5 5A6 6 0 0 0 19 14.5Z" } },
-  { to: "/therapy", label: "Therapy", tab: true, icon: { path: "M12 20C7 16.5 4 13.5 4 9.8A4 4 0 0 1 12 7.5A4 4 0 0 1 20 9.8C20 13.5 17 16.5 12 20Z" } },
+  {
+    to: "/therapy",
+    label: "Therapy",
+    tab: true,
+    icon: { path: "M12 20C7 16.5 4 13.5 4 9.8A4 4 0 0 1 12 7.5A4 4 0 0 1 20 9.8C20 13.5 17 16.5 12 20Z" },
+  },
   { to: "/sounds", label: "Sounds", tab: true, icon: { path: "M4 14V10M8 17V7M12 20V4M16 16V8M20 13V11" } },
-  { to: "/profile/library", label: "Library", tab: false, icon: { path: "M5 4.5H8V19.5H5ZM10.5 4.5H13.5V19.5H10.5ZM16 5.5L19 4.8L21 18.8L18 19.5Z" } },
+  {
+    to: "/profile/library",
+    label: "Library",
+    tab: false,
+    icon: { path: "M5 4.5H8V19.5H5ZM10.5 4.5H13.5V19.5H10.5ZM16 5.5L19 4.8L21 18.8L18 19.5Z" },
+  },
   {
     to: "/settings",
     label: "Settings",

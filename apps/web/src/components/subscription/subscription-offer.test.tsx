@@ -152,7 +152,10 @@ describe("subscription offer", () => {
     it("still offers the full paywall beside the in-place purchase", async () => {
       vi.spyOn(analytics, "track").mockImplementation(() => undefined);
       mockApi({ "GET package/web": [200, { data: PACKAGES }] });
-      const { router } = renderPage(OfferWithPayment, { at: "/therapy", routes: [{ path: "/subscription", Component: () => <p>plans</p> }] });
+      const { router } = renderPage(OfferWithPayment, {
+        at: "/therapy",
+        routes: [{ path: "/subscription", Component: () => <p>plans</p> }],
+      });
       act(() => openSubscriptionOffer("unlock"));
       await userEvent.click(await screen.findByRole("link", { name: "See all plans" }));
       expect(router.state.location.pathname).toBe("/subscription");

@@ -105,7 +105,12 @@ export function SubscriptionOffer() {
                 {plans.isError && <p className={styles.note}>The plans could not be loaded just now. See them all on the next page.</p>}
                 {plans.data && plans.data.options.length === 0 && <p className={styles.note}>There are no plans to show right now.</p>}
                 {options.length > 0 && (
-                  <PlanList options={options} selectedId={chosen?.id ?? null} onSelect={(option) => setChosenId(option.id)} labelledBy="subscription-offer-plans" />
+                  <PlanList
+                    options={options}
+                    selectedId={chosen?.id ?? null}
+                    onSelect={(option) => setChosenId(option.id)}
+                    labelledBy="subscription-offer-plans"
+                  />
                 )}
                 {buysInPlace && (
                   <p className={styles.more}>

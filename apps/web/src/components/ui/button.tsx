@@ -13,9 +13,7 @@ interface Look {
 
 /** The class list of a button look, shared by <Button> and <ButtonLink>. */
 function buttonClass({ variant = "primary", size = "md", block = false }: Look, extra?: string): string {
-  return [styles.button, styles[variant], size !== "md" && styles[size], block && styles.block, extra]
-    .filter(Boolean)
-    .join(" ");
+  return [styles.button, styles[variant], size !== "md" && styles[size], block && styles.block, extra].filter(Boolean).join(" ");
 }
 
 export function Button({ variant, size, block, className, type = "button", ...rest }: Look & ButtonHTMLAttributes<HTMLButtonElement>) {

@@ -23,7 +23,17 @@ interface NoticeProps {
 export function Notice({ kind = "info", title, children, className }: NoticeProps) {
   return (
     <div className={[styles.notice, styles[kind], className].filter(Boolean).join(" ")} role={kind === "error" ? "alert" : "status"}>
-      <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        className={styles.icon}
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <circle cx="12" cy="12" r="9.5" strokeWidth="1.8" />
         {ICON[kind]}
       </svg>

@@ -21,7 +21,16 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputProps, "type
           aria-label={visible ? "Hide password" : "Show password"}
           onClick={() => setVisible((shown) => !shown)}
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            focusable="false"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M2.5 12C4.6 7.8 8 5.5 12 5.5S19.4 7.8 21.5 12C19.4 16.2 16 18.5 12 18.5S4.6 16.2 2.5 12Z" />
             <circle cx="12" cy="12" r="3" />
             {visible && <path d="M4 4L20 20" />}

@@ -12,10 +12,19 @@ export interface PillLook {
 
 /** The class list of an outlined pill, for a <PillButton> or a button that switches looks. */
 export function pillClass({ size = "md", quiet = false, iconOnSmall = false }: PillLook, extra?: string): string {
-  return [styles.pill, size !== "lg" && styles[size], quiet && styles.quiet, iconOnSmall && styles.iconOnSmall, extra].filter(Boolean).join(" ");
+  return [styles.pill, size !== "lg" && styles[size], quiet && styles.quiet, iconOnSmall && styles.iconOnSmall, extra]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** An outlined pill button with an icon and a short label; pressed and busy looks come from `className`. */
-export function PillButton({ size, quiet, iconOnSmall, className, type = "button", ...rest }: PillLook & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function PillButton({
+  size,
+  quiet,
+  iconOnSmall,
+  className,
+  type = "button",
+  ...rest
+}: PillLook & ButtonHTMLAttributes<HTMLButtonElement>) {
   return <button type={type} className={pillClass({ size, quiet, iconOnSmall }, className)} {...rest} />;
 }

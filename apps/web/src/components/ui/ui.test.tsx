@@ -54,7 +54,13 @@ describe("Accordion", () => {
 describe("Carousel", () => {
   it("loops a hidden second copy and times one slide per speed step", () => {
     render(
-      <Carousel label="Types" items={["a", "b", "c"]} getKey={(item) => item} slideWidth={224} renderSlide={(item) => <span>{item}</span>} />,
+      <Carousel
+        label="Types"
+        items={["a", "b", "c"]}
+        getKey={(item) => item}
+        slideWidth={224}
+        renderSlide={(item) => <span>{item}</span>}
+      />,
     );
     const region = screen.getByRole("region", { name: "Types" });
     expect(region.style.getPropertyValue("--carousel-duration")).toBe("10500ms");

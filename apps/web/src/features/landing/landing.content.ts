@@ -53,9 +53,21 @@ export const howItWorks = {
   title: "How it works",
   lead: "Four small steps from a restless mind to a calmer everyday.",
   steps: [
-    { step: 1 as const, title: "Take the quiz", text: "Answer a few questions about your goals, your days and what weighs on you. It takes about two minutes." },
-    { step: 2 as const, title: "Get your mind profile", text: "We build a mind profile and a personal plan, day by day, from more than 1000 tracks." },
-    { step: 3 as const, title: "Practise 10 minutes a day", text: "Listen to short sessions at your own pace: a meditation, a sleepcast, a breathing exercise." },
+    {
+      step: 1 as const,
+      title: "Take the quiz",
+      text: "Answer a few questions about your goals, your days and what weighs on you. It takes about two minutes.",
+    },
+    {
+      step: 2 as const,
+      title: "Get your mind profile",
+      text: "We build a mind profile and a personal plan, day by day, from more than 1000 tracks.",
+    },
+    {
+      step: 3 as const,
+      title: "Practise 10 minutes a day",
+      text: "Listen to short sessions at your own pace: a meditation, a sleepcast, a breathing exercise.",
+    },
     { step: 4 as const, title: "Feel the change", text: "Track your progress, keep your streak and notice calmer days and deeper nights." },
   ],
 };
@@ -129,19 +141,22 @@ export const reviews = {
       id: "t1",
       name: "Amelia R.",
       detail: "Member for 8 months",
-      comment: "I used to lie awake for hours. The sleepcasts and the breathing exercises changed my evenings completely. Now I fall asleep before the story ends.",
+      comment:
+        "I used to lie awake for hours. The sleepcasts and the breathing exercises changed my evenings completely. Now I fall asleep before the story ends.",
     },
     {
       id: "t2",
       name: "Daniel K.",
       detail: "Member for 1 year",
-      comment: "The quiz put together a plan that actually fits my life. Ten minutes on my commute, and my work stress feels manageable for the first time in years.",
+      comment:
+        "The quiz put together a plan that actually fits my life. Ten minutes on my commute, and my work stress feels manageable for the first time in years.",
     },
     {
       id: "t3",
       name: "Sofia M.",
       detail: "Member for 5 months",
-      comment: "The CBT workbooks helped me see my thought patterns clearly. It feels like a patient coach in my pocket, always kind, never rushed.",
+      comment:
+        "The CBT workbooks helped me see my thought patterns clearly. It feels like a patient coach in my pocket, always kind, never rushed.",
     },
   ] satisfies Testimonial[],
 };

@@ -1,7 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { formatCardNumber, formatExpiry, packageFor, parseExpiry, safeRedirect, walletReturnKey, yearlyPackageFor, type PaymentPackage } from "./model";
+import {
+  formatCardNumber,
+  formatExpiry,
+  packageFor,
+  parseExpiry,
+  safeRedirect,
+  walletReturnKey,
+  yearlyPackageFor,
+  type PaymentPackage,
+} from "./model";
 
-const pkg = (id: number, months: number, provider: string, currency: "USD" | "EUR", extra: Partial<PaymentPackage> = {}): PaymentPackage => ({
+const pkg = (
+  id: number,
+  months: number,
+  provider: string,
+  currency: "USD" | "EUR",
+  extra: Partial<PaymentPackage> = {},
+): PaymentPackage => ({
   id,
   months,
   provider,
@@ -51,7 +66,9 @@ describe("packageFor", () => {
   it("falls back to USD and names the missing plan", () => {
     const euroYearly = pkg(9, 12, "stripe", "EUR", { isFreeTrial: true });
     expect(packageFor(all, euroYearly, "paypal")).toEqual({ package: all[5] });
-    expect(packageFor(all, pkg(5, 0, "stripe", "USD", { isLifetime: true }), "paypal")).toEqual({ message: "There is no lifetime package" });
+    expect(packageFor(all, pkg(5, 0, "stripe", "USD", { isLifetime: true }), "paypal")).toEqual({
+      message: "There is no lifetime package",
+    });
     expect(packageFor(all, all[3]!, "other")).toEqual({ message: "There is no package for a month" });
     expect(packageFor(all, euroYearly, "other")).toEqual({ message: "There is no package for a year" });
   });

@@ -44,8 +44,7 @@ export function packageFor(
   provider: string,
 ): { package: PaymentPackage } | { message: string } {
   const type = purchaseTypeOf(chosen);
-  const samePlan = (pkg: PaymentPackage) =>
-    type ? isPurchaseType(pkg, type) : !pkg.isLifetime && pkg.months === chosen.months;
+  const samePlan = (pkg: PaymentPackage) => (type ? isPurchaseType(pkg, type) : !pkg.isLifetime && pkg.months === chosen.months);
   const fitting = packages.filter((pkg) => pkg.provider === provider && samePlan(pkg));
   const inCurrency = (currency: Currency) => {
     const options = fitting.filter((pkg) => pkg.currency === currency);

@@ -31,7 +31,8 @@ export const purchaseFacts = (pkg: PaymentPackage): PurchaseFacts => ({
 });
 
 export function trackPurchase(facts: PurchaseFacts) {
-  if (facts.free_trial) analytics.track("StartTrial", { package_id: facts.package_id, currency: facts.currency, value: 0, predicted_ltv: facts.value });
+  if (facts.free_trial)
+    analytics.track("StartTrial", { package_id: facts.package_id, currency: facts.currency, value: 0, predicted_ltv: facts.value });
   else analytics.track("Purchase", { package_id: facts.package_id, currency: facts.currency, value: facts.value });
 }
 

@@ -13,11 +13,7 @@ export interface PaywallPlans {
 }
 
 /** The plans shown for a region, and the one selected first. */
-export function paywallPlans(
-  packages: readonly Package[],
-  region: Currency,
-  checkout: Pick<Checkout, "id" | "type"> | null,
-): PaywallPlans {
+export function paywallPlans(packages: readonly Package[], region: Currency, checkout: Pick<Checkout, "id" | "type"> | null): PaywallPlans {
   const options = visiblePackages(packages.map(toPlanOption), region, CARD_PROVIDER);
   return {
     options,
@@ -29,7 +25,10 @@ export function paywallPlans(
 }
 
 /** Which checkout a purchase comes from, as the payment calls name it. */
-export function checkoutRef(plans: Pick<PaywallPlans, "checkoutId" | "checkoutType">): { checkout_id?: number; promo_checkout_id?: number } {
+export function checkoutRef(plans: Pick<PaywallPlans, "checkoutId" | "checkoutType">): {
+  checkout_id?: number;
+  promo_checkout_id?: number;
+} {
   if (plans.checkoutId === null) return {};
   return plans.checkoutType === "promo" ? { promo_checkout_id: plans.checkoutId } : { checkout_id: plans.checkoutId };
 }

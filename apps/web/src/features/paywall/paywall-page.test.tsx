@@ -37,7 +37,15 @@ const PACKAGES = [
 
 const PATH = "/subscription/:checkoutId?";
 
-const FREE_STATUS = { subscription_type: null, member_since: null, subscription_via: null, status: null, current_period_end: null, can_cancel: false, can_upgrade: false };
+const FREE_STATUS = {
+  subscription_type: null,
+  member_since: null,
+  subscription_via: null,
+  status: null,
+  current_period_end: null,
+  can_cancel: false,
+  can_upgrade: false,
+};
 
 beforeEach(() => {
   useSubscriptionOffer.setState({ open: false, trigger: null });
@@ -101,7 +109,9 @@ describe("paywall plan cards", () => {
   });
 
   it("uses the checkout's packages when the address names a checkout", async () => {
-    const api = mockApi({ "GET checkout/3": [200, { data: { id: 3, type: "promo", theme: "green-main", packages: PACKAGES.slice(1, 2) } }] });
+    const api = mockApi({
+      "GET checkout/3": [200, { data: { id: 3, type: "promo", theme: "green-main", packages: PACKAGES.slice(1, 2) } }],
+    });
     renderPage(Page, { path: PATH, at: "/subscription/3" });
     expect(within(await screen.findByRole("radiogroup")).getAllByRole("radio")).toHaveLength(1);
     expect(api.named("GET package/web")).toHaveLength(0);
@@ -172,7 +182,10 @@ describe("Get My Plan", () => {
 
   it("shows a subscriber their plan and the way to its settings instead of plans to buy again", async () => {
     window.localStorage.setItem("t", "token");
-    mockApi({ "GET package/web": [200, { data: PACKAGES }], "GET user/account-status": [200, { ...FREE_STATUS, subscription_type: "Monthly", subscription_via: "stripe", status: "active" }] });
+    mockApi({
+      "GET package/web": [200, { data: PACKAGES }],
+      "GET user/account-status": [200, { ...FREE_STATUS, subscription_type: "Monthly", subscription_via: "stripe", status: "active" }],
+    });
     renderPage(Page, { path: PATH, at: "/subscription" });
     expect(await screen.findByRole("heading", { name: "You are already a member" })).toBeTruthy();
     expect(screen.getByText("Monthly")).toBeTruthy();

@@ -21,7 +21,8 @@ export function createPaymentProcessors(config: Config, db: Database): PaymentPr
   const sandboxWallet = wallet?.adapter === "sandbox" ? createSandboxWallet(db) : null;
   return {
     card: card?.adapter === "stripe" ? createStripeCard(card) : (sandboxCard?.processor ?? null),
-    wallet: wallet?.adapter === "paypal" ? createPayPalWallet({ ...wallet, brandName: config.appName }) : (sandboxWallet?.processor ?? null),
+    wallet:
+      wallet?.adapter === "paypal" ? createPayPalWallet({ ...wallet, brandName: config.appName }) : (sandboxWallet?.processor ?? null),
     sandboxCard,
     sandboxWallet,
   };

@@ -21,7 +21,13 @@ afterEach(async () => {
 const member = { id: "m-1", email: "ada@example.com", name: "Ada" };
 const monthly: WalletItem = { packageId: 1, name: "Serene monthly", money: { amountCents: 999, currency: "USD" }, months: 1, trialDays: 7 };
 const annual: WalletItem = { packageId: 2, name: "Serene annual", money: { amountCents: 5999, currency: "USD" }, months: 12, trialDays: 0 };
-const lifetime: WalletItem = { packageId: 3, name: "Serene lifetime", money: { amountCents: 14900, currency: "EUR" }, months: 0, trialDays: 0 };
+const lifetime: WalletItem = {
+  packageId: 3,
+  name: "Serene lifetime",
+  money: { amountCents: 14900, currency: "EUR" },
+  months: 0,
+  trialDays: 0,
+};
 
 function checkout(item: WalletItem, reference = "purchase-1", idempotencyKey = `checkout-${reference}`) {
   return wallet.createCheckout({
@@ -45,7 +51,9 @@ describe("access token", () => {
     expect(tokenRequests).toHaveLength(1);
     expect(tokenRequests[0]!.headers.authorization).toBe(`Basic ${Buffer.from("serene-client:s3cret-value").toString("base64")}`);
     expect(tokenRequests[0]!.body).toBe("grant_type=client_credentials");
-    const bearers = new Set(paypal.requests.filter((request) => request.path !== "/v1/oauth2/token").map((request) => request.headers.authorization));
+    const bearers = new Set(
+      paypal.requests.filter((request) => request.path !== "/v1/oauth2/token").map((request) => request.headers.authorization),
+    );
     expect([...bearers]).toEqual(["Bearer A21AA-token-000001"]);
   });
 
@@ -110,7 +118,11 @@ describe("plans", () => {
     expect(products[0]!.body).toMatchObject({ name: "Serene", type: "SERVICE" });
 
     const plans = paypal.requestsTo("POST /v1/billing/plans");
-    expect(plans.map((request) => request.headers["paypal-request-id"])).toEqual(["plan-1-999-USD-7", "plan-2-5999-USD-0", "plan-1-1299-USD-7"]);
+    expect(plans.map((request) => request.headers["paypal-request-id"])).toEqual([
+      "plan-1-999-USD-7",
+      "plan-2-5999-USD-0",
+      "plan-1-1299-USD-7",
+    ]);
     const [first, second] = paypal.requestsTo("POST /v1/billing/subscriptions");
     expect((first!.body as { plan_id: string }).plan_id).toBe((second!.body as { plan_id: string }).plan_id);
   });
@@ -157,7 +169,10 @@ describe("plans", () => {
   });
 
   it("tries again after a failed plan creation", async () => {
-    paypal.respondOnce("POST /v1/billing/plans", { status: 500, body: { name: "INTERNAL_SERVER_ERROR", message: "An internal server error occurred." } });
+    paypal.respondOnce("POST /v1/billing/plans", {
+      status: 500,
+      body: { name: "INTERNAL_SERVER_ERROR", message: "An internal server error occurred." },
+    });
     await expect(checkout(monthly, "p-1")).rejects.toThrow(/INTERNAL_SERVER_ERROR/);
     await checkout(monthly, "p-2");
     expect(paypal.requestsTo("POST /v1/billing/plans")).toHaveLength(2);
@@ -187,7 +202,9 @@ describe("checkout", () => {
       },
     });
     expect(started.providerReference).toBe([...paypal.subscriptions.keys()][0]);
-    expect(started.approvalUrl).toBe(`https://www.sandbox.paypal.com/webapps/billing/subscriptions?ba_token=BA-${started.providerReference}`);
+    expect(started.approvalUrl).toBe(
+      `https://www.sandbox.paypal.com/webapps/billing/subscriptions?ba_token=BA-${started.providerReference}`,
+    );
   });
 
   it("answers the same subscription for a repeated idempotency key", async () => {
@@ -219,7 +236,10 @@ describe("checkout", () => {
         },
       },
     });
-    expect(started).toEqual({ providerReference: "ORDER-000002", approvalUrl: "https://www.sandbox.paypal.com/checkoutnow?token=ORDER-000002" });
+    expect(started).toEqual({
+      providerReference: "ORDER-000002",
+      approvalUrl: "https://www.sandbox.paypal.com/checkoutnow?token=ORDER-000002",
+    });
   });
 
   it("fails when PayPal answers no approval link", async () => {
@@ -317,14 +337,21 @@ describe("subscription changes", () => {
     const [revise] = paypal.requestsTo(`POST /v1/billing/subscriptions/${id}/revise`);
     expect(revise!.body).toEqual({
       plan_id: expect.stringMatching(/^P-/),
-      application_context: { brand_name: "Serene", return_url: "https://serene.test/account/plan/return", cancel_url: "https://serene.test/account/plan/cancel" },
+      application_context: {
+        brand_name: "Serene",
+        return_url: "https://serene.test/account/plan/return",
+        cancel_url: "https://serene.test/account/plan/cancel",
+      },
     });
     expect((revise!.body as { plan_id: string }).plan_id).not.toBe(paypal.subscriptions.get(id)!.planId);
     expect(changed).toEqual({ approvalUrl: `https://www.sandbox.paypal.com/webapps/billing/subscriptions/update?ba_token=BA-R-${id}` });
   });
 
   it("answers no approval URL when PayPal needs none", async () => {
-    paypal.respondOnce("POST /v1/billing/subscriptions/I-5/revise", { status: 200, body: { plan_id: "P-1", links: [{ rel: "self", href: "https://x" }] } });
+    paypal.respondOnce("POST /v1/billing/subscriptions/I-5/revise", {
+      status: 200,
+      body: { plan_id: "P-1", links: [{ rel: "self", href: "https://x" }] },
+    });
     const changed = await wallet.changePlan({ subscriptionId: "I-5", item: annual, returnUrl: "https://r", cancelUrl: "https://c" });
     expect(changed).toEqual({ approvalUrl: null });
   });
@@ -367,7 +394,16 @@ describe("webhooks", () => {
   });
 
   it("reads each event the product acts on", async () => {
-    expect(await read(event("PAYMENT.SALE.COMPLETED", { id: "SALE-1", billing_agreement_id: "I-1", amount: { total: "9.99", currency: "USD" }, state: "completed" }))).toEqual({
+    expect(
+      await read(
+        event("PAYMENT.SALE.COMPLETED", {
+          id: "SALE-1",
+          billing_agreement_id: "I-1",
+          amount: { total: "9.99", currency: "USD" },
+          state: "completed",
+        }),
+      ),
+    ).toEqual({
       eventId: "WH-PAYMENT.SALE.COMPLETED",
       at,
       kind: "subscription_charged",
@@ -402,11 +438,16 @@ describe("webhooks", () => {
       kind: "ignored",
       type: "PAYMENT.SALE.COMPLETED",
     });
-    expect(await read(event("BILLING.SUBSCRIPTION.ACTIVATED", { id: "I-5" }))).toMatchObject({ kind: "ignored", type: "BILLING.SUBSCRIPTION.ACTIVATED" });
+    expect(await read(event("BILLING.SUBSCRIPTION.ACTIVATED", { id: "I-5" }))).toMatchObject({
+      kind: "ignored",
+      type: "BILLING.SUBSCRIPTION.ACTIVATED",
+    });
   });
 
   it("refuses an event PayPal does not verify", async () => {
-    await expect(read(event("BILLING.SUBSCRIPTION.CANCELLED", { id: "I-1" }), transmission("forged-signature"))).rejects.toBeInstanceOf(InvalidWebhookError);
+    await expect(read(event("BILLING.SUBSCRIPTION.CANCELLED", { id: "I-1" }), transmission("forged-signature"))).rejects.toBeInstanceOf(
+      InvalidWebhookError,
+    );
     expect(paypal.requestsTo("POST /v1/notifications/verify-webhook-signature")).toHaveLength(1);
   });
 
@@ -425,11 +466,16 @@ describe("webhooks", () => {
 
   it("reads headers whatever their case", async () => {
     const headers = Object.fromEntries(Object.entries(transmission()).map(([name, value]) => [name.toUpperCase(), [value]]));
-    await expect(read(event("BILLING.SUBSCRIPTION.CANCELLED", { id: "I-1" }), headers)).resolves.toMatchObject({ kind: "subscription_canceled" });
+    await expect(read(event("BILLING.SUBSCRIPTION.CANCELLED", { id: "I-1" }), headers)).resolves.toMatchObject({
+      kind: "subscription_canceled",
+    });
   });
 
   it("lets PayPal outages through as errors, not invalid webhooks", async () => {
-    paypal.respondOnce("POST /v1/notifications/verify-webhook-signature", { status: 503, body: { name: "SERVICE_UNAVAILABLE", message: "Try later" } });
+    paypal.respondOnce("POST /v1/notifications/verify-webhook-signature", {
+      status: 503,
+      body: { name: "SERVICE_UNAVAILABLE", message: "Try later" },
+    });
     const failure = await read(event("BILLING.SUBSCRIPTION.CANCELLED", { id: "I-1" })).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(InvalidWebhookError);
@@ -444,6 +490,8 @@ it("reports PayPal's error name and message without the access token", async () 
   });
   const failure = (await checkout(monthly).catch((error: unknown) => error)) as Error;
   expect(failure).toBeInstanceOf(Error);
-  expect(failure.message).toBe("PayPal POST /v1/billing/subscriptions failed (400): INVALID_REQUEST Request is not well-formed. (INVALID_PARAMETER_SYNTAX)");
+  expect(failure.message).toBe(
+    "PayPal POST /v1/billing/subscriptions failed (400): INVALID_REQUEST Request is not well-formed. (INVALID_PARAMETER_SYNTAX)",
+  );
   expect(failure.message).not.toMatch(/A21AA-token/);
 });

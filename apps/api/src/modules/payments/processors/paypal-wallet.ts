@@ -1,11 +1,4 @@
-import {
-  InvalidWebhookError,
-  type Money,
-  type ProviderEvent,
-  type WalletCompletion,
-  type WalletItem,
-  type WalletProcessor,
-} from "./ports";
+import { InvalidWebhookError, type Money, type ProviderEvent, type WalletCompletion, type WalletItem, type WalletProcessor } from "./ports";
 
 /**
  * PayPal as the wallet: subscriptions through PayPal Subscriptions (PayPal bills each renewal on
@@ -45,7 +38,13 @@ type Json = Record<string, unknown>;
 const REQUEST_TIMEOUT_MS = 20_000;
 /** A cached access token is renewed this long before PayPal says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
-const WEBHOOK_HEADERS = ["paypal-transmission-id", "paypal-transmission-time", "paypal-transmission-sig", "paypal-cert-url", "paypal-auth-algo"] as const;
+const WEBHOOK_HEADERS = [
+  "paypal-transmission-id",
+  "paypal-transmission-time",
+  "paypal-transmission-sig",
+  "paypal-cert-url",
+  "paypal-auth-algo",
+] as const;
 
 export function createPayPalWallet(config: PayPalWalletConfig): WalletProcessor {
   const apiUrl = config.apiUrl.replace(/\/+$/, "");
@@ -65,7 +64,12 @@ export function createPayPalWallet(config: PayPalWalletConfig): WalletProcessor 
     const body = await readJson(res);
     if (!res.ok || typeof body.access_token !== "string") {
       const reason = [body.error, body.error_description].filter((part) => typeof part === "string").join(": ");
-      throw new PayPalApiError(res.status, null, [], `PayPal refused the access token request (${res.status})${reason ? `: ${reason}` : ""}`);
+      throw new PayPalApiError(
+        res.status,
+        null,
+        [],
+        `PayPal refused the access token request (${res.status})${reason ? `: ${reason}` : ""}`,
+      );
     }
     const lifetimeMs = (typeof body.expires_in === "number" ? body.expires_in : 0) * 1000;
     token = { value: body.access_token, expiresAt: Date.now() + Math.max(lifetimeMs - TOKEN_MARGIN_MS, lifetimeMs / 2) };
@@ -144,7 +148,13 @@ export function createPayPalWallet(config: PayPalWalletConfig): WalletProcessor 
   }
 
   function experience(returnUrl: string, cancelUrl: string, userAction: "SUBSCRIBE_NOW" | "PAY_NOW") {
-    return { brand_name: config.brandName, user_action: userAction, shipping_preference: "NO_SHIPPING", return_url: returnUrl, cancel_url: cancelUrl };
+    return {
+      brand_name: config.brandName,
+      user_action: userAction,
+      shipping_preference: "NO_SHIPPING",
+      return_url: returnUrl,
+      cancel_url: cancelUrl,
+    };
   }
 
   async function orderCompletion(orderId: string, idempotencyKey: string): Promise<WalletCompletion> {
@@ -375,7 +385,9 @@ function headerValue(headers: Record<string, string | string[] | undefined>, nam
 
 function linkOf(resource: Json, rel: string): string | null {
   const links = Array.isArray(resource.links) ? (resource.links as unknown[]) : [];
-  const link = links.find((candidate): candidate is Link => isObject(candidate) && candidate.rel === rel && typeof candidate.href === "string");
+  const link = links.find(
+    (candidate): candidate is Link => isObject(candidate) && candidate.rel === rel && typeof candidate.href === "string",
+  );
   return link?.href ?? null;
 }
 

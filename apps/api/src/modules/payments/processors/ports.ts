@@ -92,9 +92,7 @@ export interface WalletItem {
 }
 
 export type WalletCompletion =
-  | { status: "approved"; subscriptionId: string | null; paymentId: string | null }
-  | { status: "pending" }
-  | { status: "canceled" };
+  { status: "approved"; subscriptionId: string | null; paymentId: string | null } | { status: "pending" } | { status: "canceled" };
 
 /** PayPal, or the sandbox wallet with its local approval page. */
 export interface WalletProcessor {
@@ -117,7 +115,12 @@ export interface WalletProcessor {
   /** Stops billing a wallet subscription. */
   cancelSubscription(subscriptionId: string, reason: string): Promise<void>;
   /** Moves a wallet subscription to another plan; the member may have to approve at the answered URL. */
-  changePlan(input: { subscriptionId: string; item: WalletItem; returnUrl: string; cancelUrl: string }): Promise<{ approvalUrl: string | null }>;
+  changePlan(input: {
+    subscriptionId: string;
+    item: WalletItem;
+    returnUrl: string;
+    cancelUrl: string;
+  }): Promise<{ approvalUrl: string | null }>;
   /**
    * Bills a renewal itself. Only the sandbox has it (it stands in for the wallet's own billing);
    * PayPal bills on its schedule and reports through webhooks.

@@ -8,12 +8,16 @@ type NewSandboxCardPayment = Omit<typeof sandboxPayments.$inferInsert, "processo
 /** The sandbox card processor's own tables: setup intents (with the saved card) and payment intents. */
 export function createSandboxCardRepository(db: Database) {
   const paymentByKey = async (idempotencyKey: string): Promise<SandboxCardPaymentRow | null> =>
-    (await db
-      .select()
-      .from(sandboxPayments)
-      .where(and(eq(sandboxPayments.processor, "card"), eq(sandboxPayments.idempotencyKey, idempotencyKey))))[0] ?? null;
+    (
+      await db
+        .select()
+        .from(sandboxPayments)
+        .where(and(eq(sandboxPayments.processor, "card"), eq(sandboxPayments.idempotencyKey, idempotencyKey)))
+    )[0] ?? null;
   return {
-    async insertSetupIntent(values: Pick<typeof sandboxSetupIntents.$inferInsert, "id" | "customerId" | "clientSecret" | "status">): Promise<void> {
+    async insertSetupIntent(
+      values: Pick<typeof sandboxSetupIntents.$inferInsert, "id" | "customerId" | "clientSecret" | "status">,
+    ): Promise<void> {
       await db.insert(sandboxSetupIntents).values(values);
     },
     async setupIntentBySecret(clientSecret: string): Promise<SandboxSetupIntentRow | null> {

@@ -38,7 +38,12 @@ export function createSandboxCard(db: Database, appUrl: string) {
       approval.searchParams.set("return_url", returnUrl.startsWith(appUrl) ? returnUrl.slice(appUrl.length) || "/" : returnUrl);
       return { status: "requires_action", paymentId: row.id, approvalUrl: approval.pathname + approval.search };
     }
-    const message = row.status === "canceled" ? "The payment was not approved." : row.status === "authentication_failed" ? AUTHENTICATION_REQUIRED : CARD_DECLINED_MESSAGE;
+    const message =
+      row.status === "canceled"
+        ? "The payment was not approved."
+        : row.status === "authentication_failed"
+          ? AUTHENTICATION_REQUIRED
+          : CARD_DECLINED_MESSAGE;
     return { status: "declined", paymentId: row.id, message };
   };
   const behaviourOf = async (paymentMethodId: string, customerId: string): Promise<CardBehaviour | null> =>

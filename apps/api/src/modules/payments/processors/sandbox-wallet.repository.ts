@@ -8,10 +8,12 @@ export type SandboxWalletPaymentRow = typeof sandboxPayments.$inferSelect;
 /** The sandbox wallet's own tables: its checkouts (PayPal's orders and subscriptions) and the renewals it bills. */
 export function createSandboxWalletRepository(db: Database) {
   const paymentByKey = async (idempotencyKey: string) =>
-    (await db
-      .select()
-      .from(sandboxPayments)
-      .where(and(eq(sandboxPayments.processor, "wallet"), eq(sandboxPayments.idempotencyKey, idempotencyKey))))[0] ?? null;
+    (
+      await db
+        .select()
+        .from(sandboxPayments)
+        .where(and(eq(sandboxPayments.processor, "wallet"), eq(sandboxPayments.idempotencyKey, idempotencyKey)))
+    )[0] ?? null;
   return {
     async checkout(id: string): Promise<SandboxWalletCheckoutRow | null> {
       return (await db.select().from(sandboxWalletCheckouts).where(eq(sandboxWalletCheckouts.id, id)))[0] ?? null;
@@ -19,7 +21,9 @@ export function createSandboxWalletRepository(db: Database) {
     /** Inserts the checkout once per idempotency key; a repeated key answers the first checkout. */
     async insertCheckoutOnce(values: NewSandboxWalletCheckout): Promise<SandboxWalletCheckoutRow> {
       const [row] = await db.insert(sandboxWalletCheckouts).values(values).onConflictDoNothing().returning();
-      return row ?? (await db.select().from(sandboxWalletCheckouts).where(eq(sandboxWalletCheckouts.idempotencyKey, values.idempotencyKey)))[0]!;
+      return (
+        row ?? (await db.select().from(sandboxWalletCheckouts).where(eq(sandboxWalletCheckouts.idempotencyKey, values.idempotencyKey)))[0]!
+      );
     },
     async updateCheckout(id: string, changes: Partial<Pick<NewSandboxWalletCheckout, "status" | "item">>): Promise<void> {
       await db.update(sandboxWalletCheckouts).set(changes).where(eq(sandboxWalletCheckouts.id, id));
@@ -27,7 +31,10 @@ export function createSandboxWalletRepository(db: Database) {
     paymentByKey,
     /** Records a successful renewal once per idempotency key; answers the stored payment. */
     async insertPaymentOnce(values: Omit<typeof sandboxPayments.$inferInsert, "processor">): Promise<SandboxWalletPaymentRow> {
-      await db.insert(sandboxPayments).values({ ...values, processor: "wallet" }).onConflictDoNothing();
+      await db
+        .insert(sandboxPayments)
+        .values({ ...values, processor: "wallet" })
+        .onConflictDoNothing();
       return (await paymentByKey(values.idempotencyKey))!;
     },
   };

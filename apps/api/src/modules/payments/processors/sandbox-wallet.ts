@@ -9,7 +9,11 @@ import { createSandboxWalletRepository } from "./sandbox-wallet.repository";
  * the product's /success-transaction or /cancel-transaction like PayPal does. It also bills
  * renewals itself (always successfully), standing in for PayPal's own billing.
  */
-const token = (prefix: string) => `${prefix}-${randomBytes(9).toString("base64url").toUpperCase().replace(/[^A-Z0-9]/g, "7")}`;
+const token = (prefix: string) =>
+  `${prefix}-${randomBytes(9)
+    .toString("base64url")
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "7")}`;
 
 export function createSandboxWallet(db: Database) {
   const repository = createSandboxWalletRepository(db);
@@ -20,7 +24,16 @@ export function createSandboxWallet(db: Database) {
     async createCheckout({ reference, item, returnUrl, cancelUrl, idempotencyKey }) {
       const lifetime = item.months === 0;
       const id = token(lifetime ? "ORDER" : "I");
-      const checkout = await repository.insertCheckoutOnce({ id, idempotencyKey, reference, lifetime, item: { ...item }, returnUrl, cancelUrl, status: "created" });
+      const checkout = await repository.insertCheckoutOnce({
+        id,
+        idempotencyKey,
+        reference,
+        lifetime,
+        item: { ...item },
+        returnUrl,
+        cancelUrl,
+        status: "created",
+      });
       return { providerReference: checkout.id, approvalUrl: `/sandbox/wallet/approve/${checkout.id}` };
     },
     async completeCheckout({ providerReference }) {
@@ -45,7 +58,8 @@ export function createSandboxWallet(db: Database) {
       const existing = await repository.paymentByKey(idempotencyKey);
       if (existing) return { status: "succeeded", paymentId: existing.id };
       const checkout = await byId(subscriptionId);
-      if (!checkout || checkout.status !== "active") return { status: "declined", paymentId: null, message: "The wallet subscription is not active." };
+      if (!checkout || checkout.status !== "active")
+        return { status: "declined", paymentId: null, message: "The wallet subscription is not active." };
       const row = await repository.insertPaymentOnce({
         id: token("SALE"),
         idempotencyKey,

@@ -17,7 +17,12 @@ let card: CardProcessor;
 
 beforeAll(async () => {
   endpoint = await startStripeEndpoint();
-  card = createStripeCard({ secretKey: "sk_test_serene", publishableKey: "pk_test_serene", webhookSecret: WEBHOOK_SECRET, apiUrl: endpoint.url });
+  card = createStripeCard({
+    secretKey: "sk_test_serene",
+    publishableKey: "pk_test_serene",
+    webhookSecret: WEBHOOK_SECRET,
+    apiUrl: endpoint.url,
+  });
 });
 afterAll(() => endpoint.close());
 beforeEach(() => endpoint.reset());
@@ -96,7 +101,9 @@ describe("Stripe card processor", () => {
   });
 
   it("creates an off-session card setup for the customer", async () => {
-    endpoint.on("POST /v1/setup_intents", { body: setupIntent({ id: "seti_9", status: "requires_payment_method", payment_method: null, client_secret: "seti_9_secret_abc" }) });
+    endpoint.on("POST /v1/setup_intents", {
+      body: setupIntent({ id: "seti_9", status: "requires_payment_method", payment_method: null, client_secret: "seti_9_secret_abc" }),
+    });
 
     await expect(card.createSetupIntent("cus_1")).resolves.toEqual({ id: "seti_9", clientSecret: "seti_9_secret_abc" });
 
@@ -135,7 +142,10 @@ describe("Stripe card processor", () => {
         body: intent({
           id: "pi_3ds",
           status: "requires_action",
-          next_action: { type: "redirect_to_url", redirect_to_url: { url: "https://hooks.stripe.com/3d_secure/pi_3ds", return_url: "https://serene.example/checkout/return" } },
+          next_action: {
+            type: "redirect_to_url",
+            redirect_to_url: { url: "https://hooks.stripe.com/3d_secure/pi_3ds", return_url: "https://serene.example/checkout/return" },
+          },
         }),
       });
 
@@ -149,7 +159,9 @@ describe("Stripe card processor", () => {
     });
 
     it("declines an approval that is not a page the member can be sent to", async () => {
-      endpoint.on("POST /v1/payment_intents", { body: intent({ id: "pi_sdk", status: "requires_action", next_action: { type: "use_stripe_sdk", use_stripe_sdk: {} } }) });
+      endpoint.on("POST /v1/payment_intents", {
+        body: intent({ id: "pi_sdk", status: "requires_action", next_action: { type: "use_stripe_sdk", use_stripe_sdk: {} } }),
+      });
 
       await expect(card.charge(chargeInput({ onSession: true }))).resolves.toEqual({
         status: "declined",
@@ -185,7 +197,11 @@ describe("Stripe card processor", () => {
         },
       });
 
-      await expect(card.charge(chargeInput())).resolves.toEqual({ status: "declined", paymentId: "pi_1", message: "Your card was declined." });
+      await expect(card.charge(chargeInput())).resolves.toEqual({
+        status: "declined",
+        paymentId: "pi_1",
+        message: "Your card was declined.",
+      });
       // A decline is an answer, not a failure: it is not retried.
       expect(endpoint.requests).toHaveLength(1);
     });
@@ -211,13 +227,19 @@ describe("Stripe card processor", () => {
     });
 
     it("declines without a payment id when Stripe made no payment", async () => {
-      endpoint.on("POST /v1/payment_intents", { status: 402, body: { error: { type: "card_error", code: "expired_card", message: "Your card has expired." } } });
+      endpoint.on("POST /v1/payment_intents", {
+        status: 402,
+        body: { error: { type: "card_error", code: "expired_card", message: "Your card has expired." } },
+      });
 
       await expect(card.charge(chargeInput())).resolves.toEqual({ status: "declined", paymentId: null, message: "Your card has expired." });
     });
 
     it("fails (for the job queue to retry) when Stripe errs, retrying once under the same key", async () => {
-      endpoint.on("POST /v1/payment_intents", { status: 500, body: { error: { type: "api_error", message: "Something went wrong on Stripe's end." } } });
+      endpoint.on("POST /v1/payment_intents", {
+        status: 500,
+        body: { error: { type: "api_error", message: "Something went wrong on Stripe's end." } },
+      });
 
       await expect(card.charge(chargeInput())).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
 
@@ -229,7 +251,12 @@ describe("Stripe card processor", () => {
     it("fails on a request Stripe refuses, which is no decline", async () => {
       endpoint.on("POST /v1/payment_intents", {
         status: 400,
-        body: { error: { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters they were first used with." } },
+        body: {
+          error: {
+            type: "idempotency_error",
+            message: "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+          },
+        },
       });
 
       await expect(card.charge(chargeInput())).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
@@ -260,7 +287,11 @@ describe("Stripe card processor", () => {
       endpoint.on("GET /v1/payment_intents/pi_1", {
         body: intent({
           status: "requires_payment_method",
-          last_payment_error: { type: "card_error", code: "payment_intent_authentication_failure", message: "We are unable to authenticate your payment method." },
+          last_payment_error: {
+            type: "card_error",
+            code: "payment_intent_authentication_failure",
+            message: "We are unable to authenticate your payment method.",
+          },
         }),
       });
 
@@ -274,21 +305,38 @@ describe("Stripe card processor", () => {
     it("reads a canceled payment as declined", async () => {
       endpoint.on("GET /v1/payment_intents/pi_1", { body: intent({ status: "canceled" }) });
 
-      await expect(card.paymentStatus("pi_1")).resolves.toEqual({ status: "declined", paymentId: "pi_1", message: "Your card was declined." });
+      await expect(card.paymentStatus("pi_1")).resolves.toEqual({
+        status: "declined",
+        paymentId: "pi_1",
+        message: "Your card was declined.",
+      });
     });
 
     it("still asks for the approval the member has not given", async () => {
       endpoint.on("GET /v1/payment_intents/pi_1", {
-        body: intent({ status: "requires_action", next_action: { type: "redirect_to_url", redirect_to_url: { url: "https://hooks.stripe.com/3d_secure/pi_1", return_url: null } } }),
+        body: intent({
+          status: "requires_action",
+          next_action: { type: "redirect_to_url", redirect_to_url: { url: "https://hooks.stripe.com/3d_secure/pi_1", return_url: null } },
+        }),
       });
 
-      await expect(card.paymentStatus("pi_1")).resolves.toEqual({ status: "requires_action", paymentId: "pi_1", approvalUrl: "https://hooks.stripe.com/3d_secure/pi_1" });
+      await expect(card.paymentStatus("pi_1")).resolves.toEqual({
+        status: "requires_action",
+        paymentId: "pi_1",
+        approvalUrl: "https://hooks.stripe.com/3d_secure/pi_1",
+      });
     });
 
     it("keeps a processing payment waiting on the page it returns to", async () => {
-      endpoint.on("GET /v1/payment_intents/pi_1", { body: intent({ status: "processing", metadata: { return_url: "https://serene.example/checkout/return" } }) });
+      endpoint.on("GET /v1/payment_intents/pi_1", {
+        body: intent({ status: "processing", metadata: { return_url: "https://serene.example/checkout/return" } }),
+      });
 
-      await expect(card.paymentStatus("pi_1")).resolves.toEqual({ status: "requires_action", paymentId: "pi_1", approvalUrl: "https://serene.example/checkout/return" });
+      await expect(card.paymentStatus("pi_1")).resolves.toEqual({
+        status: "requires_action",
+        paymentId: "pi_1",
+        approvalUrl: "https://serene.example/checkout/return",
+      });
     });
   });
 
@@ -308,13 +356,18 @@ describe("Stripe card processor", () => {
     });
 
     it("refuses a card Stripe does not know", async () => {
-      endpoint.on("GET /v1/payment_methods/pm_gone", { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such PaymentMethod: 'pm_gone'" } } });
+      endpoint.on("GET /v1/payment_methods/pm_gone", {
+        status: 404,
+        body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such PaymentMethod: 'pm_gone'" } },
+      });
 
       await expect(card.confirmedPaymentMethod("cus_1", "pm_gone")).resolves.toBeNull();
     });
 
     it("attaches a card this customer's succeeded setup saved", async () => {
-      endpoint.on("GET /v1/payment_methods/pm_1", { body: paymentMethod({ customer: null, card: { brand: "mastercard", last4: "4444" } }) });
+      endpoint.on("GET /v1/payment_methods/pm_1", {
+        body: paymentMethod({ customer: null, card: { brand: "mastercard", last4: "4444" } }),
+      });
       endpoint.on("GET /v1/setup_intents", { body: list([setupIntent()]) });
       endpoint.on("POST /v1/payment_methods/pm_1/attach", { body: paymentMethod({ card: { brand: "mastercard", last4: "4444" } }) });
 
@@ -337,7 +390,10 @@ describe("Stripe card processor", () => {
 
     it("finds the card of the customer's latest succeeded setup", async () => {
       endpoint.on("GET /v1/setup_intents", {
-        body: list([setupIntent({ id: "seti_new", status: "requires_payment_method", payment_method: null }), setupIntent({ id: "seti_old", payment_method: "pm_7" })]),
+        body: list([
+          setupIntent({ id: "seti_new", status: "requires_payment_method", payment_method: null }),
+          setupIntent({ id: "seti_old", payment_method: "pm_7" }),
+        ]),
       });
       endpoint.on("GET /v1/payment_methods/pm_7", { body: paymentMethod({ id: "pm_7", card: { brand: "amex", last4: "0005" } }) });
 
@@ -378,7 +434,11 @@ describe("Stripe card processor", () => {
     it("reads a failed payment with Stripe's message", async () => {
       const failed = event(
         "payment_intent.payment_failed",
-        intent({ id: "pi_9", status: "requires_payment_method", last_payment_error: { type: "card_error", code: "card_declined", message: "Your card has insufficient funds." } }),
+        intent({
+          id: "pi_9",
+          status: "requires_payment_method",
+          last_payment_error: { type: "card_error", code: "card_declined", message: "Your card has insufficient funds." },
+        }),
       );
 
       await expect(card.readWebhook(Buffer.from(failed), signed(failed))).resolves.toEqual({
@@ -409,7 +469,9 @@ describe("Stripe card processor", () => {
     });
 
     it("refuses a signature made with another secret", async () => {
-      await expect(card.readWebhook(Buffer.from(succeeded), signed(succeeded, { secret: "whsec_someone_else" }))).rejects.toBeInstanceOf(InvalidWebhookError);
+      await expect(card.readWebhook(Buffer.from(succeeded), signed(succeeded, { secret: "whsec_someone_else" }))).rejects.toBeInstanceOf(
+        InvalidWebhookError,
+      );
     });
 
     it("refuses a payload changed after signing", async () => {
@@ -420,14 +482,22 @@ describe("Stripe card processor", () => {
     });
 
     it("refuses a webhook without a signature", async () => {
-      await expect(card.readWebhook(Buffer.from(succeeded), { "content-type": "application/json" })).rejects.toBeInstanceOf(InvalidWebhookError);
+      await expect(card.readWebhook(Buffer.from(succeeded), { "content-type": "application/json" })).rejects.toBeInstanceOf(
+        InvalidWebhookError,
+      );
       await expect(card.readWebhook(Buffer.from(succeeded), { "stripe-signature": "" })).rejects.toBeInstanceOf(InvalidWebhookError);
-      await expect(card.readWebhook(Buffer.from(succeeded), { "stripe-signature": "t=123,v1=" })).rejects.toBeInstanceOf(InvalidWebhookError);
+      await expect(card.readWebhook(Buffer.from(succeeded), { "stripe-signature": "t=123,v1=" })).rejects.toBeInstanceOf(
+        InvalidWebhookError,
+      );
     });
 
     it("accepts a delivery signed 299 s ago and refuses one signed 301 s ago (a replay)", async () => {
-      await expect(card.readWebhook(Buffer.from(succeeded), signed(succeeded, { timestamp: now() - 299 }))).resolves.toMatchObject({ kind: "payment_succeeded" });
-      await expect(card.readWebhook(Buffer.from(succeeded), signed(succeeded, { timestamp: now() - 301 }))).rejects.toBeInstanceOf(InvalidWebhookError);
+      await expect(card.readWebhook(Buffer.from(succeeded), signed(succeeded, { timestamp: now() - 299 }))).resolves.toMatchObject({
+        kind: "payment_succeeded",
+      });
+      await expect(card.readWebhook(Buffer.from(succeeded), signed(succeeded, { timestamp: now() - 301 }))).rejects.toBeInstanceOf(
+        InvalidWebhookError,
+      );
     });
   });
 });

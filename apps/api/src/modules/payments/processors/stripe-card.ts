@@ -80,7 +80,11 @@ export function createStripeCard(config: StripeCardConfig): CardProcessor {
     },
 
     async createSetupIntent(customerId) {
-      const setup = await stripe.setupIntents.create({ customer: customerId, usage: "off_session", allowed_payment_method_types: ["card"] });
+      const setup = await stripe.setupIntents.create({
+        customer: customerId,
+        usage: "off_session",
+        allowed_payment_method_types: ["card"],
+      });
       if (!setup.client_secret) throw new Error(`Stripe answered setup intent ${setup.id} without a client secret.`);
       return { id: setup.id, clientSecret: setup.client_secret };
     },
@@ -153,7 +157,9 @@ export function createStripeCard(config: StripeCardConfig): CardProcessor {
       try {
         event = await stripe.webhooks.constructEventAsync(rawBody, signature, config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (error) {
-        throw new InvalidWebhookError(error instanceof Error ? error.message : "The Stripe webhook could not be verified.", { cause: error });
+        throw new InvalidWebhookError(error instanceof Error ? error.message : "The Stripe webhook could not be verified.", {
+          cause: error,
+        });
       }
       return eventOf(event);
     },
@@ -193,7 +199,12 @@ function eventOf(event: Stripe.Event): ProviderEvent {
     case "payment_intent.succeeded":
       return { ...base, kind: "payment_succeeded", paymentId: event.data.object.id };
     case "payment_intent.payment_failed":
-      return { ...base, kind: "payment_failed", paymentId: event.data.object.id, message: event.data.object.last_payment_error?.message ?? DECLINED };
+      return {
+        ...base,
+        kind: "payment_failed",
+        paymentId: event.data.object.id,
+        message: event.data.object.last_payment_error?.message ?? DECLINED,
+      };
     default:
       return { ...base, kind: "ignored", type: event.type };
   }

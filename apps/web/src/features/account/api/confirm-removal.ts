@@ -16,6 +16,12 @@ export const confirmRemovalKeys = {
 
 /** Runs once per code, on load; a second mount (strict mode) shares the call in flight. */
 export const confirmRemovalOptions = (code: string) =>
-  queryOptions({ queryKey: confirmRemovalKeys.code(code), queryFn: () => confirmRemoval(code), staleTime: Infinity, gcTime: 0, retry: false });
+  queryOptions({
+    queryKey: confirmRemovalKeys.code(code),
+    queryFn: () => confirmRemoval(code),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
 
 export const useConfirmRemoval = (code: string) => useQuery(confirmRemovalOptions(code));

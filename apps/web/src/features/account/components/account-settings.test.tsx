@@ -7,7 +7,15 @@ import { mockApi, renderPage, validation } from "../../../test/render";
 import { ACCOUNT_UPDATED, AccountForm } from "./account-form";
 import { ChangePasswordForm, PASSWORD_UPDATED } from "./change-password-form";
 
-const member = { id: "u1", name: "Maya", email: "maya@example.com", pending_email: null, goal: null, has_password: true, created_at: "2026-01-01T00:00:00Z" };
+const member = {
+  id: "u1",
+  name: "Maya",
+  email: "maya@example.com",
+  pending_email: null,
+  goal: null,
+  has_password: true,
+  created_at: "2026-01-01T00:00:00Z",
+};
 
 describe("account form", () => {
   it("fills in name and e-mail, saves them as form data and says 'Successfully updated!'", async () => {

@@ -31,7 +31,12 @@ export function ChangePasswordForm() {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Change password">
       {server.formMessage && <Notice kind="error">{server.formMessage}</Notice>}
-      <PasswordInput label="Current password" autoComplete="current-password" {...server.field("current_password")} {...register("current_password")} />
+      <PasswordInput
+        label="Current password"
+        autoComplete="current-password"
+        {...server.field("current_password")}
+        {...register("current_password")}
+      />
       <PasswordInput label="New password" autoComplete="new-password" {...server.field("password")} {...register("password")} />
       <div className={styles.actions}>
         <Button type="submit" disabled={change.isPending} aria-busy={change.isPending || undefined}>

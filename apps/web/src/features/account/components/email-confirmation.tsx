@@ -24,8 +24,8 @@ export function EmailConfirmation({ code }: { code: string }) {
     return (
       <div className={styles.result}>
         <Notice kind="error" title="This confirmation link did not work">
-          {message ?? "Please check your connection and open the link again."} To get a new link, change your e-mail address
-          again in Settings.
+          {message ?? "Please check your connection and open the link again."} To get a new link, change your e-mail address again in
+          Settings.
         </Notice>
         <p>
           <Link to={next.to}>{next.label}</Link>

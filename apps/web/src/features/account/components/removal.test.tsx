@@ -19,7 +19,9 @@ describe("removal request", () => {
     await user.type(screen.getByLabelText("Email"), "maya@example.com");
     await user.click(screen.getByRole("button", { name: "Submit removal request" }));
     expect(await screen.findByText(REMOVAL_REQUESTED)).toBeTruthy();
-    expect(REMOVAL_REQUESTED).toBe("We have sent you an email. Please click on the link in the email to confirm your account removal request.");
+    expect(REMOVAL_REQUESTED).toBe(
+      "We have sent you an email. Please click on the link in the email to confirm your account removal request.",
+    );
     expect(api.calls[0]!.body).toEqual({ email: "maya@example.com", device_name: "web" });
   });
 

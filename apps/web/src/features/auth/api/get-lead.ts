@@ -16,5 +16,4 @@ export const leadKeys = {
 export const leadQueryOptions = (statisticId: string) =>
   queryOptions({ queryKey: leadKeys.statistic(statisticId), queryFn: ({ signal }) => getLead(statisticId, signal), retry: false });
 
-export const useLead = (statisticId: string | null) =>
-  useQuery({ ...leadQueryOptions(statisticId ?? ""), enabled: Boolean(statisticId) });
+export const useLead = (statisticId: string | null) => useQuery({ ...leadQueryOptions(statisticId ?? ""), enabled: Boolean(statisticId) });

@@ -19,4 +19,5 @@ export const socialCallbackQueryOptions = (provider: SocialProvider, hash: strin
     retry: false,
   });
 
-export const useSocialCallback = (provider: SocialProvider, hash: string, search: string) => useQuery(socialCallbackQueryOptions(provider, hash, search));
+export const useSocialCallback = (provider: SocialProvider, hash: string, search: string) =>
+  useQuery(socialCallbackQueryOptions(provider, hash, search));

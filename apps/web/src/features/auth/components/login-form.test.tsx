@@ -90,11 +90,17 @@ describe("login form", () => {
   it("links to password recovery and to sign-up with the same query string", () => {
     renderPage(LoginForm, { at: "/login?redirect=%2Fcheckout%2F1&from=auth" });
     expect(screen.getByRole("link", { name: "Password forgotten?" }).getAttribute("href")).toBe("/forgot-password");
-    expect(screen.getByRole("link", { name: "No Account? Sign Up" }).getAttribute("href")).toBe("/create-account?redirect=%2Fcheckout%2F1&from=auth");
+    expect(screen.getByRole("link", { name: "No Account? Sign Up" }).getAttribute("href")).toBe(
+      "/create-account?redirect=%2Fcheckout%2F1&from=auth",
+    );
   });
 
   it("shows a button for each configured sign-in provider only", () => {
-    env.signIn = { googleWeb: { authorizeUrl: "/sandbox/identity/google/authorize", clientId: "g", sandbox: true }, apple: null, facebook: null };
+    env.signIn = {
+      googleWeb: { authorizeUrl: "/sandbox/identity/google/authorize", clientId: "g", sandbox: true },
+      apple: null,
+      facebook: null,
+    };
     const { unmount } = renderPage(LoginForm, { at: "/login" });
     expect(screen.getByRole("button", { name: "Continue with Google" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Continue with Apple" })).toBeNull();

@@ -37,7 +37,10 @@ describe("registration form", () => {
       "POST user": validation({
         name: ["The name field is required."],
         email: ["The email field is required."],
-        password: ["The password field must be at least 8 characters.", "This password is too common. Please choose a less common password."],
+        password: [
+          "The password field must be at least 8 characters.",
+          "This password is too common. Please choose a less common password.",
+        ],
       }),
     });
     renderPage(RegisterForm, { at: "/create-account" });
@@ -73,7 +76,9 @@ describe("registration form", () => {
 
   it("goes to the redirect path with the redirect parameters merged in", async () => {
     mockApi({ "POST user": registered });
-    renderPage(RegisterForm, { at: `/create-account?redirect=${encodeURIComponent("/checkout/5?a=1")}&redirectParams=${encodeURIComponent('{"plan":"yearly"}')}` });
+    renderPage(RegisterForm, {
+      at: `/create-account?redirect=${encodeURIComponent("/checkout/5?a=1")}&redirectParams=${encodeURIComponent('{"plan":"yearly"}')}`,
+    });
     await signUp();
     await waitFor(() => expect(location()).toBe("/checkout/5?a=1&plan=yearly"));
   });
@@ -88,7 +93,10 @@ describe("registration form", () => {
 
   it("marks a custom quiz completed and goes to its dynamic results", async () => {
     window.localStorage.setItem("quiz", "1");
-    window.localStorage.setItem("quiz-form", JSON.stringify({ email: "maya@example.com", isQuizCompleted: false, slug: "calm-sleep", isCustomQuiz: true }));
+    window.localStorage.setItem(
+      "quiz-form",
+      JSON.stringify({ email: "maya@example.com", isQuizCompleted: false, slug: "calm-sleep", isCustomQuiz: true }),
+    );
     mockApi({ "POST user": registered });
     renderPage(RegisterForm, { at: "/create-account" });
     await signUp();

@@ -73,13 +73,7 @@ export function RegisterForm({ social = true }: { social?: boolean }) {
         {notice && <Notice kind="error">{notice}</Notice>}
         {server.formMessage && <Notice kind="error">{server.formMessage}</Notice>}
         <div className={styles.fields} aria-busy={leadLoading || undefined}>
-          <Input
-            label="First Name"
-            autoComplete="given-name"
-            readOnly={leadMode}
-            {...server.field("name")}
-            {...register("name")}
-          />
+          <Input label="First Name" autoComplete="given-name" readOnly={leadMode} {...server.field("name")} {...register("name")} />
           <Input
             label="Email"
             type="email"

@@ -57,7 +57,9 @@ describe("password reset", () => {
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/home"));
     expect(api.calls[0]!.body).toEqual({ email: "maya@example.com", token: "tok-1", password: "a new calm password", device_name: "web" });
     expect(window.localStorage.getItem("t")).toBe("session-r");
-    expect(useToastStore.getState().toasts.map((toast) => [toast.kind, toast.message])).toEqual([["success", "Your password has been reset."]]);
+    expect(useToastStore.getState().toasts.map((toast) => [toast.kind, toast.message])).toEqual([
+      ["success", "Your password has been reset."],
+    ]);
   });
 
   it("shows the password's messages under it and a bad link above", async () => {

@@ -15,7 +15,14 @@ function CallbackPage() {
 const save = (provider: SocialProvider, extra: Record<string, unknown> = {}) =>
   window.sessionStorage.setItem(
     SOCIAL_STATE_KEY,
-    JSON.stringify({ provider, state: "good-state", nonce: provider === "facebook" ? null : "the-nonce", from: "/login", search: "?redirect=%2Fsettings", ...extra }),
+    JSON.stringify({
+      provider,
+      state: "good-state",
+      nonce: provider === "facebook" ? null : "the-nonce",
+      from: "/login",
+      search: "?redirect=%2Fsettings",
+      ...extra,
+    }),
   );
 
 const location = () => screen.getByTestId("location").textContent;
@@ -34,7 +41,10 @@ describe("sign-in callback", () => {
 
   it("sends Apple's name and Facebook's access token", async () => {
     save("apple", { search: "" });
-    const api = mockApi({ "POST user/auth/apple": [200, { token: "session-a" }], "POST user/auth/facebook": [200, { token: "session-f" }] });
+    const api = mockApi({
+      "POST user/auth/apple": [200, { token: "session-a" }],
+      "POST user/auth/facebook": [200, { token: "session-f" }],
+    });
     const user = encodeURIComponent(JSON.stringify({ name: { firstName: "Maya" } }));
     const first = open(`/auth/callback/apple#id_token=id-a&state=good-state&user=${user}`);
     await waitFor(() => expect(location()).toBe("/home"));

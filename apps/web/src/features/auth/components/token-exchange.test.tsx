@@ -18,7 +18,10 @@ describe("/authorization", () => {
 
   it("follows a same-site redirect parameter", async () => {
     mockApi({ "POST authorization-by-tmp-token/maya@example.com": [200, { token: "session-1" }] });
-    renderPage(TokenExchange, { path: "/authorization", at: "/authorization?email=maya%40example.com&token=t&redirect=%2Fsubscription%2F3" });
+    renderPage(TokenExchange, {
+      path: "/authorization",
+      at: "/authorization?email=maya%40example.com&token=t&redirect=%2Fsubscription%2F3",
+    });
     await waitFor(() => expect(location()).toBe("/subscription/3"));
   });
 

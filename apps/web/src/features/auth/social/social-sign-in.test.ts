@@ -67,13 +67,19 @@ describe("starting a sign-in", () => {
   });
 
   it("uses a saved sign-in once", () => {
-    window.sessionStorage.setItem(SOCIAL_STATE_KEY, JSON.stringify({ provider: "apple", state: "s", nonce: "n", from: "/login", search: "" }));
+    window.sessionStorage.setItem(
+      SOCIAL_STATE_KEY,
+      JSON.stringify({ provider: "apple", state: "s", nonce: "n", from: "/login", search: "" }),
+    );
     expect(takeSavedSignIn()).toMatchObject({ provider: "apple", state: "s" });
     expect(takeSavedSignIn()).toBeNull();
   });
 
   it("never returns to another site", () => {
-    window.sessionStorage.setItem(SOCIAL_STATE_KEY, JSON.stringify({ provider: "apple", state: "s", nonce: "n", from: "//evil.example", search: "" }));
+    window.sessionStorage.setItem(
+      SOCIAL_STATE_KEY,
+      JSON.stringify({ provider: "apple", state: "s", nonce: "n", from: "//evil.example", search: "" }),
+    );
     expect(takeSavedSignIn()?.from).toBe("/login");
   });
 });

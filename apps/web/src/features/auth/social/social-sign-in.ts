@@ -18,15 +18,17 @@ export interface SavedSignIn {
   search: string;
 }
 
-export const isSocialProvider = (value: string | undefined): value is SocialProvider =>
-  SOCIAL_PROVIDERS.includes(value as SocialProvider);
+export const isSocialProvider = (value: string | undefined): value is SocialProvider => SOCIAL_PROVIDERS.includes(value as SocialProvider);
 
 /** The providers configured on this server; a null entry hides its button. */
 export const configuredProviders = (): SocialProvider[] => SOCIAL_PROVIDERS.filter((provider) => env.signIn[provider] !== null);
 
 function randomToken(bytes = 24): string {
   const values = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...values)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...values))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 const callbackUrl = (provider: SocialProvider, origin = window.location.origin) => `${origin}/auth/callback/${provider}`;
@@ -112,8 +114,7 @@ function appleName(user: string | null): string | undefined {
   if (!user) return undefined;
   try {
     const parsed = JSON.parse(user) as { name?: string | { firstName?: string; lastName?: string } };
-    const name =
-      typeof parsed.name === "string" ? parsed.name : [parsed.name?.firstName, parsed.name?.lastName].filter(Boolean).join(" ");
+    const name = typeof parsed.name === "string" ? parsed.name : [parsed.name?.firstName, parsed.name?.lastName].filter(Boolean).join(" ");
     return name.trim() || undefined;
   } catch {
     return undefined;

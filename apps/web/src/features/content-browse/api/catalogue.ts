@@ -29,9 +29,11 @@ export const collectionKeys = {
 };
 
 /** GET /screen/{name}: the sections of home, meditation, music, sleep or therapy. */
-export const getScreen = (name: ScreenName, signal?: AbortSignal) => api.get<ScreenResponse>(`screen/${name}`, { signal, silent: true, query: FIRST_PAGE });
+export const getScreen = (name: ScreenName, signal?: AbortSignal) =>
+  api.get<ScreenResponse>(`screen/${name}`, { signal, silent: true, query: FIRST_PAGE });
 
-export const screenQueryOptions = (name: ScreenName) => queryOptions({ queryKey: screenKeys.screen(name), queryFn: ({ signal }) => getScreen(name, signal) });
+export const screenQueryOptions = (name: ScreenName) =>
+  queryOptions({ queryKey: screenKeys.screen(name), queryFn: ({ signal }) => getScreen(name, signal) });
 
 export const useScreen = (name: ScreenName) => useQuery(screenQueryOptions(name));
 
@@ -52,7 +54,8 @@ export const getSearchResults = (text: string, tags: string[], signal?: AbortSig
 export const searchQueryOptions = (text: string, tags: string[]) =>
   queryOptions({ queryKey: searchKeys.results(text, tags), queryFn: ({ signal }) => getSearchResults(text, tags, signal) });
 
-export const useSearch = (text: string, tags: string[]) => useQuery({ ...searchQueryOptions(text, tags), enabled: Boolean(text) || tags.length > 0 });
+export const useSearch = (text: string, tags: string[]) =>
+  useQuery({ ...searchQueryOptions(text, tags), enabled: Boolean(text) || tags.length > 0 });
 
 /** GET /collection/{id}: a collection's name, description and items. */
 export const getCollection = (id: string, signal?: AbortSignal) =>

@@ -57,7 +57,13 @@ describe("content cards", () => {
   });
 
   it("links an open item to /{model}/{id} with its length in sessions", () => {
-    const item = card(9, { model: "cbt-course", name: "Worry Less", type: "Cognitive Behavioral Therapy", duration: null, amount_lessons: 6 });
+    const item = card(9, {
+      model: "cbt-course",
+      name: "Worry Less",
+      type: "Cognitive Behavioral Therapy",
+      duration: null,
+      amount_lessons: 6,
+    });
     renderPage(() => <ContentCard item={item} locked={false} />, { at: "/therapy" });
     const link = screen.getByRole("link", { name: /Worry Less/ });
     expect(link.getAttribute("href")).toBe("/cbt-course/9");
@@ -115,7 +121,14 @@ describe("meditation tag chips", () => {
 });
 
 describe("collections", () => {
-  const collection = { data: { id: 3, name: "Evening Calm", description: "Wind down.", content: [card(1, { name: "Open One" }), card(2, { name: "Closed One", free: false })] } };
+  const collection = {
+    data: {
+      id: 3,
+      name: "Evening Calm",
+      description: "Wind down.",
+      content: [card(1, { name: "Open One" }), card(2, { name: "Closed One", free: false })],
+    },
+  };
 
   it("shows only free items to a member without a subscription", async () => {
     mockApi({ "GET user/account-status": [200, FREE_STATUS], "GET collection/3": [200, collection] });

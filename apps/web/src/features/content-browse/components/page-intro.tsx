@@ -4,7 +4,17 @@ import styles from "./browse.module.css";
 export type IntroTone = "dawn" | "dusk" | "night" | "sea";
 
 /** The opening of a members' page: a title, one line about it, a soft horizon drawn in CSS. */
-export function PageIntro({ title, children, tone = "dawn", action }: { title: string; children?: ReactNode; tone?: IntroTone; action?: ReactNode }) {
+export function PageIntro({
+  title,
+  children,
+  tone = "dawn",
+  action,
+}: {
+  title: string;
+  children?: ReactNode;
+  tone?: IntroTone;
+  action?: ReactNode;
+}) {
   return (
     <header className={[styles.intro, styles[tone]].join(" ")}>
       <div className={styles.introCopy}>

@@ -5,7 +5,13 @@ import type { Membership } from "../hooks/use-membership";
 import styles from "./browse.module.css";
 
 /** A titled slider of cards; "See all" leads to the section's collection when it has one. */
-export function SectionShelf({ section, membership }: { section: Pick<Section, "id" | "name" | "content" | "collection_id">; membership: Membership }) {
+export function SectionShelf({
+  section,
+  membership,
+}: {
+  section: Pick<Section, "id" | "name" | "content" | "collection_id">;
+  membership: Membership;
+}) {
   const titleId = `section-${section.id}-title`;
   return (
     <section className={styles.shelf} aria-labelledby={titleId}>

@@ -25,7 +25,15 @@ export const section = (id: number, content: ContentCard[], overrides: Partial<S
 
 export const page = <T>(data: T[]) => ({ data, meta: { current_page: 1, per_page: 20, total: data.length, last_page: 1 } });
 
-export const FREE_STATUS = { subscription_type: null, member_since: null, subscription_via: null, status: null, current_period_end: null, can_cancel: false, can_upgrade: false };
+export const FREE_STATUS = {
+  subscription_type: null,
+  member_since: null,
+  subscription_via: null,
+  status: null,
+  current_period_end: null,
+  can_cancel: false,
+  can_upgrade: false,
+};
 export const PREMIUM_STATUS = {
   subscription_type: "Annual",
   member_since: "2026-01-02T09:00:00Z",

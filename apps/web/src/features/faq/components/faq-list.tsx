@@ -26,10 +26,5 @@ export function FaqList() {
     );
   }
   if (data.data.length === 0) return <p className={styles.empty}>No questions yet.</p>;
-  return (
-    <Accordion
-      items={data.data.map((item) => ({ id: item.id, title: item.name, content: <p>{item.answer}</p> }))}
-      headingLevel={2}
-    />
-  );
+  return <Accordion items={data.data.map((item) => ({ id: item.id, title: item.name, content: <p>{item.answer}</p> }))} headingLevel={2} />;
 }

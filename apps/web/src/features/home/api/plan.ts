@@ -9,7 +9,8 @@ export const personalPlanKeys = {
   plan: () => ["personal-plan"] as const,
 };
 
-export const personalPlanQueryOptions = () => queryOptions({ queryKey: personalPlanKeys.plan(), queryFn: ({ signal }) => getPersonalPlan(signal) });
+export const personalPlanQueryOptions = () =>
+  queryOptions({ queryKey: personalPlanKeys.plan(), queryFn: ({ signal }) => getPersonalPlan(signal) });
 
 export const usePersonalPlan = () => useQuery(personalPlanQueryOptions());
 

@@ -7,8 +7,7 @@ export function Greeting({ name, action }: { name: string | null; action?: React
     <header className={styles.greeting}>
       <div className={styles.greetingCopy}>
         <h1>
-          Good Morning,{" "}
-          {name ? <span className={styles.name}>{name}</span> : <span className={styles.namePending} aria-hidden="true" />}
+          Good Morning, {name ? <span className={styles.name}>{name}</span> : <span className={styles.namePending} aria-hidden="true" />}
         </h1>
         <p>Welcome back. Take a moment for yourself today.</p>
       </div>

@@ -17,7 +17,9 @@ describe("register note on /home", () => {
         <Home />
       </StrictMode>,
     );
-    expect(useToastStore.getState().toasts).toEqual([expect.objectContaining({ kind: "info", message: REGISTER_NOTE, duration: REGISTER_NOTE_MS })]);
+    expect(useToastStore.getState().toasts).toEqual([
+      expect.objectContaining({ kind: "info", message: REGISTER_NOTE, duration: REGISTER_NOTE_MS }),
+    ]);
     expect(REGISTER_NOTE_MS).toBe(5000);
     expect(window.localStorage.getItem("just-registered")).toBeNull();
   });

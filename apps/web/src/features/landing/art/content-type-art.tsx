@@ -389,13 +389,7 @@ export function ContentTypeArt({ type, className }: ContentTypeArtProps) {
   const bg = ids("bg");
 
   return (
-    <svg
-      viewBox="0 0 200 160"
-      className={className}
-      aria-hidden="true"
-      focusable="false"
-      xmlns="http://www.w3.org/2000/svg"
-    >
+    <svg viewBox="0 0 200 160" className={className} aria-hidden="true" focusable="false" xmlns="http://www.w3.org/2000/svg">
       <defs>
         <linearGradient id={bg.id} x1="0" y1="0" x2={scene.diagonal ? "1" : "0"} y2="1">
           <stop offset="0" stopColor={scene.bg[0]} />

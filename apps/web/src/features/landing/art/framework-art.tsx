@@ -17,13 +17,7 @@ export function FrameworkArt({ className }: FrameworkArtProps) {
   const url = (name: string) => `url(#${id(name)})`;
 
   return (
-    <svg
-      viewBox="0 0 420 360"
-      className={className}
-      aria-hidden="true"
-      focusable="false"
-      xmlns="http://www.w3.org/2000/svg"
-    >
+    <svg viewBox="0 0 420 360" className={className} aria-hidden="true" focusable="false" xmlns="http://www.w3.org/2000/svg">
       <defs>
         <linearGradient id={id("mint")} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#7cc6b4" />
@@ -45,16 +39,7 @@ export function FrameworkArt({ className }: FrameworkArtProps) {
       </defs>
 
       {/* Orbit */}
-      <circle
-        cx={CX}
-        cy={CY}
-        r="158"
-        fill="none"
-        stroke="#c9b8f2"
-        strokeWidth="1.5"
-        strokeDasharray="1 8"
-        strokeLinecap="round"
-      />
+      <circle cx={CX} cy={CY} r="158" fill="none" stroke="#c9b8f2" strokeWidth="1.5" strokeDasharray="1 8" strokeLinecap="round" />
       <circle cx={CX - 150} cy={CY - 50} r="5" fill="#7cc6b4" />
       <circle cx={CX + 156} cy={CY + 24} r="4" fill="#f2a66b" />
       <circle cx={CX + 40} cy={CY + 153} r="4.5" fill="#c9b8f2" />
@@ -95,13 +80,7 @@ export function FrameworkArt({ className }: FrameworkArtProps) {
       <g transform="translate(308 262)">
         <circle r="34" fill="#ffffff" opacity="0.45" />
         <circle r="26" fill="#ffffff" />
-        <path
-          d="M-12 -3V3M-6 -8V8M0 -13V13M6 -7V7M12 -3V3"
-          fill="none"
-          stroke="#e58d55"
-          strokeWidth="3"
-          strokeLinecap="round"
-        />
+        <path d="M-12 -3V3M-6 -8V8M0 -13V13M6 -7V7M12 -3V3" fill="none" stroke="#e58d55" strokeWidth="3" strokeLinecap="round" />
       </g>
 
       {/* Sparkles */}

@@ -30,13 +30,7 @@ export function HeroArt({ className }: HeroArtProps) {
   const url = (name: string) => `url(#${id(name)})`;
 
   return (
-    <svg
-      viewBox="0 0 560 480"
-      className={className}
-      aria-hidden="true"
-      focusable="false"
-      xmlns="http://www.w3.org/2000/svg"
-    >
+    <svg viewBox="0 0 560 480" className={className} aria-hidden="true" focusable="false" xmlns="http://www.w3.org/2000/svg">
       <defs>
         <clipPath id={id("frame")}>
           <rect width="560" height="480" rx="40" />
@@ -189,13 +183,7 @@ export function HeroArt({ className }: HeroArtProps) {
           <circle cx="0" cy="-80" r="13" />
           <rect x="-5" y="-70" width="10" height="10" rx="4" />
           <path d="M-18-50C-18-60-10-64 0-64C10-64 18-60 18-50L23-22C24-13-24-13-23-22Z" />
-          <path
-            d="M-14-56C-24-46-30-32-33-16M14-56C24-46 30-32 33-16"
-            fill="none"
-            stroke="#24285e"
-            strokeWidth="8"
-            strokeLinecap="round"
-          />
+          <path d="M-14-56C-24-46-30-32-33-16M14-56C24-46 30-32 33-16" fill="none" stroke="#24285e" strokeWidth="8" strokeLinecap="round" />
           <path d="M-46-5C-46-17-26-22 0-17C26-22 46-17 46-5C46 2-46 2-46-5Z" />
           <circle cx="-34" cy="-14" r="5" />
           <circle cx="34" cy="-14" r="5" />

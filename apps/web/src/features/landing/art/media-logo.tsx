@@ -1,10 +1,4 @@
-export type MediaOutlet =
-  | "daily-mind"
-  | "wellness-weekly"
-  | "the-calm-post"
-  | "modern-health"
-  | "sleep-journal"
-  | "mindful-times";
+export type MediaOutlet = "daily-mind" | "wellness-weekly" | "the-calm-post" | "modern-health" | "sleep-journal" | "mindful-times";
 
 export interface MediaLogoProps {
   outlet: MediaOutlet;

@@ -98,13 +98,7 @@ const STEPS: Record<StepNumber, StepArt> = {
       <>
         <circle cx="98" cy="28" r="5" fill="#f2a66b" opacity="0.5" />
         <path d={sparkle(22, 88, 5)} fill="#f2a66b" opacity="0.8" />
-        <path
-          d="M34 70V62A26 26 0 0 1 86 62V70"
-          fill="none"
-          stroke="#4f4fc9"
-          strokeWidth="6"
-          strokeLinecap="round"
-        />
+        <path d="M34 70V62A26 26 0 0 1 86 62V70" fill="none" stroke="#4f4fc9" strokeWidth="6" strokeLinecap="round" />
         <rect x="27" y="62" width="15" height="28" rx="7.5" fill="#4f4fc9" />
         <rect x="78" y="62" width="15" height="28" rx="7.5" fill="#4f4fc9" />
         <rect x="37" y="66" width="5" height="20" rx="2.5" fill="#c9b8f2" />
@@ -157,13 +151,7 @@ export function StepIcon({ step, className }: StepIconProps) {
   const art = STEPS[step];
 
   return (
-    <svg
-      viewBox="0 0 120 120"
-      className={className}
-      aria-hidden="true"
-      focusable="false"
-      xmlns="http://www.w3.org/2000/svg"
-    >
+    <svg viewBox="0 0 120 120" className={className} aria-hidden="true" focusable="false" xmlns="http://www.w3.org/2000/svg">
       <path d={art.blob} fill={art.blobFill} />
       {art.render(`url(#${gradientId})`, gradientId)}
     </svg>

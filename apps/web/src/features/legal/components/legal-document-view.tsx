@@ -46,7 +46,9 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
               ))}
             </ul>
           )}
-          {section.after?.map((paragraph) => <p key={paragraph}>{fill(paragraph)}</p>)}
+          {section.after?.map((paragraph) => (
+            <p key={paragraph}>{fill(paragraph)}</p>
+          ))}
         </section>
       ))}
     </article>

@@ -4,7 +4,7 @@ export const privacyPolicy: LegalDocument = {
   title: "Privacy Policy",
   revised: "Last revised: August 2022",
   intro: [
-    "This Privacy Policy explains how {product} collects, uses, shares and protects your personal data when you use our website, web app and mobile apps (together, the \"Service\"). We have tried to write it in plain language. If anything is unclear, please write to us at {email}.",
+    'This Privacy Policy explains how {product} collects, uses, shares and protects your personal data when you use our website, web app and mobile apps (together, the "Service"). We have tried to write it in plain language. If anything is unclear, please write to us at {email}.',
     "{product} is a wellbeing service. Some of what you share with us, such as your quiz answers or the notes you write, can be personal and sensitive, and we treat it with particular care.",
   ],
   sections: [
@@ -12,14 +12,12 @@ export const privacyPolicy: LegalDocument = {
       heading: "1. Who we are",
       paragraphs: [
         "{product} is operated by a company based in Bulgaria, a member state of the European Union. That company is the controller of your personal data: it decides why and how your data is processed and is responsible for it under the EU General Data Protection Regulation (GDPR) and Bulgarian data protection law.",
-        "In this policy, \"we\", \"us\" and \"our\" mean that company. You can reach us about anything to do with your privacy at {email}.",
+        'In this policy, "we", "us" and "our" mean that company. You can reach us about anything to do with your privacy at {email}.',
       ],
     },
     {
       heading: "2. The data we collect",
-      paragraphs: [
-        "We collect only the data we need to run {product} and to give you a useful, personal experience. This includes:",
-      ],
+      paragraphs: ["We collect only the data we need to run {product} and to give you a useful, personal experience. This includes:"],
       list: [
         "Account data: your name, your e-mail address and your password. We never store your password in readable form; we keep only a secure hash of it. If you sign in with a third-party account, we receive the basic profile details that service shares with us, such as your name and e-mail address.",
         "Quiz answers: the answers you give in our quiz, such as your goals, age group, gender, typical day and how you have been feeling lately. We use them to build your mind profile and your personal plan.",
@@ -28,9 +26,7 @@ export const privacyPolicy: LegalDocument = {
         "Payment records: the plan you chose, amounts, currency, dates, transaction references and the status of your subscription. Card details are entered directly with our card payment processor, and we never receive or store full card numbers.",
         "Device and log data: your browser and device type, operating system, IP address, your approximate region (worked out from your time zone, so that we can show prices in the right currency) and technical logs such as request times and errors.",
       ],
-      after: [
-        "We also keep the messages you send to our support team, together with the details we need to answer them.",
-      ],
+      after: ["We also keep the messages you send to our support team, together with the details we need to answer them."],
     },
     {
       heading: "3. Where your data comes from",
@@ -41,9 +37,7 @@ export const privacyPolicy: LegalDocument = {
     },
     {
       heading: "4. Why we use your data and our legal bases",
-      paragraphs: [
-        "We use your data only for clear purposes, and each purpose has a legal basis under the GDPR:",
-      ],
+      paragraphs: ["We use your data only for clear purposes, and each purpose has a legal basis under the GDPR:"],
       list: [
         "To create and run your account, give you access to content, save your notes, workbook entries and progress, and process your purchases: because this is necessary to perform our contract with you (Article 6(1)(b) GDPR).",
         "To tailor your mind profile, personal plan and recommendations using your quiz answers, notes and workbook entries, which may reveal information about your health: on the basis of your explicit consent (Article 9(2)(a) GDPR), which you can withdraw at any time.",
@@ -65,9 +59,7 @@ export const privacyPolicy: LegalDocument = {
     },
     {
       heading: "6. How we share your data",
-      paragraphs: [
-        "We do not sell your personal data. We share it only when it is needed, and only with:",
-      ],
+      paragraphs: ["We do not sell your personal data. We share it only when it is needed, and only with:"],
       list: [
         "Service providers (processors) who work on our behalf under a written contract, follow our instructions and must keep your data secure and confidential.",
         "Payment providers, who process your payments under their own terms and privacy policies.",
@@ -88,9 +80,7 @@ export const privacyPolicy: LegalDocument = {
         "Analytics: services that help us understand how {product} is used. We use them only with your consent.",
         "Customer support: tools that help us receive, track and answer your messages.",
       ],
-      after: [
-        "Each partner receives only the data it needs for its task and may not use it for its own purposes.",
-      ],
+      after: ["Each partner receives only the data it needs for its task and may not use it for its own purposes."],
     },
     {
       heading: "8. International transfers",
@@ -110,9 +100,7 @@ export const privacyPolicy: LegalDocument = {
         "Device and log data: for the limited time needed to keep the Service secure and working, after which it is deleted or anonymised.",
         "Analytics data collected with your consent: in pseudonymised or aggregated form and for limited periods only.",
       ],
-      after: [
-        "We may keep anonymised statistics, which can no longer identify you, to understand how {product} is used.",
-      ],
+      after: ["We may keep anonymised statistics, which can no longer identify you, to understand how {product} is used."],
     },
     {
       heading: "10. Deleting your account and data",
@@ -124,9 +112,7 @@ export const privacyPolicy: LegalDocument = {
     },
     {
       heading: "11. Your rights",
-      paragraphs: [
-        "Under the GDPR you have the following rights over your personal data:",
-      ],
+      paragraphs: ["Under the GDPR you have the following rights over your personal data:"],
       list: [
         "Access: ask for a copy of the personal data we hold about you.",
         "Rectification: ask us to correct inaccurate or incomplete data. You can also change your name and e-mail address yourself in Settings > Account.",
@@ -143,9 +129,7 @@ export const privacyPolicy: LegalDocument = {
     },
     {
       heading: "12. Cookies and local storage",
-      paragraphs: [
-        "{product} uses a small number of cookies and similar browser storage technologies:",
-      ],
+      paragraphs: ["{product} uses a small number of cookies and similar browser storage technologies:"],
       list: [
         "Session token (strictly necessary): when you log in, we keep a session token in your browser's local storage so that you stay signed in. It is removed when you log out.",
         "Streaming cookies (strictly necessary): short-lived, signed cookies that let your browser access the audio and video you are entitled to play.",

@@ -5,7 +5,7 @@ export const termsConditions: LegalDocument = {
   revised: "Last revised: August 2022",
   intro: [
     "These Terms and Conditions apply when you buy a {product} plan, start a free trial or receive access through a corporate subscription. They sit alongside our Terms of Service, which cover how you use {product}, and our Privacy Policy, which explains how we handle your personal data.",
-    "{product} is operated by a company based in Bulgaria, in the European Union (\"we\", \"us\", \"our\"). Please read these terms before you buy. If you have any questions, write to us at {email}.",
+    '{product} is operated by a company based in Bulgaria, in the European Union ("we", "us", "our"). Please read these terms before you buy. If you have any questions, write to us at {email}.',
   ],
   sections: [
     {
@@ -17,9 +17,7 @@ export const termsConditions: LegalDocument = {
     },
     {
       heading: "2. Our plans",
-      paragraphs: [
-        "We offer the following individual plans:",
-      ],
+      paragraphs: ["We offer the following individual plans:"],
       list: [
         "Monthly plan: a subscription paid every month in advance. It renews automatically each month until you cancel.",
         "Yearly plan: a subscription paid once a year in advance, which may start with a 7-day free trial. It renews automatically each year until you cancel.",
@@ -86,9 +84,7 @@ export const termsConditions: LegalDocument = {
     },
     {
       heading: "9. Cancelling your subscription",
-      paragraphs: [
-        "You can cancel at any time:",
-      ],
+      paragraphs: ["You can cancel at any time:"],
       list: [
         "online in your profile, under Settings > Subscription; or",
         "by e-mail to {email}, ideally from the e-mail address of your account.",
@@ -104,7 +100,7 @@ export const termsConditions: LegalDocument = {
         "If you are a consumer in the European Union, you can withdraw from your purchase within 14 days without giving any reason. The 14 days start on the day the contract is concluded, which is the day you buy your plan or start your free trial.",
         "Free trials count towards these 14 days. For example, if you start the 7-day free trial of the yearly plan, your first charge happens on day 7, and you can still withdraw during the remaining 7 days until the 14-day period ends.",
         "Because {product} gives you digital content straight away, we ask at checkout for your express request that we start supplying it during the withdrawal period. Starting to listen does not take away your right to withdraw within the 14 days. If you withdraw after you have started using paid access, we refund what you paid, minus, where the law allows, an amount proportionate to what was supplied until you told us you were withdrawing.",
-        "To withdraw, send a clear statement of your decision to {email} before the 14 days run out, for example: \"I withdraw from my {product} subscription.\" We will refund you within 14 days of receiving your statement, using the payment method you used, at no extra cost to you.",
+        'To withdraw, send a clear statement of your decision to {email} before the 14 days run out, for example: "I withdraw from my {product} subscription." We will refund you within 14 days of receiving your statement, using the payment method you used, at no extra cost to you.',
       ],
     },
     {

@@ -4,14 +4,14 @@ export const termsOfService: LegalDocument = {
   title: "Terms of Service",
   revised: "Last revised: August 2022",
   intro: [
-    "Welcome to {product}. These Terms of Service set out the rules for using our website, web app and mobile apps (together, the \"Service\"). Please read them carefully. By creating an account or using the Service, you agree to them.",
+    'Welcome to {product}. These Terms of Service set out the rules for using our website, web app and mobile apps (together, the "Service"). Please read them carefully. By creating an account or using the Service, you agree to them.',
     "Purchases, subscriptions, free trials, cancellation and refunds are covered by our separate Terms and Conditions. How we handle your personal data is explained in our Privacy Policy.",
   ],
   sections: [
     {
       heading: "1. About us",
       paragraphs: [
-        "{product} is operated by a company based in Bulgaria, in the European Union (\"we\", \"us\", \"our\"). You can contact us at any time at {email}.",
+        '{product} is operated by a company based in Bulgaria, in the European Union ("we", "us", "our"). You can contact us at any time at {email}.',
       ],
     },
     {
@@ -55,9 +55,7 @@ export const termsOfService: LegalDocument = {
     },
     {
       heading: "7. Acceptable use",
-      paragraphs: [
-        "Please use {product} respectfully and lawfully. You agree not to:",
-      ],
+      paragraphs: ["Please use {product} respectfully and lawfully. You agree not to:"],
       list: [
         "break any law, or use the Service for an unlawful or harmful purpose;",
         "share your account or login details, or access another person's account;",
@@ -155,9 +153,7 @@ export const termsOfService: LegalDocument = {
     },
     {
       heading: "19. Contact us",
-      paragraphs: [
-        "If you have any questions about these terms, please write to us at {email}. We are happy to help.",
-      ],
+      paragraphs: ["If you have any questions about these terms, please write to us at {email}. We are happy to help."],
     },
   ],
 };

@@ -9,8 +9,7 @@ export const completeWalletPurchase = (query: Record<string, string>, idempotenc
   postIdempotent<PurchaseResponse>("paypal/success-transaction", query, idempotencyKey, signal);
 
 /** GET /api/v1/paypal/cancel-transaction: the member turned the wallet checkout down. */
-export const cancelWalletPurchase = (token: string) =>
-  api.get<unknown>("paypal/cancel-transaction", { query: { token }, silent: true });
+export const cancelWalletPurchase = (token: string) => api.get<unknown>("paypal/cancel-transaction", { query: { token }, silent: true });
 
 /** The wallet purchase completes once per return (the key comes from the wallet's token); kept so a remount never posts again. */
 export const useWalletPurchaseCompletion = (query: Record<string, string>, idempotencyKey: string | null, enabled: boolean) =>

@@ -70,7 +70,10 @@ export function CardPanel({ pkg, checkout, summary, busy, onBusyChange, onPurcha
         current = { paymentMethod: confirmed.paymentMethod, idempotencyKey: newIdempotencyKey(), packageId: pkg.id };
         attempt.current = current;
       }
-      const response = await savePaymentMethod({ payment_method: current.paymentMethod, package_id: pkg.id, ...checkout }, current.idempotencyKey);
+      const response = await savePaymentMethod(
+        { payment_method: current.paymentMethod, package_id: pkg.id, ...checkout },
+        current.idempotencyKey,
+      );
       attempt.current = null;
       onPurchased(response, pkg);
     } catch (error) {

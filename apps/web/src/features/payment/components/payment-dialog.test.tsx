@@ -294,7 +294,10 @@ describe("paying by card", () => {
   it("puts the processor's field errors under the card fields", async () => {
     mockApi({
       "GET stripe/setup-intent": [200, SETUP],
-      "POST sandbox/card/confirm": validation({ number: ["Your card number is invalid."], exp_month: ["Your card's expiration date is invalid."] }),
+      "POST sandbox/card/confirm": validation({
+        number: ["Your card number is invalid."],
+        exp_month: ["Your card's expiration date is invalid."],
+      }),
     });
     open();
     await chooseCard();
@@ -310,7 +313,10 @@ describe("paying by card", () => {
     mockApi({
       "GET stripe/setup-intent": [200, SETUP],
       "POST sandbox/card/confirm": [200, cardOk],
-      "POST stripe/payment-method": [200, { message: "need approve", redirect_url: "/sandbox/card/approve/pi_1?x=1", subscription_type: null }],
+      "POST stripe/payment-method": [
+        200,
+        { message: "need approve", redirect_url: "/sandbox/card/approve/pi_1?x=1", subscription_type: null },
+      ],
     });
     open({}, { at: "/subscription?action=unlock" });
     await chooseCard();
@@ -436,4 +442,3 @@ describe("paying by card", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 });
-

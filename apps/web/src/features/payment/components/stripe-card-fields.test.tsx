@@ -33,7 +33,17 @@ const stripe = vi.hoisted(() => {
 });
 vi.mock("@stripe/stripe-js", () => ({ loadStripe: stripe.loadStripe }));
 
-const YEARLY: Package = { id: 4, months: 12, provider: "stripe", currency: "USD", amount: 59.99, is_lifetime: false, is_free_trial: true, trial_days: 7, tags: [] };
+const YEARLY: Package = {
+  id: 4,
+  months: 12,
+  provider: "stripe",
+  currency: "USD",
+  amount: 59.99,
+  is_lifetime: false,
+  is_free_trial: true,
+  trial_days: 7,
+  tags: [],
+};
 const WALLET_YEARLY: Package = { ...YEARLY, id: 14, provider: "paypal" };
 const SUBSCRIBED = { message: "Successfully subscribed!", redirect_url: null, subscription_type: "yearly" };
 
@@ -46,7 +56,9 @@ beforeEach(() => {
 
 function openCard() {
   const onDone = vi.fn();
-  renderPage(() => <PaymentDialog open packages={[YEARLY, WALLET_YEARLY]} selected={YEARLY} onDone={onDone} onClose={() => undefined} />, { at: "/subscription" });
+  renderPage(() => <PaymentDialog open packages={[YEARLY, WALLET_YEARLY]} selected={YEARLY} onDone={onDone} onClose={() => undefined} />, {
+    at: "/subscription",
+  });
   fireEvent.click(screen.getByRole("radio", { name: "Credit card" }));
   return onDone;
 }

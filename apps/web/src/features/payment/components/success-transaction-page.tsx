@@ -52,7 +52,11 @@ export function SuccessTransactionPage() {
 
   if (!key) {
     return (
-      <AuthLayout title="Nothing to confirm here" subtitle="This page finishes a PayPal purchase, and there is none on its way." top={<OutcomeArt tone="canceled" />}>
+      <AuthLayout
+        title="Nothing to confirm here"
+        subtitle="This page finishes a PayPal purchase, and there is none on its way."
+        top={<OutcomeArt tone="canceled" />}
+      >
         <div className={styles.actions}>
           <ButtonLink to={PLANS} size="lg" block>
             See plans
@@ -65,7 +69,11 @@ export function SuccessTransactionPage() {
   if (!signedIn) {
     const login = `/login?${new URLSearchParams({ redirect: `${location.pathname}${location.search}` })}`;
     return (
-      <AuthLayout title="Log in to finish" subtitle="Your purchase is almost done. Log in with the account you bought it for." top={<OutcomeArt tone="waiting" />}>
+      <AuthLayout
+        title="Log in to finish"
+        subtitle="Your purchase is almost done. Log in with the account you bought it for."
+        top={<OutcomeArt tone="waiting" />}
+      >
         <div className={styles.actions}>
           <ButtonLink to={login} size="lg" block>
             Log in
@@ -76,15 +84,16 @@ export function SuccessTransactionPage() {
   }
 
   if (result.isError) {
-    const message = result.error instanceof ApiError && result.error.status > 0 && result.error.status < 500 ? result.error.data.message : null;
+    const message =
+      result.error instanceof ApiError && result.error.status > 0 && result.error.status < 500 ? result.error.data.message : null;
     return (
       <AuthLayout title="We could not finish your purchase" top={<OutcomeArt tone="problem" />}>
         <p className={styles.text} role="alert">
           {message || "Something went wrong"}
         </p>
         <p className={styles.text}>
-          If PayPal shows a payment, nothing is lost: write to <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a> and we
-          will sort it out.
+          If PayPal shows a payment, nothing is lost: write to <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a> and we will
+          sort it out.
         </p>
         <div className={styles.actions}>
           {isTransient(result.error) && (
@@ -120,7 +129,11 @@ export function SuccessTransactionPage() {
 
   if (!subscribed) {
     return (
-      <AuthLayout title="Confirming your subscription" subtitle="This takes a moment. Please keep this page open." top={<OutcomeArt tone="waiting" />}>
+      <AuthLayout
+        title="Confirming your subscription"
+        subtitle="This takes a moment. Please keep this page open."
+        top={<OutcomeArt tone="waiting" />}
+      >
         <p className="visually-hidden" role="status">
           Confirming your subscription
         </p>

@@ -25,8 +25,7 @@ export function ThankYouPage() {
       top={<OutcomeArt tone="success" />}
     >
       <p className={styles.text}>
-        Questions about your plan? Write to{" "}
-        <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a>.
+        Questions about your plan? Write to <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a>.
       </p>
       <div className={styles.actions}>
         <ButtonLink to={next} size="lg" block>

@@ -23,10 +23,18 @@ export const checkoutKeys = {
 };
 
 export const checkoutQueryOptions = (checkoutId: string) =>
-  queryOptions({ queryKey: checkoutKeys.detail(checkoutId), queryFn: ({ signal }) => getCheckout(checkoutId, signal), staleTime: 5 * 60_000, retry: retryUnlessRefused });
+  queryOptions({
+    queryKey: checkoutKeys.detail(checkoutId),
+    queryFn: ({ signal }) => getCheckout(checkoutId, signal),
+    staleTime: 5 * 60_000,
+    retry: retryUnlessRefused,
+  });
 
 /** Without a checkout the paywall shows the shared web packages offered after locked content, in the region's currency. */
-const webPlansQueryOptions = (region: Currency) => ({ ...webPackagesQueryOptions(afterLockedContent(region), { silent: true }), retry: retryUnlessRefused });
+const webPlansQueryOptions = (region: Currency) => ({
+  ...webPackagesQueryOptions(afterLockedContent(region), { silent: true }),
+  retry: retryUnlessRefused,
+});
 
 /**
  * The paywall's plans: a checkout's packages when the address names one, otherwise the web
@@ -42,4 +50,6 @@ export function usePaywallPlans(checkoutId: string | undefined, region: Currency
 
 /** Starts fetching the plans while the page's code is still on its way (the router calls it). */
 export const prefetchPaywallPlans = (checkoutId: string | undefined, region: Currency) =>
-  checkoutId === undefined ? queryClient.prefetchQuery(webPlansQueryOptions(region)) : queryClient.prefetchQuery(checkoutQueryOptions(checkoutId));
+  checkoutId === undefined
+    ? queryClient.prefetchQuery(webPlansQueryOptions(region))
+    : queryClient.prefetchQuery(checkoutQueryOptions(checkoutId));

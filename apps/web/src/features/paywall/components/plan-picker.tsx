@@ -12,7 +12,6 @@ interface PlanPickerProps {
   labelledBy: string;
 }
 
-
 /**
  * The plan cards as one radio group: native radio inputs, so arrow keys move the selection and
  * the browser announces it; each card is the input's label.

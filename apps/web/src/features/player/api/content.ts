@@ -8,7 +8,8 @@ import { contentKeys } from "../../../lib/catalogue-keys";
 export const contentItemQuery = (model: ContentModel, id: string) =>
   queryOptions({
     queryKey: contentKeys.item(model, id),
-    queryFn: async ({ signal }): Promise<ContentItem> => (await api.get<ContentItemResponse>(`${model}/${encodeURIComponent(id)}`, { signal, silent: true })).data,
+    queryFn: async ({ signal }): Promise<ContentItem> =>
+      (await api.get<ContentItemResponse>(`${model}/${encodeURIComponent(id)}`, { signal, silent: true })).data,
     // An unknown id is a calm not-found state, not a retry loop.
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
   });

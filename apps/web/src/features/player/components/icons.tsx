@@ -1,19 +1,7 @@
 import type { ReactNode } from "react";
 
 export type IconName =
-  | "play"
-  | "pause"
-  | "back10"
-  | "ahead10"
-  | "volume"
-  | "muted"
-  | "lock"
-  | "heart"
-  | "link"
-  | "headphones"
-  | "video"
-  | "check"
-  | "wave";
+  "play" | "pause" | "back10" | "ahead10" | "volume" | "muted" | "lock" | "heart" | "link" | "headphones" | "video" | "check" | "wave";
 
 const PATHS: Record<IconName, ReactNode> = {
   play: <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.4-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" fill="currentColor" stroke="none" />,

@@ -97,7 +97,10 @@ describe("player page", () => {
       "GET user/account-status": [200, free],
       "GET user/cloudfront-cookies": [200, cookies],
       "POST user/views": [200, { data: { id: 11, model: "meditation-sleep", at: "2026-01-01T00:00:00Z" } }],
-      "GET meditation-sleep/11/recommendations": (call) => [200, { data: call.query.get("tags") === "morning" ? [] : [card(2), card(3, false)] }],
+      "GET meditation-sleep/11/recommendations": (call) => [
+        200,
+        { data: call.query.get("tags") === "morning" ? [] : [card(2), card(3, false)] },
+      ],
     });
     open("meditation-sleep", "11");
     expect(await screen.findByRole("heading", { level: 1, name: "Morning Light" })).toBeTruthy();
@@ -186,7 +189,9 @@ describe("player page", () => {
     await waitFor(() => expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual(["Url successfully copied"]));
     expect(writeText).toHaveBeenCalledWith(window.location.href);
     await user.click(screen.getByRole("button", { name: "Copy link" }));
-    await waitFor(() => expect(useToastStore.getState().toasts.at(-1)).toMatchObject({ kind: "error", message: "Failed to copy: Write permission denied." }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.at(-1)).toMatchObject({ kind: "error", message: "Failed to copy: Write permission denied." }),
+    );
   });
 
   it("shows a calm not-found state for an unknown id", async () => {
@@ -222,7 +227,10 @@ describe("player page", () => {
 
   it("shows an empty playlist calmly", async () => {
     mockApi({
-      "GET music-soundscape-playlist/40": [200, { data: item({ id: 40, model: "music-soundscape-playlist", audio_male: null, audios: [] }) }],
+      "GET music-soundscape-playlist/40": [
+        200,
+        { data: item({ id: 40, model: "music-soundscape-playlist", audio_male: null, audios: [] }) },
+      ],
       "GET user/account-status": [200, free],
     });
     open("music-soundscape-playlist", "40");

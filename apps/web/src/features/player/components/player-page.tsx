@@ -63,9 +63,7 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
   useEffect(() => (playableSomewhere ? keepSignedCookiesFresh() : undefined), [playableSomewhere]);
 
   const locked = (entry: Streams & { free: boolean }) => isLocked(entry, subscriber);
-  const playable: Playable | null = list
-    ? current && { ...current, model: childModelOf(model), poster: item.poster }
-    : { ...item, model };
+  const playable: Playable | null = list ? current && { ...current, model: childModelOf(model), poster: item.poster } : { ...item, model };
   const minutes = formatMinutes(item.duration);
   const meta = [item.type, list ? formatSessions(item.amount_lessons ?? sessions.length) : minutes].filter(Boolean);
   const listTitle = model === "music-soundscape-playlist" ? "Playlist" : "Sessions";
@@ -147,7 +145,11 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
               sessions={sessions}
               currentId={current?.id ?? null}
               isLocked={locked}
-              emptyText={model === "music-soundscape-playlist" ? "This playlist is empty for now. New audios arrive soon." : "No sessions yet. New sessions arrive soon."}
+              emptyText={
+                model === "music-soundscape-playlist"
+                  ? "This playlist is empty for now. New audios arrive soon."
+                  : "No sessions yet. New sessions arrive soon."
+              }
               onSelect={(session) => {
                 if (locked(session)) return openSubscriptionOffer("locked");
                 setChosen({ id: session.id, autoPlay: true });

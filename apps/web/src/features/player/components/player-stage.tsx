@@ -43,7 +43,9 @@ const DeckRange = (props: Omit<ComponentProps<"input">, "type" | "min" | "classN
 );
 
 const isInteractive = (target: EventTarget) =>
-  target instanceof HTMLElement && (target.closest("button, a, select, textarea, [role='button']") !== null || (target instanceof HTMLInputElement && target.type !== "range"));
+  target instanceof HTMLElement &&
+  (target.closest("button, a, select, textarea, [role='button']") !== null ||
+    (target instanceof HTMLInputElement && target.type !== "range"));
 
 /**
  * The player itself: one media element for audio and video (a <video> shows the picture, the cover
@@ -312,7 +314,13 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
 
           <div className={styles.transport}>
             <div className={styles.transportMain}>
-              <button type="button" className={styles.round} onClick={() => skip(-SKIP_SECONDS)} aria-label="Back 10 seconds" disabled={!url}>
+              <button
+                type="button"
+                className={styles.round}
+                onClick={() => skip(-SKIP_SECONDS)}
+                aria-label="Back 10 seconds"
+                disabled={!url}
+              >
                 <PlayerIcon name="back10" />
               </button>
               <button
@@ -324,7 +332,13 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
               >
                 <PlayerIcon name={playing ? "pause" : "play"} />
               </button>
-              <button type="button" className={styles.round} onClick={() => skip(SKIP_SECONDS)} aria-label="Ahead 10 seconds" disabled={!url}>
+              <button
+                type="button"
+                className={styles.round}
+                onClick={() => skip(SKIP_SECONDS)}
+                aria-label="Ahead 10 seconds"
+                disabled={!url}
+              >
                 <PlayerIcon name="ahead10" />
               </button>
             </div>
@@ -369,7 +383,12 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
           <SwitchGroup
             label="Format"
             options={[
-              { label: "Audio", icon: "headphones", pressed: variant.format === "audio", state: variant.format === "audio" ? null : format },
+              {
+                label: "Audio",
+                icon: "headphones",
+                pressed: variant.format === "audio",
+                state: variant.format === "audio" ? null : format,
+              },
               { label: "Video", icon: "video", pressed: variant.format === "video", state: variant.format === "video" ? null : format },
             ]}
             onSwitch={switchTo}

@@ -12,7 +12,8 @@ export function formatClock(seconds: number): string {
 
 /** The time left, shown with a minus sign: -4:05. */
 export function formatRemaining(position: number, duration: number): string {
-  const left = Number.isFinite(duration) && duration > 0 ? Math.max(0, Math.ceil(duration - (Number.isFinite(position) ? position : 0))) : 0;
+  const left =
+    Number.isFinite(duration) && duration > 0 ? Math.max(0, Math.ceil(duration - (Number.isFinite(position) ? position : 0))) : 0;
   return `-${formatClock(left)}`;
 }
 
@@ -23,7 +24,11 @@ export function spokenClock(seconds: number): string {
   const minutes = Math.floor((total % 3600) / 60);
   const secs = total % 60;
   const part = (value: number, unit: string) => `${value} ${unit}${value === 1 ? "" : "s"}`;
-  const parts = [hours > 0 && part(hours, "hour"), minutes > 0 && part(minutes, "minute"), (secs > 0 || total === 0) && part(secs, "second")];
+  const parts = [
+    hours > 0 && part(hours, "hour"),
+    minutes > 0 && part(minutes, "minute"),
+    (secs > 0 || total === 0) && part(secs, "second"),
+  ];
   return parts.filter(Boolean).join(" ");
 }
 

@@ -28,7 +28,10 @@ const streams = (...fields: StreamField[]): Streams => ({
 
 describe("initial variant", () => {
   it("prefers male video, then male audio, then female video, then female audio", () => {
-    expect(initialVariant(streams("video_male", "audio_male", "video_female", "audio_female"), false)).toEqual({ format: "video", voice: "male" });
+    expect(initialVariant(streams("video_male", "audio_male", "video_female", "audio_female"), false)).toEqual({
+      format: "video",
+      voice: "male",
+    });
     expect(initialVariant(streams("audio_male", "video_female", "audio_female"), false)).toEqual({ format: "audio", voice: "male" });
     expect(initialVariant(streams("video_female", "audio_female"), false)).toEqual({ format: "video", voice: "female" });
     expect(initialVariant(streams("audio_female"), false)).toEqual({ format: "audio", voice: "female" });

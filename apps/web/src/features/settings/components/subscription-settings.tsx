@@ -1,5 +1,12 @@
 import type { AccountStatusResponse, Package, PaymentProvider } from "@serene/contracts";
-import { CANCELED_MESSAGE, formatMoney, NEED_APPROVE_MESSAGE, PAYMENT_PROVIDERS, planCardDescription, SUBSCRIBED_MESSAGE } from "@serene/domain";
+import {
+  CANCELED_MESSAGE,
+  formatMoney,
+  NEED_APPROVE_MESSAGE,
+  PAYMENT_PROVIDERS,
+  planCardDescription,
+  SUBSCRIBED_MESSAGE,
+} from "@serene/domain";
 import { useMutation } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { regionCurrency, toPlanOption, type PlanOption } from "../../../components/subscription/plans";
@@ -147,9 +154,7 @@ function Summary({ status }: { status: AccountStatusResponse }) {
         )}
       </dl>
       {status.status === "canceled" && period && (
-        <p className={styles.note}>
-          Your subscription is canceled and will not renew. Everything stays open to you until {period.date}.
-        </p>
+        <p className={styles.note}>Your subscription is canceled and will not renew. Everything stays open to you until {period.date}.</p>
       )}
     </section>
   );
