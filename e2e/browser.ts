@@ -59,3 +59,16 @@ export async function registerMember(name = "Maya"): Promise<string> {
   if (!response.ok || !body.token) throw new Error(`registration failed: ${response.status} ${JSON.stringify(body)}`);
   return body.token;
 }
+
+/** Presses Play on the item page that is open and waits until its media really plays (it has moved past 0.3 s). */
+export async function playToSound(page: Page): Promise<void> {
+  await page.getByRole("group", { name: "Player" }).getByRole("button", { name: "Play" }).click();
+  await page.waitForFunction(
+    () => {
+      const media = document.querySelector<HTMLMediaElement>('[data-testid="player-media"]');
+      return Boolean(media && !media.paused && media.currentTime > 0.3);
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+}

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launch, newVisit, registerMember } from "./browser";
+import { baseUrl, launch, newVisit, playToSound, registerMember } from "./browser";
 import { repoRoot } from "./server";
 
 let browser: Browser;
@@ -89,15 +89,7 @@ describe("paying by card", () => {
 
     await page.goto(`/${lockedItem.model}/${lockedItem.id}`);
     await page.getByRole("heading", { level: 1, name: lockedItem.name }).waitFor();
-    await page.getByRole("group", { name: "Player" }).getByRole("button", { name: "Play" }).click();
-    await page.waitForFunction(
-      () => {
-        const media = document.querySelector<HTMLMediaElement>('[data-testid="player-media"]');
-        return Boolean(media && !media.paused && media.currentTime > 0.3);
-      },
-      undefined,
-      { timeout: 20_000 },
-    );
+    await playToSound(page);
     expect(await page.locator("dialog[open]").count()).toBe(0);
     expect(unexpected(problems)).toEqual([]);
     await context.close();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newVisit, registerMember } from "./browser";
+import { launch, newVisit, playToSound, registerMember } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -77,15 +77,7 @@ describe("the members' subscription offer", () => {
     // Now playable.
     await unlocked.click();
     await page.getByRole("heading", { level: 1, name: item.name }).waitFor();
-    await page.getByRole("group", { name: "Player" }).getByRole("button", { name: "Play" }).click();
-    await page.waitForFunction(
-      () => {
-        const media = document.querySelector<HTMLMediaElement>('[data-testid="player-media"]');
-        return Boolean(media && !media.paused && media.currentTime > 0.3);
-      },
-      undefined,
-      { timeout: 20_000 },
-    );
+    await playToSound(page);
     expect(await page.locator("dialog[open]").count()).toBe(0);
     expect(unexpected(problems)).toEqual([]);
     await context.close();
