@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launch, newVisit } from "./browser";
+import { baseUrl, launch, newVisit, registerMember } from "./browser";
 import { repoRoot } from "./server";
 
 interface CatalogueItem {
@@ -95,8 +95,8 @@ const UTC_SECOND = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 describe("the player for a free member", () => {
   it("plays a free item with its soundscape, switches voice, mirrors volume, reports the session and keeps a favourite", async () => {
-    const token = await tokenFor(DEMO.free);
-    const { page, problems, context } = await newVisit(browser, 1280, { t: token });
+    // A member of its own: the favourite it sets must not be there already when the journey runs again.
+    const { page, problems, context } = await newVisit(browser, 1280, { t: await registerMember() });
     const reports = sessionReports(page);
     const views = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/api/v1/user/views"));
     await page.goto(`/${freeItem.model}/${freeItem.id}`);
