@@ -496,10 +496,10 @@ export function createPurchasesService(deps: PurchasesDeps) {
     /** The member came back from the wallet without approving. */
     async walletCancel(userId: string, token: string | undefined): Promise<{ message: string }> {
       if (token) {
+        // Another member's checkout answers as an unknown one would, and stays theirs.
         const purchase = await repository.purchaseByReference("paypal", token);
-        if (purchase && purchase.userId === userId && purchase.status !== "succeeded") {
-          await repository.transitionPurchase(purchase.id, [purchase.status], { status: "canceled" });
-        }
+        if (!purchase || purchase.userId !== userId) throw notFound("This payment was not found.");
+        if (purchase.status !== "succeeded") await repository.transitionPurchase(purchase.id, [purchase.status], { status: "canceled" });
       }
       return { message: "The payment was canceled. Nothing was charged." };
     },

@@ -1,0 +1,236 @@
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toUtcSecond } from "@serene/domain";
+import { bearer, registerMember, rows, whoAmI, type Member } from "./test/accounts";
+import { getAs, itemById, sendAs, subscribe } from "./test/content";
+import { createTestApp, type TestApp } from "./test/test-app";
+
+/**
+ * The cross-member matrix: for every resource a member owns and can name by an id, another member
+ * naming that id is answered exactly as an id that does not exist (404 where the id addresses the
+ * resource; for a card named in a purchase's body, the same 422 an unknown card gets), and the
+ * owner's resource is unchanged afterwards. A new kind of owned resource gets a row in OWNED.
+ * Below it, every personal list a member reads shows nothing of another member.
+ */
+
+let t: TestApp;
+let owner: Member;
+let other: Member;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_FACTOR: "100" });
+  owner = await registerMember(t.app, t.database, { name: "Owner" });
+  other = await registerMember(t.app, t.database, { name: "Other" });
+});
+afterAll(async () => t.close());
+
+const PKG = { cardMonthly: 1, cardYearly: 4, walletMonthly: 11 };
+let keys = 0;
+const idempotencyKey = () => `matrix-key-${String(++keys).padStart(4, "0")}`;
+const json = (res: LightMyRequestResponse) => ({ status: res.statusCode, body: res.json() as unknown });
+
+/** A card the member entered and the sandbox card processor confirmed: its payment method id. */
+async function enterCard(member: Member): Promise<string> {
+  const intent = await getAs(t.app, member.token, "/api/v1/stripe/setup-intent");
+  expect(intent.statusCode, intent.body).toBe(200);
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/sandbox/card/confirm",
+    payload: { client_secret: intent.json().client_secret, number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2040, cvc: "123" },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().payment_method;
+}
+
+/** A wallet checkout the member started and approved at the wallet: the token the wallet returns with. */
+async function approvedWalletCheckout(member: Member): Promise<string> {
+  const res = await getAs(t.app, member.token, `/api/v1/paypal/subscription?package_id=${PKG.walletMonthly}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const approval = await t.app.inject({
+    method: "POST",
+    url: res.json().url_to_redirect,
+    payload: "decision=approve",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  expect(approval.statusCode).toBe(303);
+  return new URL(approval.headers.location as string, "http://x").searchParams.get("token")!;
+}
+
+const buyWithCard = (member: Member, paymentMethod: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/v1/stripe/payment-method",
+    headers: { ...bearer(member.token), "idempotency-key": idempotencyKey() },
+    payload: { payment_method: paymentMethod, package_id: PKG.cardMonthly },
+  });
+
+/** What a member has in the money tables: compared before and after another member's attempts. */
+const moneyOf = async (member: Member) => ({
+  purchases: await rows(t.database, "select id, status, kind from purchases where user_id = $1 order by id", [member.id]),
+  subscriptions: await rows(t.database, "select id, status, plan_type from subscriptions where user_id = $1 order by id", [member.id]),
+  payments: await rows(t.database, "select id, status from payments where user_id = $1 order by id", [member.id]),
+  status: (await getAs(t.app, member.token, "/api/v1/user/account-status")).json() as unknown,
+});
+
+/** What the other member gained: nothing, whatever they tried (their own refused attempts are their own records). */
+const holdings = async (member: Member) => {
+  const { subscriptions, payments, status } = await moneyOf(member);
+  return { subscriptions, payments, status };
+};
+
+interface OwnedResource {
+  name: string;
+  /** The owner makes one; answers the id another member will name. */
+  create(owner: Member): Promise<string>;
+  /** Each way another member can name it: the call with the owner's id, and the same call with an id nobody has. */
+  attempts: { call: string; expected: number; withId(member: Member, id: string): Promise<LightMyRequestResponse>; unknownId: string }[];
+  /** Everything of the owner's that another member's attempt must leave as it was. */
+  snapshot(owner: Member): Promise<unknown>;
+  /** After the attempts, the owner still uses it (when it is something the owner goes on to use). */
+  ownerStillUses?(owner: Member, id: string): Promise<void>;
+}
+
+const OWNED: OwnedResource[] = [
+  {
+    name: "a card the member entered (payment method)",
+    create: enterCard,
+    attempts: [
+      {
+        call: "POST /stripe/payment-method with it",
+        expected: 422,
+        withId: (member, id) => buyWithCard(member, id),
+        unknownId: "pm_sandbox_unknown00000000",
+      },
+    ],
+    snapshot: moneyOf,
+    async ownerStillUses(member, id) {
+      const res = await buyWithCard(member, id);
+      expect(res.statusCode, res.body).toBe(200);
+      await sendAs(t.app, member.token, "DELETE", "/api/v1/subscription/web/cancel/stripe");
+      await t.database.executeSql("delete from subscriptions where user_id = $1", [member.id]);
+    },
+  },
+  {
+    name: "a wallet checkout the member approved",
+    create: approvedWalletCheckout,
+    attempts: [
+      {
+        call: "POST /paypal/success-transaction with it",
+        expected: 404,
+        withId: (member, token) => sendAs(t.app, member.token, "POST", "/api/v1/paypal/success-transaction", { token }),
+        unknownId: "I-UNKNOWNMATRIX1",
+      },
+      {
+        call: "GET /paypal/cancel-transaction with it",
+        expected: 404,
+        withId: (member, token) => getAs(t.app, member.token, `/api/v1/paypal/cancel-transaction?token=${token}`),
+        unknownId: "I-UNKNOWNMATRIX2",
+      },
+    ],
+    snapshot: moneyOf,
+    async ownerStillUses(member, token) {
+      const res = await sendAs(t.app, member.token, "POST", "/api/v1/paypal/success-transaction", { token });
+      expect(res.statusCode, res.body).toBe(200);
+      await sendAs(t.app, member.token, "DELETE", "/api/v1/subscription/web/cancel/paypal");
+      await t.database.executeSql("delete from subscriptions where user_id = $1", [member.id]);
+    },
+  },
+  {
+    name: "the member's subscription (named by its provider)",
+    async create(member) {
+      await subscribe(t.database, member.id, { provider: "stripe", planType: "Monthly" });
+      return "stripe";
+    },
+    attempts: [
+      {
+        call: "DELETE /subscription/web/cancel/{provider}",
+        expected: 404,
+        withId: (member, provider) => sendAs(t.app, member.token, "DELETE", `/api/v1/subscription/web/cancel/${provider}`),
+        unknownId: "paypal",
+      },
+      {
+        call: "PUT /{provider}/subscription (upgrade)",
+        expected: 404,
+        withId: (member, provider) =>
+          t.app.inject({
+            method: "PUT",
+            url: `/api/v1/${provider}/subscription`,
+            headers: { ...bearer(member.token), "idempotency-key": idempotencyKey() },
+            payload: { package_id: provider === "stripe" ? PKG.cardYearly : 14 },
+          }),
+        unknownId: "paypal",
+      },
+    ],
+    snapshot: moneyOf,
+  },
+];
+
+describe("another member's id answers as an unknown id and changes nothing", () => {
+  it.each(OWNED.map((resource) => [resource.name, resource] as const))("%s", async (_name, resource) => {
+    const id = await resource.create(owner);
+    const before = { owner: await resource.snapshot(owner), other: await holdings(other) };
+    for (const attempt of resource.attempts) {
+      const stolen = json(await attempt.withId(other, id));
+      const unknown = json(await attempt.withId(other, attempt.unknownId));
+      expect(stolen.status, attempt.call).toBe(attempt.expected);
+      expect(stolen, `${attempt.call}: another member's id is answered as an unknown one`).toEqual(unknown);
+    }
+    expect({ owner: await resource.snapshot(owner), other: await holdings(other) }).toEqual(before);
+    await resource.ownerStillUses?.(owner, id);
+  });
+});
+
+describe("personal lists show nothing of another member", () => {
+  it("favourites, recently played, listening statistics and account status stay the owner's", async () => {
+    const reader = await registerMember(t.app, t.database, { name: "Reader" });
+    const item = itemById(1);
+    const lists = ["/api/v1/favorite", "/api/v1/recently-played", "/api/v1/user/sessions", "/api/v1/user/account-status"];
+    const readerBefore = await Promise.all(lists.map(async (url) => (await getAs(t.app, reader.token, url)).json() as unknown));
+
+    const writer = await registerMember(t.app, t.database, { name: "Writer" });
+    const ref = { id: item.id, model: item.model };
+    expect((await sendAs(t.app, writer.token, "POST", "/api/v1/user/favorite", ref)).statusCode).toBe(200);
+    expect((await sendAs(t.app, writer.token, "POST", "/api/v1/user/history", ref)).statusCode).toBeLessThan(300);
+    const session = await sendAs(t.app, writer.token, "POST", "/api/v1/user/sessions", {
+      ...ref,
+      start_session: toUtcSecond(new Date(Date.now() - 600_000)),
+      end_session: toUtcSecond(new Date(Date.now() - 300_000)),
+    });
+    expect(session.statusCode, session.body).toBeLessThan(300);
+    await subscribe(t.database, writer.id);
+
+    const readerAfter = await Promise.all(lists.map(async (url) => (await getAs(t.app, reader.token, url)).json() as unknown));
+    expect(readerAfter).toEqual(readerBefore);
+    // The reader removing the same favourite removes only their own (none): the writer keeps it.
+    await sendAs(t.app, reader.token, "DELETE", "/api/v1/user/favorite", ref);
+    const writersFavourites = (await getAs(t.app, writer.token, "/api/v1/favorite")).json().data as { id: number }[];
+    expect(writersFavourites.map((card) => card.id)).toEqual([item.id]);
+  });
+
+  it("signing out ends only the caller's own token", async () => {
+    const [first, second] = [await registerMember(t.app, t.database), await registerMember(t.app, t.database)];
+    expect((await sendAs(t.app, second.token, "DELETE", "/api/v1/user/token")).statusCode).toBeLessThan(300);
+    expect((await whoAmI(t.app, second.token)).statusCode).toBe(401);
+    expect((await whoAmI(t.app, first.token)).statusCode).toBe(200);
+  });
+
+  it("an idempotency key another member used answers nothing of theirs", async () => {
+    const key = "shared-matrix-key-1";
+    const [first, second] = [await registerMember(t.app, t.database), await registerMember(t.app, t.database)];
+    const firstCard = await enterCard(first);
+    const bought = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/stripe/payment-method",
+      headers: { ...bearer(first.token), "idempotency-key": key },
+      payload: { payment_method: firstCard, package_id: PKG.cardMonthly },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const reused = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/stripe/payment-method",
+      headers: { ...bearer(second.token), "idempotency-key": key },
+      payload: { payment_method: "pm_sandbox_unknown00000000", package_id: PKG.cardMonthly },
+    });
+    expect(reused.statusCode).toBe(422);
+    expect((await getAs(t.app, second.token, "/api/v1/user/account-status")).json()).toMatchObject({ subscription_type: null });
+  });
+});
