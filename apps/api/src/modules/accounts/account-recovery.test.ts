@@ -31,12 +31,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** A request, and the e-mail work it queued (run in the process once the answer has gone). */
+async function settledAfter<T>(request: Promise<T>): Promise<T> {
+  const answer = await request;
+  await t.settled();
+  return answer;
+}
 const askReset = (email: string, remoteAddress = randomIp()) =>
-  t.app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(email)}&t=${Date.now()}`, remoteAddress });
+  settledAfter(t.app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(email)}&t=${Date.now()}`, remoteAddress }));
 const reset = (body: Record<string, unknown>, remoteAddress = randomIp()) =>
   t.app.inject({ method: "POST", url: "/api/v1/user/recovery-password", payload: body, remoteAddress });
 const askRemoval = (email: string, remoteAddress = randomIp()) =>
-  t.app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email, device_name: "web" }, remoteAddress });
+  settledAfter(t.app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email, device_name: "web" }, remoteAddress }));
 const confirmRemoval = (code: string, remoteAddress = randomIp()) =>
   t.app.inject({
     method: "POST",
@@ -382,6 +388,7 @@ describe("the password reset lifetime", () => {
         url: `/api/v1/user/recovery-password?email=${encodeURIComponent(member.email)}`,
         remoteAddress: randomIp(),
       });
+      await short.settled();
       const mail = await lastMailTo(short.database, member.email, "Reset your");
       expect(mail.text).toContain("expires in 15 minutes");
       const [code] = await short.database.db.select().from(accountCodes).where(eq(accountCodes.purpose, "password_reset"));

@@ -606,6 +606,7 @@ describe("POST /api/v1/authorization-by-tmp-token/{email}", () => {
   it("refuses a token of another kind, such as a password reset code", async () => {
     const { fresh, email } = await welcomeLink();
     await t.app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(email)}`, remoteAddress: randomIp() });
+    await t.settled();
     const reset = linkIn(await lastMailTo(t.database, fresh.email, "Reset"), "/password/reset").searchParams.get("token")!;
     expect((await exchange(email, { tmp_token: reset })).statusCode).toBe(422);
   });
