@@ -98,6 +98,8 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
         await tx.updateUser(user.id, { passwordHash });
         await tx.deleteTokens(user.id);
         await tx.expireCodes(user.id, "password_reset", now());
+        // Browsers trusted before the reset (perhaps someone else's) are trusted no longer.
+        await tx.expireCodes(user.id, "trusted_device", now());
         return ctx.accessTokens.issue(user.id, body.device_name ?? "web", tx);
       });
       await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.passwordChanged(ctx.brand, user.name) });
