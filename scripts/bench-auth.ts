@@ -2,7 +2,9 @@
 //   - login latency (p50, p95) at a steady 20 logins per second, with rate limits raised so
 //     every request does the full argon2id check;
 //   - the p99 of a read (GET /api/v1/faq) alone, and again while one client floods the login
-//     endpoint with wrong passwords and the rate limit turns it away (budget: within 2x).
+//     endpoint with wrong passwords and the rate limit turns it away (budget: within 2x);
+//   - the medians of a recovery and a removal request for a registered and an unknown address
+//     (equal work, so alike; a gap would tell which addresses have an account).
 import { startServer } from "../e2e/server";
 
 const percentile = (values: number[], p: number) => {
@@ -10,6 +12,7 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 const round = (value: number) => Math.round(value * 10) / 10;
+const hundredths = (value: number) => Math.round(value * 100) / 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function timed(request: () => Promise<Response>): Promise<{ ms: number; status: number }> {
@@ -123,6 +126,49 @@ export async function measureReadUnderLoginFlood(ms = 10_000) {
       readErrors: alone.errors + during.errors,
       floodStatuses: statuses,
     };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The medians of the two "e-mail me a link" requests (password recovery, account removal) for an
+ * address that has an account and one that has none, interleaved so both meet the same load.
+ * Equal work means equal medians: a gap would tell an outsider which addresses are registered.
+ */
+export async function measureAccountLinkTiming(rounds = 300) {
+  const server = await startServer({ env: { RATE_LIMIT_FACTOR: "100000", LOG_LEVEL: "warn" } });
+  try {
+    await register(server.url);
+    const missing = "nobody-here@serene.example";
+    const recovery = (email: string) =>
+      fetch(`${server.url}/api/v1/user/recovery-password?email=${encodeURIComponent(email)}`, { headers: { accept: "application/json" } });
+    const removal = (email: string) =>
+      fetch(`${server.url}/api/v1/user/request-remove`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ email }),
+      });
+    const medians = {} as Record<"recovery" | "removal", { existing: number; missing: number; failed: number }>;
+    for (const [name, request] of [
+      ["recovery", recovery],
+      ["removal", removal],
+    ] as const) {
+      for (let i = 0; i < 20; i++) await timed(() => request(i % 2 ? ACCOUNT.email : missing)); // warm-up
+      const existing: number[] = [];
+      const absent: number[] = [];
+      let failed = 0;
+      for (let i = 0; i < rounds; i++) {
+        const pair = i % 2 ? ([missing, ACCOUNT.email] as const) : ([ACCOUNT.email, missing] as const);
+        for (const email of pair) {
+          const result = await timed(() => request(email));
+          if (result.status !== 200) failed++;
+          (email === missing ? absent : existing).push(result.ms);
+        }
+      }
+      medians[name] = { existing: hundredths(percentile(existing, 50)), missing: hundredths(percentile(absent, 50)), failed };
+    }
+    return medians;
   } finally {
     await server.stop();
   }

@@ -3,7 +3,8 @@
 //   2. Lighthouse mobile (simulated throttling) for `/`, the median of three runs: performance ≥ 95, accessibility ≥ 95, CLS ≤ 0.05;
 //      the paywall route (/subscription): its JavaScript and Lighthouse mobile performance ≥ 95
 //   3. login latency p50/p95 at 20 logins per second (argon2id on every login)
-//   4. p99 of GET /api/v1/faq alone and during a rate-limited login flood: within 2x
+//   4. p99 of GET /api/v1/faq alone and during a rate-limited login flood: within 2x;
+//      the medians of a recovery and a removal request for a registered and an unknown address: alike
 //   5. the player route's JavaScript with and without hls.js (loaded only when a stream plays)
 //   6. Play to `playing` in Chromium, p95 on loopback, budget 1 s
 //   7. GET /screen/home, a content detail and POST /user/sessions at 50 connections, each as a
@@ -15,7 +16,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startServer, repoRoot } from "../e2e/server";
-import { measureLoginLatency, measureReadUnderLoginFlood } from "./bench-auth";
+import { measureAccountLinkTiming, measureLoginLatency, measureReadUnderLoginFlood } from "./bench-auth";
 import { measureContentApi, measurePlayToPlaying } from "./bench-content";
 import { ensureChromium } from "./ensure-chromium.mjs";
 
@@ -137,6 +138,10 @@ async function main() {
   const api = await measureContentApi();
   const loginLatency = await measureLoginLatency();
   const flood = await measureReadUnderLoginFlood();
+  const links = await measureAccountLinkTiming();
+  /** Equal work: the two medians within 10% of each other (or 0.3 ms, below the noise of loopback). */
+  const alike = (pair: { existing: number; missing: number }) =>
+    Math.abs(pair.existing - pair.missing) <= Math.max(0.3, 0.1 * Math.min(pair.existing, pair.missing));
   const rows = [
     ["landing route JavaScript, gzip (entry + page)", `${js.landingRouteKiB} KiB`, "≤ 150 KiB", js.landingRouteKiB <= 150],
     ["  of which the shared entry", `${js.entryKiB} KiB`, "", true],
@@ -167,6 +172,18 @@ async function main() {
     ["  logins sent / failed", `${loginLatency.requests} / ${loginLatency.failed}`, "0 failed", loginLatency.failed === 0],
     ["GET /faq p99 alone / during login flood", `${flood.p99Alone} / ${flood.p99During} ms`, "≤ 2x", flood.ratio <= 2],
     ["  ratio; flood answers by status", `${flood.ratio}x; ${JSON.stringify(flood.floodStatuses)}`, "", true],
+    [
+      "recovery request median: registered / unknown address",
+      `${links.recovery.existing} / ${links.recovery.missing} ms`,
+      "alike (±10%)",
+      alike(links.recovery) && links.recovery.failed === 0,
+    ],
+    [
+      "removal request median: registered / unknown address",
+      `${links.removal.existing} / ${links.removal.missing} ms`,
+      "alike (±10%)",
+      alike(links.removal) && links.removal.failed === 0,
+    ],
     ["player route JavaScript, gzip, without / with hls.js", `${js.playerRouteKiB} / ${js.playerWithHlsKiB} KiB`, "", true],
     ["Play to playing: p50 / p95", `${play.p50} / ${play.p95} ms`, "p95 ≤ 1000 ms", play.p95 <= 1000],
     ["bare Fastify + pg: req/s, p99", `${api.baseline.requestsPerSecond}, ${api.baseline.p99} ms`, "", true],
@@ -191,7 +208,7 @@ async function main() {
     console.log(`${name.padEnd(61)}${value.padEnd(22)}${budget}${budget ? (ok ? "  ok" : "  OVER") : ""}`);
   writeFileSync(
     path.join(repoRoot, "bench-results", "latest.json"),
-    JSON.stringify({ measuredAt: new Date().toISOString(), js, scores, paywall, loginLatency, flood, play, api }, null, 2),
+    JSON.stringify({ measuredAt: new Date().toISOString(), js, scores, paywall, loginLatency, flood, links, play, api }, null, 2),
   );
 }
 

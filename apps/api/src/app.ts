@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "@serene/db";
 import type { Config } from "./config";
+import { createBackgroundWork } from "./jobs/background";
 import type { JobQueue } from "./jobs/queue";
 import { loggerOptions } from "./logger";
 import { createAccountRecoveryService } from "./modules/accounts/account-recovery.service";
@@ -95,6 +96,7 @@ export function createServices({
   const repo = createAccountsRepository(database.db);
   const accessTokens = createAccessTokens(repo, config.session);
   const limiter = createRateLimiter({ redisUrl: config.redisUrl, factor: config.rateLimitFactor });
+  const background = createBackgroundWork(logger ?? silentLogger);
   const context = {
     repo,
     accessTokens,
@@ -167,9 +169,12 @@ export function createServices({
       passwordResetMs: config.passwordResetMs,
       deletionDelayMs: config.accountDeletionDelayMs,
       jobs,
+      background,
     }),
     profile: createProfileService(context),
+    background,
     async close() {
+      await background.settled();
       mailer.close();
       await limiter.close();
     },

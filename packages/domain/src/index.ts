@@ -5,6 +5,7 @@ export * from "./validation-message";
 export * from "./auth-redirect";
 export * from "./password";
 export * from "./session";
+export * from "./sign-in-throttle";
 export * from "./content";
 export * from "./entitlement";
 export * from "./personal-plan";

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { DELETE_DUE_ACCOUNTS_JOB, type AccountRecoveryService } from "../modules/accounts/account-recovery.service";
+import {
+  DELETE_DUE_ACCOUNTS_JOB,
+  PASSWORD_RESET_MAIL_JOB,
+  REMOVAL_MAIL_JOB,
+  type AccountRecoveryService,
+} from "../modules/accounts/account-recovery.service";
 import { PRUNE_ACCESS_TOKENS_JOB, type AccountsService } from "../modules/accounts/accounts.service";
 import { defineJob } from "./job";
 
@@ -15,3 +20,14 @@ export const deleteDueAccountsJob = (recovery: AccountRecoveryService) =>
 /** Every night, expired access tokens and spent one-time codes are deleted. */
 export const pruneAccessTokensJob = (accounts: AccountsService) =>
   defineJob({ name: PRUNE_ACCESS_TOKENS_JOB, cron: "37 3 * * *", payload: z.object({}), run: () => accounts.pruneExpired() });
+
+/** The address a recovery or removal request named, as queued whether or not it has an account. */
+const AccountLinkPayload = z.object({ email: z.string().min(3).max(254) });
+
+/** A password recovery request: the reset link goes to the address if it has an open account. */
+export const passwordResetMailJob = (recovery: AccountRecoveryService) =>
+  defineJob({ name: PASSWORD_RESET_MAIL_JOB, payload: AccountLinkPayload, run: ({ email }) => recovery.sendPasswordResetLink(email) });
+
+/** An account removal request: the confirmation link goes to the address if it has an open account. */
+export const removalMailJob = (recovery: AccountRecoveryService) =>
+  defineJob({ name: REMOVAL_MAIL_JOB, payload: AccountLinkPayload, run: ({ email }) => recovery.sendRemovalLink(email) });

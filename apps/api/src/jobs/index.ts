@@ -1,5 +1,5 @@
 import type { Services } from "../app";
-import { deleteDueAccountsJob, pruneAccessTokensJob } from "./accounts.jobs";
+import { deleteDueAccountsJob, passwordResetMailJob, pruneAccessTokensJob, removalMailJob } from "./accounts.jobs";
 import { chargeDueJob, renewalSweepJob, trialReminderJob } from "./billing.jobs";
 import { deliverEmailJob } from "./deliver-email.job";
 import { pruneAnalyticsJob } from "./prune-analytics.job";
@@ -11,6 +11,8 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     pruneAnalyticsJob(services.analytics),
     deliverEmailJob(services.mailer),
     deleteDueAccountsJob(services.recovery),
+    passwordResetMailJob(services.recovery),
+    removalMailJob(services.recovery),
     pruneAccessTokensJob(services.accounts),
     trialReminderJob(services.billing),
     chargeDueJob(services.billing),

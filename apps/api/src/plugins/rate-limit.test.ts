@@ -38,10 +38,10 @@ describe("the rate limiter in memory", () => {
 
   it("forgets an account's count on reset", async () => {
     const limiter = createRateLimiter({ redisUrl: null, factor: 1 });
-    for (let i = 0; i < RATE_LIMITS.login.account.points; i++) await limiter.consume("login", randomIp(), "reset@example.test");
-    await expect(limiter.consume("login", randomIp(), "reset@example.test")).rejects.toThrow(/Too many attempts/);
-    await limiter.reset("login", "Reset@Example.test");
-    await limiter.consume("login", randomIp(), "reset@example.test");
+    for (let i = 0; i < RATE_LIMITS.password.account.points; i++) await limiter.consume("password", randomIp(), "reset@example.test");
+    await expect(limiter.consume("password", randomIp(), "reset@example.test")).rejects.toThrow(/Too many attempts/);
+    await limiter.reset("password", "Reset@Example.test");
+    await limiter.consume("password", randomIp(), "reset@example.test");
     await limiter.close();
   });
 
@@ -84,16 +84,16 @@ describe.skipIf(redisAt.skipReason)(`the rate limiter in Redis${redisAt.skipReas
     expect(await redis.exists(`rl:code:ip:${probe}`)).toBe(1);
     const ip = randomIp();
     const email = uniqueEmail("redis-key");
-    written.push(`rl:login:ip:${ip}`, `rl:login:account:${accountKey(email)}`);
-    await limiter.consume("login", ip, email);
-    await limiter.consume("login", ip, email);
-    expect(await redis.get(`rl:login:ip:${ip}`)).toBe("2");
-    expect(await redis.get(`rl:login:account:${accountKey(email)}`)).toBe("2");
-    const ttl = await redis.pttl(`rl:login:account:${accountKey(email)}`);
+    written.push(`rl:password:ip:${ip}`, `rl:password:account:${accountKey(email)}`);
+    await limiter.consume("password", ip, email);
+    await limiter.consume("password", ip, email);
+    expect(await redis.get(`rl:password:ip:${ip}`)).toBe("2");
+    expect(await redis.get(`rl:password:account:${accountKey(email)}`)).toBe("2");
+    const ttl = await redis.pttl(`rl:password:account:${accountKey(email)}`);
     expect(ttl).toBeGreaterThan(890_000);
     expect(ttl).toBeLessThanOrEqual(900_000);
-    await limiter.reset("login", email);
-    expect(await redis.get(`rl:login:account:${accountKey(email)}`)).toBeNull();
+    await limiter.reset("password", email);
+    expect(await redis.get(`rl:password:account:${accountKey(email)}`)).toBeNull();
     await limiter.close();
   });
 

@@ -1,14 +1,21 @@
 import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { SIGN_IN_THROTTLE } from "@serene/domain";
 import { HttpError } from "../http-error";
+import { createSignInThrottle, type SignInThrottle } from "./sign-in-throttle";
 
 /**
  * Limits on credential endpoints, each counted twice: per client IP and per account (the e-mail
- * address or code the request names). `points` requests per `seconds`.
+ * address or code the request names). `points` requests per `seconds`. Password sign-in is the
+ * exception (`signIn` below): its IP count takes every attempt, its account count only the
+ * failures of sources the account does not trust, and each source is slowed down on its own.
  */
 export const RATE_LIMITS = {
-  login: { ip: { points: 30, seconds: 60 }, account: { points: 10, seconds: 900 } },
+  login: {
+    ip: { points: 30, seconds: 60 },
+    account: { points: SIGN_IN_THROTTLE.untrustedAccountFailures, seconds: SIGN_IN_THROTTLE.windowSeconds },
+  },
   register: { ip: { points: 10, seconds: 600 }, account: { points: 5, seconds: 600 } },
   social: { ip: { points: 30, seconds: 60 }, account: { points: 20, seconds: 900 } },
   recovery: { ip: { points: 10, seconds: 600 }, account: { points: 3, seconds: 900 } },
@@ -22,8 +29,10 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 export interface RateLimiter {
   /** Counts one attempt; throws a 429 with Retry-After when the IP or the account is over its limit. */
   consume(name: RateLimitName, ip: string, account?: string | null): Promise<void>;
-  /** Forgets the account's count (after a successful login, so typos earlier do not linger). */
+  /** Forgets the account's count. */
   reset(name: RateLimitName, account: string): Promise<void>;
+  /** Password sign-in: growing waits per account and source, never locking the owner's trusted browser out. */
+  signIn: SignInThrottle;
   close(): Promise<void>;
 }
 
@@ -46,20 +55,21 @@ export function createRateLimiter(options: { redisUrl: string | null; factor: nu
     : null;
   if (redis) redis.on("error", () => undefined); // reported through failed consumes, which fall back to memory
   const limiters = new Map<string, RateLimiterAbstract>();
+  const scaled = (points: number) => Math.max(1, Math.round(points * options.factor));
+
+  function counter(keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
+    const settings = { keyPrefix, points, duration };
+    return redis
+      ? new RateLimiterRedis({ ...settings, storeClient: redis, insuranceLimiter: new RateLimiterMemory(settings) })
+      : new RateLimiterMemory(settings);
+  }
 
   function limiter(name: RateLimitName, scope: "ip" | "account"): RateLimiterAbstract {
     const key = `${name}:${scope}`;
     let found = limiters.get(key);
     if (!found) {
       const rule = RATE_LIMITS[name][scope];
-      const settings = {
-        keyPrefix: `rl:${key}`,
-        points: Math.max(1, Math.round(rule.points * options.factor)),
-        duration: rule.seconds,
-      };
-      found = redis
-        ? new RateLimiterRedis({ ...settings, storeClient: redis, insuranceLimiter: new RateLimiterMemory(settings) })
-        : new RateLimiterMemory(settings);
+      found = counter(`rl:${key}`, scaled(rule.points), rule.seconds);
       limiters.set(key, found);
     }
     return found;
@@ -82,6 +92,15 @@ export function createRateLimiter(options: { redisUrl: string | null; factor: nu
     async reset(name, account) {
       await limiter(name, "account").delete(hashKey(account));
     },
+    signIn: createSignInThrottle(
+      {
+        failures: counter("rl:login:source", Number.MAX_SAFE_INTEGER, SIGN_IN_THROTTLE.windowSeconds),
+        holds: counter("rl:login:wait", 1, SIGN_IN_THROTTLE.maxDelaySeconds),
+        untrusted: limiter("login", "account"),
+      },
+      { ...SIGN_IN_THROTTLE, freeFailures: scaled(SIGN_IN_THROTTLE.freeFailures) },
+      { hashKey, refuse: tooManyAttempts },
+    ),
     async close() {
       if (redis) await redis.quit().catch(() => undefined);
     },

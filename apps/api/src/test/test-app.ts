@@ -4,7 +4,7 @@ import pg from "pg";
 import { inject, onTestFinished } from "vitest";
 import { createDatabase, type DatabaseHandle } from "@serene/db";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
+import { buildApp, createServices } from "../app";
 import { loadConfig, type Config } from "../config";
 import { useCheapPasswordHashing } from "../modules/accounts/passwords";
 
@@ -41,6 +41,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  /** Waits for the work the app's answers left to do after them (link e-mails when no queue runs). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,14 +54,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   useCheapPasswordHashing(true);
   const database = await createTestDatabase();
   const config = testConfig(env);
-  const app = await buildApp({ config, database, logger: false });
+  const services = createServices({ config, database });
+  const app = await buildApp({ config, database, logger: false, services });
   await app.ready();
   return {
     app,
     database,
     config,
+    settled: () => services.background.settled(),
     close: async () => {
       await app.close();
+      await services.close();
       await database.close();
     },
   };

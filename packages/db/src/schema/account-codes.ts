@@ -1,9 +1,13 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
-export type AccountCodePurpose = "password_reset" | "email_change" | "account_removal" | "tmp_login";
+export type AccountCodePurpose = "password_reset" | "email_change" | "account_removal" | "tmp_login" | "trusted_device";
 
-/** Single-use codes sent by e-mail (reset, e-mail change, removal, temporary login). Only a hash is kept. */
+/**
+ * Single-use codes sent by e-mail (reset, e-mail change, removal, temporary login), and the marks
+ * of browsers an account trusts after a successful sign-in (`trusted_device`, shown on every
+ * sign-in, never used up). Only a hash is kept.
+ */
 export const accountCodes = pgTable(
   "account_codes",
   {

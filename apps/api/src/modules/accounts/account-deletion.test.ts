@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, createServices } from "../../app";
 import { jobDefinitions } from "../../jobs";
 import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "../../jobs/queue";
-import { lastMailTo, linkIn, login, PASSWORD, randomIp, rows, uniqueEmail, whoAmI } from "../../test/accounts";
+import { lastMailTo, linkIn, login, mailsTo, PASSWORD, randomIp, rows, uniqueEmail, whoAmI } from "../../test/accounts";
 import { createTestDatabase, testConfig } from "../../test/test-app";
 import { DELETE_DUE_ACCOUNTS_JOB } from "./account-recovery.service";
 
@@ -98,6 +98,8 @@ async function memberWithEverything(label: string) {
     .values({ userId: user!.id, provider: "google", subject: `google-${label}-${Date.now()}`, email });
   const second = (await login(app, email, PASSWORD)).json().token as string;
   await app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(email)}`, remoteAddress: randomIp() });
+  // The request queued a job; the worker writes the reset e-mail and its code.
+  await waitFor(async () => (await mailsTo(database, email, "Reset your")).length === 1, "the reset e-mail");
   return { id: user!.id, email, tokens: [res.json().token as string, second] };
 }
 
@@ -126,6 +128,7 @@ describe("account deletion", () => {
     }
 
     await app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email: leaving.email }, remoteAddress: randomIp() });
+    await waitFor(async () => (await mailsTo(database, leaving.email, "Confirm the removal")).length === 1, "the removal e-mail");
     const code = linkIn(await lastMailTo(database, leaving.email, "Confirm the removal"), "/confirm-remove/")
       .pathname.split("/")
       .at(-1)!;

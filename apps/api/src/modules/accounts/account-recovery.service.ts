@@ -1,6 +1,7 @@
 import { DAY_MS, normalizeEmail } from "@serene/domain";
 import type { ResetPasswordBody } from "@serene/contracts";
 import { FieldErrors, invalidField, notFound } from "../../domain-errors";
+import type { BackgroundWork } from "../../jobs/background";
 import type { JobQueue } from "../../jobs/queue";
 import { emails } from "../mail/templates";
 import type { AccountsContext } from "./accounts.service";
@@ -8,6 +9,10 @@ import { hashPassword, newPasswordProblems } from "./passwords";
 import { hashSecret, newSecret } from "./secrets";
 
 export const DELETE_DUE_ACCOUNTS_JOB = "accounts.delete-due";
+/** The jobs that look an address up and e-mail its link (or nothing): the request only queues them. */
+export const PASSWORD_RESET_MAIL_JOB = "accounts.password-reset-mail";
+export const REMOVAL_MAIL_JOB = "accounts.removal-mail";
+export type AccountLinkJob = typeof PASSWORD_RESET_MAIL_JOB | typeof REMOVAL_MAIL_JOB;
 
 const RECOVERY_MESSAGE = "If an account exists for this e-mail address, we have sent it a link to reset the password.";
 const REMOVAL_REQUESTED_MESSAGE =
@@ -21,11 +26,15 @@ export interface RecoveryOptions {
   passwordResetMs: number;
   deletionDelayMs: number;
   jobs?: JobQueue | null;
+  /** Where the link e-mails are written after the answer when no queue runs. */
+  background: BackgroundWork;
 }
 
 /**
  * Password recovery and account removal. Requests always answer the same, whether or not the
- * address has an account; the e-mailed links carry single-use codes kept only as hashes.
+ * address has an account, after the same work: they count the rate limit and queue one job with
+ * the address; the job looks the address up and e-mails the link, or nothing. The e-mailed links
+ * carry single-use codes kept only as hashes.
  */
 export function createAccountRecoveryService(ctx: AccountsContext, options: RecoveryOptions) {
   const now = ctx.now ?? (() => new Date());
@@ -38,18 +47,37 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
     return code;
   }
 
-  return {
+  /**
+   * One job per request, with the address as typed (normalised), whether or not it has an
+   * account. Without a queue the same job runs in this process once the answer is on its way.
+   */
+  async function queueLinkMail(job: AccountLinkJob, email: string) {
+    if (options.jobs) {
+      await options.jobs.send(job, { email }, { retryLimit: 3, retryBackoff: true });
+    } else {
+      options.background.run(job, () =>
+        job === PASSWORD_RESET_MAIL_JOB ? service.sendPasswordResetLink(email) : service.sendRemovalLink(email),
+      );
+    }
+  }
+
+  const service = {
     async requestPasswordReset(rawEmail: string, ip: string) {
       const email = normalizeEmail(rawEmail);
       await ctx.limiter.consume("recovery", ip, email);
-      const user = await ctx.repo.findUserByEmail(email);
-      if (user && !user.deletionDueAt) {
-        const code = await sendCode(user.id, "password_reset", options.passwordResetMs);
-        const url = `${ctx.appUrl}/password/reset?${new URLSearchParams({ token: code, email })}`;
-        const minutes = Math.round(options.passwordResetMs / 60_000);
-        await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.passwordReset(ctx.brand, user.name, url, minutes) });
-      }
+      await queueLinkMail(PASSWORD_RESET_MAIL_JOB, email);
       return { message: RECOVERY_MESSAGE };
+    },
+
+    /** The job behind a recovery request: the reset link to an open account, nothing otherwise. */
+    async sendPasswordResetLink(email: string): Promise<{ sent: boolean }> {
+      const user = await ctx.repo.findUserByEmail(normalizeEmail(email));
+      if (!user || user.deletionDueAt) return { sent: false };
+      const code = await sendCode(user.id, "password_reset", options.passwordResetMs);
+      const url = `${ctx.appUrl}/password/reset?${new URLSearchParams({ token: code, email: user.email })}`;
+      const minutes = Math.round(options.passwordResetMs / 60_000);
+      await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.passwordReset(ctx.brand, user.name, url, minutes) });
+      return { sent: true };
     },
 
     /** Sets the new password, signs out every device and returns a fresh access token. */
@@ -70,6 +98,8 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
         await tx.updateUser(user.id, { passwordHash });
         await tx.deleteTokens(user.id);
         await tx.expireCodes(user.id, "password_reset", now());
+        // Browsers trusted before the reset (perhaps someone else's) are trusted no longer.
+        await tx.expireCodes(user.id, "trusted_device", now());
         return ctx.accessTokens.issue(user.id, body.device_name ?? "web", tx);
       });
       await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.passwordChanged(ctx.brand, user.name) });
@@ -79,13 +109,18 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
     async requestRemoval(rawEmail: string, ip: string) {
       const email = normalizeEmail(rawEmail);
       await ctx.limiter.consume("removal", ip, email);
-      const user = await ctx.repo.findUserByEmail(email);
-      if (user && !user.deletionDueAt) {
-        const code = await sendCode(user.id, "account_removal", REMOVAL_LINK_MS);
-        const url = `${ctx.appUrl}/confirm-remove/${code}`;
-        await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.confirmRemoval(ctx.brand, user.name, url) });
-      }
+      await queueLinkMail(REMOVAL_MAIL_JOB, email);
       return { message: REMOVAL_REQUESTED_MESSAGE };
+    },
+
+    /** The job behind a removal request: the confirmation link to an open account, nothing otherwise. */
+    async sendRemovalLink(email: string): Promise<{ sent: boolean }> {
+      const user = await ctx.repo.findUserByEmail(normalizeEmail(email));
+      if (!user || user.deletionDueAt) return { sent: false };
+      const code = await sendCode(user.id, "account_removal", REMOVAL_LINK_MS);
+      const url = `${ctx.appUrl}/confirm-remove/${code}`;
+      await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.confirmRemoval(ctx.brand, user.name, url) });
+      return { sent: true };
     },
 
     /** Closes the account at once (every token revoked) and deletes it after the grace period. */
@@ -114,5 +149,6 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
       }
     },
   };
+  return service;
 }
 export type AccountRecoveryService = ReturnType<typeof createAccountRecoveryService>;

@@ -17,7 +17,7 @@ import {
   type Member,
 } from "../../test/accounts";
 import { createTestApp, useProductionPasswordCost, type TestApp } from "../../test/test-app";
-import { DAY_MS } from "@serene/domain";
+import { DAY_MS, SIGN_IN_THROTTLE } from "@serene/domain";
 
 const RECOVERY = "If an account exists for this e-mail address, we have sent it a link to reset the password.";
 const REMOVAL_REQUESTED = "We have sent you an email. Please click on the link in the email to confirm your account removal request.";
@@ -31,12 +31,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** A request, and the e-mail work it queued (run in the process once the answer has gone). */
+async function settledAfter<T>(request: Promise<T>): Promise<T> {
+  const answer = await request;
+  await t.settled();
+  return answer;
+}
 const askReset = (email: string, remoteAddress = randomIp()) =>
-  t.app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(email)}&t=${Date.now()}`, remoteAddress });
+  settledAfter(t.app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(email)}&t=${Date.now()}`, remoteAddress }));
 const reset = (body: Record<string, unknown>, remoteAddress = randomIp()) =>
   t.app.inject({ method: "POST", url: "/api/v1/user/recovery-password", payload: body, remoteAddress });
 const askRemoval = (email: string, remoteAddress = randomIp()) =>
-  t.app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email, device_name: "web" }, remoteAddress });
+  settledAfter(t.app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email, device_name: "web" }, remoteAddress }));
 const confirmRemoval = (code: string, remoteAddress = randomIp()) =>
   t.app.inject({
     method: "POST",
@@ -137,6 +143,25 @@ describe("POST /api/v1/user/recovery-password", () => {
 
     const notice = await lastMailTo(t.database, member.email, "password was changed");
     expectBothParts(notice);
+  });
+
+  it("forgets the browsers the account trusted: a guesser elsewhere can hold them back again", async () => {
+    const member = await registerMember(t.app, t.database);
+    const signIn = (password: string, device?: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/v1/user/token",
+        payload: { login: member.email, password, device_name: "web" },
+        remoteAddress: randomIp(),
+        ...(device ? { cookies: { trusted_device: device } } : {}),
+      });
+    const browser = (await signIn(member.password)).cookies.find((cookie) => cookie.name === "trusted_device")!.value;
+    const { token, email } = await resetLink(member);
+    expect((await reset({ email, token, password: "after-the-reset-9" })).statusCode).toBe(200);
+
+    for (let guess = 1; guess <= SIGN_IN_THROTTLE.untrustedAccountFailures; guess++)
+      expect((await signIn(`guess-${guess}`)).statusCode).toBe(422);
+    expect((await signIn("after-the-reset-9", browser)).statusCode).toBe(429);
   });
 
   it("works once", async () => {
@@ -382,6 +407,7 @@ describe("the password reset lifetime", () => {
         url: `/api/v1/user/recovery-password?email=${encodeURIComponent(member.email)}`,
         remoteAddress: randomIp(),
       });
+      await short.settled();
       const mail = await lastMailTo(short.database, member.email, "Reset your");
       expect(mail.text).toContain("expires in 15 minutes");
       const [code] = await short.database.db.select().from(accountCodes).where(eq(accountCodes.purpose, "password_reset"));

@@ -106,6 +106,21 @@ export function createAccountsRepository(db: Database) {
         .returning();
       return code ?? null;
     },
+    /** A live code of the kind, without using it up (a trusted-device mark is shown on every sign-in). */
+    async findLiveCode(codeHash: string, purpose: AccountCodePurpose, now: Date) {
+      const [code] = await x
+        .select({ id: accountCodes.id, userId: accountCodes.userId })
+        .from(accountCodes)
+        .where(
+          and(
+            eq(accountCodes.codeHash, codeHash),
+            eq(accountCodes.purpose, purpose),
+            isNull(accountCodes.usedAt),
+            gt(accountCodes.expiresAt, now),
+          ),
+        );
+      return code ?? null;
+    },
     /** One-time codes used or expired before `before`: they can no longer do anything. */
     async deleteSpentCodes(before: Date) {
       const rows = await x

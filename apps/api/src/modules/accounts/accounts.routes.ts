@@ -29,6 +29,7 @@ import { authOf } from "../../plugins/auth";
 import type { AccountRecoveryService } from "./account-recovery.service";
 import type { AccountsService } from "./accounts.service";
 import type { ProfileService } from "./profile.service";
+import { TRUSTED_DEVICE_COOKIE } from "./trusted-devices";
 
 const errors = { ...errorResponses, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };
 
@@ -49,11 +50,21 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
         schema: {
           tags: ["accounts"],
           summary: "Log in with e-mail and password",
+          description:
+            "Failures slow down each source (address, or browser with the trusted_device cookie) on its own: 429 with Retry-After. " +
+            "A successful log-in from a browser the account does not yet trust sets that cookie.",
           body: LoginBody,
           response: { 200: TokenResponse, ...errors },
         },
       },
-      (request) => accounts.login(request.body, request.ip),
+      async (request, reply) => {
+        const { token, trustDevice } = await accounts.login(request.body, {
+          ip: request.ip,
+          device: request.cookies[TRUSTED_DEVICE_COOKIE],
+        });
+        if (trustDevice) reply.setCookie(trustDevice.name, trustDevice.value, trustDevice.options);
+        return { token };
+      },
     );
     app.post(
       "/user/token/refresh",

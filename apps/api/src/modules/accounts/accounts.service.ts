@@ -9,6 +9,7 @@ import type { AccountsRepository, UserRow } from "./accounts.repository";
 import { hashPassword, needsRehash, newPasswordProblems, verifyPassword } from "./passwords";
 import { hashSecret, newSecret } from "./secrets";
 import type { AccessTokens, SignIn } from "./access-tokens";
+import { createTrustedDevices, type TrustedDeviceCookie } from "./trusted-devices";
 
 export interface AccountsContext {
   repo: AccountsRepository;
@@ -31,6 +32,12 @@ const ALREADY_REGISTERED: RegisterResponse = { token: null, status: 208, message
 const TMP_TOKEN_MESSAGE = "This sign-in link is invalid or has expired.";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Who is signing in: the client address, and the trusted-device cookie the browser sent, if any. */
+export interface SignInClient {
+  ip: string;
+  device?: string | undefined;
+}
+
 export function checkEmail(errors: FieldErrors, raw: string | undefined): string {
   const email = normalizeEmail(raw ?? "");
   if (!email) errors.add("email", "The email field is required.");
@@ -42,6 +49,7 @@ export function checkEmail(errors: FieldErrors, raw: string | undefined): string
 /** Sign-up, log-in (password, social, temporary link) and the access-token calls. */
 export function createAccountsService(ctx: AccountsContext) {
   const now = ctx.now ?? (() => new Date());
+  const trustedDevices = createTrustedDevices(ctx.repo, { appUrl: ctx.appUrl, now });
 
   /** A single-use link that signs the person in (welcome e-mail, e-mails after a purchase). */
   async function issueTemporaryLogin(user: UserRow, redirect = "/home"): Promise<string> {
@@ -100,23 +108,34 @@ export function createAccountsService(ctx: AccountsContext) {
       return { token: created.token, status: 200, message: "Your account has been created." };
     },
 
-    /** The same answer, after the same work, for an unknown e-mail and a wrong password. */
-    async login(body: LoginBody, ip: string): Promise<{ token: string }> {
+    /**
+     * The same answer, after the same work, for an unknown e-mail and a wrong password. Guessing
+     * is slowed down per account and source (the browser when it holds the account's
+     * trusted-device cookie, else the address) without holding the owner back; a successful
+     * sign-in from an untrusted browser answers the cookie that trusts it from now on.
+     */
+    async login(body: LoginBody, client: SignInClient): Promise<{ token: string; trustDevice: TrustedDeviceCookie | null }> {
       const errors = new FieldErrors();
       const email = normalizeEmail(body.login ?? "");
       if (!email) errors.add("email", "The email field is required.");
       if (!body.password) errors.add("password", "The password field is required.");
       errors.throwIfAny();
-      await ctx.limiter.consume("login", ip, email);
+      // Every attempt counts against the client address, whatever the account.
+      await ctx.limiter.consume("login", client.ip, null);
 
       const user = await ctx.repo.findUserByEmail(email);
+      const device = await trustedDevices.recognise(user, client.device);
+      const source = device ? { device } : { ip: client.ip };
+      await ctx.limiter.signIn.attempt(email, source);
       const matches = await verifyPassword(user?.passwordHash, body.password!);
       if (!user || !matches || user.deletionDueAt) {
+        await ctx.limiter.signIn.failed(email, source);
         throw invalid({ email: [CREDENTIALS_MESSAGE] }, CREDENTIALS_MESSAGE);
       }
-      await ctx.limiter.reset("login", email);
+      await ctx.limiter.signIn.succeeded(email, source);
       if (needsRehash(user.passwordHash!)) await ctx.repo.updateUser(user.id, { passwordHash: await hashPassword(body.password!) });
-      return { token: await ctx.accessTokens.issue(user.id, body.device_name) };
+      const token = await ctx.accessTokens.issue(user.id, body.device_name);
+      return { token, trustDevice: device ? null : await trustedDevices.trust(user.id) };
     },
 
     /**

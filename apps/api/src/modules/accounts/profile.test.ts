@@ -248,6 +248,7 @@ describe("POST /api/v1/user/confirm-email/{code}", () => {
   it("refuses an unknown code, and a code of another kind", async () => {
     expect((await confirmEmail("no-such-code")).json()).toEqual({ message: LINK_INVALID });
     await t.app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(bob.email)}`, remoteAddress: randomIp() });
+    await t.settled();
     const reset = linkIn(await lastMailTo(t.database, bob.email, "Reset"), "/password/reset").searchParams.get("token")!;
     expect((await confirmEmail(reset)).statusCode).toBe(404);
     expect((await userRow(bob.id)).email).toBe(bob.email);

@@ -94,6 +94,7 @@ describe("delivery to a plain loopback SMTP server", () => {
       remoteAddress: "10.7.7.7",
     });
     expect(res.statusCode).toBe(200);
+    await t.settled();
     const resets = smtp.received.filter((item) => parts(item.raw).header("Subject") === "Reset your Serene password");
     expect(resets).toHaveLength(1);
     expect(resets[0]!.to).toEqual([member.email]);

@@ -26,6 +26,7 @@ interface OutboxEntry {
 describe("GET /dev/outbox.json", () => {
   it("lists the written e-mails, newest first, with both parts", async () => {
     await t.app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email: member.email }, remoteAddress: "10.9.9.9" });
+    await t.settled();
     const res = await t.app.inject({ url: "/dev/outbox.json" });
     expect(res.statusCode).toBe(200);
     const entries = res.json() as OutboxEntry[];

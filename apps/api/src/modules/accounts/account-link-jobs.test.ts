@@ -1,0 +1,96 @@
+import type { DatabaseHandle } from "@serene/db";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, createServices } from "../../app";
+import { jobDefinitions } from "../../jobs";
+import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "../../jobs/queue";
+import { mailsTo, randomIp, registerMember, rows, uniqueEmail } from "../../test/accounts";
+import { createTestDatabase, testConfig } from "../../test/test-app";
+import { PASSWORD_RESET_MAIL_JOB, REMOVAL_MAIL_JOB } from "./account-recovery.service";
+
+/**
+ * Recovery and removal requests through the API with the job queue running, as `npm start` runs
+ * it: each request queues one job with the address, registered or not, and the worker e-mails
+ * the link only when the address has an account.
+ */
+const silent = { info: () => {}, error: () => {}, warn: () => {}, debug: () => {} } as never;
+let database: DatabaseHandle;
+let boss: JobQueue;
+let app: FastifyInstance;
+let services: ReturnType<typeof createServices>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  boss = await startJobQueue(database, { logger: silent, work: true });
+  const config = testConfig();
+  services = createServices({ config, database, jobs: boss });
+  await registerJobs(boss, jobDefinitions(services), silent, true);
+  app = await buildApp({ config, database, jobs: boss, logger: false, services });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await stopJobQueue(boss, 2000);
+  await services.close();
+  await database.close();
+});
+
+interface QueuedJob {
+  data: Record<string, unknown>;
+  state: string;
+  output: unknown;
+}
+
+/** The jobs of one name queued for one address, once the worker is done with them. */
+async function jobsFor(name: string, email: string): Promise<QueuedJob[]> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const found = await rows<QueuedJob>(database, "SELECT data, state, output FROM pgboss.job WHERE name = $1 AND data->>'email' = $2", [
+      name,
+      email,
+    ]);
+    if (found.length > 0 && found.every((job) => job.state === "completed" || job.state === "failed")) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${name} for ${email}: ${JSON.stringify(found)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe.each([
+  {
+    what: "password recovery",
+    job: PASSWORD_RESET_MAIL_JOB,
+    subject: "Reset your",
+    ask: (email: string) =>
+      app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(email)}`, remoteAddress: randomIp() }),
+  },
+  {
+    what: "account removal",
+    job: REMOVAL_MAIL_JOB,
+    subject: "Confirm the removal",
+    ask: (email: string) =>
+      app.inject({ method: "POST", url: "/api/v1/user/request-remove", payload: { email, device_name: "web" }, remoteAddress: randomIp() }),
+  },
+])("a $what request", ({ job, subject, ask }) => {
+  it("queues one job with the address, registered or not, and the job mails only the registered one", async () => {
+    const member = await registerMember(app, database);
+    const unknown = uniqueEmail("nobody");
+
+    const registered = await ask(member.email.toUpperCase());
+    const missing = await ask(unknown);
+    expect(registered.statusCode).toBe(200);
+    expect(missing.statusCode).toBe(200);
+    expect(missing.body).toBe(registered.body);
+
+    const [forMember, ...moreForMember] = await jobsFor(job, member.email);
+    const [forUnknown, ...moreForUnknown] = await jobsFor(job, unknown);
+    expect(moreForMember).toEqual([]);
+    expect(moreForUnknown).toEqual([]);
+    expect(forMember!.data).toEqual({ email: member.email });
+    expect(forUnknown!.data).toEqual({ email: unknown });
+    expect([forMember!.state, forMember!.output]).toEqual(["completed", { sent: true }]);
+    expect([forUnknown!.state, forUnknown!.output]).toEqual(["completed", { sent: false }]);
+
+    expect(await mailsTo(database, member.email, subject)).toHaveLength(1);
+    expect(await mailsTo(database, unknown)).toEqual([]);
+  });
+});
