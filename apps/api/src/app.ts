@@ -48,6 +48,7 @@ import { createPaymentsRepository } from "./modules/payments/payments.repository
 import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { createPaymentProcessors } from "./modules/payments/processors";
 import { createPurchasesService } from "./modules/payments/purchases.service";
+import { createWalletReconciliation } from "./modules/payments/wallet-reconciliation.service";
 import { sandboxApprovalPages, sandboxCardApiRoutes } from "./modules/payments/sandbox-payments.routes";
 import { createFaqRepository } from "./modules/faq/faq.repository";
 import { faqRoutes } from "./modules/faq/faq.routes";
@@ -153,6 +154,13 @@ export function createServices({
     processors,
     billing,
     purchases,
+    walletReconciliation: createWalletReconciliation({
+      repository: paymentsRepository,
+      subscriptions: subscriptionsRepository,
+      wallet: processors.wallet,
+      logger: logger ?? silentLogger,
+      now,
+    }),
     analytics,
     catalogue,
     catalogueCache: cache,

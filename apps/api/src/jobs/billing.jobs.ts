@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB, type BillingService } from "../modules/payments/billing.service";
+import { WALLET_RECONCILIATION_JOB, type WalletReconciliation } from "../modules/payments/wallet-reconciliation.service";
 import { defineJob } from "./job";
 
 /** The reminder e-mail before a free trial turns into its first charge. */
@@ -25,3 +26,7 @@ export const chargeDueJob = (billing: BillingService) =>
 /** Each charge is queued for its due time; the hourly sweep is the safety net. */
 export const renewalSweepJob = (billing: BillingService) =>
   defineJob({ name: RENEWAL_SWEEP_JOB, cron: "17 * * * *", payload: z.object({}), run: () => billing.sweep() });
+
+/** Every hour, wallet agreements no subscription owns are cancelled at the wallet (see WalletReconciliation). */
+export const walletReconciliationJob = (reconciliation: WalletReconciliation) =>
+  defineJob({ name: WALLET_RECONCILIATION_JOB, cron: "47 * * * *", payload: z.object({}), run: () => reconciliation.run() });

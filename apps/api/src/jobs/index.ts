@@ -1,6 +1,6 @@
 import type { Services } from "../app";
 import { deleteDueAccountsJob, passwordResetMailJob, pruneAccessTokensJob, removalMailJob } from "./accounts.jobs";
-import { chargeDueJob, renewalSweepJob, trialReminderJob } from "./billing.jobs";
+import { chargeDueJob, renewalSweepJob, trialReminderJob, walletReconciliationJob } from "./billing.jobs";
 import { deliverEmailJob } from "./deliver-email.job";
 import { pruneAnalyticsJob } from "./prune-analytics.job";
 import type { JobDefinition } from "./queue";
@@ -17,5 +17,6 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     trialReminderJob(services.billing),
     chargeDueJob(services.billing),
     renewalSweepJob(services.billing),
+    walletReconciliationJob(services.walletReconciliation),
   ];
 }

@@ -37,7 +37,10 @@ export const purchases = pgTable(
     provider: text().notNull(),
     packageId: integer().notNull(),
     checkoutId: integer(),
-    /** processing, requires_approval, awaiting_wallet, succeeded, refunded, failed, canceled. */
+    /**
+     * processing, requires_approval, awaiting_wallet, succeeded, refunded, failed, canceled; and
+     * voiding, voided: a wallet checkout whose agreement the reconciliation cancels, and did.
+     */
     status: text().notNull(),
     /** The wallet checkout's id, or the card charge that awaits approval. */
     providerReference: text(),

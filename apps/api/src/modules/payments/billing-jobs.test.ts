@@ -7,6 +7,7 @@ import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "../../
 import { bearer, mailsTo, registerMember } from "../../test/accounts";
 import { createTestDatabase, testConfig } from "../../test/test-app";
 import { CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB } from "./billing.service";
+import { WALLET_RECONCILIATION_JOB } from "./wallet-reconciliation.service";
 import type { FastifyInstance } from "fastify";
 import { DAY_MS } from "@serene/domain";
 
@@ -84,7 +85,9 @@ describe("trial jobs through the real queue", () => {
     expect((await waitFor(CHARGE_DUE_JOB, early!)).output).toEqual({ outcome: "not yet due" });
   });
 
-  it("keeps the hourly renewal sweep on the schedule", async () => {
-    expect(await boss.getSchedules()).toContainEqual(expect.objectContaining({ name: RENEWAL_SWEEP_JOB, cron: "17 * * * *" }));
+  it("keeps the hourly renewal sweep and wallet reconciliation on the schedule", async () => {
+    const schedules = await boss.getSchedules();
+    expect(schedules).toContainEqual(expect.objectContaining({ name: RENEWAL_SWEEP_JOB, cron: "17 * * * *" }));
+    expect(schedules).toContainEqual(expect.objectContaining({ name: WALLET_RECONCILIATION_JOB, cron: "47 * * * *" }));
   });
 });

@@ -53,13 +53,15 @@ let services: Services;
 let billing: BillingService;
 let purchases: PurchasesService;
 let clock = Date.now();
+/** While true, time moves on by a millisecond each time a service reads the clock (calls at the same moment still overlap). */
+let ticking = false;
 const packages = new Map<number, PackageRow>();
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig({ RATE_LIMIT_FACTOR: "100000", PAYMENT_RETRY_ATTEMPTS: String(RETRIES) });
   const base = createServices({ config, database });
-  const now = () => new Date(clock);
+  const now = () => new Date(ticking ? ++clock : clock);
   const repository = createPaymentsRepository(database.db);
   const plans = createPlansRepository(database.db);
   billing = createBillingService({
@@ -719,6 +721,138 @@ describe("money safety of wallet webhooks", () => {
           }
         }),
         { numRuns: 200 },
+      );
+    },
+  );
+});
+
+// ---- approvals completed at the same moment ----------------------------------------------------
+
+/**
+ * A member approves two or three wallet checkouts (maybe a card purchase too) and every return
+ * page, webhook-free, arrives at the same moment (a tab may come back twice). The wallet stands
+ * in for PayPal: an approved agreement bills until it is cancelled there.
+ */
+const WALLET = { quarterly: 12, lifetime: 15 } as const;
+const approvalRaceArb = fc.record({
+  wallet: fc.array(fc.constantFrom(PKG.walletMonthly, WALLET.quarterly, PKG.walletYearlyTrial, WALLET.lifetime), {
+    minLength: 2,
+    maxLength: 3,
+  }),
+  twice: fc.boolean(),
+  card: fc.option(fc.constantFrom<Pkg>(PKG.monthly, PKG.lifetime), { freq: 2 }),
+});
+const HELD = "You already have lifetime access.";
+const RUNNING = "You already have an active subscription.";
+
+describe("money safety of approvals completed at the same moment", () => {
+  beforeAll(() => {
+    ticking = true;
+  });
+  afterAll(() => {
+    ticking = false;
+  });
+
+  it(
+    "leaves one subscription, one agreement billing at the wallet (every other cancelled there) and no money taken twice",
+    { timeout: 600_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(approvalRaceArb, async (race) => {
+          const member = await freshMember();
+          clock = Date.now();
+          const returns: { pkg: number; body: Record<string, string> }[] = [];
+          for (const pkg of race.wallet) {
+            const { url_to_redirect } = await purchases.walletCheckout(member.id, { package_id: pkg, timezone: "UTC" }, undefined);
+            const back = await services.processors.sandboxWallet!.decide(url_to_redirect.split("/").at(-1)!, true);
+            returns.push({ pkg, body: Object.fromEntries(new URL(back!, "http://x").searchParams) });
+          }
+          const calls = [...returns, ...(race.twice ? [returns[0]!] : [])].map(({ pkg, body }) =>
+            answerOf(purchases.walletReturn(member.id, body)).then((answer) => ({ what: `wallet ${pkg}`, ...answer })),
+          );
+          if (race.card !== null) {
+            const body = { payment_method: member.pms.ok, package_id: race.card };
+            calls.push(
+              answerOf(purchases.saveCardAndBuy(member.id, body, undefined)).then((answer) => ({ what: `card ${race.card}`, ...answer })),
+            );
+          }
+          const answers = await Promise.all(calls);
+          const context = `\n${JSON.stringify({ race, answers })}`;
+
+          // One subscription gives access; a replaced one is cancelled, nothing else bills.
+          const subscriptions = await rows<{
+            id: string;
+            status: string;
+            plan_type: string;
+            provider: string;
+            provider_subscription_id: string | null;
+          }>(database, "select id, status, plan_type, provider, provider_subscription_id from subscriptions where user_id = $1", [
+            member.id,
+          ]);
+          const held = subscriptions.filter((row) => ["trialing", "active", "past_due", "lifetime"].includes(row.status));
+          expect(held, `one subscription held${context}\n${JSON.stringify(subscriptions)}`).toHaveLength(1);
+          const [current] = held;
+
+          // At the wallet: the agreement of the member's wallet subscription bills, every other approved one is cancelled.
+          const agreements = await rows<{ id: string; status: string; lifetime: boolean }>(
+            database,
+            `select id, status, lifetime from sandbox_wallet_checkouts
+              where reference in (select id::text from purchases where user_id = $1 and provider = 'paypal')`,
+            [member.id],
+          );
+          const billing = agreements.filter((row) => !row.lifetime && ["approved", "active"].includes(row.status)).map((row) => row.id);
+          const owned = current!.provider === "paypal" && current!.status !== "lifetime" ? [current!.provider_subscription_id] : [];
+          expect(billing, `agreements billing at the wallet${context}`).toEqual(owned);
+          for (const row of agreements.filter((item) => !item.lifetime && !owned.includes(item.id)))
+            expect(row.status, `agreement ${row.id}${context}`).toBe("cancelled");
+
+          // Money: lifetime is paid for once at most; every capture and card charge belongs to a subscription.
+          const captured = agreements.filter((row) => row.lifetime && row.status === "active").map((row) => `CAPTURE-${row.id}`);
+          const cardCharges = await rows<{ amount_cents: number }>(
+            database,
+            "select amount_cents from sandbox_payments where account = $1 and status = 'succeeded'",
+            [member.customer],
+          );
+          const recorded = await rows<{ provider: string; provider_payment_id: string; subscription_id: string | null }>(
+            database,
+            "select provider, provider_payment_id, subscription_id from payments where user_id = $1 and status = 'succeeded'",
+            [member.id],
+          );
+          expect(
+            recorded
+              .filter((row) => row.provider === "paypal")
+              .map((row) => row.provider_payment_id)
+              .sort(),
+            `wallet captures recorded${context}`,
+          ).toEqual(captured.sort());
+          expect(
+            recorded.filter((row) => row.provider === "stripe"),
+            `card charges recorded${context}`,
+          ).toHaveLength(cardCharges.length);
+          const lifetimes = subscriptions.filter((row) => row.status === "lifetime");
+          expect(
+            captured.length + cardCharges.filter((row) => row.amount_cents === PRICES[PKG.lifetime]).length,
+            `lifetime paid once${context}`,
+          ).toBe(lifetimes.length);
+          expect(lifetimes.length, `lifetime paid once${context}`).toBeLessThanOrEqual(1);
+          const cardSubscriptions = subscriptions.filter((row) => row.provider === "stripe");
+          expect(cardCharges, `card charges${context}`).toHaveLength(cardSubscriptions.length);
+
+          // Every caller is told what happened: subscribed, or why not (nothing taken then).
+          for (const answer of answers) {
+            if (answer.status === 200) expect(answer.body.message, context).toBe("Successfully subscribed!");
+            else if (answer.what.startsWith("card"))
+              expect([HELD, RUNNING, "Another purchase is being processed. Please wait a moment."], context).toContain(answer.body.message);
+            else expect(answer, context).toMatchObject({ status: 409, body: { message: HELD } });
+          }
+          // A tab that comes back twice is told the same both times; the member was told of the plan they hold.
+          if (race.twice) expect(answers[race.wallet.length], context).toEqual(answers[0]);
+          expect(
+            answers.filter((answer) => answer.status === 200).map((answer) => answer.body.subscription_type),
+            context,
+          ).toContain(current!.plan_type);
+        }),
+        { numRuns: 60 },
       );
     },
   );

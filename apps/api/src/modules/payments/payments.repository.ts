@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lt, or } from "drizzle-orm";
 import { conflict } from "../../domain-errors";
 import { paymentCustomers, payments, purchases, users, webhookEvents, type Database } from "@serene/db";
 
@@ -13,6 +13,9 @@ const isUniqueViolation = (error: unknown): boolean => {
   }
   return false;
 };
+
+/** Wallet checkouts that no call finished: the reconciliation looks at them (see unfinishedWalletCheckouts). */
+const UNFINISHED_WALLET = ["awaiting_wallet", "failed", "canceled", "voiding"];
 
 /** Purchases, charges, customers and webhook receipts (subscriptions belong to modules/subscriptions). */
 export function createPaymentsRepository(db: Database) {
@@ -98,6 +101,66 @@ export function createPaymentsRepository(db: Database) {
         if (isUniqueViolation(error)) throw conflict("Another purchase is being processed. Please wait a moment.");
         throw error;
       }
+    },
+    /**
+     * Moves a purchase from one of `from` to processing, to complete it. At most one purchase of a
+     * member is processing (the unique index purchases_in_flight_idx), so this is the member's
+     * completion lock, held in the database whichever API node asks. Answers the row, `busy`
+     * while another purchase of the member is processing, or null when another call moved this one.
+     */
+    async claimProcessing(id: string, from: string[]): Promise<PurchaseRow | "busy" | null> {
+      try {
+        const [row] = await db
+          .update(purchases)
+          .set({ status: "processing", updatedAt: new Date() })
+          .where(and(eq(purchases.id, id), inArray(purchases.status, from)))
+          .returning();
+        return row ?? null;
+      } catch (error) {
+        if (isUniqueViolation(error)) return "busy";
+        throw error;
+      }
+    },
+    /**
+     * Wallet subscription checkouts that no call finished: started before `createdBefore` and
+     * waiting for the member, failed, cancelled or being voided; or processing since before
+     * `stalledBefore` (a completion whose process ended). A page of them in id order, after `after`.
+     */
+    unfinishedWalletCheckouts(input: { createdBefore: Date; stalledBefore: Date; after: string | null; limit: number }) {
+      return db
+        .select()
+        .from(purchases)
+        .where(
+          and(
+            eq(purchases.provider, "paypal"),
+            eq(purchases.kind, "subscription"),
+            isNotNull(purchases.providerReference),
+            or(
+              and(inArray(purchases.status, UNFINISHED_WALLET), lt(purchases.createdAt, input.createdBefore)),
+              and(eq(purchases.status, "processing"), lt(purchases.updatedAt, input.stalledBefore)),
+            ),
+            input.after ? gt(purchases.id, input.after) : undefined,
+          ),
+        )
+        .orderBy(asc(purchases.id))
+        .limit(input.limit);
+    },
+    /** Takes an unfinished wallet checkout for voiding (status voiding); null when a member's call holds it. */
+    async claimForVoiding(id: string, stalledBefore: Date): Promise<PurchaseRow | null> {
+      const [row] = await db
+        .update(purchases)
+        .set({ status: "voiding", updatedAt: new Date() })
+        .where(
+          and(
+            eq(purchases.id, id),
+            or(
+              inArray(purchases.status, UNFINISHED_WALLET),
+              and(eq(purchases.status, "processing"), lt(purchases.updatedAt, stalledBefore)),
+            ),
+          ),
+        )
+        .returning();
+      return row ?? null;
     },
     async purchase(id: string) {
       const [row] = await db.select().from(purchases).where(eq(purchases.id, id));

@@ -53,6 +53,12 @@ const planName = (product: string, pkg: PackageRow) =>
 const LIFETIME_HELD_MESSAGE = "You already have lifetime access.";
 const LIFETIME_REFUNDED_MESSAGE = "You already have lifetime access. The charge was refunded.";
 const paymentsDown = (what: string) => unavailable(`${what} payments are not available right now.`);
+const BUSY_MESSAGE = "Another purchase is being processed. Please wait a moment.";
+/** A wallet checkout that will not complete: the member cancelled it, or the reconciliation voided it. */
+const WALLET_CANCELED = new Set(["canceled", "voiding", "voided"]);
+/** How long a completion waits for the member's purchase in flight: about 15 s in growing steps. */
+const COMPLETION_WAITS = Array.from({ length: 80 }, (_, attempt) => Math.min(25 * 2 ** attempt, 200));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Purchases: the card checkout (setup intent → confirmed card → saved payment method → trial or
@@ -122,7 +128,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
       checkoutId: request.checkoutId,
       status: "processing",
     });
-    if ("busy" in claim) throw conflict("Another purchase is being processed. Please wait a moment.");
+    if ("busy" in claim) throw conflict(BUSY_MESSAGE);
     if ("existing" in claim) {
       if (claim.existing.fingerprint !== print)
         throw invalidField("idempotency_key", "This Idempotency-Key was already used for another request.");
@@ -254,6 +260,19 @@ export function createPurchasesService(deps: PurchasesDeps) {
     }
     return null;
   }
+  /**
+   * Takes the member's completion lock for this purchase (repository.claimProcessing): while
+   * another purchase of the member is being completed, waits for it to end, about 15 s at most.
+   * Answers the row, null when another call moved this purchase first, or `busy` when the wait ran out.
+   */
+  async function claimCompletion(purchaseId: string, from: string[]): Promise<PurchaseRow | "busy" | null> {
+    for (const wait of [...COMPLETION_WAITS, null]) {
+      const claimed = await repository.claimProcessing(purchaseId, from);
+      if (claimed !== "busy" || wait === null) return claimed;
+      await sleep(wait);
+    }
+    return "busy";
+  }
   const approvalOutcome = (row: PurchaseRow | null): "granted" | "declined" | "waiting" =>
     !row
       ? "waiting"
@@ -280,8 +299,10 @@ export function createPurchasesService(deps: PurchasesDeps) {
       });
       return "declined";
     }
-    // Only the call that moves the purchase on grants access, however many returns and webhooks arrive.
-    const moved = await repository.transitionPurchase(purchase.id, ["requires_approval"], { status: "processing" });
+    // Only the call that moves the purchase on grants access, however many returns and webhooks arrive,
+    // and only once no other purchase of the member is being completed.
+    const moved = await claimCompletion(purchase.id, ["requires_approval"]);
+    if (moved === "busy") throw conflict(BUSY_MESSAGE);
     if (!moved) return approvalOutcome(await afterProcessing(purchase.id));
     const pkg = (await deps.plans.packageById(purchase.packageId))!;
     if (moved.kind !== "upgrade" && (await current(purchase.userId))?.status === "lifetime") {
@@ -303,6 +324,87 @@ export function createPurchasesService(deps: PurchasesDeps) {
       response: success(subscription).body,
     });
     return "granted";
+  }
+
+  /** Why a wallet checkout will not complete: refused beside lifetime access, or cancelled. */
+  const notCompleted = (purchase: PurchaseRow) =>
+    purchase.responseStatus === 409 ? conflict(LIFETIME_HELD_MESSAGE) : declined("The payment was canceled.");
+
+  /** The answer for a purchase that already succeeded: the subscription it started. */
+  async function succeeded(purchase: PurchaseRow): Promise<PurchaseResponse> {
+    return success(purchase.subscriptionId ? await deps.subscriptions.byId(purchase.subscriptionId) : await current(purchase.userId)).body;
+  }
+
+  /**
+   * Completes an approved wallet checkout, holding the member's completion lock: lifetime held
+   * meanwhile refuses it (cancelled at the wallet), else it replaces the running subscription.
+   */
+  async function completeWallet(wallet: WalletProcessor, purchase: PurchaseRow, reference: string): Promise<PurchaseResponse> {
+    const { userId } = purchase;
+    const pkg = (await deps.plans.packageById(purchase.packageId))!;
+    if ((await current(userId))?.status === "lifetime") {
+      // Approved at the wallet after lifetime access was bought meanwhile: the order is left uncaptured,
+      // the wallet subscription is cancelled before it bills again.
+      if (!pkg.isLifetime) await wallet.cancelSubscription(reference, "Lifetime access was bought meanwhile");
+      await repository.transitionPurchase(purchase.id, ["processing"], {
+        status: "canceled",
+        responseStatus: 409,
+        response: { message: LIFETIME_HELD_MESSAGE },
+      });
+      throw conflict(LIFETIME_HELD_MESSAGE);
+    }
+    const completion = await wallet.completeCheckout({
+      providerReference: reference,
+      lifetime: pkg.isLifetime,
+      idempotencyKey: `capture:${purchase.id}`,
+    });
+    if (completion.status === "pending") {
+      await repository.transitionPurchase(purchase.id, ["processing"], { status: "awaiting_wallet" });
+      throw conflict("The payment is not approved yet.");
+    }
+    if (completion.status === "canceled") {
+      await repository.transitionPurchase(purchase.id, ["processing"], { status: "canceled" });
+      throw declined("The payment was canceled.");
+    }
+    // A completion that stopped after its subscription started is finished, never started twice.
+    const owner = completion.subscriptionId
+      ? (await deps.subscriptions.history(userId)).find(
+          (row) => row.provider === "paypal" && row.providerSubscriptionId === completion.subscriptionId,
+        )
+      : undefined;
+    let subscription = owner ?? null;
+    if (!subscription) {
+      await replaceRunning(userId, pkg);
+      subscription = await billing.start({
+        userId,
+        provider: "paypal",
+        pkg,
+        trial: pkg.isFreeTrial && pkg.trialDays > 0,
+        purchaseId: purchase.id,
+        providerSubscriptionId: completion.subscriptionId,
+      });
+    }
+    if (completion.paymentId) {
+      await repository.recordPayment({
+        userId,
+        subscriptionId: subscription.id,
+        purchaseId: purchase.id,
+        provider: "paypal",
+        providerPaymentId: completion.paymentId,
+        idempotencyKey: `paypal:${completion.paymentId}`,
+        amountCents: pkg.amountCents,
+        currency: pkg.currency,
+        status: "succeeded",
+      });
+    }
+    const answer = success(subscription);
+    await repository.transitionPurchase(purchase.id, ["processing"], {
+      status: "succeeded",
+      subscriptionId: subscription.id,
+      responseStatus: 200,
+      response: answer.body,
+    });
+    return answer.body;
   }
 
   /** A verified card webhook: a charge that waited for approval settled. */
@@ -426,71 +528,36 @@ export function createPurchasesService(deps: PurchasesDeps) {
       return { url_to_redirect: answer.body.redirect_url! };
     },
 
-    /** The member is back from the wallet having approved: the subscription (or lifetime) starts. */
+    /**
+     * The member is back from the wallet having approved: the subscription (or lifetime) starts.
+     * Approvals completed at the same moment (two tabs, two checkouts, a card purchase) take turns
+     * under the member's completion lock, so each sees what the one before it did: at most one
+     * agreement of the member bills at the wallet, the others are cancelled there.
+     */
     async walletReturn(userId: string, body: WalletReturnBody): Promise<PurchaseResponse> {
       const wallet = deps.wallet;
       if (!wallet) throw paymentsDown("Wallet");
       const reference = body.subscription_id ?? body.token!;
       const purchase = await repository.purchaseByReference("paypal", reference);
       if (!purchase || purchase.userId !== userId) throw notFound("This payment was not found.");
-      if (purchase.status === "succeeded")
-        return success(purchase.subscriptionId ? await deps.subscriptions.byId(purchase.subscriptionId) : await current(userId)).body;
-      if (purchase.status === "canceled") throw declined("The payment was canceled.");
-      const pkg = (await deps.plans.packageById(purchase.packageId))!;
-      if ((await current(userId))?.status === "lifetime") {
-        // Approved at the wallet after lifetime access was bought meanwhile: the order is left uncaptured,
-        // the wallet subscription is cancelled before it bills again.
-        if (!pkg.isLifetime) await wallet.cancelSubscription(reference, "Lifetime access was bought meanwhile");
-        await repository.transitionPurchase(purchase.id, ["awaiting_wallet", "failed"], { status: "canceled" });
-        throw conflict(LIFETIME_HELD_MESSAGE);
-      }
-      const completion = await wallet.completeCheckout({
-        providerReference: reference,
-        lifetime: pkg.isLifetime,
-        idempotencyKey: `capture:${purchase.id}`,
-      });
-      if (completion.status === "pending") throw conflict("The payment is not approved yet.");
-      if (completion.status === "canceled") {
-        await repository.transitionPurchase(purchase.id, ["awaiting_wallet", "failed"], { status: "canceled" });
-        throw declined("The payment was canceled.");
-      }
-      const moved = await repository.transitionPurchase(purchase.id, ["awaiting_wallet", "failed"], { status: "processing" });
-      if (!moved) {
-        // The member's other tab is completing it right now: answer its outcome.
+      if (purchase.status === "succeeded") return succeeded(purchase);
+      if (WALLET_CANCELED.has(purchase.status)) throw notCompleted(purchase);
+      const claimed = await claimCompletion(purchase.id, ["awaiting_wallet", "failed"]);
+      if (claimed === "busy") throw conflict(BUSY_MESSAGE);
+      if (!claimed) {
+        // The member's other tab is completing it right now, or it was settled meanwhile: answer its outcome.
         const settled = await afterProcessing(purchase.id);
-        if (settled?.status !== "succeeded") throw conflict("This purchase is already being processed.");
-        return success(settled.subscriptionId ? await deps.subscriptions.byId(settled.subscriptionId) : await current(userId)).body;
+        if (settled?.status === "succeeded") return succeeded(settled);
+        if (settled && WALLET_CANCELED.has(settled.status)) throw notCompleted(settled);
+        throw conflict("This purchase is already being processed.");
       }
-      await replaceRunning(userId, pkg);
-      const subscription = await billing.start({
-        userId,
-        provider: "paypal",
-        pkg,
-        trial: pkg.isFreeTrial && pkg.trialDays > 0,
-        purchaseId: purchase.id,
-        providerSubscriptionId: completion.subscriptionId,
-      });
-      if (completion.paymentId) {
-        await repository.recordPayment({
-          userId,
-          subscriptionId: subscription.id,
-          purchaseId: purchase.id,
-          provider: "paypal",
-          providerPaymentId: completion.paymentId,
-          idempotencyKey: `paypal:${completion.paymentId}`,
-          amountCents: pkg.amountCents,
-          currency: pkg.currency,
-          status: "succeeded",
-        });
+      try {
+        return await completeWallet(wallet, claimed, reference);
+      } catch (error) {
+        // Not completed: the member may come back again (an outcome it gave has moved the purchase on already).
+        await repository.transitionPurchase(claimed.id, ["processing"], { status: "failed" });
+        throw error;
       }
-      const answer = success(subscription);
-      await repository.transitionPurchase(purchase.id, ["processing"], {
-        status: "succeeded",
-        subscriptionId: subscription.id,
-        responseStatus: 200,
-        response: answer.body,
-      });
-      return answer.body;
     },
 
     /** The member came back from the wallet without approving. */
@@ -499,7 +566,8 @@ export function createPurchasesService(deps: PurchasesDeps) {
         // Another member's checkout answers as an unknown one would, and stays theirs.
         const purchase = await repository.purchaseByReference("paypal", token);
         if (!purchase || purchase.userId !== userId) throw notFound("This payment was not found.");
-        if (purchase.status !== "succeeded") await repository.transitionPurchase(purchase.id, [purchase.status], { status: "canceled" });
+        // Only a checkout nobody is completing; an agreement approved in another tab meanwhile is cancelled by the reconciliation.
+        await repository.transitionPurchase(purchase.id, ["awaiting_wallet", "failed"], { status: "canceled" });
       }
       return { message: "The payment was canceled. Nothing was charged." };
     },

@@ -321,6 +321,29 @@ describe("subscription changes", () => {
     await expect(wallet.cancelSubscription("I-MISSING", "x")).rejects.toThrow(/RESOURCE_NOT_FOUND/);
   });
 
+  it("reads where a subscription stands without changing it: pending, approved (it bills) or ended", async () => {
+    const { providerReference: id } = await checkout(monthly);
+    const cases: [string, string][] = [
+      ["APPROVAL_PENDING", "pending"],
+      ["APPROVED", "approved"],
+      ["ACTIVE", "approved"],
+      ["SUSPENDED", "approved"],
+      ["CANCELLED", "ended"],
+      ["EXPIRED", "ended"],
+    ];
+    for (const [status, expected] of cases) {
+      paypal.subscriptions.get(id)!.status = status;
+      expect(await wallet.agreementStatus(id), status).toBe(expected);
+    }
+    expect(paypal.requestsTo(`GET /v1/billing/subscriptions/${id}`)).toHaveLength(cases.length);
+    expect(
+      paypal.requests.filter((request) => request.method === "POST" && request.path.startsWith(`/v1/billing/subscriptions/${id}`)),
+    ).toEqual([]);
+    expect(await wallet.agreementStatus("I-MISSING")).toBe("ended");
+    paypal.respondOnce(`GET /v1/billing/subscriptions/${id}`, { status: 503, body: { name: "SERVICE_UNAVAILABLE" } });
+    await expect(wallet.agreementStatus(id)).rejects.toThrow(/503/);
+  });
+
   it("revises a subscription onto the new item's plan", async () => {
     const { providerReference: id } = await checkout(monthly);
 

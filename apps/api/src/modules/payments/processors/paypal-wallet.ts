@@ -269,6 +269,23 @@ export function createPayPalWallet(config: PayPalWalletConfig): WalletProcessor 
       throw apiError("POST", path, res.status, res.body);
     },
 
+    async agreementStatus(subscriptionId) {
+      const path = `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}`;
+      const res = await send("GET", path);
+      if (res.status === 404) return "ended";
+      if (res.status < 200 || res.status >= 300) throw apiError("GET", path, res.status, res.body);
+      switch (res.body.status) {
+        case "APPROVAL_PENDING":
+          return "pending";
+        case "CANCELLED":
+        case "EXPIRED":
+          return "ended";
+        default:
+          // APPROVED (PayPal activates it next), ACTIVE, or SUSPENDED (it bills again once reactivated).
+          return "approved";
+      }
+    },
+
     async changePlan({ subscriptionId, item, returnUrl, cancelUrl }) {
       const planId = await ensurePlan(item);
       const revised = await call("POST", `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/revise`, {

@@ -94,6 +94,8 @@ export interface WalletItem {
 export type WalletCompletion =
   { status: "approved"; subscriptionId: string | null; paymentId: string | null } | { status: "pending" } | { status: "canceled" };
 
+export type AgreementStatus = "pending" | "approved" | "ended";
+
 /** PayPal, or the sandbox wallet with its local approval page. */
 export interface WalletProcessor {
   readonly adapter: "paypal" | "sandbox";
@@ -112,8 +114,14 @@ export interface WalletProcessor {
   }): Promise<{ providerReference: string; approvalUrl: string }>;
   /** After the member returned: approved (captures a one-time order), still pending, or canceled. */
   completeCheckout(input: { providerReference: string; lifetime: boolean; idempotencyKey: string }): Promise<WalletCompletion>;
-  /** Stops billing a wallet subscription. */
+  /** Stops billing a wallet subscription (one that is not billing, or no longer, counts as done). */
   cancelSubscription(subscriptionId: string, reason: string): Promise<void>;
+  /**
+   * Where a wallet subscription stands at the wallet, without changing it: still waiting for the
+   * member's approval, approved (it bills until it is cancelled), or ended (cancelled, expired, or
+   * unknown to the wallet). The reconciliation asks it before cancelling an agreement nobody owns.
+   */
+  agreementStatus(subscriptionId: string): Promise<AgreementStatus>;
   /** Moves a wallet subscription to another plan; the member may have to approve at the answered URL. */
   changePlan(input: {
     subscriptionId: string;

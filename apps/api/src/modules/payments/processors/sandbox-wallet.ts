@@ -48,7 +48,14 @@ export function createSandboxWallet(db: Database) {
         : { status: "approved", subscriptionId: checkout.id, paymentId: null };
     },
     async cancelSubscription(subscriptionId) {
+      // Also a checkout still waiting for approval: its page can no longer approve it.
       await repository.updateCheckout(subscriptionId, { status: "cancelled" });
+    },
+    async agreementStatus(subscriptionId) {
+      const checkout = await byId(subscriptionId);
+      if (!checkout || checkout.lifetime) return "ended";
+      if (checkout.status === "created") return "pending";
+      return checkout.status === "approved" || checkout.status === "active" ? "approved" : "ended";
     },
     async changePlan({ subscriptionId, item }) {
       await repository.updateCheckout(subscriptionId, { item: { ...item } });
