@@ -72,13 +72,19 @@ export function postgresPoolConfig(url: string, poolMax: number, timeouts: Parti
 const isClientTimeout = (error: unknown) => error instanceof Error && error.message === "Query read timeout";
 
 /**
+ * Keeps a cut connection from ending the process, and closes a connection whose query timed out.
+ *
  * A query that outlived query_timeout leaves its connection in an unknown state: the server may
  * still be inside a transaction whose ROLLBACK was never sent (node-postgres drops it from the
  * queue), and the next caller's writes would run, unacknowledged by COMMIT, in that transaction.
  * So such a connection is closed at once instead of going back into the pool alive.
  */
-export function closeConnectionsThatTimeOut(pool: pg.Pool) {
+export function guardConnections(pool: pg.Pool) {
   pool.on("connect", (client) => {
+    // The pool listens for errors only on idle clients; a client lent out (inside a transaction)
+    // whose connection is cut would otherwise throw an uncaught 'error' and end the process. Its
+    // queries are failed with the error anyway, and the pool drops it when it comes back.
+    client.on("error", () => {});
     const connection = () => (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection;
     const drop = () => connection()?.stream?.destroy();
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -107,7 +113,7 @@ export function closeConnectionsThatTimeOut(pool: pg.Pool) {
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === "postgres") {
     const pool = new pg.Pool(postgresPoolConfig(options.url, options.poolMax ?? 10, options.timeouts));
-    closeConnectionsThatTimeOut(pool);
+    guardConnections(pool);
     // An idle client that loses its connection must not crash the process.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
