@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { FastifyInstance } from "fastify";
-import type { DatabaseHandle } from "@serene/db";
+import { createDatabase, type DatabaseHandle } from "@serene/db";
 import { buildApp } from "../app";
+import { freePort } from "../test/accounts";
 import { createTestApp, createTestDatabase, testConfig } from "../test/test-app";
 
 const UNAVAILABLE = { message: "Service temporarily unavailable. Please try again in a moment." };
@@ -134,6 +135,26 @@ describe("routes on a database that is gone", () => {
       expect(ready.json()).toMatchObject({ checks: { database: "failing" } });
     } finally {
       await gone.app.close();
+    }
+  });
+
+  it("a PostgreSQL that refuses connections answers 503 with Retry-After at once", async () => {
+    const port = await freePort(); // nobody listens there
+    const refused = await createDatabase({ driver: "postgres", url: `postgres://serene@127.0.0.1:${port}/serene`, poolMax: 2 });
+    const app = await buildApp({ config: testConfig(), database: refused, logger: false });
+    try {
+      await app.ready();
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/v1/user/token",
+        payload: { login: "robin@example.test", password: "calm-river-stone-42", device_name: "web" },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers["retry-after"]).toBe("5");
+      expect(res.json()).toEqual(UNAVAILABLE);
+    } finally {
+      await app.close();
+      await refused.close();
     }
   });
 });
