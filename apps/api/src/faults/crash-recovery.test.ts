@@ -22,7 +22,8 @@ afterAll(async () => {
 });
 
 async function startServer() {
-  server = await spawnApi("server.ts", { DATA_DIR: dataDir });
+  // PGlite in DATA_DIR even where the environment names a PostgreSQL (an empty value is unset).
+  server = await spawnApi("server.ts", { DATA_DIR: dataDir, DATABASE_URL: "" });
   await untilReady(server);
   return server;
 }
