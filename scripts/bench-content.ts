@@ -20,7 +20,7 @@ const percentile = (values: number[], p: number) => {
 
 const FREE_MEMBER = { login: "member@serene.example", password: "quiet-lake-morning" };
 
-async function token(url: string): Promise<string> {
+export async function token(url: string): Promise<string> {
   const response = await fetch(`${url}/api/v1/user/token`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json" },
@@ -91,7 +91,7 @@ async function load(options: autocannon.Options): Promise<LoadResult> {
   };
 }
 
-async function withBenchDatabase<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
+export async function withBenchDatabase<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
   const name = `serene_bench_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -10,6 +10,7 @@
 //   7. GET /screen/home, a content detail and POST /user/sessions at 50 connections, each as a
 //      ratio to a bare Fastify + pg endpoint in the same run (budget ≥ 0.5, p99 ≤ 25 ms), and
 //      signed-cookie media serving throughput
+//   8. a database that stops answering: how long requests wait before their 503 with the default limits
 // It is a benchmark, not a test: it prints figures and writes bench-results/latest.json.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -18,6 +19,7 @@ import { gzipSync } from "node:zlib";
 import { startServer, repoRoot } from "../e2e/server";
 import { measureAccountLinkTiming, measureLoginLatency, measureReadUnderLoginFlood } from "./bench-auth";
 import { measureContentApi, measurePlayToPlaying } from "./bench-content";
+import { measureDatabaseOutage } from "./bench-outage";
 import { ensureChromium } from "./ensure-chromium.mjs";
 
 interface ManifestChunk {
@@ -142,6 +144,8 @@ async function main() {
   /** Equal work: the two medians within 10% of each other (or 0.3 ms, below the noise of loopback). */
   const alike = (pair: { existing: number; missing: number }) =>
     Math.abs(pair.existing - pair.missing) <= Math.max(0.3, 0.1 * Math.min(pair.existing, pair.missing));
+  const outage = await measureDatabaseOutage();
+  const outageAll503 = outage.statuses["503"] === outage.requests && outage.retryAfter === "5";
   const rows = [
     ["landing route JavaScript, gzip (entry + page)", `${js.landingRouteKiB} KiB`, "≤ 150 KiB", js.landingRouteKiB <= 150],
     ["  of which the shared entry", `${js.entryKiB} KiB`, "", true],
@@ -202,13 +206,25 @@ async function main() {
       "status 200",
       api.segmentStatus === 200 && api.media.non2xx === 0,
     ],
+    [
+      "database stops answering: wait for 503, min / p50 / max",
+      `${outage.waitMs.min} / ${outage.waitMs.p50} / ${outage.waitMs.max} ms`,
+      "≤ 12 s (10 s statement + 1 s)",
+      outageAll503 && outage.waitMs.max <= 12_000,
+    ],
+    [
+      "  answers; readiness 503 after; answering again after",
+      `${JSON.stringify(outage.statuses)}; ${outage.readyMs} ms; ${outage.recoveredMs} ms`,
+      "",
+      outage.readyStatus === 503 && Number.isFinite(outage.recoveredMs),
+    ],
   ] as const;
   console.log("\nmeasure".padEnd(62) + "value".padEnd(22) + "budget");
   for (const [name, value, budget, ok] of rows)
     console.log(`${name.padEnd(61)}${value.padEnd(22)}${budget}${budget ? (ok ? "  ok" : "  OVER") : ""}`);
   writeFileSync(
     path.join(repoRoot, "bench-results", "latest.json"),
-    JSON.stringify({ measuredAt: new Date().toISOString(), js, scores, paywall, loginLatency, flood, links, play, api }, null, 2),
+    JSON.stringify({ measuredAt: new Date().toISOString(), js, scores, paywall, loginLatency, flood, links, play, api, outage }, null, 2),
   );
 }
 

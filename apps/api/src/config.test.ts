@@ -34,6 +34,32 @@ describe("loadConfig", () => {
     expect(config.database).toMatchObject({ driver: "postgres", url: "postgres://user@127.0.0.1:5432/serene" });
   });
 
+  it("bounds PostgreSQL's waits by default, and reads each limit from the environment", () => {
+    const url = "postgres://user@127.0.0.1:5432/serene";
+    expect(loadConfig({ DATABASE_URL: url }).database).toMatchObject({
+      timeouts: { connectTimeoutMs: 5000, statementTimeoutMs: 10_000, idleInTransactionTimeoutMs: 30_000 },
+    });
+    expect(loadConfig({}).databaseStartTimeoutMs).toBe(60_000);
+    const tuned = loadConfig({
+      DATABASE_URL: url,
+      DATABASE_CONNECT_TIMEOUT_MS: "1500",
+      DATABASE_STATEMENT_TIMEOUT_MS: "2500",
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: "4000",
+      DATABASE_START_TIMEOUT_MS: "0",
+    });
+    expect(tuned.database).toMatchObject({
+      timeouts: { connectTimeoutMs: 1500, statementTimeoutMs: 2500, idleInTransactionTimeoutMs: 4000 },
+    });
+    expect(tuned.databaseStartTimeoutMs).toBe(0);
+    // No limit at all is not a choice: a hanging database would hold every request again.
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: "0" })).toThrowError(
+      /^Invalid environment variable DATABASE_STATEMENT_TIMEOUT_MS: /,
+    );
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: "soon" })).toThrowError(
+      /^Invalid environment variable DATABASE_CONNECT_TIMEOUT_MS: /,
+    );
+  });
+
   it("stops with one line naming the variable for a bad value", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrowError(/^Invalid environment variable PORT: .*\(got "eighty"\)$/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrowError(/^Invalid environment variable DATABASE_URL: /);

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from "@serene/db";
 import { DAY_MS } from "@serene/domain";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
@@ -22,6 +23,15 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_POSTGRES_TIMEOUTS.connectTimeoutMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_POSTGRES_TIMEOUTS.statementTimeoutMs),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(DEFAULT_POSTGRES_TIMEOUTS.idleInTransactionTimeoutMs),
+  DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   JOBS_IN_PROCESS: flag.default(true),
   SEED_DEMO_DATA: flag.optional(),
   BODY_LIMIT_BYTES: z.coerce
@@ -119,7 +129,9 @@ export interface Config {
   appUrl: string;
   supportEmail: string;
   logLevel: Env["LOG_LEVEL"];
-  database: { driver: "postgres"; url: string; poolMax: number } | { driver: "pglite"; dataDir: string };
+  database: { driver: "postgres"; url: string; poolMax: number; timeouts: PostgresTimeouts } | { driver: "pglite"; dataDir: string };
+  /** How long start-up keeps trying a database that does not answer before it gives up (exit code 1). */
+  databaseStartTimeoutMs: number;
   jobsInProcess: boolean;
   seedDemoData: boolean;
   bodyLimit: number;
@@ -310,8 +322,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     supportEmail: env.SUPPORT_EMAIL,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
-      ? { driver: "postgres", url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+      ? {
+          driver: "postgres",
+          url: env.DATABASE_URL,
+          poolMax: env.DATABASE_POOL_MAX,
+          timeouts: {
+            connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+            statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+            idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+          },
+        }
       : { driver: "pglite", dataDir: path.resolve(env.DATA_DIR, "pglite") },
+    databaseStartTimeoutMs: env.DATABASE_START_TIMEOUT_MS,
     jobsInProcess: env.JOBS_IN_PROCESS,
     seedDemoData: env.SEED_DEMO_DATA ?? !isProduction,
     bodyLimit: env.BODY_LIMIT_BYTES,

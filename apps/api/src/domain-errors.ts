@@ -29,6 +29,8 @@ export const declined = (message: string) => new DomainError("declined", message
 export const unreadable = (message: string) => new DomainError("unreadable", message);
 /** A provider the product depends on cannot answer now. */
 export const unavailable = (message: string) => new DomainError("unavailable", message);
+/** The database cannot answer now (unreachable, too slow, restarting): try again shortly. */
+export const databaseUnavailable = () => unavailable("Service temporarily unavailable. Please try again in a moment.");
 
 /** Field errors, one summary message over them all. */
 export const invalid = (errors: Record<string, string[]>, message = validationSummary(errors)) =>

@@ -1,14 +1,88 @@
-import { createDatabase, migrate, type DatabaseHandle } from "@serene/db";
+import { createDatabase, describeDatabaseFault, isDatabaseUnavailable, migrate, type DatabaseHandle } from "@serene/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import { seedDemoAccounts } from "./seed/demo-accounts";
 import { seedContent } from "./seed/seed";
 
-/** Opens the configured database, applies pending migrations and loads shipped content. */
+/** Start-up gave up on a database that did not answer; the message is the one line to print. */
+export class DatabaseUnreachableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DatabaseUnreachableError";
+  }
+}
+
+export interface WaitOptions {
+  /** Keep trying this long after the first attempt; 0 tries once. */
+  timeoutMs: number;
+  /** The pause after the first failed attempt; each next pause doubles, up to maxDelayMs. */
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/**
+ * Waits until the database answers a trivial query: a database that is still starting, or not
+ * reachable yet, is tried again with growing pauses, one log line per failed attempt (no stack
+ * trace). Gives up with DatabaseUnreachableError after `timeoutMs`. Any other error (a wrong
+ * password, a missing database) is thrown at once: waiting would not help.
+ */
+export async function waitForDatabase(
+  database: DatabaseHandle,
+  logger: Pick<FastifyBaseLogger, "warn">,
+  { timeoutMs, firstDelayMs = 500, maxDelayMs = 5_000 }: WaitOptions,
+): Promise<void> {
+  const started = Date.now();
+  let delay = firstDelayMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await database.executeSql("select 1");
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const reason = describeDatabaseFault(error);
+      const left = timeoutMs - (Date.now() - started);
+      if (left <= 0) {
+        throw new DatabaseUnreachableError(
+          `the database did not answer after ${attempt} attempt${attempt === 1 ? "" : "s"} in ${seconds(Date.now() - started)} (${reason}); giving up (DATABASE_START_TIMEOUT_MS=${timeoutMs})`,
+        );
+      }
+      const pause = Math.min(delay, left);
+      logger.warn(`the database does not answer yet (${reason}); attempt ${attempt}, trying again in ${seconds(pause)}`);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      delay = Math.min(delay * 2, maxDelayMs);
+    }
+  }
+}
+
+/**
+ * Applies pending migrations. On PostgreSQL they run on a connection of their own without the
+ * statement limit: building an index on a large table may rightly take longer than a request may.
+ */
+async function applyMigrations(config: Config, database: DatabaseHandle) {
+  if (config.database.driver !== "postgres") return migrate(database);
+  const migrator = await createDatabase({
+    ...config.database,
+    poolMax: 1,
+    timeouts: { ...config.database.timeouts, statementTimeoutMs: 0 },
+  });
+  try {
+    await migrate(migrator);
+  } finally {
+    await migrator.close();
+  }
+}
+
+/**
+ * Opens the configured database (waiting for it while it does not answer, up to
+ * DATABASE_START_TIMEOUT_MS), applies pending migrations and loads shipped content.
+ */
 export async function prepareDatabase(config: Config, logger: FastifyBaseLogger): Promise<DatabaseHandle> {
   const database = await createDatabase(config.database);
   try {
-    await migrate(database);
+    await waitForDatabase(database, logger, { timeoutMs: config.databaseStartTimeoutMs });
+    await applyMigrations(config, database);
     const seeded = await seedContent(database.db);
     if (seeded.loaded) logger.info({ faq: seeded.faq }, "content loaded");
     if (config.seedDemoData) {
@@ -19,5 +93,19 @@ export async function prepareDatabase(config: Config, logger: FastifyBaseLogger)
   } catch (error) {
     await database.close();
     throw error;
+  }
+}
+
+/**
+ * prepareDatabase for server.ts and worker.ts: a database that never answered ends the process with
+ * one line and exit code 1, not a stack trace.
+ */
+export async function openDatabase(config: Config, logger: FastifyBaseLogger): Promise<DatabaseHandle> {
+  try {
+    return await prepareDatabase(config, logger);
+  } catch (error) {
+    if (!(error instanceof DatabaseUnreachableError)) throw error;
+    logger.fatal(error.message);
+    process.exit(1);
   }
 }

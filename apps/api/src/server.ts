@@ -4,7 +4,7 @@ import { jobDefinitions } from "./jobs";
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config";
 import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "./jobs/queue";
 import { loggerOptions } from "./logger";
-import { prepareDatabase } from "./runtime";
+import { openDatabase } from "./runtime";
 
 function readConfig(): Config {
   try {
@@ -24,7 +24,7 @@ async function main() {
   const logger = pino(loggerOptions(config.logLevel));
   const where = config.database.driver === "postgres" ? "PostgreSQL" : `PGlite at ${config.database.dataDir}`;
   logger.info(`opening the database (${where})`);
-  const database = await prepareDatabase(config, logger);
+  const database = await openDatabase(config, logger);
 
   let jobs: JobQueue | null = null;
   let jobServices: ReturnType<typeof createServices> | null = null;

@@ -4,7 +4,7 @@ import { jobDefinitions } from "./jobs";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { registerJobs, startJobQueue, stopJobQueue } from "./jobs/queue";
 import { loggerOptions } from "./logger";
-import { prepareDatabase } from "./runtime";
+import { openDatabase } from "./runtime";
 
 /** A job worker in its own process, for deployments that run the API with JOBS_IN_PROCESS=false. */
 async function main() {
@@ -24,7 +24,7 @@ async function main() {
     process.exit(1);
   }
   const logger = pino(loggerOptions(config.logLevel));
-  const database = await prepareDatabase(config, logger);
+  const database = await openDatabase(config, logger);
   const jobs = await startJobQueue(database, { logger, work: true });
   const services = createServices({ config, database, jobs, logger });
   await registerJobs(jobs, jobDefinitions(services), logger, true);

@@ -19,15 +19,101 @@ export interface DatabaseHandle {
   executeSql: ExecuteSql;
   /** Connection string for PostgreSQL; undefined for PGlite. */
   connectionString?: string;
+  /** PostgreSQL's timeouts, for other pools on the same database (the job queue's); undefined for PGlite. */
+  timeouts?: PostgresTimeouts;
   close(): Promise<void>;
 }
 
+/**
+ * How long PostgreSQL may take before the product gives up on it (docs/decisions/022-database-faults.md).
+ * 0 turns a limit off (migrations run without a statement limit).
+ */
+export interface PostgresTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectTimeoutMs: number;
+  /**
+   * The server cancels a statement that runs longer (SQLSTATE 57014); a server that stops answering
+   * altogether is given up by the client this long plus one second after the query was sent.
+   */
+  statementTimeoutMs: number;
+  /** The server ends a session that sits idle inside an open transaction this long (it holds locks). */
+  idleInTransactionTimeoutMs: number;
+}
+
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = {
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 10_000,
+  idleInTransactionTimeoutMs: 30_000,
+};
+
+/** The client's own wait beyond the server's statement limit, so a slow statement is normally cancelled by the server first. */
+const CLIENT_WAIT_MARGIN_MS = 1_000;
+
 export type DatabaseOptions =
-  { driver: "postgres"; url: string; poolMax?: number } | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob | File };
+  | { driver: "postgres"; url: string; poolMax?: number; timeouts?: Partial<PostgresTimeouts> }
+  | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob | File };
+
+/** node-postgres pool settings with the product's timeouts: the API's pool and the job queue's use the same. */
+export function postgresPoolConfig(url: string, poolMax: number, timeouts: Partial<PostgresTimeouts> = {}): pg.PoolConfig {
+  const limits = { ...DEFAULT_POSTGRES_TIMEOUTS, ...timeouts };
+  return {
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    // Sent with the connection's start-up packet: no extra round trip.
+    statement_timeout: limits.statementTimeoutMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+    ...(limits.statementTimeoutMs > 0 ? { query_timeout: limits.statementTimeoutMs + CLIENT_WAIT_MARGIN_MS } : {}),
+    // A peer that vanished without closing the socket is noticed by TCP keep-alive.
+    keepAlive: true,
+  };
+}
+
+const isClientTimeout = (error: unknown) => error instanceof Error && error.message === "Query read timeout";
+
+/**
+ * Keeps a cut connection from ending the process, and closes a connection whose query timed out.
+ *
+ * A query that outlived query_timeout leaves its connection in an unknown state: the server may
+ * still be inside a transaction whose ROLLBACK was never sent (node-postgres drops it from the
+ * queue), and the next caller's writes would run, unacknowledged by COMMIT, in that transaction.
+ * So such a connection is closed at once instead of going back into the pool alive.
+ */
+export function guardConnections(pool: pg.Pool) {
+  pool.on("connect", (client) => {
+    // The pool listens for errors only on idle clients; a client lent out (inside a transaction)
+    // whose connection is cut would otherwise throw an uncaught 'error' and end the process. Its
+    // queries are failed with the error anyway, and the pool drops it when it comes back.
+    client.on("error", () => {});
+    const connection = () => (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection;
+    const drop = () => connection()?.stream?.destroy();
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const callbackAt = args.findIndex((arg) => typeof arg === "function");
+      if (callbackAt >= 0) {
+        const callback = args[callbackAt] as (error: unknown, result?: unknown) => void;
+        args[callbackAt] = (error: unknown, result?: unknown) => {
+          if (isClientTimeout(error)) drop();
+          callback(error, result);
+        };
+        return query(...args);
+      }
+      const result = query(...args);
+      if (result instanceof Promise) {
+        return result.catch((error: unknown) => {
+          if (isClientTimeout(error)) drop();
+          throw error;
+        });
+      }
+      return result;
+    };
+  });
+}
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.driver === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+    const pool = new pg.Pool(postgresPoolConfig(options.url, options.poolMax ?? 10, options.timeouts));
+    guardConnections(pool);
     // An idle client that loses its connection must not crash the process.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
@@ -35,6 +121,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       driver: "postgres",
       db,
       connectionString: options.url,
+      timeouts: { ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts },
       executeSql: async (text, values) => {
         const result = await pool.query(text, values as unknown[] | undefined);
         return { rows: result.rows };

@@ -1,4 +1,5 @@
 export * from "./client";
+export * from "./faults";
 export * from "./migrate";
 export * as schema from "./schema";
 export * from "./schema";

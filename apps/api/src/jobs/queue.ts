@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import type { DatabaseHandle } from "@serene/db";
+import { describeDatabaseFault, isDatabaseUnavailable, postgresPoolConfig, type DatabaseHandle } from "@serene/db";
 import type { FastifyBaseLogger } from "fastify";
 
 export type JobQueue = PgBoss;
@@ -25,9 +25,14 @@ export async function startJobQueue(database: DatabaseHandle, options: { logger:
   } satisfies PgBoss.ConstructorOptions;
   const boss =
     database.driver === "postgres"
-      ? new PgBoss({ ...common, connectionString: database.connectionString!, max: 4 })
+      ? // The same connection, statement and idle-transaction limits as the API's own pool (pg-boss hands its options to pg.Pool).
+        new PgBoss({ ...common, ...(postgresPoolConfig(database.connectionString!, 4, database.timeouts) as PgBoss.DatabaseOptions) })
       : new PgBoss({ ...common, db: { executeSql: database.executeSql } });
-  boss.on("error", (error) => options.logger.error({ err: error }, "job queue error"));
+  boss.on("error", (error) => {
+    // A database that does not answer is one line per failed poll, not a stack trace each time.
+    if (isDatabaseUnavailable(error)) options.logger.warn(`job queue: the database did not answer (${describeDatabaseFault(error)})`);
+    else options.logger.error({ err: error }, "job queue error");
+  });
   await boss.start();
   return boss;
 }

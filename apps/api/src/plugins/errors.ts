@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { validationSummary } from "@serene/domain";
-import { DomainError, type DomainErrorKind } from "../domain-errors";
+import { describeDatabaseFault, isDatabaseUnavailable } from "@serene/db";
+import { databaseUnavailable, DomainError, type DomainErrorKind } from "../domain-errors";
 import { HttpError } from "../http-error";
 
 interface ValidationIssue {
@@ -75,8 +76,18 @@ export function sendError(reply: FastifyReply, status: number, body: { message: 
 }
 
 /** Every error leaves in the Laravel-shaped envelope; a 5xx never shows internals. */
+/** How long a client should wait before trying again when the database did not answer. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // A database that is unreachable, too slow or restarting: 503, try again shortly (one log line, no query).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(`answered 503: the database did not answer (${describeDatabaseFault(error)})`);
+      const unavailable = databaseUnavailable();
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, statusOf(unavailable), { message: unavailable.message });
+    }
     if (error instanceof DomainError) {
       return sendError(reply, statusOf(error), { message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
