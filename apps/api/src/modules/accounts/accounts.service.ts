@@ -29,6 +29,9 @@ const ALREADY_REGISTERED_MESSAGE = "An account with this e-mail address already 
 /** The spec's answer for an e-mail that already has an account: the body names its status (208). */
 const ALREADY_REGISTERED: RegisterResponse = { token: null, status: 208, message: ALREADY_REGISTERED_MESSAGE };
 const TMP_TOKEN_MESSAGE = "This sign-in link is invalid or has expired.";
+/** The sandbox vouches for any e-mail typed into it, so it never opens an account it did not create. */
+const SANDBOX_NOT_OWNER_MESSAGE =
+  "An account with this e-mail address already exists. The sandbox sign-in opens only accounts it created: please log in with your password or the way you signed up.";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function checkEmail(errors: FieldErrors, raw: string | undefined): string {
@@ -121,7 +124,9 @@ export function createAccountsService(ctx: AccountsContext) {
 
     /**
      * Signs in with a verified Google, Apple or Facebook identity: the linked account, else the
-     * account with the same verified e-mail (which gets linked), else a new account.
+     * account with the same verified e-mail (which gets linked), else a new account. An identity
+     * from the offline sandbox signs in only to the account it created: it never links to an
+     * existing account, and an older link to one is not honoured (403).
      */
     async socialSignIn(provider: SocialProvider, body: SocialBody, ip: string): Promise<{ token: string }> {
       await ctx.limiter.consume("social", ip, null);
@@ -129,7 +134,12 @@ export function createAccountsService(ctx: AccountsContext) {
       await ctx.limiter.consume("social", ip, `${identity.provider}:${identity.subject}`);
 
       const linked = await ctx.repo.findIdentity(identity.provider, identity.subject);
-      let user = linked ? await ctx.repo.findUserById(linked.userId) : null;
+      let user = !linked
+        ? null
+        : identity.sandbox
+          ? await ctx.repo.findAccountOpenedBy(identity.provider, identity.subject)
+          : await ctx.repo.findUserById(linked.userId);
+      if (linked && !user && identity.sandbox) throw forbidden(SANDBOX_NOT_OWNER_MESSAGE);
       if (!user) {
         if (!identity.email || !identity.emailVerified) {
           throw invalidField(
@@ -141,11 +151,22 @@ export function createAccountsService(ctx: AccountsContext) {
         const name = (body.name?.trim() || identity.name?.trim() || email.split("@")[0]!).slice(0, 100);
         const result = await ctx.repo.transaction(async (tx) => {
           const existing = await tx.findUserByEmail(email);
-          const owner = existing ?? (await tx.insertUser({ name, email, passwordHash: null, emailVerifiedAt: now() }));
+          if (existing && identity.sandbox) return "not-owner" as const;
+          // An account and the identity that opens it share their creation time (findAccountOpenedBy).
+          const openedAt = now();
+          const owner =
+            existing ?? (await tx.insertUser({ name, email, passwordHash: null, emailVerifiedAt: openedAt, createdAt: openedAt }));
           if (!owner) return null;
-          await tx.insertIdentity({ userId: owner.id, provider: identity.provider, subject: identity.subject, email });
+          await tx.insertIdentity({
+            userId: owner.id,
+            provider: identity.provider,
+            subject: identity.subject,
+            email,
+            ...(existing ? {} : { createdAt: openedAt }),
+          });
           return { owner, created: !existing };
         });
+        if (result === "not-owner") throw forbidden(SANDBOX_NOT_OWNER_MESSAGE);
         if (!result) throw conflict("Please try signing in again.");
         user = result.owner;
         if (result.created) await sendWelcome(user);
