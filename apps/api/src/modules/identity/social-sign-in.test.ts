@@ -407,7 +407,7 @@ describe("the sandbox never opens an account it did not create", () => {
 describe("a real provider (Google's verification against a JWKS the test serves)", () => {
   let jwks: Server;
   let real: TestApp;
-  let privateKey: CryptoKey;
+  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
 
   beforeAll(async () => {
     const pair = await generateKeyPair("RS256");
