@@ -229,7 +229,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(pingRoutes);
       await api.register(accountsRoutes({ accounts: services.accounts, recovery: services.recovery, profile: services.profile }));
       await api.register(faqRoutes(services.faq));
-      await api.register(analyticsRoutes(services.analytics));
+      await api.register(analyticsRoutes(services.analytics, services.limiter));
       await api.register(contentRoutes({ catalogue: services.catalogue }));
       await api.register(libraryRoutes({ library: services.library }));
       await api.register(signedCookieRoutes({ media: services.media }));

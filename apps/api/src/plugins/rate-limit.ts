@@ -16,6 +16,10 @@ export const RATE_LIMITS = {
   code: { ip: { points: 20, seconds: 600 }, account: { points: 10, seconds: 900 } },
   password: { ip: { points: 20, seconds: 600 }, account: { points: 10, seconds: 900 } },
   payment: { ip: { points: 60, seconds: 600 }, account: { points: 20, seconds: 600 } },
+  // Analytics events: a page sends a few; "account" is the browser session (session_id) when it names one.
+  events: { ip: { points: 300, seconds: 60 }, account: { points: 120, seconds: 60 } },
+  // The lead lookup by statistic id (a name and an e-mail): "account" is the statistic id asked for.
+  lead: { ip: { points: 30, seconds: 600 }, account: { points: 20, seconds: 600 } },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

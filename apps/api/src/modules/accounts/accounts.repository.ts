@@ -39,7 +39,13 @@ export function createAccountsRepository(db: Database) {
       return user ?? null;
     },
     /** Inserts a user unless the e-mail is taken; null when it is. */
-    async insertUser(values: { name: string; email: string; passwordHash: string | null; emailVerifiedAt?: Date | null; createdAt?: Date }) {
+    async insertUser(values: {
+      name: string;
+      email: string;
+      passwordHash: string | null;
+      emailVerifiedAt?: Date | null;
+      createdAt?: Date;
+    }) {
       const [user] = await x.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
       return user ?? null;
     },

@@ -233,7 +233,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
           response: { 200: LeadIdentity, ...errors },
         },
       },
-      (request) => accounts.leadIdentity(request.params.statistic_id),
+      (request) => accounts.leadIdentity(request.params.statistic_id, request.ip),
     );
   };
 }

@@ -201,7 +201,8 @@ export function createAccountsService(ctx: AccountsContext) {
       return { tokens, codes };
     },
 
-    async leadIdentity(statisticId: string) {
+    async leadIdentity(statisticId: string, ip: string) {
+      await ctx.limiter.consume("lead", ip, statisticId);
       const lead = await ctx.repo.findLeadByStatisticId(statisticId);
       if (!lead || lead.userId) throw notFound("Not found.");
       return { email: lead.email, name: lead.name };
