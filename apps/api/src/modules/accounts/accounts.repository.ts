@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { accessTokens, accountCodes, leads, socialIdentities, users, type AccountCodePurpose, type Database } from "@serene/db";
 
 export type UserRow = typeof users.$inferSelect;
@@ -95,9 +95,10 @@ export function createAccountsRepository(db: Database) {
     },
     /**
      * Marks a live code used and returns it, in one statement, so two requests with the same code
-     * cannot both succeed.
+     * cannot both succeed. With `forEmail`, only a code of the account with that e-mail is used: a
+     * request naming another address leaves the code as it was.
      */
-    async useCode(codeHash: string, purpose: AccountCodePurpose, now: Date) {
+    async useCode(codeHash: string, purpose: AccountCodePurpose, now: Date, forEmail?: string) {
       const [code] = await x
         .update(accountCodes)
         .set({ usedAt: now })
@@ -107,6 +108,9 @@ export function createAccountsRepository(db: Database) {
             eq(accountCodes.purpose, purpose),
             isNull(accountCodes.usedAt),
             gt(accountCodes.expiresAt, now),
+            forEmail === undefined
+              ? undefined
+              : inArray(accountCodes.userId, x.select({ id: users.id }).from(users).where(eq(users.email, forEmail))),
           ),
         )
         .returning();

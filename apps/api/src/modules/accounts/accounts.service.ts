@@ -180,7 +180,8 @@ export function createAccountsService(ctx: AccountsContext) {
       const email = normalizeEmail(emailParam);
       await ctx.limiter.consume("code", ip, email);
       if (body.email && normalizeEmail(body.email) !== email) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
-      const code = await ctx.repo.useCode(hashSecret(body.tmp_token), "tmp_login", now());
+      // Used up only by a request that names the link's own address.
+      const code = await ctx.repo.useCode(hashSecret(body.tmp_token), "tmp_login", now(), email);
       const user = code ? await ctx.repo.findUserById(code.userId) : null;
       if (!user || user.email !== email || user.deletionDueAt) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
       return { token: await ctx.accessTokens.issue(user.id, body.device_name) };
