@@ -336,7 +336,10 @@ describe("the sandbox never opens an account it did not create", () => {
     "refuses the e-mail of an existing password account through %s, and links nothing",
     async (provider) => {
       const member = await registerMember(t.app, t.database, { name: "Pat Password" });
-      const res = await signIn(CALLBACK[provider], bodyFor(provider, await tokenFor[provider]({ name: "Mallory", email: member.email.toUpperCase() })));
+      const res = await signIn(
+        CALLBACK[provider],
+        bodyFor(provider, await tokenFor[provider]({ name: "Mallory", email: member.email.toUpperCase() })),
+      );
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: SANDBOX_NOT_OWNER });
       expect(await identitiesOf(member.id)).toEqual([]);
@@ -382,7 +385,13 @@ describe("the sandbox never opens an account it did not create", () => {
         const res = await staging.app.inject({
           method: "POST",
           url: "/sandbox/identity/google/authorize",
-          ...formBody({ client_id: SANDBOX_CLIENT_ID, redirect_uri: `${stagingOrigin}/auth/callback/googleWeb`, action: "continue", name: "M", email }),
+          ...formBody({
+            client_id: SANDBOX_CLIENT_ID,
+            redirect_uri: `${stagingOrigin}/auth/callback/googleWeb`,
+            action: "continue",
+            name: "M",
+            email,
+          }),
         });
         expect(res.statusCode, res.body).toBe(303);
         return fragmentOf(res.headers.location as string).get("id_token")!;

@@ -122,7 +122,11 @@ describe("who may read the outbox", () => {
         expect(res.statusCode, JSON.stringify(headers)).toBe(404);
       }
       // A proxy on this machine passing on someone else's request: still someone else's.
-      const passedOn = await proxied.app.inject({ url: "/dev/outbox.json", remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.7" } });
+      const passedOn = await proxied.app.inject({
+        url: "/dev/outbox.json",
+        remoteAddress: "127.0.0.1",
+        headers: { "x-forwarded-for": "203.0.113.7" },
+      });
       expect(passedOn.statusCode).toBe(404);
       expect((await proxied.app.inject({ url: "/dev/outbox.json", remoteAddress: "127.0.0.1" })).statusCode).toBe(200);
     } finally {

@@ -33,7 +33,6 @@ const ProviderParams = CancelParams;
 const ReturnParams = z.object({ purchaseId: z.uuid() });
 const ReturnQuery = z.object({ redirect: z.string().max(512).optional() });
 
-
 /** Card calls under /stripe, wallet calls under /paypal, cancellation, and both providers' webhooks. */
 export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
