@@ -23,7 +23,7 @@ export function loadCatalogue(): Catalogue {
   return readJson<Catalogue>("./demo/catalogue.json");
 }
 
-/** Facts about every stream of the demo media pack (written by content/media/build.ts). */
+/** Facts about every stream of the demo media pack (written by content/media-build/build.ts). */
 export function loadMediaManifest(): MediaManifest {
   return existsSync(new URL("./media/manifest.json", import.meta.url)) ? readJson<MediaManifest>("./media/manifest.json") : {};
 }

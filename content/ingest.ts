@@ -13,7 +13,7 @@ import { basename, join } from "node:path";
 import type { DatabaseHandle } from "@serene/db";
 import { type MediaManifest, type MediaVariant, MEDIA_VARIANTS } from "./catalogue";
 import { INGEST_USAGE, IngestUsageError, inferVariant, parseIngestArgs, slugify, type IngestArgs } from "./ingest-args";
-import { MissingToolsError, mediaDirFromEnv, packageToHls, probe, requireTools, updateManifest, writeCover } from "./media/hls";
+import { MissingToolsError, mediaDirFromEnv, packageToHls, probe, requireTools, updateManifest, writeCover } from "./media-build/hls";
 import { openProductDatabase, registerIngestedItem, slugInUse } from "./ingest.repository";
 
 /** Normal output goes to stdout (progress bars and errors to stderr). */

@@ -75,7 +75,7 @@ export interface AppDependencies {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-const silentLogger = { info: () => undefined, error: () => undefined };
+const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The services of the product, built once per app from its dependencies. */
 export function createServices({
@@ -83,7 +83,7 @@ export function createServices({
   database,
   jobs = null,
   logger,
-}: Pick<AppDependencies, "config" | "database" | "jobs"> & { logger?: Pick<FastifyBaseLogger, "info" | "error"> }) {
+}: Pick<AppDependencies, "config" | "database" | "jobs"> & { logger?: Pick<FastifyBaseLogger, "info" | "warn" | "error"> }) {
   const brand = { product: config.appName, email: config.supportEmail };
   const analytics = createAnalyticsService(createAnalyticsRepository(database.db), {
     retentionDays: config.analyticsRetentionDays,
@@ -96,7 +96,11 @@ export function createServices({
   });
   const repo = createAccountsRepository(database.db);
   const accessTokens = createAccessTokens(repo, config.session);
-  const limiter = createRateLimiter({ redisUrl: config.redisUrl, factor: config.rateLimitFactor });
+  const limiter = createRateLimiter({
+    redisUrl: config.redisUrl,
+    factor: config.rateLimitFactor,
+    logger: { warn: (message) => (logger ?? silentLogger).warn(message), info: (message) => (logger ?? silentLogger).info(message) },
+  });
   const background = createBackgroundWork(logger ?? silentLogger);
   const context = {
     repo,
@@ -231,7 +235,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const jobChecks: Record<string, () => Promise<boolean>> = jobs ? { jobs: async () => (await jobs.isInstalled()) === true } : {};
 
   await app.register(authPlugin, { accessTokens: services.accessTokens });
-  await app.register(healthRoutes(createHealthChecks(database.db, jobChecks)));
+  // Without Redis the limits still hold on each node (in memory): readiness says degraded, not unavailable.
+  const degradableChecks: Record<string, () => Promise<boolean>> = config.redisUrl
+    ? { redis: async () => (await services.limiter.sharedStoreAnswers()) === true }
+    : {};
+  await app.register(healthRoutes(createHealthChecks(database.db, jobChecks, degradableChecks)));
   await app.register(
     async (api) => {
       // Registration and profile updates also arrive as multipart form data (fields only, no files).
@@ -242,7 +250,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(pingRoutes);
       await api.register(accountsRoutes({ accounts: services.accounts, recovery: services.recovery, profile: services.profile }));
       await api.register(faqRoutes(services.faq));
-      await api.register(analyticsRoutes(services.analytics));
+      await api.register(analyticsRoutes(services.analytics, services.limiter));
       await api.register(contentRoutes({ catalogue: services.catalogue }));
       await api.register(libraryRoutes({ library: services.library }));
       await api.register(signedCookieRoutes({ media: services.media }));

@@ -229,11 +229,14 @@ export interface MediaConfig {
   cookieDomain: string | null;
 }
 
-/** One sign-in provider's verification settings; null fields mean "not configured". */
+/**
+ * One sign-in provider's verification settings; null fields mean "not configured". `sandbox` marks
+ * the offline stand-in, whose identities may sign in only to accounts they created.
+ */
 export interface IdentityConfig {
-  google: { clientId: string; authorizeUrl: string; jwksUrl: string; issuers: string[] } | null;
-  apple: { clientId: string; authorizeUrl: string; jwksUrl: string; issuers: string[] } | null;
-  facebook: { appId: string; appSecret: string; authorizeUrl: string; graphUrl: string } | null;
+  google: { clientId: string; authorizeUrl: string; jwksUrl: string; issuers: string[]; sandbox: boolean } | null;
+  apple: { clientId: string; authorizeUrl: string; jwksUrl: string; issuers: string[]; sandbox: boolean } | null;
+  facebook: { appId: string; appSecret: string; authorizeUrl: string; graphUrl: string; sandbox: boolean } | null;
 }
 
 /** The client id the web app uses with the offline sandbox identity provider. */
@@ -251,13 +254,14 @@ function identityConfig(env: Env, appUrl: string, internalUrl: string, sandbox: 
     issuers: string[],
   ) =>
     clientId
-      ? { clientId, authorizeUrl, jwksUrl, issuers }
+      ? { clientId, authorizeUrl, jwksUrl, issuers, sandbox: false }
       : sandbox
         ? {
             clientId: SANDBOX_CLIENT_ID,
             authorizeUrl: `${sandboxBase(provider)}/authorize`,
             jwksUrl: `${internalUrl}/sandbox/identity/jwks.json`,
             issuers: [sandboxBase(provider)],
+            sandbox: true,
           }
         : null;
   const google = idTokenProvider("google", env.GOOGLE_CLIENT_ID, env.GOOGLE_AUTHORIZE_URL, env.GOOGLE_JWKS_URL, [
@@ -272,6 +276,7 @@ function identityConfig(env: Env, appUrl: string, internalUrl: string, sandbox: 
           appSecret: env.FACEBOOK_APP_SECRET,
           authorizeUrl: env.FACEBOOK_AUTHORIZE_URL,
           graphUrl: env.FACEBOOK_GRAPH_URL.replace(/\/$/, ""),
+          sandbox: false,
         }
       : sandbox
         ? {
@@ -279,6 +284,7 @@ function identityConfig(env: Env, appUrl: string, internalUrl: string, sandbox: 
             appSecret: SANDBOX_FACEBOOK_SECRET,
             authorizeUrl: `${sandboxBase("facebook")}/authorize`,
             graphUrl: `${internalUrl}/sandbox/identity/facebook/graph`,
+            sandbox: true,
           }
         : null;
   return { google, apple, facebook };

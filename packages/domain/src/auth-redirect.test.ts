@@ -16,6 +16,8 @@ const unsafe = [
   "/\t/evil.com",
   "/ho\tme",
   "/\u0000evil",
+  "/home\u007f",
+  "/home\\..\\evil",
 ];
 
 describe("safeRedirectPath", () => {

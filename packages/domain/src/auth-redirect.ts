@@ -1,3 +1,5 @@
+import { isSameOriginPath } from "./same-origin-path";
+
 /**
  * Where a person goes after logging in or registering (spec 000 section 4). Pure: the caller
  * passes what the page knows (query string, the locally stored quiz state).
@@ -9,13 +11,10 @@ export interface QuizProgress {
   customSlug?: string | null;
 }
 
-/** Only same-site paths are followed, so a link cannot send someone to another site. */
+/** Only same-site paths are followed (isSameOriginPath), so a link cannot send someone to another site. */
 export function safeRedirectPath(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const path = value.trim();
-  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return null;
-  if ([...path].some((char) => char.charCodeAt(0) < 32)) return null;
-  return path;
+  const path = value?.trim();
+  return isSameOriginPath(path) ? path : null;
 }
 
 /**

@@ -15,3 +15,4 @@ export * from "./pricing";
 export * from "./subscription-lifecycle";
 export * from "./payment-messages";
 export * from "./time";
+export * from "./same-origin-path";

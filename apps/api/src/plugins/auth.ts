@@ -12,14 +12,22 @@ declare module "fastify" {
     /** The onRequest hook of member-only routes: a live bearer token, or 401 (before any body or parameter is read). */
     authenticate: onRequestAsyncHookHandler;
   }
+  interface FastifyContextConfig {
+    /** The answer belongs to one person without a bearer token (a new session token, a lead's e-mail): never cached. */
+    personal?: boolean;
+  }
 }
+
+/** Route options of an answer that belongs to one person though the request carries no token. */
+export const personal = { config: { personal: true } } as const;
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,200})$/i;
 
 /**
  * Authentication, once for the whole app: every request gets an empty `auth`, and member routes
  * name `app.authenticate` as their onRequest hook. Wrapped with fastify-plugin so the decorators
- * reach every module registered after it.
+ * reach every module registered after it. Every answer to a signed-in request, and every route
+ * marked `personal`, is sent with `Cache-Control: no-store`.
  */
 export const authPlugin = fp<{ accessTokens: AccessTokens }>(
   async (app, { accessTokens }) => {
@@ -29,6 +37,14 @@ export const authPlugin = fp<{ accessTokens: AccessTokens }>(
       const signIn = match ? await accessTokens.authenticate(match[1]!) : null;
       if (!signIn) throw unauthenticated();
       request.auth = { signIn, token: match![1]! };
+    });
+    // A signed-in member's answers, and answers that hand out a session, stay out of every cache
+    // (the browser's, a proxy's); a route that chose its own Cache-Control keeps it.
+    app.addHook("onSend", (request, reply, payload, done) => {
+      if ((request.auth || request.routeOptions.config.personal) && !reply.hasHeader("cache-control")) {
+        reply.header("cache-control", "no-store");
+      }
+      done(null, payload);
     });
   },
   { name: "serene-auth", fastify: "5.x" },

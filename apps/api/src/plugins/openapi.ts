@@ -14,5 +14,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true, uiConfig: { docExpansion: "list" } });
+  // The page keeps the product's own security headers and policy (plugins/security.ts): its scripts and
+  // styles are files on this origin, and the validator badge (an image from another site) is off.
+  await app.register(swaggerUi, { routePrefix: "/api/docs", uiConfig: { docExpansion: "list", validatorUrl: null } });
 }

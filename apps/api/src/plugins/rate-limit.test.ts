@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
+import { connect, createServer } from "node:net";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HttpError } from "../http-error";
 import { freePort, login, PASSWORD, randomIp, registerMember, uniqueEmail } from "../test/accounts";
 import { redisForTests } from "../test/redis";
 import { createTestApp } from "../test/test-app";
-import { createRateLimiter, RATE_LIMITS, tooManyAttempts } from "./rate-limit";
+import { createRateLimiter, RATE_LIMITS, REDIS_BACK_MESSAGE, REDIS_DOWN_MESSAGE, tooManyAttempts } from "./rate-limit";
 
 const redisAt = await redisForTests();
 const REDIS_URL = redisAt.url;
@@ -60,6 +61,43 @@ describe("the rate limiter in memory", () => {
   });
 });
 
+describe("a REDIS_URL that cannot be reached", () => {
+  it("is said once in a warning, and the limits still hold in memory", async () => {
+    const logger = { warn: vi.fn(), info: vi.fn() };
+    const limiter = createRateLimiter({ redisUrl: `redis://127.0.0.1:${await freePort()}`, factor: 1, logger });
+    try {
+      await vi.waitFor(() => expect(logger.warn).toHaveBeenCalled(), { timeout: 10_000, interval: 20 });
+      expect(await limiter.sharedStoreAnswers()).toBe(false);
+      const ip = randomIp();
+      for (let i = 0; i < RATE_LIMITS.register.ip.points; i++) await limiter.consume("register", ip, null);
+      await expect(limiter.consume("register", ip, null)).rejects.toMatchObject({ statusCode: 429 });
+      // The client keeps retrying the connection meanwhile; the warning is not repeated.
+      expect(logger.warn.mock.calls).toEqual([[REDIS_DOWN_MESSAGE]]);
+      expect(logger.warn.mock.calls[0]![0]).not.toContain("127.0.0.1");
+      expect(logger.info).not.toHaveBeenCalled();
+    } finally {
+      await limiter.close();
+    }
+  });
+
+  it("makes readiness degraded (still 200), not unavailable", async () => {
+    const down = await createTestApp({ REDIS_URL: "redis://127.0.0.1:1" });
+    try {
+      const ready = await down.app.inject({ url: "/health/ready" });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: "degraded", checks: { database: "ok", redis: "degraded" } });
+    } finally {
+      await down.close();
+    }
+  });
+
+  it("leaves readiness as it was without REDIS_URL (the limits are in memory by design)", async () => {
+    const limiter = createRateLimiter({ redisUrl: null, factor: 1 });
+    expect(await limiter.sharedStoreAnswers()).toBeNull();
+    await limiter.close();
+  });
+});
+
 describe.skipIf(redisAt.skipReason)(`the rate limiter in Redis${redisAt.skipReason ? ` (${redisAt.skipReason})` : ""}`, () => {
   let redis: Redis;
   const written: string[] = [];
@@ -95,6 +133,48 @@ describe.skipIf(redisAt.skipReason)(`the rate limiter in Redis${redisAt.skipReas
     await limiter.reset("password", email);
     expect(await redis.get(`rl:password:account:${accountKey(email)}`)).toBeNull();
     await limiter.close();
+  });
+
+  it("says nothing while Redis answers, and readiness reports it ok", async () => {
+    const logger = { warn: vi.fn(), info: vi.fn() };
+    const limiter = createRateLimiter({ redisUrl: REDIS_URL, factor: 1, logger });
+    await vi.waitFor(async () => expect(await limiter.sharedStoreAnswers()).toBe(true), { timeout: 10_000, interval: 20 });
+    expect(logger.warn).not.toHaveBeenCalled();
+    await limiter.close();
+    const up = await createTestApp({ REDIS_URL });
+    try {
+      expect((await up.app.inject({ url: "/health/ready" })).json()).toEqual({ status: "ok", checks: { database: "ok", redis: "ok" } });
+    } finally {
+      await up.close();
+    }
+  });
+
+  it.skipIf(REDIS_URL.startsWith("rediss:"))("says once that Redis cannot be reached, and once that it answers again", async () => {
+    const port = await freePort();
+    const logger = { warn: vi.fn(), info: vi.fn() };
+    const viaProxy = new URL(REDIS_URL);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(port);
+    const limiter = createRateLimiter({ redisUrl: viaProxy.toString(), factor: 1, logger });
+    // Redis "comes back": a plain TCP relay to the real one starts listening on the port the limiter knows.
+    const target = new URL(REDIS_URL);
+    const relay = createServer((client) => {
+      const upstream = connect(Number(target.port || 6379), target.hostname);
+      client.pipe(upstream).pipe(client);
+      client.on("error", () => upstream.destroy());
+      upstream.on("error", () => client.destroy());
+    });
+    try {
+      await vi.waitFor(() => expect(logger.warn).toHaveBeenCalled(), { timeout: 10_000, interval: 20 });
+      await new Promise<void>((resolve) => relay.listen(port, "127.0.0.1", resolve));
+      await vi.waitFor(() => expect(logger.info).toHaveBeenCalled(), { timeout: 15_000, interval: 50 });
+      expect(logger.info.mock.calls).toEqual([[REDIS_BACK_MESSAGE]]);
+      expect(logger.warn.mock.calls).toEqual([[REDIS_DOWN_MESSAGE]]);
+      expect(await limiter.sharedStoreAnswers()).toBe(true);
+    } finally {
+      await limiter.close();
+      relay.close();
+    }
   });
 
   it("shares the count between two API instances", async () => {

@@ -23,6 +23,10 @@ export const RATE_LIMITS = {
   code: { ip: { points: 20, seconds: 600 }, account: { points: 10, seconds: 900 } },
   password: { ip: { points: 20, seconds: 600 }, account: { points: 10, seconds: 900 } },
   payment: { ip: { points: 60, seconds: 600 }, account: { points: 20, seconds: 600 } },
+  // Analytics events: a page sends a few; "account" is the browser session (session_id) when it names one.
+  events: { ip: { points: 300, seconds: 60 }, account: { points: 120, seconds: 60 } },
+  // The lead lookup by statistic id (a name and an e-mail): "account" is the statistic id asked for.
+  lead: { ip: { points: 30, seconds: 600 }, account: { points: 20, seconds: 600 } },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -33,8 +37,17 @@ export interface RateLimiter {
   reset(name: RateLimitName, account: string): Promise<void>;
   /** Password sign-in: growing waits per account and source, never locking the owner's trusted browser out. */
   signIn: SignInThrottle;
+  /** Whether the Redis that shares the counts answers now; null without Redis (counts are in memory by design). */
+  sharedStoreAnswers(): Promise<boolean | null>;
   close(): Promise<void>;
 }
+
+/** Where the limiter says that Redis cannot be reached, and that it answers again. */
+export type RateLimitLogger = { warn(message: string): void; info(message: string): void };
+
+export const REDIS_DOWN_MESSAGE =
+  "Redis (REDIS_URL) cannot be reached: rate limits are counted in this process's memory, not shared with other nodes, until it answers";
+export const REDIS_BACK_MESSAGE = "Redis (REDIS_URL) answers again: rate limits are shared again";
 
 const hashKey = (value: string) => createHash("sha256").update(value.trim().toLowerCase()).digest("base64url").slice(0, 22);
 
@@ -47,13 +60,27 @@ export function tooManyAttempts(retryAfterMs: number): HttpError {
 
 /**
  * In memory by default; in Redis when a client is given, so every API node shares the counts.
- * `factor` scales every limit (a load test raises it; 1 in normal use).
+ * `factor` scales every limit (a load test raises it; 1 in normal use). While Redis cannot be
+ * reached the counts fall back to memory: the logger hears it once per outage, and again when
+ * Redis answers; `sharedStoreAnswers` lets readiness report it.
  */
-export function createRateLimiter(options: { redisUrl: string | null; factor: number }): RateLimiter {
+export function createRateLimiter(options: { redisUrl: string | null; factor: number; logger?: RateLimitLogger }): RateLimiter {
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
     : null;
-  if (redis) redis.on("error", () => undefined); // reported through failed consumes, which fall back to memory
+  if (redis) {
+    let down = false;
+    redis.on("error", () => {
+      if (down) return;
+      down = true;
+      options.logger?.warn(REDIS_DOWN_MESSAGE);
+    });
+    redis.on("ready", () => {
+      if (!down) return;
+      down = false;
+      options.logger?.info(REDIS_BACK_MESSAGE);
+    });
+  }
   const limiters = new Map<string, RateLimiterAbstract>();
   const scaled = (points: number) => Math.max(1, Math.round(points * options.factor));
 
@@ -101,6 +128,13 @@ export function createRateLimiter(options: { redisUrl: string | null; factor: nu
       { ...SIGN_IN_THROTTLE, freeFailures: scaled(SIGN_IN_THROTTLE.freeFailures) },
       { hashKey, refuse: tooManyAttempts },
     ),
+    async sharedStoreAnswers() {
+      if (!redis) return null;
+      return redis.ping().then(
+        () => true,
+        () => false,
+      );
+    },
     async close() {
       if (redis) await redis.quit().catch(() => undefined);
     },

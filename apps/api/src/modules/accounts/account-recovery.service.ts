@@ -89,7 +89,7 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
       errors.addAll("password", newPasswordProblems(body.password, email));
       errors.throwIfAny();
 
-      const code = await ctx.repo.useCode(hashSecret(body.token), "password_reset", now());
+      const code = await ctx.repo.useCode(hashSecret(body.token), "password_reset", now(), email);
       const user = code ? await ctx.repo.findUserById(code.userId) : null;
       if (!user || user.email !== email || user.deletionDueAt) throw invalidField("token", RESET_LINK_MESSAGE);
 

@@ -204,6 +204,8 @@ describe("POST /api/v1/user/recovery-password", () => {
     expect(res.statusCode).toBe(422);
     expect((await login(t.app, stranger.email, stranger.password)).statusCode).toBe(200);
     expect((await whoAmI(t.app, stranger.token)).statusCode).toBe(200);
+    // The refused request did not use the link up: its owner still can.
+    expect((await reset({ email: member.email, token, password: "owners-own-reset-7" })).statusCode).toBe(200);
   });
 
   it("refuses a code of another kind, such as the welcome sign-in link", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { accessTokens, accountCodes, leads, socialIdentities, users, type AccountCodePurpose, type Database } from "@serene/db";
 
 export type UserRow = typeof users.$inferSelect;
@@ -39,7 +39,13 @@ export function createAccountsRepository(db: Database) {
       return user ?? null;
     },
     /** Inserts a user unless the e-mail is taken; null when it is. */
-    async insertUser(values: { name: string; email: string; passwordHash: string | null; emailVerifiedAt?: Date | null }) {
+    async insertUser(values: {
+      name: string;
+      email: string;
+      passwordHash: string | null;
+      emailVerifiedAt?: Date | null;
+      createdAt?: Date;
+    }) {
       const [user] = await x.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
       return user ?? null;
     },
@@ -89,9 +95,10 @@ export function createAccountsRepository(db: Database) {
     },
     /**
      * Marks a live code used and returns it, in one statement, so two requests with the same code
-     * cannot both succeed.
+     * cannot both succeed. With `forEmail`, only a code of the account with that e-mail is used: a
+     * request naming another address leaves the code as it was.
      */
-    async useCode(codeHash: string, purpose: AccountCodePurpose, now: Date) {
+    async useCode(codeHash: string, purpose: AccountCodePurpose, now: Date, forEmail?: string) {
       const [code] = await x
         .update(accountCodes)
         .set({ usedAt: now })
@@ -101,6 +108,9 @@ export function createAccountsRepository(db: Database) {
             eq(accountCodes.purpose, purpose),
             isNull(accountCodes.usedAt),
             gt(accountCodes.expiresAt, now),
+            forEmail === undefined
+              ? undefined
+              : inArray(accountCodes.userId, x.select({ id: users.id }).from(users).where(eq(users.email, forEmail))),
           ),
         )
         .returning();
@@ -161,8 +171,27 @@ export function createAccountsRepository(db: Database) {
         .where(and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject)));
       return identity ?? null;
     },
-    async insertIdentity(values: { userId: string; provider: "google" | "apple" | "facebook"; subject: string; email: string | null }) {
+    async insertIdentity(values: {
+      userId: string;
+      provider: "google" | "apple" | "facebook";
+      subject: string;
+      email: string | null;
+      createdAt?: Date;
+    }) {
       await x.insert(socialIdentities).values(values).onConflictDoNothing();
+    },
+    /**
+     * The account this identity opened, else null. An identity that opened an account was written
+     * with it, in one transaction and with the same creation time; one linked to an account that
+     * already existed is younger than the account.
+     */
+    async findAccountOpenedBy(provider: "google" | "apple" | "facebook", subject: string): Promise<UserRow | null> {
+      const [row] = await x
+        .select({ user: users })
+        .from(socialIdentities)
+        .innerJoin(users, and(eq(users.id, socialIdentities.userId), eq(users.createdAt, socialIdentities.createdAt)))
+        .where(and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject)));
+      return row?.user ?? null;
     },
 
     async findLeadByStatisticId(statisticId: string) {

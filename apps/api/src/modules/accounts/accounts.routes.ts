@@ -25,7 +25,7 @@ import {
   UpdateUserBody,
   User,
 } from "@serene/contracts";
-import { authOf } from "../../plugins/auth";
+import { authOf, personal } from "../../plugins/auth";
 import type { AccountRecoveryService } from "./account-recovery.service";
 import type { AccountsService } from "./accounts.service";
 import type { ProfileService } from "./profile.service";
@@ -47,6 +47,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
     app.post(
       "/user/token",
       {
+        ...personal,
         schema: {
           tags: ["accounts"],
           summary: "Log in with e-mail and password",
@@ -98,6 +99,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
     app.post(
       "/user",
       {
+        ...personal,
         schema: {
           tags: ["accounts"],
           summary: "Register (form data or JSON); status 208 when the e-mail already has an account",
@@ -114,6 +116,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
     app.post(
       "/user/auth/:provider",
       {
+        ...personal,
         schema: {
           tags: ["accounts"],
           summary: "Sign in with Google (googleWeb), Apple or Facebook",
@@ -127,6 +130,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
     app.post(
       "/authorization-by-tmp-token/:email",
       {
+        ...personal,
         schema: {
           tags: ["accounts"],
           summary: "Exchange a single-use temporary token for a session token",
@@ -152,6 +156,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
     app.post(
       "/user/recovery-password",
       {
+        ...personal,
         schema: {
           tags: ["accounts"],
           summary: "Set a new password with the e-mailed token",
@@ -237,6 +242,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
     app.get(
       "/lead/statistic/:statistic_id",
       {
+        ...personal,
         schema: {
           tags: ["accounts"],
           summary: "A pre-registered lead's name and e-mail, by statistic id",
@@ -244,7 +250,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
           response: { 200: LeadIdentity, ...errors },
         },
       },
-      (request) => accounts.leadIdentity(request.params.statistic_id),
+      (request) => accounts.leadIdentity(request.params.statistic_id, request.ip),
     );
   };
 }

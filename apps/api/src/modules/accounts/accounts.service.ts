@@ -30,6 +30,9 @@ const ALREADY_REGISTERED_MESSAGE = "An account with this e-mail address already 
 /** The spec's answer for an e-mail that already has an account: the body names its status (208). */
 const ALREADY_REGISTERED: RegisterResponse = { token: null, status: 208, message: ALREADY_REGISTERED_MESSAGE };
 const TMP_TOKEN_MESSAGE = "This sign-in link is invalid or has expired.";
+/** The sandbox vouches for any e-mail typed into it, so it never opens an account it did not create. */
+const SANDBOX_NOT_OWNER_MESSAGE =
+  "An account with this e-mail address already exists. The sandbox sign-in opens only accounts it created: please log in with your password or the way you signed up.";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Who is signing in: the client address, and the trusted-device cookie the browser sent, if any. */
@@ -140,7 +143,9 @@ export function createAccountsService(ctx: AccountsContext) {
 
     /**
      * Signs in with a verified Google, Apple or Facebook identity: the linked account, else the
-     * account with the same verified e-mail (which gets linked), else a new account.
+     * account with the same verified e-mail (which gets linked), else a new account. An identity
+     * from the offline sandbox signs in only to the account it created: it never links to an
+     * existing account, and an older link to one is not honoured (403).
      */
     async socialSignIn(provider: SocialProvider, body: SocialBody, ip: string): Promise<{ token: string }> {
       await ctx.limiter.consume("social", ip, null);
@@ -148,7 +153,12 @@ export function createAccountsService(ctx: AccountsContext) {
       await ctx.limiter.consume("social", ip, `${identity.provider}:${identity.subject}`);
 
       const linked = await ctx.repo.findIdentity(identity.provider, identity.subject);
-      let user = linked ? await ctx.repo.findUserById(linked.userId) : null;
+      let user = !linked
+        ? null
+        : identity.sandbox
+          ? await ctx.repo.findAccountOpenedBy(identity.provider, identity.subject)
+          : await ctx.repo.findUserById(linked.userId);
+      if (linked && !user && identity.sandbox) throw forbidden(SANDBOX_NOT_OWNER_MESSAGE);
       if (!user) {
         if (!identity.email || !identity.emailVerified) {
           throw invalidField(
@@ -160,11 +170,22 @@ export function createAccountsService(ctx: AccountsContext) {
         const name = (body.name?.trim() || identity.name?.trim() || email.split("@")[0]!).slice(0, 100);
         const result = await ctx.repo.transaction(async (tx) => {
           const existing = await tx.findUserByEmail(email);
-          const owner = existing ?? (await tx.insertUser({ name, email, passwordHash: null, emailVerifiedAt: now() }));
+          if (existing && identity.sandbox) return "not-owner" as const;
+          // An account and the identity that opens it share their creation time (findAccountOpenedBy).
+          const openedAt = now();
+          const owner =
+            existing ?? (await tx.insertUser({ name, email, passwordHash: null, emailVerifiedAt: openedAt, createdAt: openedAt }));
           if (!owner) return null;
-          await tx.insertIdentity({ userId: owner.id, provider: identity.provider, subject: identity.subject, email });
+          await tx.insertIdentity({
+            userId: owner.id,
+            provider: identity.provider,
+            subject: identity.subject,
+            email,
+            ...(existing ? {} : { createdAt: openedAt }),
+          });
           return { owner, created: !existing };
         });
+        if (result === "not-owner") throw forbidden(SANDBOX_NOT_OWNER_MESSAGE);
         if (!result) throw conflict("Please try signing in again.");
         user = result.owner;
         if (result.created) await sendWelcome(user);
@@ -178,7 +199,8 @@ export function createAccountsService(ctx: AccountsContext) {
       const email = normalizeEmail(emailParam);
       await ctx.limiter.consume("code", ip, email);
       if (body.email && normalizeEmail(body.email) !== email) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
-      const code = await ctx.repo.useCode(hashSecret(body.tmp_token), "tmp_login", now());
+      // Used up only by a request that names the link's own address.
+      const code = await ctx.repo.useCode(hashSecret(body.tmp_token), "tmp_login", now(), email);
       const user = code ? await ctx.repo.findUserById(code.userId) : null;
       if (!user || user.email !== email || user.deletionDueAt) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
       return { token: await ctx.accessTokens.issue(user.id, body.device_name) };
@@ -199,7 +221,8 @@ export function createAccountsService(ctx: AccountsContext) {
       return { tokens, codes };
     },
 
-    async leadIdentity(statisticId: string) {
+    async leadIdentity(statisticId: string, ip: string) {
+      await ctx.limiter.consume("lead", ip, statisticId);
       const lead = await ctx.repo.findLeadByStatisticId(statisticId);
       if (!lead || lead.userId) throw notFound("Not found.");
       return { email: lead.email, name: lead.name };

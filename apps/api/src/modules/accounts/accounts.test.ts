@@ -564,11 +564,15 @@ describe("POST /api/v1/authorization-by-tmp-token/{email}", () => {
     expect((await exchange(email.toUpperCase(), { email, tmp_token: token })).statusCode).toBe(200);
   });
 
-  it("refuses the token for another address in the path", async () => {
-    const { token } = await welcomeLink();
+  it("refuses the token for another address in the path, without using it up", async () => {
+    const { fresh, token, email } = await welcomeLink();
     const res = await exchange(member.email, { tmp_token: token });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ tmp_token: ["This sign-in link is invalid or has expired."] });
+    expect((await exchange(uniqueEmail("nobody"), { tmp_token: token })).statusCode).toBe(422);
+    const owner = await exchange(email, { tmp_token: token });
+    expect(owner.statusCode).toBe(200);
+    expect((await whoAmI(t.app, owner.json().token)).json().id).toBe(fresh.id);
   });
 
   it("refuses an expired token", async () => {

@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AnalyticsEventAccepted, AnalyticsEventBody, CacheBuster, errorResponses } from "@serene/contracts";
+import type { RateLimiter } from "../../plugins/rate-limit";
 import type { AnalyticsService } from "./analytics.service";
 
 /** Events are small; anything bigger than this is not an event. */
 const EVENT_BODY_LIMIT = 8 * 1024;
 
-export function analyticsRoutes(service: AnalyticsService): FastifyPluginAsyncZod {
+export function analyticsRoutes(service: AnalyticsService, limiter: RateLimiter): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       "/events",
       {
         bodyLimit: EVENT_BODY_LIMIT,
+        // Per client address and per browser session (RATE_LIMITS.events): 429 with Retry-After beyond.
+        preHandler: async (request) => limiter.consume("events", request.ip, request.body.session_id ?? null),
         schema: {
           tags: ["analytics"],
           summary: "Record a first-party analytics event (page view, product event)",

@@ -1,5 +1,7 @@
 import { analyticsEvents } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RATE_LIMITS } from "../../plugins/rate-limit";
+import { randomIp } from "../../test/accounts";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -62,5 +64,38 @@ describe("POST /api/v1/events", () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: "The request body is too large." });
     expect((await t.database.db.select().from(analyticsEvents)).length).toBe(before);
+  });
+});
+
+describe("POST /api/v1/events, rate limited", () => {
+  const send = (remoteAddress: string, sessionId?: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/v1/events",
+      remoteAddress,
+      payload: { name: "page_view", path: "/limits", ...(sessionId ? { session_id: sessionId } : {}) },
+    });
+  const storedFrom = async (path: string) => (await t.database.db.select().from(analyticsEvents)).filter((row) => row.path === path).length;
+
+  it(`takes ${RATE_LIMITS.events.ip.points} events a minute from one address, then answers 429 with Retry-After and stores nothing more`, async () => {
+    const ip = randomIp();
+    const before = await storedFrom("/limits");
+    for (let sent = 0; sent < RATE_LIMITS.events.ip.points; sent++) expect((await send(ip)).statusCode).toBe(202);
+    const held = await send(ip);
+    expect(held.statusCode).toBe(429);
+    expect(held.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds?\.$/);
+    const retryAfter = Number(held.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS.events.ip.seconds);
+    expect(await storedFrom("/limits")).toBe(before + RATE_LIMITS.events.ip.points);
+    // Another address is not held back.
+    expect((await send(randomIp())).statusCode).toBe(202);
+  });
+
+  it(`takes ${RATE_LIMITS.events.account.points} events a minute from one browser session, whatever its address`, async () => {
+    const session = `session-${randomIp()}`;
+    for (let sent = 0; sent < RATE_LIMITS.events.account.points; sent++) expect((await send(randomIp(), session)).statusCode).toBe(202);
+    expect((await send(randomIp(), session)).statusCode).toBe(429);
+    expect((await send(randomIp(), `${session}-other`)).statusCode).toBe(202);
   });
 });

@@ -13,6 +13,8 @@ export interface VerifiedIdentity {
   email: string | null;
   emailVerified: boolean;
   name: string | null;
+  /** Asserted by the offline sandbox, which anyone can make say any e-mail address. */
+  sandbox: boolean;
 }
 
 const PROVIDER_OF: Record<SocialProvider, IdentityProvider> = { googleWeb: "google", apple: "apple", facebook: "facebook" };
@@ -73,6 +75,7 @@ export function createIdentityVerifier(identity: IdentityConfig, fetchImpl: type
       email,
       emailVerified: Boolean(email) && truthy(payload.email_verified),
       name: typeof payload.name === "string" ? payload.name : null,
+      sandbox: settings.sandbox,
     };
   }
 
@@ -112,6 +115,7 @@ export function createIdentityVerifier(identity: IdentityConfig, fetchImpl: type
       email: profile.email ?? null,
       emailVerified: Boolean(profile.email),
       name: profile.name ?? null,
+      sandbox: settings.sandbox,
     };
   }
 

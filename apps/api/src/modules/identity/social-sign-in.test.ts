@@ -1,3 +1,6 @@
+import { randomInt } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { DAY_MS } from "@serene/domain";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
@@ -5,6 +8,7 @@ import { socialIdentities, users } from "@serene/db";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SANDBOX_CLIENT_ID } from "../../config";
 import { formBody, freePort, login, mailsTo, PASSWORD, randomIp, registerMember, uniqueEmail, whoAmI } from "../../test/accounts";
+import { PRODUCTION } from "../../test/production-env";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 /**
@@ -92,6 +96,8 @@ const signIn = (provider: string, body: Record<string, unknown>, remoteAddress =
 const userByEmail = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
 const identitiesOf = (userId: string) => t.database.db.select().from(socialIdentities).where(eq(socialIdentities.userId, userId));
 const VERIFY_FAILED = (label: string) => `Your ${label} sign-in could not be verified. Please try again.`;
+const SANDBOX_NOT_OWNER =
+  "An account with this e-mail address already exists. The sandbox sign-in opens only accounts it created: please log in with your password or the way you signed up.";
 
 describe("Google sign-in through the sandbox", () => {
   it("creates a verified account without a password, then signs the same person into it again", async () => {
@@ -115,16 +121,6 @@ describe("Google sign-in through the sandbox", () => {
     expect(await identitiesOf(user.id)).toHaveLength(1);
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
     expect(await mailsTo(t.database, email, "Welcome")).toHaveLength(1);
-  });
-
-  it("links an existing password account with the same e-mail instead of making a second one", async () => {
-    const member = await registerMember(t.app, t.database, { name: "Pat Password" });
-    const res = await signIn("googleWeb", { id_token: await googleToken({ name: "Pat Google", email: member.email.toUpperCase() }) });
-    expect(res.statusCode).toBe(200);
-    const me = (await whoAmI(t.app, res.json().token)).json();
-    expect(me).toMatchObject({ id: member.id, name: "Pat Password", has_password: true });
-    expect((await identitiesOf(member.id)).map((row) => row.provider)).toEqual(["google"]);
-    expect((await login(t.app, member.email, member.password)).statusCode).toBe(200);
   });
 
   it("refuses a tampered token", async () => {
@@ -325,6 +321,147 @@ describe("Facebook sign-in through the sandbox", () => {
     expect(location.searchParams.get("state")).toBe("state-123");
     expect(location.search).toContain("error=access_denied");
     expect(location.search).toContain("error_reason=user_denied");
+  });
+});
+
+describe("the sandbox never opens an account it did not create", () => {
+  const tokenFor: Record<Provider, (person: { name?: string; email: string }) => Promise<string>> = {
+    google: googleToken,
+    apple: appleToken,
+    facebook: facebookToken,
+  };
+  const bodyFor = (provider: Provider, token: string) => (provider === "facebook" ? { access_token: token } : { id_token: token });
+
+  it.each(["google", "apple", "facebook"] as const)(
+    "refuses the e-mail of an existing password account through %s, and links nothing",
+    async (provider) => {
+      const member = await registerMember(t.app, t.database, { name: "Pat Password" });
+      const res = await signIn(
+        CALLBACK[provider],
+        bodyFor(provider, await tokenFor[provider]({ name: "Mallory", email: member.email.toUpperCase() })),
+      );
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: SANDBOX_NOT_OWNER });
+      expect(await identitiesOf(member.id)).toEqual([]);
+      expect((await login(t.app, member.email, member.password)).statusCode).toBe(200);
+    },
+  );
+
+  it("refuses an account another provider's sandbox created", async () => {
+    const email = uniqueEmail("made-by-google");
+    const made = await signIn("googleWeb", { id_token: await googleToken({ name: "Maya", email }) });
+    expect(made.statusCode).toBe(200);
+    const other = await signIn("facebook", { access_token: await facebookToken({ name: "Mallory", email }) });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ message: SANDBOX_NOT_OWNER });
+    const user = (await userByEmail(email))!;
+    expect((await identitiesOf(user.id)).map((row) => row.provider)).toEqual(["google"]);
+  });
+
+  it("does not honour a sandbox identity linked to an existing account before this rule", async () => {
+    const member = await registerMember(t.app, t.database, { name: "Linked Long Ago" });
+    const token = await googleToken({ name: "Mallory", email: member.email });
+    const subject = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).sub as string;
+    await t.database.db.insert(socialIdentities).values({ userId: member.id, provider: "google", subject, email: member.email });
+    const res = await signIn("googleWeb", { id_token: token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: SANDBOX_NOT_OWNER });
+  });
+
+  it("holds in a staging set-up that allows the sandbox in production", async () => {
+    const stagingPort = await freePort();
+    const stagingOrigin = `http://localhost:${stagingPort}`;
+    const staging = await createTestApp({
+      ...PRODUCTION,
+      PORT: String(stagingPort),
+      APP_URL: stagingOrigin,
+      SANDBOX_PROVIDERS: "true",
+      ALLOW_SANDBOX_IN_PRODUCTION: "true",
+    });
+    try {
+      await staging.app.listen({ port: stagingPort, host: "127.0.0.1" });
+      const member = await registerMember(staging.app, staging.database, { name: "Staging Member" });
+      const tokenOf = async (email: string) => {
+        const res = await staging.app.inject({
+          method: "POST",
+          url: "/sandbox/identity/google/authorize",
+          ...formBody({
+            client_id: SANDBOX_CLIENT_ID,
+            redirect_uri: `${stagingOrigin}/auth/callback/googleWeb`,
+            action: "continue",
+            name: "M",
+            email,
+          }),
+        });
+        expect(res.statusCode, res.body).toBe(303);
+        return fragmentOf(res.headers.location as string).get("id_token")!;
+      };
+      const signInThere = async (email: string) =>
+        staging.app.inject({
+          method: "POST",
+          url: "/api/v1/user/auth/googleWeb",
+          payload: { id_token: await tokenOf(email) },
+          remoteAddress: randomIp(),
+        });
+      const refused = await signInThere(member.email);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: SANDBOX_NOT_OWNER });
+      expect((await signInThere(uniqueEmail("staging-new"))).statusCode).toBe(200);
+    } finally {
+      await staging.close();
+    }
+  });
+});
+
+describe("a real provider (Google's verification against a JWKS the test serves)", () => {
+  let jwks: Server;
+  let real: TestApp;
+  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair("RS256");
+    privateKey = pair.privateKey;
+    const keys = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: "real-1", alg: "RS256", use: "sig" }] };
+    jwks = createServer((_request, response) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(keys)));
+    await new Promise<void>((resolve) => jwks.listen(0, "127.0.0.1", resolve));
+    const { port: jwksPort } = jwks.address() as AddressInfo;
+    real = await createTestApp({ GOOGLE_CLIENT_ID: "real-google-client", GOOGLE_JWKS_URL: `http://127.0.0.1:${jwksPort}/certs` });
+  });
+  afterAll(async () => {
+    await real.close();
+    await new Promise((resolve) => jwks.close(resolve));
+  });
+
+  const googleSays = (email: string, subject: string) =>
+    new SignJWT({ email, email_verified: true, name: "Pat Google" })
+      .setProtectedHeader({ alg: "RS256", kid: "real-1" })
+      .setIssuer("https://accounts.google.com")
+      .setAudience("real-google-client")
+      .setSubject(subject)
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(privateKey);
+
+  it("still links an existing password account with the same verified e-mail, and signs it in again", async () => {
+    const member = await registerMember(real.app, real.database, { name: "Pat Password" });
+    const subject = String(randomInt(1e9, 2e9));
+    const first = await real.app.inject({
+      method: "POST",
+      url: "/api/v1/user/auth/googleWeb",
+      payload: { id_token: await googleSays(member.email.toUpperCase(), subject) },
+      remoteAddress: randomIp(),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await whoAmI(real.app, first.json().token)).json()).toMatchObject({ id: member.id, name: "Pat Password", has_password: true });
+    const linked = await real.database.db.select().from(socialIdentities).where(eq(socialIdentities.userId, member.id));
+    expect(linked.map((row) => [row.provider, row.subject])).toEqual([["google", subject]]);
+    const again = await real.app.inject({
+      method: "POST",
+      url: "/api/v1/user/auth/googleWeb",
+      payload: { id_token: await googleSays(member.email, subject) },
+      remoteAddress: randomIp(),
+    });
+    expect((await whoAmI(real.app, again.json().token)).json().id).toBe(member.id);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import { localOnly } from "../../plugins/local-only";
 import type { Mailer } from "./mailer";
 
 const STYLES = `body{margin:0;background:#f4f1ec;font-family:system-ui,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2937}
@@ -13,9 +14,14 @@ const escape = (value: string) => value.replaceAll("&", "&amp;").replaceAll("<",
 /** Plain text with its addresses turned into links. */
 const linkify = (text: string) => escape(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
-/** /dev/outbox: the e-mails this installation wrote, newest first (never in production). */
+/**
+ * /dev/outbox: the e-mails this installation wrote, newest first (never in production). They hold
+ * sign-in and reset links, so only a browser on this machine sees them: to everyone else, and to
+ * anything a proxy passes on, the pages do not exist.
+ */
 export function outboxRoutes(mailer: Mailer): FastifyPluginAsync {
   return async (app) => {
+    app.addHook("onRequest", localOnly);
     app.get("/dev/outbox.css", { schema: { hide: true } }, (_request, reply) => reply.type("text/css").send(STYLES));
 
     app.get("/dev/outbox.json", { schema: { hide: true } }, async () =>

@@ -88,3 +88,50 @@ describe("GET /dev/outbox", () => {
     expect(res.headers["content-type"]).toContain("text/css");
   });
 });
+
+describe("who may read the outbox", () => {
+  const PAGES = ["/dev/outbox", "/dev/outbox.json", "/dev/outbox.css", "/dev/outbox/00000000-0000-4000-8000-000000000000"];
+
+  it.each(["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"])("answers a connection from this machine (%s)", async (remoteAddress) => {
+    const res = await t.app.inject({ url: "/dev/outbox.json", remoteAddress });
+    expect(res.statusCode).toBe(200);
+    expect(Array.isArray(res.json())).toBe(true);
+  });
+
+  it.each(["10.1.2.3", "192.168.1.20", "203.0.113.7", "::ffff:10.0.0.1", "2001:db8::1", "128.0.0.1", "::2"])(
+    "does not exist for a connection from elsewhere (%s)",
+    async (remoteAddress) => {
+      for (const url of PAGES) {
+        const res = await t.app.inject({ url, remoteAddress });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json(), url).toEqual({ message: "Not found." });
+        expect(res.body, url).not.toContain(member.email);
+      }
+    },
+  );
+
+  it("never takes a forwarded address for the machine's own, even behind a trusted proxy", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: "true" });
+    try {
+      for (const headers of [
+        { "x-forwarded-for": "127.0.0.1" },
+        { "x-forwarded-for": "::1, 127.0.0.1" },
+        { forwarded: "for=127.0.0.1" },
+        { "x-real-ip": "127.0.0.1" },
+      ]) {
+        const res = await proxied.app.inject({ url: "/dev/outbox.json", remoteAddress: "198.51.100.4", headers });
+        expect(res.statusCode, JSON.stringify(headers)).toBe(404);
+      }
+      // A proxy on this machine passing on someone else's request: still someone else's.
+      const passedOn = await proxied.app.inject({
+        url: "/dev/outbox.json",
+        remoteAddress: "127.0.0.1",
+        headers: { "x-forwarded-for": "203.0.113.7" },
+      });
+      expect(passedOn.statusCode).toBe(404);
+      expect((await proxied.app.inject({ url: "/dev/outbox.json", remoteAddress: "127.0.0.1" })).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

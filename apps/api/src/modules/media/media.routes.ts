@@ -35,12 +35,31 @@ export function signedCookieRoutes(deps: { media: MediaAccess }): FastifyPluginA
   };
 }
 
-const CONTENT_TYPES: Record<string, string> = {
+/**
+ * What /media serves: media types only, each with its content type. Anything else under the media
+ * root (a manifest, a script, a note) does not exist for a visitor. MPEG-TS segments (.ts) are
+ * left out on purpose: the pack is fMP4 HLS, and .ts is also TypeScript.
+ */
+const MEDIA_TYPES: Readonly<Record<string, string>> = {
   ".m3u8": "application/vnd.apple.mpegurl",
   ".m4s": "video/iso.segment",
   ".mp4": "video/mp4",
+  ".m4a": "audio/mp4",
+  ".aac": "audio/aac",
+  ".vtt": "text/vtt",
   ".svg": "image/svg+xml",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".webp": "image/webp",
 };
+
+/** The media type of a path under /media, or null when it is not a media file. */
+export function mediaTypeOf(pathname: string): string | null {
+  const name = pathname.slice(pathname.lastIndexOf("/") + 1);
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? (MEDIA_TYPES[name.slice(dot).toLowerCase()] ?? null) : null;
+}
 
 /**
  * /media/*: the media root, every request checked against the signed cookies the way CloudFront
@@ -59,6 +78,7 @@ export async function registerMediaFiles(app: FastifyInstance, deps: { media: Me
       if (relative.split(/[\\/]/).some((segment) => segment === ".." || segment === ".")) {
         return sendError(reply, 403, { message: "You do not have access to this media." });
       }
+      if (!mediaTypeOf(relative)) return sendError(reply, 404, { message: "Not found." });
       if (relative.startsWith("covers/")) return;
       const verdict = deps.media.check(request.cookies, relative, request.ip);
       if (!verdict.ok) {
@@ -72,10 +92,9 @@ export async function registerMediaFiles(app: FastifyInstance, deps: { media: Me
       decorateReply: false,
       index: false,
       dotfiles: "deny",
-      allowedPath: (pathname) => !pathname.endsWith(".json") && !pathname.includes(".."),
+      allowedPath: (pathname) => mediaTypeOf(pathname) !== null && !pathname.includes(".."),
       setHeaders: (res, filePath) => {
-        const extension = filePath.slice(filePath.lastIndexOf("."));
-        const type = CONTENT_TYPES[extension];
+        const type = mediaTypeOf(filePath);
         if (type) res.header("content-type", type);
         res.header("cache-control", filePath.includes("/covers/") ? "public, max-age=86400" : "private, max-age=3600");
       },

@@ -1,11 +1,13 @@
 import { generateKeyPairSync, createPrivateKey, createPublicKey } from "node:crypto";
-import { rmSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { connect } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, registerMember, type Member } from "../../test/accounts";
 import { getAs, itemById, subscribe, TINY_PLAYLIST, tinyMediaDir } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp, testConfig, type TestApp } from "../../test/test-app";
+import { mediaTypeOf } from "./media.routes";
 import { COOKIE_NAMES, fromCloudFrontBase64, signCookies } from "./signed-cookies";
 
 const APP_URL = "https://app.serene.test";
@@ -241,6 +243,47 @@ describe("/media with signed cookies", () => {
     expect(res.rawPayload[0]).toBe(100);
     // A range is no way around the cookies.
     expect((await media(`${LOCKED_PATH}/seg-0.m4s`, jar, { range: "bytes=0-9" })).statusCode).toBe(403);
+  });
+
+  it("serves media types only: any other file under the media root does not exist, even for a subscriber", async () => {
+    const secret = "SECRET-SOURCE-CODE";
+    const strays = [
+      "build.ts",
+      "hls.test.ts",
+      "README.md",
+      "notes.txt",
+      "index.html",
+      "Makefile",
+      `${FREE_PATH}/build.ts`,
+      `${FREE_PATH}/segment.ts`,
+      `${LOCKED_PATH}/encode.sh`,
+      `${LOCKED_PATH}/index.m3u8.bak`,
+      "covers/cover.ts",
+      "covers/notes.txt",
+    ];
+    for (const stray of strays) writeFileSync(path.join(dir, stray), `// ${secret}`);
+    const { jar } = await cookiesFor(premium);
+    for (const stray of strays) {
+      const res = await media(stray, jar);
+      expect(res.statusCode, stray).toBe(404);
+      expect(res.json(), stray).toEqual({ message: "Not found." });
+      expect(res.body, stray).not.toContain(secret);
+    }
+    // Folders are not listed either, and the media beside the strays is still served.
+    for (const folder of ["", "free", FREE_PATH, "covers"]) expect((await media(folder, jar)).statusCode, folder).toBe(404);
+    expect((await media(`${LOCKED_PATH}/index.m3u8`, jar)).statusCode).toBe(200);
+    expect((await media(`covers/${FREE.slug}.svg`)).statusCode).toBe(200);
+  });
+
+  it("ships a media pack that holds only media (its build scripts live apart, in content/media-build)", () => {
+    const shipped = testConfig().media.dir;
+    const files = readdirSync(shipped, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(shipped, path.join(entry.parentPath, entry.name)));
+    expect(files.length).toBeGreaterThan(100);
+    // The manifest (and an ingest's list beside it) are the pack's index: read by the seed, never served.
+    const notMedia = files.filter((file) => mediaTypeOf(file) === null && !/^[a-z-]+\.json$/.test(file));
+    expect(notMedia).toEqual([]);
   });
 
   it("answers 404 for media that does not exist, to cookies that would cover it", async () => {

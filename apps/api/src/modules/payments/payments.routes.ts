@@ -17,6 +17,7 @@ import {
   WalletCheckoutResponse,
   WalletReturnBody,
 } from "@serene/contracts";
+import { isSameOriginPath } from "@serene/domain";
 import { authOf } from "../../plugins/auth";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { PurchasesService } from "./purchases.service";
@@ -31,10 +32,6 @@ const member = { security: [{ bearer: [] }] };
 const ProviderParams = CancelParams;
 const ReturnParams = z.object({ purchaseId: z.uuid() });
 const ReturnQuery = z.object({ redirect: z.string().max(512).optional() });
-
-/** Only a path on this site may be a redirect target. */
-const samePath = (value: string | undefined) =>
-  value && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : null;
 
 /** Card calls under /stripe, wallet calls under /paypal, cancellation, and both providers' webhooks. */
 export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -101,7 +98,8 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { hide: true, params: ReturnParams, querystring: ReturnQuery } },
       async (request, reply) => {
         const outcome = await deps.purchases.approvalReturn(request.params.purchaseId);
-        const redirect = samePath(request.query.redirect);
+        // Only a path on this site may be a redirect target.
+        const redirect = isSameOriginPath(request.query.redirect) ? request.query.redirect : null;
         const target =
           outcome === "granted"
             ? `/thank-you${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ""}`

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ErrorResponse, errorResponses, SandboxCardConfirmBody, SandboxCardConfirmResponse } from "@serene/contracts";
+import { isSameOriginPath, sameOriginLocation } from "@serene/domain";
 import { escape, hidden, page } from "../../plugins/sandbox-page";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { SandboxCard } from "./processors/sandbox-card";
@@ -29,16 +30,21 @@ export function sandboxCardApiRoutes(card: SandboxCard, limiter: RateLimiter): F
 }
 
 const Id = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{4,80}$/) });
-const Decision = z.object({
-  decision: z.enum(["approve", "cancel"]),
-  return_url: z.string().max(1024).optional(),
-  redirect: z.string().max(512).optional(),
-});
-const ApprovalQuery = z.object({ return_url: z.string().max(1024).optional(), redirect: z.string().max(512).optional() });
+/** Where the bank's page returns to: a path on this site (isSameOriginPath), else the page refuses with 422. */
+const ReturnPath = z.string().max(1024).refine(isSameOriginPath).optional();
+/** The web app's page after the thank-you page: a path on this site, else left out (the page goes to /thank-you alone). */
+const RedirectPath = z
+  .string()
+  .max(512)
+  .optional()
+  .catch(undefined)
+  .transform((value) => (isSameOriginPath(value) ? value : undefined));
+const ApprovalQuery = z.object({ return_url: ReturnPath, redirect: RedirectPath });
+const Decision = ApprovalQuery.extend({ decision: z.enum(["approve", "cancel"]) });
+const WalletDecision = z.object({ decision: z.enum(["approve", "cancel"]) });
 
-/** Only this site's own paths. */
-const samePath = (value: string | undefined) =>
-  value && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : null;
+const CARD_RETURN = "/cancel-transaction?provider=stripe";
+const WALLET_RETURN = "/cancel-transaction?provider=paypal";
 
 const money = (cents: number, currency: string) => `${currency === "EUR" ? "€" : "$"}${(cents / 100).toFixed(2)}`;
 
@@ -53,11 +59,19 @@ export function sandboxApprovalPages(deps: { card: SandboxCard | null; wallet: S
     );
     const card = deps.card;
     const wallet = deps.wallet;
+    /** A form or link whose return_url leaves the site: refused before anything is decided. */
+    const badReturn = page(
+      "Sandbox payment",
+      `<span class="badge">Sandbox</span><h1>This payment cannot continue.</h1><p>The return_url must be a path on this site.</p><p><a href="/">Back to the site</a></p>`,
+    );
+    const refusesReturn = (result: { success: boolean; error?: z.ZodError }) =>
+      !result.success && result.error!.issues.some((issue) => issue.path[0] === "return_url");
 
     if (card) {
       app.get("/sandbox/card/approve/:id", { schema: { hide: true } }, async (request, reply) => {
         const params = Id.safeParse(request.params);
         const query = ApprovalQuery.safeParse(request.query);
+        if (refusesReturn(query)) return reply.code(422).type("text/html").send(badReturn);
         const payment = params.success ? await card.payment(params.data.id) : null;
         if (!payment || !query.success) return reply.code(404).type("text/html").send(notFound);
         const body = `<span class="badge">Sandbox bank</span><h1>Approve this payment</h1>
@@ -68,12 +82,13 @@ export function sandboxApprovalPages(deps: { card: SandboxCard | null; wallet: S
       app.post("/sandbox/card/approve/:id", { schema: { hide: true } }, async (request, reply) => {
         const params = Id.safeParse(request.params);
         const form = Decision.safeParse(request.body);
+        if (refusesReturn(form)) return reply.code(422).type("text/html").send(badReturn);
         if (!params.success || !form.success) return reply.code(400).type("text/html").send(notFound);
         await card.decide(params.data.id, form.data.decision === "approve");
-        const back = samePath(form.data.return_url) ?? "/cancel-transaction?provider=stripe";
-        const redirect = samePath(form.data.redirect);
+        const back = form.data.return_url ?? CARD_RETURN;
+        const redirect = form.data.redirect;
         const target = redirect ? `${back}${back.includes("?") ? "&" : "?"}redirect=${encodeURIComponent(redirect)}` : back;
-        return reply.code(303).redirect(target);
+        return reply.code(303).redirect(sameOriginLocation(target) ?? CARD_RETURN);
       });
     }
 
@@ -101,11 +116,12 @@ export function sandboxApprovalPages(deps: { card: SandboxCard | null; wallet: S
       });
       app.post("/sandbox/wallet/approve/:id", { schema: { hide: true } }, async (request, reply) => {
         const params = Id.safeParse(request.params);
-        const form = Decision.safeParse(request.body);
+        // The wallet returns to the pages its checkout named when it was made; the form names none.
+        const form = WalletDecision.safeParse(request.body);
         if (!params.success || !form.success) return reply.code(400).type("text/html").send(notFound);
         const target = await wallet.decide(params.data.id, form.data.decision === "approve");
         if (!target) return reply.code(404).type("text/html").send(notFound);
-        return reply.code(303).redirect(target);
+        return reply.code(303).redirect(sameOriginLocation(target) ?? WALLET_RETURN);
       });
     }
   };

@@ -11,7 +11,7 @@ export const pingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Liveness (the process answers) and readiness (the database and the job queue answer). */
+/** Liveness (the process answers) and readiness (the database and the job queue answer; a Redis that does not makes it degraded, still 200). */
 export function healthRoutes(checks: HealthChecks): FastifyPluginAsyncZod {
   return async (app) => {
     app.get("/health/live", { schema: { tags: ["system"], summary: "Liveness", response: { 200: HealthResponse } } }, async () => ({
@@ -22,7 +22,7 @@ export function healthRoutes(checks: HealthChecks): FastifyPluginAsyncZod {
       { schema: { tags: ["system"], summary: "Readiness", response: { 200: HealthResponse, 503: HealthResponse } } },
       async (_request, reply) => {
         const result = await checks.run();
-        return reply.code(result.status === "ok" ? 200 : 503).send(result);
+        return reply.code(result.status === "unavailable" ? 503 : 200).send(result);
       },
     );
   };

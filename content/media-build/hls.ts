@@ -1,5 +1,5 @@
 /**
- * One way to do each media chore, shared by the demo pack build (content/media/build.ts) and the
+ * One way to do each media chore, shared by the demo pack build (content/media-build/build.ts) and the
  * ingest command (content/ingest.ts):
  *   - packageToHls: encode one source to the HLS layout (AAC-LC audio, optional H.264 video,
  *     fMP4 segments of 6 s, index.m3u8 + init.mp4 + seg-N.m4s), with a progress bar on stderr;
@@ -25,7 +25,7 @@ export const AUDIO_ENCODING = { bitrate: "32k", sampleRate: 22050, channels: 1 }
 export const VIDEO_ENCODING = { maxWidth: 640, maxHeight: 360, crf: 23, maxrate: "220k", bufsize: "440k", fpsMax: 24 } as const;
 
 /** The folder of the shipped media pack. */
-export const SHIPPED_MEDIA_DIR = fileURLToPath(new URL("./", import.meta.url));
+export const SHIPPED_MEDIA_DIR = fileURLToPath(new URL("../media/", import.meta.url));
 
 /** MEDIA_DIR when set, else the shipped pack folder (content/media). */
 export function mediaDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {

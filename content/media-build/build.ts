@@ -1,11 +1,11 @@
 /**
- * Builds the demo media pack from content/demo/catalogue.json into content/media/:
+ * Builds the demo media pack from content/demo/catalogue.json into content/media/ (the pack alone):
  *   - voices: espeak-ng speaks each item's script (male and/or female), paragraphs become pauses;
  *   - soundscape beds (free/ambient/<name>) and music items: synthesised with sox;
  *   - video variants: a slow gradient with a breathing circle (ffmpeg lavfi) under the audio;
  *   - every stream packaged to HLS by ./hls.ts; cover SVGs; manifest.json.
  *
- *   npx tsx content/media/build.ts [--force] [--only <slug>|<ambient name>] [--jobs N]
+ *   npx tsx content/media-build/build.ts [--force] [--only <slug>|<ambient name>] [--jobs N]
  *
  * Existing stream folders are kept unless --force (or --only for that item). Covers and the
  * manifest are always rewritten (cheap and deterministic).
@@ -62,7 +62,7 @@ function parseBuildArgs(argv: string[]): BuildOptions {
         .filter(Boolean);
     else if (arg === "--jobs") options.jobs = Math.max(1, Number(argv[++index]) || 1);
     else if (arg === "--help" || arg === "-h") {
-      say("Usage: npx tsx content/media/build.ts [--force] [--only <item slug | ambient bed name>[,...]] [--jobs N]");
+      say("Usage: npx tsx content/media-build/build.ts [--force] [--only <item slug | ambient bed name>[,...]] [--jobs N]");
       process.exit(0);
     } else throw new Error(`Unknown argument: ${arg} (try --help)`);
   }
