@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
+import { CONTENT_MODELS, SCREEN_NAMES } from "@serene/domain";
 import { afterAll, describe, expect, it } from "vitest";
 import { badRequestsFor } from "../../test/bad-input/bad-requests";
 import { operationsOf, type OpenApiDocument } from "../../test/bad-input/operations";
@@ -31,6 +32,7 @@ const operations = operationsOf(document);
 const resolve = resolverOf(document);
 const started = Date.now();
 const totals: RunTotals = { cases: 0, byStatus: {}, failures: [] };
+const byOperation: Record<string, Record<number, number>> = {};
 
 afterAll(async () => {
   await t.close();
@@ -47,7 +49,7 @@ afterAll(async () => {
   process.stdout.write(`bad input on ${driver}: ${JSON.stringify(summary)}\n`);
   if (process.env.FUZZ_REPORT_DIR) {
     mkdirSync(process.env.FUZZ_REPORT_DIR, { recursive: true });
-    writeFileSync(path.join(process.env.FUZZ_REPORT_DIR, `${driver}.json`), JSON.stringify(summary, null, 2));
+    writeFileSync(path.join(process.env.FUZZ_REPORT_DIR, `${driver}.json`), JSON.stringify({ ...summary, byOperation }, null, 2));
   }
 });
 
@@ -66,10 +68,11 @@ describe(`bad input, ${RUNS} generated requests per operation`, () => {
   for (const operation of operations) {
     it(`${operation.method} ${operation.path} (${operation.id})`, { timeout: 30_000 + RUNS * 300 }, async () => {
       const session = await MemberSession.start(t.app, t.database);
-      const known = { strings: [session.email, session.password, "web"] };
+      const known = { strings: [...SCREEN_NAMES, ...CONTENT_MODELS, "web", "ios"], email: session.email, password: session.password };
       const cases = fc.sample(badRequestsFor(operation, resolve, known), { seed: seedOf(operation.id), numRuns: RUNS });
       const result = await runCases(t.app, cases, session);
       totals.cases += result.cases;
+      byOperation[operation.id] = result.byStatus;
       for (const [status, count] of Object.entries(result.byStatus))
         totals.byStatus[Number(status)] = (totals.byStatus[Number(status)] ?? 0) + count;
       expect(result.cases).toBe(RUNS);

@@ -126,6 +126,7 @@ function bodyCases(operation: Operation, resolve: Resolve, known: KnownValues): 
   const schema: JsonSchema = operation.body ?? {};
   const resolved = resolve(schema);
   const valid = operation.body ? valueOf(schema, resolve, known) : fc.jsonValue({ maxDepth: 2 });
+  const atEdges = operation.body ? valueOf(schema, resolve, { ...known, edges: true }) : fc.jsonValue({ maxDepth: 2 });
   const objectValid = valid.map((value) =>
     value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {},
   );
@@ -138,7 +139,8 @@ function bodyCases(operation: Operation, resolve: Resolve, known: KnownValues): 
   const propertySchema = (name: string): JsonSchema => resolved.properties?.[name] ?? {};
 
   const cases: fc.WeightedArbitrary<{ kind: string; body: Body }>[] = [
-    { arbitrary: valid.map((value) => ({ kind: "body: valid", body: { value } })), weight: 4 },
+    { arbitrary: valid.map((value) => ({ kind: "body: valid", body: { value } })), weight: 8 },
+    { arbitrary: atEdges.map((value) => ({ kind: "body: valid, at the edges", body: { value } })), weight: 8 },
     {
       arbitrary: fc.tuple(objectValid, nameOrNew, nastyValue).map(([body, name, value]) => ({
         kind: `body: ${name} is a nasty value`,
@@ -147,14 +149,12 @@ function bodyCases(operation: Operation, resolve: Resolve, known: KnownValues): 
       weight: 8,
     },
     {
-      arbitrary: fc
-        .tuple(objectValid, nameOrNew)
-        .chain(([body, name]) =>
-          wrongTypeFor(propertySchema(name), resolve).map((value) => ({
-            kind: `body: ${name} has the wrong type`,
-            body: { value: { ...body, [name]: value } },
-          })),
-        ),
+      arbitrary: fc.tuple(objectValid, nameOrNew).chain(([body, name]) =>
+        wrongTypeFor(propertySchema(name), resolve).map((value) => ({
+          kind: `body: ${name} has the wrong type`,
+          body: { value: { ...body, [name]: value } },
+        })),
+      ),
       weight: 5,
     },
     {
@@ -294,7 +294,7 @@ function encodings(): fc.Arbitrary<{ kind: string; encode: (body: Body) => { pay
   return fc.oneof(
     {
       arbitrary: fc.constant({ kind: "as JSON", encode: (body: Body) => ({ payload: json(body), contentType: "application/json" }) }),
-      weight: 14,
+      weight: 24,
     },
     {
       arbitrary: fc
@@ -457,7 +457,13 @@ function pathCases(
   resolve: Resolve,
   known: KnownValues,
 ): fc.Arbitrary<{ kind: string; values: Record<string, string> }> {
-  const valid = (parameter: Parameter) => valueOf(parameter.schema, resolve, known).map(encodeValue);
+  const valid = (parameter: Parameter) =>
+    fc
+      .oneof(
+        { arbitrary: valueOf(parameter.schema, resolve, known, 0, parameter.name), weight: 3 },
+        valueOf(parameter.schema, resolve, { ...known, edges: true }, 0, parameter.name),
+      )
+      .map(encodeValue);
   const validAll = fc.record(Object.fromEntries(operation.pathParams.map((parameter) => [parameter.name, valid(parameter)])));
   if (operation.pathParams.length === 0) return fc.constant({ kind: "", values: {} });
   const names = operation.pathParams.map((parameter) => parameter.name);
@@ -485,7 +491,15 @@ function queryCases(operation: Operation, resolve: Resolve, known: KnownValues):
       .map(([key, value]) => `${encodeURIComponent(key)}=${encodeValue(value)}`)
       .join("&");
   const validAll = fc.record(
-    Object.fromEntries(operation.query.map((parameter) => [parameter.name, valueOf(parameter.schema, resolve, known)])),
+    Object.fromEntries(
+      operation.query.map((parameter) => [
+        parameter.name,
+        fc.oneof(
+          { arbitrary: valueOf(parameter.schema, resolve, known, 0, parameter.name), weight: 3 },
+          valueOf(parameter.schema, resolve, { ...known, edges: true }, 0, parameter.name),
+        ),
+      ]),
+    ),
     { requiredKeys: operation.query.filter((parameter) => parameter.required).map((parameter) => parameter.name) },
   ) as fc.Arbitrary<Record<string, unknown>>;
   const names = operation.query.map((parameter) => parameter.name);
@@ -572,7 +586,9 @@ function headerCases(
   known: KnownValues,
 ): fc.Arbitrary<{ kind: string; headers: Record<string, string> }> {
   const valid = fc.record(
-    Object.fromEntries(operation.headers.map((parameter) => [parameter.name, valueOf(parameter.schema, resolve, known).map(String)])),
+    Object.fromEntries(
+      operation.headers.map((parameter) => [parameter.name, valueOf(parameter.schema, resolve, known, 0, parameter.name).map(String)]),
+    ),
     {
       requiredKeys: operation.headers.filter((parameter) => parameter.required).map((parameter) => parameter.name),
     },
