@@ -9,6 +9,8 @@
 //   7. GET /screen/home, a content detail and POST /user/sessions at 50 connections, each as a
 //      ratio to a bare Fastify + pg endpoint in the same run (budget ≥ 0.5, p99 ≤ 25 ms), and
 //      signed-cookie media serving throughput
+//   8. npm run fuzz: generated bad input, 1,000 requests per operation of the API document on PGlite and
+//      PostgreSQL (BENCH_DATABASE_URL, else the local server): operations, cases, answers by status, 0 answers ≥ 500
 // It is a benchmark, not a test: it prints figures and writes bench-results/latest.json.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -18,6 +20,7 @@ import { startServer, repoRoot } from "../e2e/server";
 import { measureLoginLatency, measureReadUnderLoginFlood } from "./bench-auth";
 import { measureContentApi, measurePlayToPlaying } from "./bench-content";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { describeFuzz, runFuzz } from "./fuzz";
 
 interface ManifestChunk {
   file: string;
@@ -137,6 +140,7 @@ async function main() {
   const api = await measureContentApi();
   const loginLatency = await measureLoginLatency();
   const flood = await measureReadUnderLoginFlood();
+  const fuzz = runFuzz({ postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" });
   const rows = [
     ["landing route JavaScript, gzip (entry + page)", `${js.landingRouteKiB} KiB`, "≤ 150 KiB", js.landingRouteKiB <= 150],
     ["  of which the shared entry", `${js.entryKiB} KiB`, "", true],
@@ -185,13 +189,23 @@ async function main() {
       "status 200",
       api.segmentStatus === 200 && api.media.non2xx === 0,
     ],
+    ...fuzz.map(
+      (totals) =>
+        [
+          `bad input (npm run fuzz), ${totals.driver === "pglite" ? "PGlite" : "PostgreSQL"}: cases, answers ≥ 500`,
+          `${totals.cases}, ${totals.fiveXx}`,
+          "0 answers ≥ 500",
+          totals.passed && totals.fiveXx === 0,
+        ] as const,
+    ),
+    ...fuzz.map((totals) => [`  ${totals.driver}: ${describeFuzz(totals)}`, "", "", true] as const),
   ] as const;
   console.log("\nmeasure".padEnd(62) + "value".padEnd(22) + "budget");
   for (const [name, value, budget, ok] of rows)
     console.log(`${name.padEnd(61)}${value.padEnd(22)}${budget}${budget ? (ok ? "  ok" : "  OVER") : ""}`);
   writeFileSync(
     path.join(repoRoot, "bench-results", "latest.json"),
-    JSON.stringify({ measuredAt: new Date().toISOString(), js, scores, paywall, loginLatency, flood, play, api }, null, 2),
+    JSON.stringify({ measuredAt: new Date().toISOString(), js, scores, paywall, loginLatency, flood, play, api, fuzz }, null, 2),
   );
 }
 

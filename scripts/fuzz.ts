@@ -24,9 +24,15 @@ export interface FuzzTotals {
   passed: boolean;
 }
 
-/** Runs the suite on each database and returns its totals; `runs` requests per operation. */
-export function runFuzz(runs = Number(process.env.FUZZ_RUNS ?? 1000)): FuzzTotals[] {
-  const drivers: FuzzTotals["driver"][] = ["pglite", ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : [])];
+/**
+ * Runs the suite on each database and returns its totals: `runs` requests per operation, on PGlite
+ * and, when a PostgreSQL address is given (TEST_DATABASE_URL by default), on PostgreSQL.
+ */
+export function runFuzz({
+  runs = Number(process.env.FUZZ_RUNS ?? 1000),
+  postgresUrl = process.env.TEST_DATABASE_URL,
+}: { runs?: number; postgresUrl?: string } = {}): FuzzTotals[] {
+  const drivers: FuzzTotals["driver"][] = ["pglite", ...(postgresUrl ? (["postgres"] as const) : [])];
   const reports = mkdtempSync(path.join(tmpdir(), "serene-fuzz-"));
   try {
     return drivers.map((driver) => {
@@ -34,7 +40,12 @@ export function runFuzz(runs = Number(process.env.FUZZ_RUNS ?? 1000)): FuzzTotal
       const result = spawnSync("npx", ["vitest", "run", "--project", `api-${driver}`, SUITE], {
         cwd: repoRoot,
         stdio: "inherit",
-        env: { ...process.env, FUZZ_RUNS: String(runs), FUZZ_REPORT_DIR: reports },
+        env: {
+          ...process.env,
+          FUZZ_RUNS: String(runs),
+          FUZZ_REPORT_DIR: reports,
+          ...(postgresUrl ? { TEST_DATABASE_URL: postgresUrl } : {}),
+        },
       });
       const file = path.join(reports, `${driver}.json`);
       if (!existsSync(file)) throw new Error(`the bad-input suite on ${driver} wrote no totals (exit ${result.status})`);
