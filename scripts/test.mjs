@@ -1,6 +1,6 @@
-// npm test: every suite, in order. Formatting, typecheck (each package with its own tsconfig), lint, the OpenAPI document's lint, build the web app, then one Vitest run with
-// the projects that need no browser (domain, contracts, API on PGlite and, with TEST_DATABASE_URL,
-// on PostgreSQL, web components), and only then the browser journeys in Chromium, so they never
+// npm test: every suite, in order. Formatting, typecheck (each package with its own tsconfig), lint, the OpenAPI document's lint
+// (Redocly), build the web app, then one Vitest run with the projects that need no browser (domain, contracts, API on PGlite
+// and, with TEST_DATABASE_URL, on PostgreSQL, web components), and only then the browser journeys in Chromium, so they never
 // compete with the other suites for the cores they time their waits on.
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium.mjs";
