@@ -11,6 +11,8 @@
 //      ratio to a bare Fastify + pg endpoint in the same run (budget ≥ 0.5, p99 ≤ 25 ms), and
 //      signed-cookie media serving throughput
 //   8. a database that stops answering: how long requests wait before their 503 with the default limits
+//   9. npm run fuzz: generated bad input, 1,000 requests per operation of the API document on PGlite and
+//      PostgreSQL (BENCH_DATABASE_URL, else the local server): operations, cases, answers by status, 0 answers ≥ 500
 // It is a benchmark, not a test: it prints figures and writes bench-results/latest.json.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -21,6 +23,7 @@ import { measureAccountLinkTiming, measureLoginLatency, measureReadUnderLoginFlo
 import { measureContentApi, measurePlayToPlaying } from "./bench-content";
 import { measureDatabaseOutage } from "./bench-outage";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { describeFuzz, runFuzz } from "./fuzz";
 
 interface ManifestChunk {
   file: string;
@@ -146,6 +149,7 @@ async function main() {
     Math.abs(pair.existing - pair.missing) <= Math.max(0.3, 0.1 * Math.min(pair.existing, pair.missing));
   const outage = await measureDatabaseOutage();
   const outageAll503 = outage.statuses["503"] === outage.requests && outage.retryAfter === "5";
+  const fuzz = runFuzz({ postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" });
   const rows = [
     ["landing route JavaScript, gzip (entry + page)", `${js.landingRouteKiB} KiB`, "≤ 150 KiB", js.landingRouteKiB <= 150],
     ["  of which the shared entry", `${js.entryKiB} KiB`, "", true],
@@ -218,13 +222,23 @@ async function main() {
       "",
       outage.readyStatus === 503 && Number.isFinite(outage.recoveredMs),
     ],
+    ...fuzz.map(
+      (totals) =>
+        [
+          `bad input (npm run fuzz), ${totals.driver === "pglite" ? "PGlite" : "PostgreSQL"}: cases, answers ≥ 500`,
+          `${totals.cases}, ${totals.fiveXx}`,
+          "0 answers ≥ 500",
+          totals.passed && totals.fiveXx === 0,
+        ] as const,
+    ),
+    ...fuzz.map((totals) => [`  ${totals.driver}: ${describeFuzz(totals)}`, "", "", true] as const),
   ] as const;
   console.log("\nmeasure".padEnd(62) + "value".padEnd(22) + "budget");
   for (const [name, value, budget, ok] of rows)
     console.log(`${name.padEnd(61)}${value.padEnd(22)}${budget}${budget ? (ok ? "  ok" : "  OVER") : ""}`);
   writeFileSync(
     path.join(repoRoot, "bench-results", "latest.json"),
-    JSON.stringify({ measuredAt: new Date().toISOString(), js, scores, paywall, loginLatency, flood, links, play, api, outage }, null, 2),
+    JSON.stringify({ measuredAt: new Date().toISOString(), js, scores, paywall, loginLatency, flood, links, play, api, outage, fuzz }, null, 2),
   );
 }
 

@@ -1,6 +1,6 @@
-// npm test: every suite, in order. Formatting, typecheck (each package with its own tsconfig), lint, build the web app, then one Vitest run with
-// the projects that need no browser (domain, contracts, API on PGlite and, with TEST_DATABASE_URL,
-// on PostgreSQL, web components), and only then the browser journeys in Chromium, so they never
+// npm test: every suite, in order. Formatting, typecheck (each package with its own tsconfig), lint, the OpenAPI document's lint
+// (Redocly), build the web app, then one Vitest run with the projects that need no browser (domain, contracts, API on PGlite
+// and, with TEST_DATABASE_URL, on PostgreSQL, web components), and only then the browser journeys in Chromium, so they never
 // compete with the other suites for the cores they time their waits on.
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium.mjs";
@@ -19,6 +19,7 @@ const run = (label, command, args) => {
 run("format", "npm", ["run", "--silent", "format:check"]);
 run("typecheck", "npm", ["run", "--silent", "typecheck"]);
 run("lint", "npm", ["run", "--silent", "lint"]);
+run("OpenAPI document lint", "npm", ["run", "--silent", "lint:openapi"]);
 run("build the web app", "npm", ["run", "--silent", "build"]);
 ensureChromium();
 if (process.env.TEST_DATABASE_URL) console.log("TEST_DATABASE_URL is set: the API suite runs on PostgreSQL too.");

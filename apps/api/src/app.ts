@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
-import multipart from "@fastify/multipart";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "@serene/db";
@@ -56,7 +55,9 @@ import { createFaqService } from "./modules/faq/faq.service";
 import { createHealthChecks } from "./modules/system/health.service";
 import { healthRoutes, pingRoutes } from "./modules/system/system.routes";
 import { authPlugin } from "./plugins/auth";
-import { registerErrorHandler, sendError } from "./plugins/errors";
+import { answerFrameworkError, registerErrorHandler, sendError } from "./plugins/errors";
+import { registerFormData } from "./plugins/form-data";
+import { registerNulCharacterCheck } from "./plugins/nul-characters";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurityHeaders } from "./plugins/security";
 import { serializerCompiler } from "./plugins/serializer";
@@ -204,6 +205,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         ? { loggerInstance: deps.logger }
         : { logger: loggerOptions(config.logLevel) }),
     bodyLimit: config.bodyLimit,
+    // A path parameter as long as the longest the contracts accept (a 256-character code); longer is a 414.
+    routerOptions: { maxParamLength: 256 },
+    frameworkErrors: answerFrameworkError,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: "idle",
@@ -221,6 +225,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  registerNulCharacterCheck(app);
   await app.register(cookie);
   // HTML forms post url-encoded bodies (Apple's form_post answer, the sandbox pages).
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -243,10 +248,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       // Registration and profile updates also arrive as multipart form data (fields only, no files).
-      await api.register(multipart, {
-        attachFieldsToBody: "keyValues",
-        limits: { fields: 20, fieldSize: 16 * 1024, files: 0, fileSize: 0, parts: 20 },
-      });
+      await registerFormData(api);
       await api.register(pingRoutes);
       await api.register(accountsRoutes({ accounts: services.accounts, recovery: services.recovery, profile: services.profile }));
       await api.register(faqRoutes(services.faq));

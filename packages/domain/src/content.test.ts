@@ -96,6 +96,13 @@ describe("listening sessions", () => {
     expect(sessionReportProblems(at("2026-11-22T12:00:00Z"), at("2026-11-22T13:00:00Z"), now)).toHaveProperty("end_session");
     expect(sessionReportProblems(at("2026-11-22T11:00:00Z"), at("2026-11-22T11:10:00Z"), now)).toEqual({});
   });
+  it("refuses a session that starts before 2000, such as year 0, which the database cannot store", () => {
+    expect(sessionReportProblems(at("0000-01-01T00:00:00Z"), at("0000-01-01T00:10:00Z"), now)).toEqual({
+      start_session: ["The start session may not be before 2000-01-01."],
+    });
+    expect(sessionReportProblems(at("1999-12-31T23:50:00Z"), at("2000-01-01T00:10:00Z"), now)).toHaveProperty("start_session");
+    expect(sessionReportProblems(at("2000-01-01T00:00:00Z"), at("2000-01-01T00:10:00Z"), now)).toEqual({});
+  });
   it("counts days, minutes, streaks and the longest session", () => {
     const s = (iso: string, seconds: number) => ({ startedAt: at(iso), seconds });
     const stats = listeningStatistics(

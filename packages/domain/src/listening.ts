@@ -9,15 +9,22 @@ import { DAY_MS } from "./time";
 export const MAX_SESSION_SECONDS = 24 * 60 * 60;
 /** How far in the future an end time may lie (clock drift). */
 export const SESSION_CLOCK_SKEW_SECONDS = 5 * 60;
+/**
+ * The earliest start a report may have. Anything before is a broken clock, and the database cannot
+ * store every such time (year 0 does not exist in PostgreSQL's calendar).
+ */
+export const EARLIEST_SESSION_START = "2000-01-01T00:00:00Z";
 
 export const SESSION_MESSAGES = {
   order: "The end session must be a time after the start session.",
   tooLong: "A session may not be longer than 24 hours.",
   future: "The end session may not be in the future.",
+  tooOld: "The start session may not be before 2000-01-01.",
 } as const;
 
-/** Problems with a reported session, per field; empty when it can be kept. */
+/** Problems with a reported session, per field; empty when it can be kept (started in 2000 or later, ended after it started, within 24 hours, not in the future). */
 export function sessionReportProblems(start: Date, end: Date, now: Date): Record<string, string[]> {
+  if (start.getTime() < Date.parse(EARLIEST_SESSION_START)) return { start_session: [SESSION_MESSAGES.tooOld] };
   const seconds = (end.getTime() - start.getTime()) / 1000;
   if (seconds < 0) return { end_session: [SESSION_MESSAGES.order] };
   if (seconds > MAX_SESSION_SECONDS) return { end_session: [SESSION_MESSAGES.tooLong] };

@@ -31,12 +31,13 @@ function fieldMessage(field: string, issue: ValidationIssue): string {
 }
 
 function validationErrors(issues: ValidationIssue[]): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // A Map, so a field named like an Object method (constructor, valueOf) is a field like any other.
+  const errors = new Map<string, string[]>();
   for (const issue of issues) {
     const key = fieldKey(issue);
-    (errors[key] ??= []).push(fieldMessage(key, issue));
+    errors.set(key, [...(errors.get(key) ?? []), fieldMessage(key, issue)]);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 const BY_CODE: Record<string, { status: number; message: string }> = {
@@ -75,12 +76,23 @@ export function sendError(reply: FastifyReply, status: number, body: { message: 
   return reply.code(status).type("application/json; charset=utf-8").send(body);
 }
 
+/** What the router itself refuses before any route runs (Fastify's `frameworkErrors`), in the same envelope. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: "The address is not valid: it holds a broken percent-encoding." },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: "A part of the address is too long." },
+};
+
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const known = FRAMEWORK_ERRORS[error.code] ?? { status: error.statusCode ?? 400, message: "The request could not be read." };
+  void sendError(reply, known.status, { message: known.message });
+}
+
 /** Every error leaves in the Laravel-shaped envelope; a 5xx never shows internals. */
 /** How long a client should wait before trying again when the database did not answer. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const answer = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     // A database that is unreachable, too slow or restarting: 503, try again shortly (one log line, no query).
     if (isDatabaseUnavailable(error)) {
       request.log.warn(`answered 503: the database did not answer (${describeDatabaseFault(error)})`);
@@ -116,5 +128,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, "request failed");
     }
     return sendError(reply, 500, { message: "Server Error" });
+  };
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return answer(error, request, reply);
+    } catch (failure) {
+      // Answering failed itself: still the plain 500, never the failure's message.
+      request.log.error({ err: failure }, "the error handler failed");
+      return sendError(reply, 500, { message: "Server Error" });
+    }
   });
 }

@@ -261,6 +261,11 @@ describe("listening sessions: POST/GET /api/v1/user/sessions", () => {
       [{ start_session: at(-MINUTE), end_session: at(60 * MINUTE) }, "end_session", "The end session may not be in the future."],
       [{ start_session: "2026-13-01T00:00:00Z", end_session: at(-MINUTE) }, "start_session", "The start session is not a valid date."],
       [{ start_session: "2026-02-30T08:00:00Z", end_session: at(-MINUTE) }, "start_session", "The start session is not a valid date."],
+      [
+        { start_session: "0000-01-01T00:00:00Z", end_session: "0000-01-01T00:10:00Z" },
+        "start_session",
+        "The start session may not be before 2000-01-01.",
+      ],
       [{ start_session: at(-2 * MINUTE), end_session: "2026-01-05T24:00:00Z" }, "end_session", "The end session is not a valid date."],
       [{ end_session: at(-MINUTE) }, "start_session", "The start session field is required."],
       [{ start_session: 5, end_session: at(-MINUTE) }, "start_session", "The start session must be a string."],
