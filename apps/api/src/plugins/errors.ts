@@ -87,10 +87,10 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   void sendError(reply, known.status, { message: known.message });
 }
 
-/** Every error leaves in the Laravel-shaped envelope; a 5xx never shows internals. */
 /** How long a client should wait before trying again when the database did not answer. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/** Every error leaves in the Laravel-shaped envelope; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   const answer = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     // A database that is unreachable, too slow or restarting: 503, try again shortly (one log line, no query).
