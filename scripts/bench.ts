@@ -238,7 +238,11 @@ async function main() {
     console.log(`${name.padEnd(61)}${value.padEnd(22)}${budget}${budget ? (ok ? "  ok" : "  OVER") : ""}`);
   writeFileSync(
     path.join(repoRoot, "bench-results", "latest.json"),
-    JSON.stringify({ measuredAt: new Date().toISOString(), js, scores, paywall, loginLatency, flood, links, play, api, outage, fuzz }, null, 2),
+    JSON.stringify(
+      { measuredAt: new Date().toISOString(), js, scores, paywall, loginLatency, flood, links, play, api, outage, fuzz },
+      null,
+      2,
+    ),
   );
 }
 
