@@ -39,13 +39,7 @@ export function createAccountsRepository(db: Database) {
       return user ?? null;
     },
     /** Inserts a user unless the e-mail is taken; null when it is. */
-    async insertUser(values: {
-      name: string;
-      email: string;
-      passwordHash: string | null;
-      emailVerifiedAt?: Date | null;
-      createdAt?: Date;
-    }) {
+    async insertUser(values: { name: string; email: string; passwordHash: string | null; emailVerifiedAt?: Date | null }) {
       const [user] = await x.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
       return user ?? null;
     },
@@ -176,21 +170,19 @@ export function createAccountsRepository(db: Database) {
       provider: "google" | "apple" | "facebook";
       subject: string;
       email: string | null;
-      createdAt?: Date;
+      openedAccount: boolean;
     }) {
       await x.insert(socialIdentities).values(values).onConflictDoNothing();
     },
-    /**
-     * The account this identity opened, else null. An identity that opened an account was written
-     * with it, in one transaction and with the same creation time; one linked to an account that
-     * already existed is younger than the account.
-     */
+    /** The account this identity opened (created by signing in with it), else null; a link to an account that already existed does not count. */
     async findAccountOpenedBy(provider: "google" | "apple" | "facebook", subject: string): Promise<UserRow | null> {
       const [row] = await x
         .select({ user: users })
         .from(socialIdentities)
-        .innerJoin(users, and(eq(users.id, socialIdentities.userId), eq(users.createdAt, socialIdentities.createdAt)))
-        .where(and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject)));
+        .innerJoin(users, eq(users.id, socialIdentities.userId))
+        .where(
+          and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject), eq(socialIdentities.openedAccount, true)),
+        );
       return row?.user ?? null;
     },
 

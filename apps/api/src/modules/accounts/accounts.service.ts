@@ -171,17 +171,14 @@ export function createAccountsService(ctx: AccountsContext) {
         const result = await ctx.repo.transaction(async (tx) => {
           const existing = await tx.findUserByEmail(email);
           if (existing && identity.sandbox) return "not-owner" as const;
-          // An account and the identity that opens it share their creation time (findAccountOpenedBy).
-          const openedAt = now();
-          const owner =
-            existing ?? (await tx.insertUser({ name, email, passwordHash: null, emailVerifiedAt: openedAt, createdAt: openedAt }));
+          const owner = existing ?? (await tx.insertUser({ name, email, passwordHash: null, emailVerifiedAt: now() }));
           if (!owner) return null;
           await tx.insertIdentity({
             userId: owner.id,
             provider: identity.provider,
             subject: identity.subject,
             email,
-            ...(existing ? {} : { createdAt: openedAt }),
+            openedAccount: !existing,
           });
           return { owner, created: !existing };
         });
