@@ -56,7 +56,6 @@ const OFF_SITE = [
   "/\\/evil.example",
   "https://evil.example/",
   "\t/home",
-  "/home\u0000",
   "/home\u007f",
   "evil.example",
 ];
@@ -83,6 +82,19 @@ describe("the sandbox bank's approval page", () => {
     expect(res.statusCode).toBe(422);
     expect(res.headers.location).toBeUndefined();
     expect(res.body).toContain("The return_url must be a path on this site.");
+    expect(await chargeStatus(id)).toBe("requires_action");
+  });
+
+  it("refuses a NUL character in return_url or redirect before the page runs, deciding nothing", async () => {
+    const { path, id, returnUrl } = await awaitingApproval(member);
+    for (const fields of [{ return_url: "/home\u0000" }, { return_url: returnUrl, redirect: "/home\u0000" }]) {
+      const page = await t.app.inject({ url: `${path}?${new URLSearchParams(fields)}` });
+      expect(page.statusCode).toBe(422);
+      expect(Object.keys(page.json().errors)).toEqual([Object.keys(fields).at(-1)]);
+      const answer = await t.app.inject({ method: "POST", url: path, ...form({ decision: "approve", ...fields }) });
+      expect(answer.statusCode).toBe(422);
+      expect(answer.headers.location).toBeUndefined();
+    }
     expect(await chargeStatus(id)).toBe("requires_action");
   });
 
