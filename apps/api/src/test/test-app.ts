@@ -4,8 +4,10 @@ import pg from "pg";
 import { inject, onTestFinished } from "vitest";
 import { createDatabase, type DatabaseHandle } from "@serene/db";
 import type { FastifyInstance } from "fastify";
-import { buildApp, createServices } from "../app";
+import { buildApp, createServices, type Services } from "../app";
 import { loadConfig, type Config } from "../config";
+import { jobDefinitions } from "../jobs";
+import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "../jobs/queue";
 import { useCheapPasswordHashing } from "../modules/accounts/passwords";
 
 /** A configuration for tests: the defaults, plus what a test overrides. */
@@ -64,6 +66,45 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     settled: () => services.background.settled(),
     close: async () => {
       await app.close();
+      await services.close();
+      await database.close();
+    },
+  };
+}
+
+export interface QueuedTestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** The worker's services, which run the queued jobs. */
+  services: Services;
+  boss: JobQueue;
+  close(): Promise<void>;
+}
+
+const silent = { info: () => {}, error: () => {}, warn: () => {}, debug: () => {} } as never;
+
+/**
+ * The API with the job queue running, as `npm start` runs it. With `separateWorker`, the app makes
+ * its own services and only sends jobs, while a worker with services of its own runs them (as
+ * `npm run worker` does); otherwise the app and the worker share one set.
+ */
+export async function createQueuedTestApp(env: Record<string, string> = {}, { separateWorker = false } = {}): Promise<QueuedTestApp> {
+  useCheapPasswordHashing(true);
+  const database = await createTestDatabase();
+  const boss = await startJobQueue(database, { logger: silent, work: true });
+  const config = testConfig(env);
+  const services = createServices({ config, database, jobs: boss });
+  await registerJobs(boss, jobDefinitions(services), silent, true);
+  const app = await buildApp({ config, database, jobs: boss, logger: false, ...(separateWorker ? {} : { services }) });
+  await app.ready();
+  return {
+    app,
+    database,
+    services,
+    boss,
+    close: async () => {
+      await app.close();
+      await stopJobQueue(boss, 2000);
       await services.close();
       await database.close();
     },

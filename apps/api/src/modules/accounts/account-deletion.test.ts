@@ -3,11 +3,9 @@ import { DAY_MS } from "@serene/domain";
 import { leads, socialIdentities, users, type DatabaseHandle } from "@serene/db";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, createServices } from "../../app";
-import { jobDefinitions } from "../../jobs";
-import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "../../jobs/queue";
+import type { JobQueue } from "../../jobs/queue";
 import { lastMailTo, linkIn, login, mailsTo, PASSWORD, randomIp, rows, uniqueEmail, whoAmI } from "../../test/accounts";
-import { createTestDatabase, testConfig } from "../../test/test-app";
+import { createQueuedTestApp, type QueuedTestApp } from "../../test/test-app";
 import { DELETE_DUE_ACCOUNTS_JOB } from "./account-recovery.service";
 
 /**
@@ -15,28 +13,16 @@ import { DELETE_DUE_ACCOUNTS_JOB } from "./account-recovery.service";
  * database itself (every public table with a user_id column), so a table added later is
  * checked without changing this test.
  */
-const silent = { info: () => {}, error: () => {}, warn: () => {}, debug: () => {} } as never;
+let t: QueuedTestApp;
 let database: DatabaseHandle;
-let boss: JobQueue;
 let app: FastifyInstance;
-let services: ReturnType<typeof createServices>;
+let boss: JobQueue;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  boss = await startJobQueue(database, { logger: silent, work: true });
-  const config = testConfig({ ACCOUNT_DELETION_DAYS: "0" });
-  // The API sends jobs; a worker with its own services runs them, as `npm run worker` does.
-  services = createServices({ config, database, jobs: boss });
-  await registerJobs(boss, jobDefinitions(services), silent, true);
-  app = await buildApp({ config, database, jobs: boss, logger: false });
-  await app.ready();
+  t = await createQueuedTestApp({ ACCOUNT_DELETION_DAYS: "0" }, { separateWorker: true });
+  ({ app, database, boss } = t);
 });
-afterAll(async () => {
-  await app.close();
-  await services.close();
-  await stopJobQueue(boss, 2000);
-  await database.close();
-});
+afterAll(async () => t.close());
 
 const tablesWithUserId = async () =>
   (

@@ -1,11 +1,8 @@
 import type { DatabaseHandle } from "@serene/db";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, createServices } from "../../app";
-import { jobDefinitions } from "../../jobs";
-import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "../../jobs/queue";
 import { mailsTo, randomIp, registerMember, rows, uniqueEmail } from "../../test/accounts";
-import { createTestDatabase, testConfig } from "../../test/test-app";
+import { createQueuedTestApp, type QueuedTestApp } from "../../test/test-app";
 import { PASSWORD_RESET_MAIL_JOB, REMOVAL_MAIL_JOB } from "./account-recovery.service";
 
 /**
@@ -13,27 +10,15 @@ import { PASSWORD_RESET_MAIL_JOB, REMOVAL_MAIL_JOB } from "./account-recovery.se
  * it: each request queues one job with the address, registered or not, and the worker e-mails
  * the link only when the address has an account.
  */
-const silent = { info: () => {}, error: () => {}, warn: () => {}, debug: () => {} } as never;
+let t: QueuedTestApp;
 let database: DatabaseHandle;
-let boss: JobQueue;
 let app: FastifyInstance;
-let services: ReturnType<typeof createServices>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  boss = await startJobQueue(database, { logger: silent, work: true });
-  const config = testConfig();
-  services = createServices({ config, database, jobs: boss });
-  await registerJobs(boss, jobDefinitions(services), silent, true);
-  app = await buildApp({ config, database, jobs: boss, logger: false, services });
-  await app.ready();
+  t = await createQueuedTestApp();
+  ({ app, database } = t);
 });
-afterAll(async () => {
-  await app.close();
-  await stopJobQueue(boss, 2000);
-  await services.close();
-  await database.close();
-});
+afterAll(async () => t.close());
 
 interface QueuedJob {
   data: Record<string, unknown>;

@@ -5,6 +5,10 @@ export type UserRow = typeof users.$inferSelect;
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
 
 /** The only place the account tables are read and written. */
+/** A code of this kind with this hash, not used yet and not expired. */
+const liveCode = (codeHash: string, purpose: AccountCodePurpose, now: Date) =>
+  and(eq(accountCodes.codeHash, codeHash), eq(accountCodes.purpose, purpose), isNull(accountCodes.usedAt), gt(accountCodes.expiresAt, now));
+
 export function createAccountsRepository(db: Database) {
   // Every authenticated request looks its token up: built once, prepared once per connection.
   // It also brings what every content answer needs about the member (favourites, subscriptions),
@@ -98,10 +102,7 @@ export function createAccountsRepository(db: Database) {
         .set({ usedAt: now })
         .where(
           and(
-            eq(accountCodes.codeHash, codeHash),
-            eq(accountCodes.purpose, purpose),
-            isNull(accountCodes.usedAt),
-            gt(accountCodes.expiresAt, now),
+            liveCode(codeHash, purpose, now),
             forEmail === undefined
               ? undefined
               : inArray(accountCodes.userId, x.select({ id: users.id }).from(users).where(eq(users.email, forEmail))),
@@ -115,14 +116,7 @@ export function createAccountsRepository(db: Database) {
       const [code] = await x
         .select({ id: accountCodes.id, userId: accountCodes.userId })
         .from(accountCodes)
-        .where(
-          and(
-            eq(accountCodes.codeHash, codeHash),
-            eq(accountCodes.purpose, purpose),
-            isNull(accountCodes.usedAt),
-            gt(accountCodes.expiresAt, now),
-          ),
-        );
+        .where(liveCode(codeHash, purpose, now));
       return code ?? null;
     },
     /** One-time codes used or expired before `before`: they can no longer do anything. */

@@ -87,7 +87,7 @@ describe("the sandbox bank's approval page", () => {
 
   it("refuses a NUL character in return_url or redirect before the page runs, deciding nothing", async () => {
     const { path, id, returnUrl } = await awaitingApproval(member);
-    for (const fields of [{ return_url: "/home\u0000" }, { return_url: returnUrl, redirect: "/home\u0000" }]) {
+    for (const fields of [{ return_url: "/home\u0000" }, { return_url: returnUrl, redirect: "/home\u0000" }] as Record<string, string>[]) {
       const page = await t.app.inject({ url: `${path}?${new URLSearchParams(fields)}` });
       expect(page.statusCode).toBe(422);
       expect(Object.keys(page.json().errors)).toEqual([Object.keys(fields).at(-1)]);
