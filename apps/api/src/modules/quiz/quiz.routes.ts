@@ -85,6 +85,8 @@ export function quizRoutes(service: QuizService, limiter: RateLimiter): FastifyP
         schema: {
           tags: ["quiz"],
           summary: "Send quiz answers (signed in: stored against the member and their goal set; else anonymous)",
+          // The bearer token is optional: with it the answers are the member's, without it anonymous.
+          security: [{ bearer: [] }, {}],
           querystring: CacheBuster,
           body: QuizAnswerBody,
           response: { 201: QuizAnswerResponse, 401: ErrorResponse, ...errorResponses },
