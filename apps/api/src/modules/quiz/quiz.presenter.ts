@@ -1,7 +1,7 @@
 import type { QuizBuilderResponse, QuizDefinition, QuizResponse } from "@serene/contracts";
 import { isCustomQuiz } from "@serene/domain";
 
-/** A quiz as the quiz screens read it: questions and progress total, without result rules. */
+/** A quiz as the quiz screens read it: questions and progress total, without result rules or option scores. */
 export function presentQuiz(quiz: QuizDefinition): QuizResponse["data"] {
   return {
     id: quiz.id,
@@ -11,7 +11,11 @@ export function presentQuiz(quiz: QuizDefinition): QuizResponse["data"] {
     intro: quiz.intro,
     is_custom: isCustomQuiz(quiz.type),
     total: quiz.steps.length,
-    steps: quiz.steps,
+    // Option scores are result rules: they stay on the server.
+    steps: quiz.steps.map((step) => ({
+      ...step,
+      field: { ...step.field, options: step.field.options?.map(({ key, label }) => ({ key, label })) },
+    })),
   };
 }
 

@@ -37,6 +37,9 @@ describe("GET /api/v1/quiz and /api/v1/quiz/web/{id}", () => {
     expect(field("tension")).toEqual({ key: "tension", kind: "range", default: 50 });
     // Result rules are not part of the public quiz.
     expect(res.body).not.toContain("checkout_id");
+    const custom = await get("/api/v1/quiz/web/calm-check-in");
+    expect(custom.body).not.toContain("score");
+    expect(custom.body).not.toContain("bands");
   });
 
   it("finds a quiz by id and by slug, and answers 404 for an unknown one", async () => {
