@@ -36,3 +36,8 @@ export * from "./item-row";
 export function loadPlans(): Plans {
   return readJson<Plans>("./demo/plans.json");
 }
+
+/** The shipped quizzes (onboarding and custom), as raw JSON: the API checks them against the QuizDefinition schema at start-up. */
+export function loadQuizzes(): unknown {
+  return readJson<unknown>("./demo/quizzes.json");
+}

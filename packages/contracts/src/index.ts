@@ -7,3 +7,4 @@ export * from "./system";
 export * from "./content";
 export * from "./plans";
 export * from "./payments";
+export * from "./quiz";

@@ -16,3 +16,4 @@ export * from "./subscription-lifecycle";
 export * from "./payment-messages";
 export * from "./time";
 export * from "./same-origin-path";
+export * from "./quiz";

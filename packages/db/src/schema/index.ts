@@ -18,3 +18,4 @@ export * from "./subscriptions";
 export * from "./packages";
 export * from "./checkouts";
 export * from "./payments";
+export * from "./quiz-answers";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { DAY_MS } from "@serene/domain";
-import { leads, socialIdentities, users, type DatabaseHandle } from "@serene/db";
+import { leads, quizAnswers, socialIdentities, users, type DatabaseHandle } from "@serene/db";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobQueue } from "../../jobs/queue";
@@ -71,6 +71,8 @@ async function memberWithEverything(label: string) {
   await database.db.insert(leads).values({ statisticId, name: label, email });
   // Another funnel record for the same address that was never linked: it goes too.
   await database.db.insert(leads).values({ statisticId: `${statisticId}-again`, name: label, email });
+  // Quiz answers sent anonymously with the address before registering: they go too.
+  await database.db.insert(quizAnswers).values({ quizId: 1, email: email.toUpperCase(), answers: { goal: "SLEEP_BETTER" } });
   const res = await app.inject({
     method: "POST",
     url: "/api/v1/user",

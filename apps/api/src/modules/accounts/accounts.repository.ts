@@ -1,5 +1,14 @@
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
-import { accessTokens, accountCodes, leads, socialIdentities, users, type AccountCodePurpose, type Database } from "@serene/db";
+import {
+  accessTokens,
+  accountCodes,
+  leads,
+  quizAnswers,
+  socialIdentities,
+  users,
+  type AccountCodePurpose,
+  type Database,
+} from "@serene/db";
 
 export type UserRow = typeof users.$inferSelect;
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
@@ -195,6 +204,8 @@ export function createAccountsRepository(db: Database) {
     /** Deletes the account; every row that references it goes with it (ON DELETE CASCADE). */
     async deleteUser(id: string, email: string) {
       await x.delete(leads).where(eq(leads.email, email));
+      // Answers sent before signing in carry only the e-mail; the member's own go with the account.
+      await x.delete(quizAnswers).where(sql`lower(${quizAnswers.email}) = ${email.toLowerCase()}`);
       const rows = await x.delete(users).where(eq(users.id, id)).returning({ id: users.id });
       return rows.length === 1;
     },

@@ -1,0 +1,101 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  CacheBuster,
+  ErrorResponse,
+  errorResponses,
+  QuizAnswerBody,
+  QuizAnswerResponse,
+  QuizBuilderResponse,
+  QuizFieldsResponse,
+  QuizIdParams,
+  QuizQuery,
+  QuizResponse,
+} from "@serene/contracts";
+import type { RateLimiter } from "../../plugins/rate-limit";
+import type { QuizService } from "./quiz.service";
+
+/** Answers are a few kilobytes at most. */
+const ANSWER_BODY_LIMIT = 32 * 1024;
+
+export function quizRoutes(service: QuizService, limiter: RateLimiter): FastifyPluginAsyncZod {
+  return async (app) => {
+    // A bearer token is optional: when one is sent it must be live (else 401); without one the answer is anonymous.
+    const optionalMember = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.headers.authorization !== undefined) await app.authenticate.call(app, request, reply);
+    };
+
+    app.get(
+      "/quiz",
+      {
+        schema: {
+          tags: ["quiz"],
+          summary: "The default quiz of a platform (web): the onboarding quiz",
+          querystring: QuizQuery,
+          response: { 200: QuizResponse, 422: errorResponses[422] },
+        },
+      },
+      async () => service.defaultQuiz(),
+    );
+    app.get(
+      "/quiz/web/:id",
+      {
+        schema: {
+          tags: ["quiz"],
+          summary: "A quiz by id or slug",
+          params: QuizIdParams,
+          querystring: CacheBuster,
+          response: { 200: QuizResponse, 404: errorResponses[404], 422: errorResponses[422] },
+        },
+      },
+      async (request) => service.quiz(request.params.id),
+    );
+    app.get(
+      "/quiz/fields",
+      {
+        schema: {
+          tags: ["quiz"],
+          summary: "The field kinds, and the quiz answer form's sliders and lists",
+          querystring: CacheBuster,
+          response: { 200: QuizFieldsResponse, 422: errorResponses[422] },
+        },
+      },
+      async () => service.fields(),
+    );
+    app.get(
+      "/quiz-builder/:id",
+      {
+        schema: {
+          tags: ["quiz"],
+          summary: "The extra data of a custom quiz: result rules, checkout, per-goal copy",
+          params: QuizIdParams,
+          querystring: CacheBuster,
+          response: { 200: QuizBuilderResponse, 404: errorResponses[404], 422: errorResponses[422] },
+        },
+      },
+      async (request) => service.builder(request.params.id),
+    );
+    app.post(
+      "/quiz",
+      {
+        bodyLimit: ANSWER_BODY_LIMIT,
+        onRequest: optionalMember,
+        // Per client address (RATE_LIMITS.quiz): 429 with Retry-After beyond.
+        preHandler: async (request) => limiter.consume("quiz", request.ip),
+        schema: {
+          tags: ["quiz"],
+          summary: "Send quiz answers (signed in: stored against the member and their goal set; else anonymous)",
+          // The bearer token is optional: with it the answers are the member's, without it anonymous.
+          security: [{ bearer: [] }, {}],
+          querystring: CacheBuster,
+          body: QuizAnswerBody,
+          response: { 201: QuizAnswerResponse, 401: ErrorResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const result = await service.answer(request.body, { userId: request.auth?.signIn.user.id ?? null });
+        return reply.code(201).send(result);
+      },
+    );
+  };
+}
