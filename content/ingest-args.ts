@@ -1,5 +1,6 @@
 /** Command-line parsing of `npm run content:ingest` (kept apart from ingest.ts so it can be tested). */
 import { CONTENT_MODELS, CONTENT_TYPES, MEDIA_VARIANTS, type ContentModel, type ContentType, type MediaVariant } from "./catalogue";
+import { QUIZ_GOALS, type QuizGoal } from "@serene/domain";
 
 export const INGEST_USAGE = `Usage: npm run content:ingest -- <file> [<file> ...] --name "<title>" --model <model> --type "<type>" [options]
 
@@ -12,21 +13,15 @@ export const INGEST_USAGE = `Usage: npm run content:ingest -- <file> [<file> ...
   --free                 playable by free members (stored under free/, else premium/)
   --tags a,b             tag slugs
   --description "..."    short description
-  --goal <GOAL>          REDUCE_STRESS | INCREASE_HAPPINESS | INCREASE_ENERGY | INCREASE_CONFIDENCE | INCREASE_MOTIVATION | SLEEP_BETTER
+  --goal <GOAL>          ${Object.keys(QUIZ_GOALS).join(" | ")}
   --soundscape <path>    looping bed under a voice, e.g. free/ambient/rain
   --slug <slug>          folder and cover name (default: from --name)
   --id <N>               item id (default: the next free id)
 
 Media goes to MEDIA_DIR (default: the shipped pack, content/media).`;
 
-export const GOALS = [
-  "REDUCE_STRESS",
-  "INCREASE_HAPPINESS",
-  "INCREASE_ENERGY",
-  "INCREASE_CONFIDENCE",
-  "INCREASE_MOTIVATION",
-  "SLEEP_BETTER",
-] as const;
+/** The goals an item can serve: the quiz's own goal keys. */
+export const GOALS = Object.keys(QUIZ_GOALS) as QuizGoal[];
 
 export class IngestUsageError extends Error {
   constructor(message: string) {
