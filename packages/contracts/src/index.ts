@@ -8,3 +8,4 @@ export * from "./content";
 export * from "./plans";
 export * from "./payments";
 export * from "./quiz";
+export * from "./lead";
