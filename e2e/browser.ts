@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 
 export const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -71,4 +71,27 @@ export async function playToSound(page: Page): Promise<void> {
     undefined,
     { timeout: 20_000 },
   );
+}
+
+/** Stripe's test cards, as a person types them. */
+export const CARDS = { succeeds: "4242 4242 4242 4242", declined: "4000 0000 0000 0002", needsApproval: "4000 0027 6000 3184" };
+
+/** Fills the open payment dialog's card form and presses the buy button. */
+export async function payByCard(page: Page, number: string) {
+  const dialog = page.getByRole("dialog", { name: "Select payment method" });
+  await dialog.getByText("Credit card").click();
+  await dialog.getByLabel("Card number").fill(number);
+  await dialog.getByLabel("Expiry").fill("12 / 34");
+  await dialog.getByLabel("CVC").fill("123");
+  await dialog.getByRole("button", { name: "Try Serene now" }).click();
+}
+
+/** The signed-in member's subscription type (null when free), read from the API with the page's token. */
+export async function subscriptionType(page: Page): Promise<string | null> {
+  const token = await page.evaluate(() => window.localStorage.getItem("t"));
+  const response = await fetch(`${baseUrl()}/api/v1/user/account-status`, {
+    headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { subscription_type: string | null }).subscription_type;
 }

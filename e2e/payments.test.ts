@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launch, newVisit, playToSound, registerMember } from "./browser";
+import { baseUrl, CARDS, launch, newVisit, payByCard, playToSound, registerMember, subscriptionType } from "./browser";
 import { repoRoot } from "./server";
 
 let browser: Browser;
@@ -15,9 +15,6 @@ let counter = 0;
 /** A fresh address per journey: a member buys once, so journeys never meet. */
 const newEmail = (who = "payer") => `${who}.${Date.now().toString(36)}.${++counter}@example.com`;
 const PASSWORD = "quiet evening walk 42";
-
-/** Stripe's test cards, as a person types them. */
-const CARDS = { succeeds: "4242 4242 4242 4242", declined: "4000 0000 0000 0002", needsApproval: "4000 0027 6000 3184" };
 
 /** Console errors except the browser's note about an answer the page expected (a 402 decline). */
 const unexpected = (problems: string[]) => problems.filter((problem) => !problem.includes("Failed to load resource"));
@@ -36,15 +33,6 @@ const lockedItem = catalogue.items.find(
   (item) => !children.has(item.id) && item.model === "meditation-sleep" && !item.free && item.media?.audio_male && !item.media.video_male,
 )!;
 
-async function subscriptionType(page: Page): Promise<string | null> {
-  const token = await page.evaluate(() => window.localStorage.getItem("t"));
-  const response = await fetch(`${baseUrl()}/api/v1/user/account-status`, {
-    headers: { authorization: `Bearer ${token}`, accept: "application/json" },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { subscription_type: string | null }).subscription_type;
-}
-
 /** The paywall's Get My Plan for the preselected plan (or `plan`), then the open payment dialog. */
 async function openPayment(page: Page, plan?: string) {
   await page.goto("/subscription");
@@ -54,15 +42,6 @@ async function openPayment(page: Page, plan?: string) {
   const dialog = page.getByRole("dialog", { name: "Select payment method" });
   await dialog.waitFor();
   return dialog;
-}
-
-async function payByCard(page: Page, number: string) {
-  const dialog = page.getByRole("dialog", { name: "Select payment method" });
-  await dialog.getByText("Credit card").click();
-  await dialog.getByLabel("Card number").fill(number);
-  await dialog.getByLabel("Expiry").fill("12 / 34");
-  await dialog.getByLabel("CVC").fill("123");
-  await dialog.getByRole("button", { name: "Try Serene now" }).click();
 }
 
 describe("paying by card", () => {
