@@ -14,10 +14,12 @@ import type {
 import {
   DAILY_MEDITATION_SECTION,
   DAY_MS,
+  goalFirst,
   pageMeta,
   pageOffset,
   PERSONAL_PLAN_SECTION,
   planDay,
+  planForGoal,
   recommendByTags,
   withAnyTag,
   type ContentModel,
@@ -74,6 +76,11 @@ export function createCatalogueService(deps: {
     return planDay(user.createdAt, now(), snapshot.planDays);
   }
 
+  /** The personal plan as the member sees it: each day opens with a session for their quiz goal. */
+  function planOf(snapshot: CatalogueSnapshot, user: SignIn["user"]) {
+    return planForGoal(snapshot.plan, snapshot.listed, user.goal);
+  }
+
   /** The daily slider turns one step each day, so the first card changes daily. */
   function rotateDaily<T>(items: readonly T[]): T[] {
     if (items.length === 0) return [];
@@ -92,9 +99,9 @@ export function createCatalogueService(deps: {
         data: rows.map((section) => {
           const isPlan = section.sectionType === PERSONAL_PLAN_SECTION;
           const ids = isPlan
-            ? (snapshot.plan.get(day) ?? [])
+            ? (planOf(snapshot, member.user).get(day) ?? [])
             : section.sectionType === DAILY_MEDITATION_SECTION
-              ? rotateDaily(section.items)
+              ? goalFirst(pick(snapshot, rotateDaily(section.items)), member.user.goal).map((item) => item.id)
               : section.items;
           return {
             id: section.id,
@@ -177,13 +184,14 @@ export function createCatalogueService(deps: {
     async plan(day: number | undefined, member: SignIn): Promise<PlanResponse> {
       const [snapshot, viewer] = [await cache.get(), viewerOf(member)];
       const current = currentPlanDay(snapshot, member.user);
-      const days = [...snapshot.plan.keys()].sort((a, b) => a - b).filter((d) => day === undefined || d === day);
+      const plan = planOf(snapshot, member.user);
+      const days = [...plan.keys()].sort((a, b) => a - b).filter((d) => day === undefined || d === day);
       if (day !== undefined && days.length === 0) throw notFound("There is no such day in the plan.");
       return {
         data: {
           current_day: current,
           total_days: snapshot.planDays,
-          days: days.map((d) => ({ day: d, content: cards(pick(snapshot, snapshot.plan.get(d) ?? []), viewer) })),
+          days: days.map((d) => ({ day: d, content: cards(pick(snapshot, plan.get(d) ?? []), viewer) })),
         },
       };
     },

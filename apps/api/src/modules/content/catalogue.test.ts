@@ -3,7 +3,7 @@ import { CONTENT_MODELS, SCREEN_NAMES } from "@serene/domain";
 import { users } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, registerMember, type Member } from "../../test/accounts";
-import { catalogue, childIds, getAs, itemById, listedItems, sendAs, subscribe } from "../../test/content";
+import { catalogue, childIds, getAs, itemById, listedItems, sendAs, setGoal, subscribe } from "../../test/content";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 /** Where content responses address media (a CDN in production). */
@@ -95,6 +95,38 @@ describe("GET /api/v1/screen/{name}", () => {
     expect(ids(plan.content)).toEqual(catalogue.plan.find((day) => day.day === 3)!.items);
     const whole = (await get("/api/v1/personal-plan-by-day", member.token)).json();
     expect(whole.data.current_day).toBe(3);
+  });
+
+  it("opens each plan day with a session for the member's quiz goal, and the daily slider with the goal's cards", async () => {
+    const member = await registerMember(t.app, t.database, { name: "Sleeper" });
+    await setGoal(t.database, member.id, "SLEEP_BETTER");
+    const serves = (id: number) => itemById(id).goal === "SLEEP_BETTER";
+    const plan = (await get("/api/v1/personal-plan-by-day", member.token)).json();
+    const firsts: number[] = [];
+    for (const day of plan.data.days as { day: number; content: { id: number }[] }[]) {
+      const shared = catalogue.plan.find((source) => source.day === day.day)!.items;
+      const [first, ...rest] = ids(day.content);
+      expect(serves(first!), `day ${day.day}`).toBe(true);
+      // The shared steps follow, in order, without the chosen one twice.
+      expect(rest).toEqual(shared.filter((id) => id !== first));
+      firsts.push(first!);
+    }
+    // Days differ: the goal's sessions take turns.
+    expect(new Set(firsts).size).toBeGreaterThan(1);
+
+    const home = (await get("/api/v1/screen/home", member.token)).json();
+    const planSection = home.data.find((section: { section_type: string }) => section.section_type === "Personal Plan");
+    expect(ids(planSection.content)).toEqual(ids(plan.data.days[0].content));
+    const daily = home.data.find((section: { section_type: string }) => section.section_type === "Daily Meditation");
+    const dailyIds = ids(daily.content);
+    const goalCards = dailyIds.filter(serves);
+    expect(goalCards.length).toBeGreaterThan(0);
+    expect(dailyIds.slice(0, goalCards.length)).toEqual(goalCards);
+
+    // A new goal changes the plan at once.
+    await setGoal(t.database, member.id, "REDUCE_STRESS");
+    const after = (await get("/api/v1/personal-plan-by-day?day=1", member.token)).json();
+    expect(itemById(after.data.days[0].content[0].id).goal).toBe("REDUCE_STRESS");
   });
 
   it("pages sections with page and per_page", async () => {
