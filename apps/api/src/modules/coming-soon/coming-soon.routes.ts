@@ -57,15 +57,16 @@ export function comingSoonRoutes(service: ComingSoonService, limiter: RateLimite
       async (request) => service.page(request.params.key, memberOf(request)),
     );
 
-    // The spec names the address with a trailing slash; the same call answers without it (hidden from the document).
-    for (const url of ["/coming-soon/lead/", "/coming-soon/lead"]) {
+    // The spec names the address with a trailing slash (the web app calls that); the document lists it without
+    // one, as its lint wants, and both answer the same.
+    for (const url of ["/coming-soon/lead", "/coming-soon/lead/"]) {
       app.post(
         url,
         {
           bodyLimit: LEAD_BODY_LIMIT,
           onRequest: [app.authenticate, limit("comingSoonLead")],
           schema: {
-            ...(url.endsWith("/") ? {} : { hide: true }),
+            ...(url.endsWith("/") ? { hide: true } : {}),
             tags: ["coming-soon"],
             summary: "Sign up on a coming-soon page: the member's name and e-mail (again for the same funnel and e-mail: updated)",
             ...member,
