@@ -41,3 +41,8 @@ export function loadPlans(): Plans {
 export function loadQuizzes(): unknown {
   return readJson<unknown>("./demo/quizzes.json");
 }
+
+/** The shipped coming-soon funnels, as raw JSON: the API checks them against the ComingSoonFunnelDefinitions schema at start-up. */
+export function loadComingSoon(): unknown {
+  return readJson<unknown>("./demo/coming-soon.json");
+}

@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import { loadQuizzes } from "@serene/content";
+import { loadComingSoon, loadQuizzes } from "@serene/content";
 import type { DatabaseHandle } from "@serene/db";
 import type { Config } from "./config";
 import { createBackgroundWork } from "./jobs/background";
@@ -53,6 +53,9 @@ import { sandboxApprovalPages, sandboxCardApiRoutes } from "./modules/payments/s
 import { createFaqRepository } from "./modules/faq/faq.repository";
 import { faqRoutes } from "./modules/faq/faq.routes";
 import { createFaqService } from "./modules/faq/faq.service";
+import { createComingSoonRepository } from "./modules/coming-soon/coming-soon.repository";
+import { comingSoonRoutes } from "./modules/coming-soon/coming-soon.routes";
+import { createComingSoonService } from "./modules/coming-soon/coming-soon.service";
 import { createQuizRepository } from "./modules/quiz/quiz.repository";
 import { quizRoutes } from "./modules/quiz/quiz.routes";
 import { createQuizService } from "./modules/quiz/quiz.service";
@@ -179,6 +182,7 @@ export function createServices({
     plans: createPlansService(plansRepository),
     faq: createFaqService(createFaqRepository(database.db), brand),
     quiz: createQuizService(createQuizRepository(database.db), loadQuizzes()),
+    comingSoon: createComingSoonService(createComingSoonRepository(database.db), loadComingSoon()),
     mailer,
     limiter,
     accessTokens,
@@ -258,6 +262,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(accountsRoutes({ accounts: services.accounts, recovery: services.recovery, profile: services.profile }));
       await api.register(faqRoutes(services.faq));
       await api.register(quizRoutes(services.quiz, services.limiter));
+      await api.register(comingSoonRoutes(services.comingSoon, services.limiter));
       await api.register(analyticsRoutes(services.analytics, services.limiter));
       await api.register(contentRoutes({ catalogue: services.catalogue }));
       await api.register(libraryRoutes({ library: services.library }));

@@ -77,6 +77,8 @@ const holdings = async (member: Member) => {
   return { subscriptions, payments, status };
 };
 
+const comingSoonLead = (userId: string) => ({ first_name: "Ada", last_name: "Owner", email: "ada.owner@example.test", user_id: userId });
+
 interface OwnedResource {
   name: string;
   /** The owner makes one; answers the id another member will name. */
@@ -161,6 +163,30 @@ const OWNED: OwnedResource[] = [
       },
     ],
     snapshot: moneyOf,
+  },
+  {
+    name: "the member's coming-soon sign-up (named by their user_id)",
+    async create(member) {
+      const res = await sendAs(t.app, member.token, "POST", "/api/v1/coming-soon/lead/", comingSoonLead(member.id));
+      expect(res.statusCode, res.body).toBe(201);
+      return member.id;
+    },
+    attempts: [
+      {
+        call: "POST /coming-soon/lead/ with it as user_id",
+        expected: 422,
+        withId: (member, userId) => sendAs(t.app, member.token, "POST", "/api/v1/coming-soon/lead/", comingSoonLead(userId)),
+        unknownId: "00000000-0000-4000-8000-000000000000",
+      },
+    ],
+    snapshot: async (member) =>
+      rows(t.database, "select id, first_name, last_name, email, updated_at from coming_soon_leads where user_id = $1 order by id", [
+        member.id,
+      ]),
+    async ownerStillUses(member, userId) {
+      const res = await sendAs(t.app, member.token, "POST", "/api/v1/coming-soon/lead/", comingSoonLead(userId));
+      expect(res.statusCode, res.body).toBe(200);
+    },
   },
 ];
 

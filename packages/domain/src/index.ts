@@ -17,3 +17,4 @@ export * from "./payment-messages";
 export * from "./time";
 export * from "./same-origin-path";
 export * from "./quiz";
+export * from "./funnels";

@@ -29,6 +29,10 @@ export const RATE_LIMITS = {
   lead: { ip: { points: 30, seconds: 600 }, account: { points: 20, seconds: 600 } },
   // Quiz answers: a person sends one or a few per quiz; generous for shared addresses (offices, schools).
   quiz: { ip: { points: 120, seconds: 600 }, account: { points: 120, seconds: 600 } },
+  // Coming-soon pages (members only): "account" is the signed-in member. A page loads once per visit.
+  comingSoon: { ip: { points: 120, seconds: 60 }, account: { points: 30, seconds: 60 } },
+  // Coming-soon sign-ups: a person signs up once or corrects it a few times.
+  comingSoonLead: { ip: { points: 30, seconds: 600 }, account: { points: 10, seconds: 600 } },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -64,5 +64,6 @@ export const pages: Record<PageId, () => Promise<PageModule>> = {
   "success-transaction": withTimeout(() => import("./routes/success-transaction")),
   "cancel-transaction": withTimeout(() => import("./routes/cancel-transaction")),
   "thank-you": withTimeout(() => import("./routes/thank-you")),
+  "coming-soon": withTimeout(() => import("./routes/coming-soon")),
   "not-found": withTimeout(() => import("./routes/not-found")),
 };

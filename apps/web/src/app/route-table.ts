@@ -46,6 +46,7 @@ export type PageId =
   | "success-transaction"
   | "cancel-transaction"
   | "thank-you"
+  | "coming-soon"
   | "not-found";
 
 const visitorEntry = { changeMainPage: true } as const;
@@ -87,7 +88,7 @@ export const routeTable: RouteEntry[] = [
   { path: "/terms-conditions", page: "terms-conditions" },
   { path: "/faq", page: "faq" },
   { path: "/checkout/:checkoutId", page: "not-found", ...member },
-  { path: "/coming-soon/:key?", page: "not-found", ...member },
+  { path: "/coming-soon/:key?", page: "coming-soon", ...member },
 
   // Members' area (spec 001)
   { path: "/home", page: "home", ...member },

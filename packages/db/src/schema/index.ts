@@ -19,3 +19,4 @@ export * from "./packages";
 export * from "./checkouts";
 export * from "./payments";
 export * from "./quiz-answers";
+export * from "./coming-soon-leads";

@@ -1,5 +1,6 @@
-import { lt } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, like, lt, ne, or, type SQL } from "drizzle-orm";
 import { analyticsEvents, type Database } from "@serene/db";
+import { FUNNEL_EVENT_NAMES, PAYWALL_PATH_PREFIX, type FunnelEvent } from "@serene/domain";
 
 export type NewAnalyticsEvent = typeof analyticsEvents.$inferInsert;
 
@@ -7,6 +8,30 @@ export function createAnalyticsRepository(db: Database) {
   return {
     async insert(event: NewAnalyticsEvent): Promise<void> {
       await db.insert(analyticsEvents).values(event);
+    },
+    /**
+     * The events the funnel report reads (decision 027), in the order they happened: the funnel events
+     * of sessions, and of page views only those of the paywall. `since` (inclusive) narrows them.
+     */
+    async funnelEvents(since: Date | null): Promise<FunnelEvent[]> {
+      const conditions: (SQL | undefined)[] = [
+        isNotNull(analyticsEvents.sessionId),
+        or(
+          and(inArray(analyticsEvents.name, [...FUNNEL_EVENT_NAMES]), ne(analyticsEvents.name, "page_view")),
+          and(eq(analyticsEvents.name, "page_view"), like(analyticsEvents.path, `${PAYWALL_PATH_PREFIX}%`)),
+        ),
+      ];
+      if (since) conditions.push(gte(analyticsEvents.occurredAt, since));
+      return db
+        .select({
+          name: analyticsEvents.name,
+          path: analyticsEvents.path,
+          sessionId: analyticsEvents.sessionId,
+          properties: analyticsEvents.properties,
+        })
+        .from(analyticsEvents)
+        .where(and(...conditions))
+        .orderBy(asc(analyticsEvents.occurredAt), asc(analyticsEvents.id));
     },
     /** Deletes events that happened before `cutoff`; returns how many went. */
     async deleteOlderThan(cutoff: Date): Promise<number> {
