@@ -1,0 +1,3 @@
+export { QuizResultsPage } from "./components/quiz-results-page";
+export { DynamicResultPage } from "./components/dynamic-result-page";
+export { prefetchQuizResults, prefetchDynamicResult } from "./prefetch";
