@@ -45,15 +45,22 @@ export function DynamicResultPage({ slug, testimonials }: { slug: string; testim
           <h1 id="result-title" className={styles.title} data-testid="band-title">
             {band.title}
           </h1>
-          {copy && <p className={styles.subtitle}>{copy.subtitle}</p>}
+          <p className={styles.subtitle}>What your answers suggest, and a gentle place to start.</p>
         </section>
       }
     >
       <section className={styles.main} aria-labelledby="result-band">
-        <h2 id="result-band" className={styles.sectionTitle}>
-          {copy?.title ?? "What your answers suggest"}
+        <h2 id="result-band" className={styles.visuallyHidden}>
+          What your answers suggest
         </h2>
         <p className={styles.bandCopy}>{band.copy}</p>
+        {copy && (
+          <div className={styles.focus}>
+            <p className={styles.focusLabel}>Your focus</p>
+            <p className={styles.focusTitle}>{copy.title}</p>
+            <p>{copy.subtitle}</p>
+          </div>
+        )}
         <p className={styles.note}>This is a gentle guide from your answers, not an assessment.</p>
         <ButtonLink to={plan} size="lg" block className={styles.cta}>
           Get My Plan

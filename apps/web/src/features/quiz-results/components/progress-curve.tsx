@@ -2,11 +2,11 @@ import styles from "./progress-curve.module.css";
 
 /** Points of the curve, today and weeks 1–4: a gentle rise that levels out (an illustration, not data). */
 const POINTS = [
-  [24, 128],
-  [92, 104],
+  [32, 128],
+  [96, 104],
   [160, 78],
-  [228, 60],
-  [296, 50],
+  [224, 60],
+  [288, 50],
 ] as const;
 const LABELS = ["Today", "Week 1", "Week 2", "Week 3", "Week 4"];
 
@@ -26,9 +26,12 @@ const line = POINTS.map(([x, y], index) => {
 export function ProgressCurve() {
   return (
     <figure className={styles.figure}>
+      <p className={styles.heading} aria-hidden="true">
+        Your next 4 weeks
+      </p>
       <svg
         className={styles.svg}
-        viewBox="0 0 320 168"
+        viewBox="0 36 320 134"
         role="img"
         aria-label="A curve that rises gently from today to week 4 and then levels out"
         focusable="false"
@@ -40,9 +43,9 @@ export function ProgressCurve() {
           </linearGradient>
         </defs>
         {[50, 89, 128].map((y) => (
-          <line key={y} x1="24" x2="296" y1={y} y2={y} className={styles.grid} />
+          <line key={y} x1="32" x2="288" y1={y} y2={y} className={styles.grid} />
         ))}
-        <path d={`${line} L296 140 L24 140 Z`} fill="url(#progress-fill)" />
+        <path d={`${line} L288 140 L32 140 Z`} fill="url(#progress-fill)" />
         <path d={line} className={styles.line} />
         {POINTS.map(([x, y], index) => (
           <circle
