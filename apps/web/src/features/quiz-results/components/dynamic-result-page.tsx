@@ -32,6 +32,8 @@ export function DynamicResultPage({ slug, testimonials }: { slug: string; testim
     analytics.track("quiz_results_view", { funnel: storedFunnel() ?? slug, quiz: slug });
   }, [band, slug]);
 
+  // Without answers there is nothing to wait for: the way into the quiz shows at once (its address follows the quiz's type).
+  if (!answers) return <NothingToShow quizPath={quizPath(data?.type, slug)} />;
   if (builder.isPending) return <ResultsLoading />;
   if (builder.error instanceof ApiError && builder.error.status === 404) return <NothingToShow title="We could not find this quiz" />;
   if (!data || !band) return <NothingToShow quizPath={data ? quizPath(data.type, slug) : "/quiz"} />;

@@ -20,14 +20,20 @@ export function ResultsShell({ hero, children }: { hero: ReactNode; children?: R
   );
 }
 
-/** While the result is on its way: the frame with calm placeholders of the title and the first card. */
+/**
+ * While the result is on its way: the frame with a plain heading and a calm placeholder of the first
+ * card. The server also paints it before the page's code runs (prerendered at build time).
+ */
 export function ResultsLoading() {
   return (
     <ResultsShell
       hero={
-        <section className={styles.intro} aria-busy="true" aria-label="Loading your result">
+        <section className={styles.intro} aria-busy="true" aria-labelledby="result-loading">
           <p className={styles.eyebrow}>Your result</p>
-          <Skeleton className={styles.titleSkeleton} />
+          <h1 id="result-loading" className={styles.title}>
+            Putting your result together
+          </h1>
+          <p className={styles.subtitle}>It takes a moment. Thank you for answering so openly.</p>
         </section>
       }
     >
