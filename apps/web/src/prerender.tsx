@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import PaywallRoute from "./app/routes/paywall";
 import { LandingPage } from "./features/landing";
+import { ResultsLoading } from "./features/quiz-results";
 
 /**
  * The landing page as static HTML, written at build time and served inside index.html for `/`,
@@ -27,5 +28,18 @@ export function renderPaywall(): string {
         <PaywallRoute />
       </StaticRouter>
     </QueryClientProvider>,
+  );
+}
+
+/**
+ * The frame of the quiz results (header, night band, a plain heading and a placeholder card) as
+ * static HTML: the result itself comes from answers kept in the browser, so only the frame is
+ * painted before the code runs, and the result replaces it.
+ */
+export function renderQuizResultsFrame(): string {
+  return renderToString(
+    <StaticRouter location="/quiz-results">
+      <ResultsLoading />
+    </StaticRouter>,
   );
 }

@@ -74,6 +74,8 @@ export const Quiz = z
     is_custom: z.boolean(),
     total: z.number().int(),
     steps: z.array(QuizStep),
+    /** The per-goal copy the results screen shows (title and subtitle of the goal answered). */
+    goals: z.array(QuizGoalCopy),
   })
   .meta({ id: "Quiz" });
 export const QuizResponse = z.object({ data: Quiz });
@@ -101,7 +103,14 @@ export const QuizBuilderResponse = z.object({
       type: z.enum(QUIZ_TYPES),
       checkout_id: z.number().int(),
       goals: z.array(QuizGoalCopy),
-      result: z.object({ bands: z.array(QuizResultBand) }),
+      result: z.object({
+        bands: z.array(QuizResultBand),
+        /**
+         * The scored fields (options with their scores): with them the dynamic result screen computes
+         * the score of the answers kept on the device by the same rule as the server (quizScore, resultBand).
+         */
+        fields: z.array(QuizField),
+      }),
     })
     .meta({ id: "QuizBuilder" }),
 });

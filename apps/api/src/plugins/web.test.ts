@@ -18,6 +18,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, "favicon.svg"), "<svg/>");
   mkdirSync(path.join(dist, "prerendered"));
   writeFileSync(path.join(dist, "prerendered", "paywall.html"), "<main><h1>Everything in %APP_NAME%</h1></main>");
+  writeFileSync(path.join(dist, "prerendered", "quiz-results.html"), "<main><h1>Putting your result together</h1></main>");
   mkdirSync(path.join(dist, ".vite"));
   writeFileSync(
     path.join(dist, ".vite", "manifest.json"),
@@ -25,6 +26,8 @@ beforeAll(async () => {
       "index.html": { file: "assets/index-abc123.js" },
       "src/app/routes/paywall.tsx": { file: "assets/paywall-p1.js", css: ["assets/paywall-p1.css"], imports: ["_pricing.js"] },
       "_pricing.js": { file: "assets/pricing-q2.js" },
+      "src/app/routes/quiz-results.tsx": { file: "assets/quiz-results-r1.js", imports: ["_pricing.js"] },
+      "src/app/routes/quiz-dynamic-results.tsx": { file: "assets/quiz-dynamic-results-d1.js" },
       "../../node_modules/@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2": {
         file: "assets/nunito-latin-wght-normal-f1.woff2",
       },
@@ -76,6 +79,26 @@ describe("the web app", () => {
     }
     for (const url of ["/home", "/subscriptions", "/subscription/3/extra"]) {
       expect((await t.app.inject({ url })).body, url).not.toContain("paywall-p1");
+    }
+  });
+
+  it("paints the quiz results' frame and links their code up front on their addresses", async () => {
+    const frame = '<div id="root"><main><h1>Putting your result together</h1></main></div>';
+    for (const url of ["/quiz-results", "/lead-quiz-result?lead=abc"]) {
+      const body = (await t.app.inject({ url })).body;
+      expect(body, url).toContain('<link rel="modulepreload" href="/assets/quiz-results-r1.js">');
+      expect(body, url).toContain('<link rel="modulepreload" href="/assets/pricing-q2.js">');
+      expect(body, url).toContain(frame);
+    }
+    for (const url of ["/quiz-dynamic-results/calm-check-in", "/lead-dynamic-result/calm-check-in"]) {
+      const body = (await t.app.inject({ url })).body;
+      expect(body, url).toContain('<link rel="modulepreload" href="/assets/quiz-dynamic-results-d1.js">');
+      expect(body, url).toContain(frame);
+    }
+    for (const url of ["/quiz-results/extra", "/quiz-dynamic-results", "/home"]) {
+      const body = (await t.app.inject({ url })).body;
+      expect(body, url).not.toContain("quiz-results-r1");
+      expect(body, url).not.toContain("quiz-dynamic-results-d1");
     }
   });
 

@@ -96,6 +96,15 @@ function prerenderedPolicy(config: Config, html: string | null): string | null {
 const PAYWALL_PATH = /^\/subscription(\/[^/]*)?\/?$/;
 
 /**
+ * The quiz results' addresses and their route modules. The result comes from answers kept in the
+ * browser, so only its frame is prerendered; the route's code is linked up front, beside the entry.
+ */
+const RESULTS_PAGES: [RegExp, string][] = [
+  [/^\/(quiz-results|lead-quiz-result)\/?$/, "quiz-results.tsx"],
+  [/^\/(quiz-dynamic-results|lead-dynamic-result)\/[^/]+\/?$/, "quiz-dynamic-results.tsx"],
+];
+
+/**
  * Query parameters that change the paywall's first screen (a hidden close button, the dynamic
  * funnel's redirect home): those visits get the paywall's code up front but no prerendered page.
  */
@@ -135,6 +144,15 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   // The paywall is a page people arrive at directly (ads, e-mails): prerendered, its code with the entry.
   const paywallPage = page(template && renderPrerenderedHtml(config.webDistDir, template, "paywall", "paywall.tsx"));
   const paywallCodePage = page(template && withRoutePreloads(manifest, template, "paywall.tsx"));
+  const resultsPages = new Map(
+    RESULTS_PAGES.map(([, file]) => [
+      file,
+      page(
+        template &&
+          (renderPrerenderedHtml(config.webDistDir, template, "quiz-results", file) ?? withRoutePreloads(manifest, template, file)),
+      ),
+    ]),
+  );
   const landingPolicy = prerenderedPolicy(config, landingPage);
   const paywallPolicy = prerenderedPolicy(config, paywallPage);
 
@@ -165,6 +183,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   app.setNotFoundHandler((request, reply) => {
     if (!wantsApp(request)) return sendError(reply, 404, { message: "Not found." });
     const [pathname = "", query = ""] = request.url.split("?");
+    const results = RESULTS_PAGES.find(([pattern]) => pattern.test(pathname));
+    if (results) return sendApp(reply, resultsPages.get(results[1]));
     if (!PAYWALL_PATH.test(pathname)) return sendApp(reply);
     const params = new URLSearchParams(query);
     if (PAYWALL_VARIANTS.some((name) => params.has(name))) return sendApp(reply, paywallCodePage);

@@ -61,6 +61,8 @@ export const pages: Record<PageId, () => Promise<PageModule>> = {
   library: withTimeout(() => import("./routes/library")),
   player: withTimeout(() => import("./routes/player")),
   paywall: withTimeout(() => import("./routes/paywall")),
+  "quiz-results": withTimeout(() => import("./routes/quiz-results")),
+  "quiz-dynamic-results": withTimeout(() => import("./routes/quiz-dynamic-results")),
   "success-transaction": withTimeout(() => import("./routes/success-transaction")),
   "cancel-transaction": withTimeout(() => import("./routes/cancel-transaction")),
   "thank-you": withTimeout(() => import("./routes/thank-you")),

@@ -43,6 +43,8 @@ export type PageId =
   | "library"
   | "player"
   | "paywall"
+  | "quiz-results"
+  | "quiz-dynamic-results"
   | "success-transaction"
   | "cancel-transaction"
   | "thank-you"
@@ -72,10 +74,10 @@ export const routeTable: RouteEntry[] = [
   { path: "/single-quiz/:slug", page: "not-found" },
   { path: "/user-quiz/:slug", page: "not-found" },
   { path: "/vsl/:slug", page: "not-found" },
-  { path: "/lead-quiz-result", page: "not-found" },
-  { path: "/quiz-results", page: "not-found" },
-  { path: "/lead-dynamic-result/:slug", page: "not-found" },
-  { path: "/quiz-dynamic-results/:slug", page: "not-found" },
+  { path: "/lead-quiz-result", page: "quiz-results" },
+  { path: "/quiz-results", page: "quiz-results" },
+  { path: "/lead-dynamic-result/:slug", page: "quiz-dynamic-results" },
+  { path: "/quiz-dynamic-results/:slug", page: "quiz-dynamic-results" },
   { path: "/subscription/:checkoutId?", page: "paywall" },
   { path: "/lead-checkout/:checkoutId", page: "not-found" },
   { path: "/promo/:checkoutId", page: "not-found" },

@@ -44,6 +44,10 @@ export interface QuizForm {
   isQuizCompleted?: boolean;
   slug?: string | null;
   isCustomQuiz?: boolean;
+  /** The funnel the quiz belongs to (its slug, or the video-sales page's), added to later funnel events. */
+  funnel?: string;
+  /** The lead created with the quiz's e-mail. */
+  lead?: string;
 }
 
 export function readQuizForm(): QuizForm | null {

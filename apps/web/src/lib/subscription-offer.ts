@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import { analytics } from "./analytics";
+import { storedFunnel } from "./stored-quiz-answers";
 
 /**
  * What opened the subscription offer (spec 001 section 4): a locked item was clicked,
@@ -26,7 +27,9 @@ export const useSubscriptionOffer = create<SubscriptionOfferState>(() => ({ open
 /** Opens the subscription offer and records the pixel event of its trigger: one intent per action. */
 export function openSubscriptionOffer(trigger: SubscriptionOfferTrigger) {
   useSubscriptionOffer.setState({ open: true, trigger });
-  analytics.track(OFFER_PIXEL_EVENTS[trigger], { trigger });
+  // The quiz-finished offer carries the quiz's funnel (kept in the quiz form) for the funnel report.
+  const funnel = trigger === "quiz" ? storedFunnel() : null;
+  analytics.track(OFFER_PIXEL_EVENTS[trigger], funnel ? { trigger, funnel } : { trigger });
 }
 
 /**

@@ -11,6 +11,7 @@ export function presentQuiz(quiz: QuizDefinition): QuizResponse["data"] {
     intro: quiz.intro,
     is_custom: isCustomQuiz(quiz.type),
     total: quiz.steps.length,
+    goals: quiz.goals,
     // Option scores are result rules: they stay on the server.
     steps: quiz.steps.map((step) => ({
       ...step,
@@ -19,7 +20,8 @@ export function presentQuiz(quiz: QuizDefinition): QuizResponse["data"] {
   };
 }
 
-/** The extra data of a custom quiz: checkout, per-goal copy, result bands. */
+/** The extra data of a custom quiz: checkout, per-goal copy, result bands and the scored fields the bands apply to. */
 export function presentQuizBuilder(quiz: QuizDefinition, result: NonNullable<QuizDefinition["result"]>): QuizBuilderResponse["data"] {
-  return { id: quiz.id, slug: quiz.slug, type: quiz.type, checkout_id: quiz.checkout_id, goals: quiz.goals, result };
+  const fields = quiz.steps.map((step) => step.field).filter((field) => field.options?.some((option) => option.score !== undefined));
+  return { id: quiz.id, slug: quiz.slug, type: quiz.type, checkout_id: quiz.checkout_id, goals: quiz.goals, result: { ...result, fields } };
 }

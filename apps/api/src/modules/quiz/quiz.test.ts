@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { quizAnswers, users } from "@serene/db";
-import { QUIZ_GOALS } from "@serene/domain";
+import { QUIZ_GOALS, quizScore, resultBand } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, randomIp, registerMember, uniqueEmail, whoAmI } from "../../test/accounts";
 import { listedItems } from "../../test/content";
@@ -35,6 +35,8 @@ describe("GET /api/v1/quiz and /api/v1/quiz/web/{id}", () => {
       "Physical work",
     ]);
     expect(field("tension")).toEqual({ key: "tension", kind: "range", default: 50 });
+    // The per-goal copy the results screen shows.
+    expect(quiz.goals.map((copy: { goal: string }) => copy.goal).sort()).toEqual(Object.keys(QUIZ_GOALS).sort());
     // Result rules are not part of the public quiz.
     expect(res.body).not.toContain("checkout_id");
     const custom = await get("/api/v1/quiz/web/calm-check-in");
@@ -91,6 +93,15 @@ describe("GET /api/v1/quiz-builder/{id}", () => {
       for (const copy of data.goals)
         expect(Object.keys(copy).sort()).toEqual(["answer_key", "goal", "model_key", "question", "subtitle", "title"]);
     }
+  });
+
+  it("answers the scored fields, so answers kept on the device get the same score and band as on the server", async () => {
+    const answers = { goal: "REDUCE_STRESS", stress: ["racing_thoughts", "tight_body"], breathing: "rarely", evenings: "hard" };
+    const { result } = (await get("/api/v1/quiz-builder/calm-check-in")).json().data;
+    expect(result.fields.length).toBeGreaterThan(0);
+    const stored = (await answer({ quiz: "calm-check-in", answers })).json().data;
+    expect(quizScore(result.fields, answers)).toBe(stored.score);
+    expect(resultBand(result.bands, stored.score)).toEqual(stored.result);
   });
 
   it("answers 404 for an unknown quiz and for the onboarding quiz, which is not custom", async () => {

@@ -260,6 +260,29 @@ describe("entry", () => {
     expect(screen.getByText("Landing")).toBeTruthy();
   });
 
+  it("stays for a dynamic funnel when a finished custom quiz and its answers are kept, and goes to / for a form without answers", async () => {
+    mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+    window.localStorage.setItem("quiz-form", JSON.stringify({ slug: "better-evenings", isCustomQuiz: true, isQuizCompleted: true }));
+    const landing = { path: "/", Component: () => <p>Landing</p> };
+    const first = renderPage(Page, { path: PATH, at: "/subscription?dynamic=1&action=quiz", routes: [landing] });
+    expect(screen.getByText("Landing")).toBeTruthy();
+    first.unmount();
+
+    window.localStorage.setItem("quiz-answers:better-evenings", JSON.stringify({ answers: { sleep_habits: "late" }, step: 3 }));
+    renderPage(Page, { path: PATH, at: "/subscription?dynamic=1&action=quiz", routes: [landing] });
+    expect(screen.queryByText("Landing")).toBeNull();
+    expect(await screen.findByRole("button", { name: "Get My Plan" })).toBeTruthy();
+  });
+
+  it("adds the stored quiz's funnel to the quiz-finished intent", async () => {
+    mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+    window.localStorage.setItem("quiz-form", JSON.stringify({ slug: "onboarding", funnel: "vsl-calm" }));
+    const track = vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+    renderPage(Page, { path: PATH, at: "/subscription?action=quiz" });
+    await screen.findByRole("radiogroup");
+    expect(track).toHaveBeenCalledWith("InformIntent", { place: "paywall", funnel: "vsl-calm" });
+  });
+
   it("hides the close button with hideClose=1", async () => {
     mockApi({ "GET package/web": [200, { data: PACKAGES }] });
     renderPage(Page, { path: PATH, at: "/subscription?hideClose=1" });

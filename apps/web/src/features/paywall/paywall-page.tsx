@@ -11,7 +11,8 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { isSubscriber, useAccountStatus } from "../../lib/account-status";
 import { analytics } from "../../lib/analytics";
 import { env } from "../../lib/env";
-import { hasToken, readQuizForm } from "../../lib/storage";
+import { hasToken } from "../../lib/storage";
+import { readQuizData, storedFunnel } from "../../lib/stored-quiz-answers";
 import { PlanPicker } from "./components/plan-picker";
 import { checkoutRef, planHeadline, planLegalName } from "./model";
 import { benefits, testimonials, timeline } from "./paywall.content";
@@ -64,10 +65,9 @@ interface PaywallPageProps {
 /** The paywall (spec 000 section 2, "Paywall"). */
 export function PaywallPage({ paymentDialog }: PaywallPageProps) {
   const [params] = useSearchParams();
-  const quizForm = readQuizForm();
-  const quizEmpty = !quizForm || Object.keys(quizForm).length === 0;
-  // A dynamic funnel's paywall makes no sense without the quiz answers.
-  if (params.has("dynamic") && quizEmpty) return <Navigate to="/" replace />;
+  // A dynamic funnel's paywall makes no sense without the quiz data (the quiz form's quiz and its
+  // answers kept on this device, as the quiz screens write them and the dynamic result reads them).
+  if (params.has("dynamic") && !readQuizData()) return <Navigate to="/" replace />;
   return <Paywall PaymentDialog={paymentDialog} />;
 }
 
@@ -96,7 +96,9 @@ function Paywall({ PaymentDialog }: { PaymentDialog: PaywallPageProps["paymentDi
     if (tracked.current) return;
     tracked.current = true;
     const event = entryEvent(params.get("action"));
-    if (event) analytics.track(event, { place: "paywall" });
+    // A quiz funnel's intent carries its funnel, so the funnel report can follow it to the paywall.
+    const funnel = storedFunnel();
+    if (event) analytics.track(event, funnel ? { place: "paywall", funnel } : { place: "paywall" });
   }, [params]);
 
   const close = () => {

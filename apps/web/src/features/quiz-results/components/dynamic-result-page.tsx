@@ -1,0 +1,87 @@
+import { quizScore, resultBand } from "@serene/domain";
+import { useEffect, useRef, useState } from "react";
+import { ButtonLink } from "../../../components/ui/button";
+import { analytics } from "../../../lib/analytics";
+import { storedFunnel } from "../../../lib/stored-quiz-answers";
+import { ApiError } from "../../../lib/api-client";
+import { useQuizBuilder } from "../api/quiz-builder";
+import { goalOf, planPath, quizPath, readAnswersFor } from "../model";
+import { NothingToShow } from "./quiz-results-page";
+import { ResultsLoading, ResultsShell } from "./results-shell";
+import { Testimonials, type Testimonial } from "./testimonials";
+import styles from "./results.module.css";
+
+/**
+ * /quiz-dynamic-results/{slug} and /lead-dynamic-result/{slug} (spec 000 sections 2 and 4): the
+ * result of a custom quiz by its own rules. The score of the answers kept on this device is computed
+ * by the same rule as the server (quizScore over the quiz's scored fields, then resultBand); the
+ * band gives the title, the copy and the checkout the call to action opens, with the dynamic flag.
+ */
+export function DynamicResultPage({ slug, testimonials }: { slug: string; testimonials: readonly Testimonial[] }) {
+  const [answers] = useState(() => readAnswersFor(slug));
+  const builder = useQuizBuilder(slug);
+  const data = builder.data?.data;
+  const band = data && answers ? resultBand(data.result.bands, quizScore(data.result.fields, answers)) : null;
+  const goal = goalOf(answers?.goal);
+  const copy = goal ? data?.goals.find((entry) => entry.goal === goal) : undefined;
+
+  const tracked = useRef(false);
+  useEffect(() => {
+    if (!band || tracked.current) return;
+    tracked.current = true;
+    analytics.track("quiz_results_view", { funnel: storedFunnel() ?? slug, quiz: slug });
+  }, [band, slug]);
+
+  // Without answers there is nothing to wait for: the way into the quiz shows at once (its address follows the quiz's type).
+  if (!answers) return <NothingToShow quizPath={quizPath(data?.type, slug)} />;
+  if (builder.isPending) return <ResultsLoading />;
+  if (builder.error instanceof ApiError && builder.error.status === 404) return <NothingToShow title="We could not find this quiz" />;
+  if (!data || !band) return <NothingToShow quizPath={data ? quizPath(data.type, slug) : "/quiz"} />;
+
+  const plan = planPath(band.checkout_id);
+  return (
+    <ResultsShell
+      hero={
+        <section className={styles.intro} aria-labelledby="result-title">
+          <p className={styles.eyebrow}>Your result</p>
+          <h1 id="result-title" className={styles.title} data-testid="band-title">
+            {band.title}
+          </h1>
+          <p className={styles.subtitle}>What your answers suggest, and a gentle place to start.</p>
+        </section>
+      }
+    >
+      <section className={styles.main} aria-labelledby="result-band">
+        <h2 id="result-band" className={styles.visuallyHidden}>
+          What your answers suggest
+        </h2>
+        <p className={styles.bandCopy}>{band.copy}</p>
+        {copy && (
+          <div className={styles.focus}>
+            <p className={styles.focusLabel}>Your focus</p>
+            <p className={styles.focusTitle}>{copy.title}</p>
+            <p>{copy.subtitle}</p>
+          </div>
+        )}
+        <p className={styles.note}>This is a gentle guide from your answers, not an assessment.</p>
+        <ButtonLink to={plan} size="lg" block className={styles.cta}>
+          Get My Plan
+        </ButtonLink>
+        <p className={styles.reassure}>
+          <span aria-hidden="true">✓</span> Cancel anytime. No questions asked.
+        </p>
+      </section>
+
+      <section className={styles.similar} aria-labelledby="result-similar">
+        <h2 id="result-similar" className={styles.sectionTitle}>
+          Similar people
+        </h2>
+        <p className={styles.stat}>
+          <strong>3 out of 4</strong> started to feel better within 2 weeks
+        </p>
+      </section>
+
+      <Testimonials items={testimonials} titleId="result-reviews" />
+    </ResultsShell>
+  );
+}
