@@ -41,3 +41,8 @@ export function loadPlans(): Plans {
 export function loadQuizzes(): unknown {
   return readJson<unknown>("./demo/quizzes.json");
 }
+
+/** The shipped video-sales pages, as raw JSON: the API checks them against the VslDefinition schema at start-up. */
+export function loadVsl(): unknown {
+  return readJson<unknown>("./demo/vsl.json");
+}

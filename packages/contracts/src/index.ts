@@ -9,3 +9,4 @@ export * from "./plans";
 export * from "./payments";
 export * from "./quiz";
 export * from "./lead";
+export * from "./vsl";

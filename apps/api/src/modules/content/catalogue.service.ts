@@ -1,5 +1,6 @@
 import type {
   CollectionResponse,
+  FirstWeekResponse,
   ContentCardList,
   ContentCardPage,
   ContentItemResponse,
@@ -14,6 +15,7 @@ import type {
 import {
   DAILY_MEDITATION_SECTION,
   DAY_MS,
+  firstWeekForGoal,
   pageMeta,
   pageOffset,
   PERSONAL_PLAN_SECTION,
@@ -172,6 +174,19 @@ export function createCatalogueService(deps: {
           content: cards(pick(snapshot, collection.items), viewer),
         },
       };
+    },
+
+    /**
+     * GET /quiz/first-week: the recommended first week for a goal, for anyone (a quiz result before
+     * signing up): days 1 to 7 of the personal plan, each led by what serves the goal
+     * (`firstWeekForGoal`), as cards a visitor sees (no favourites, locked items locked).
+     */
+    async firstWeek(goal: string | null): Promise<FirstWeekResponse> {
+      const snapshot = await cache.get();
+      const visitor: Viewer = { favorites: new Set(), subscriber: false };
+      const goalItems = snapshot.listed.filter((item) => item.goal === goal).map((item) => item.id);
+      const week = firstWeekForGoal(snapshot.plan, (id) => snapshot.items.get(id)?.goal ?? null, goal, goalItems);
+      return { data: { goal, days: week.map(({ day, items }) => ({ day, content: cards(pick(snapshot, items), visitor) })) } };
     },
 
     async plan(day: number | undefined, member: SignIn): Promise<PlanResponse> {
