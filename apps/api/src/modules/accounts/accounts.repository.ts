@@ -3,6 +3,7 @@ import {
   accessTokens,
   accountCodes,
   leads,
+  outboxEmails,
   quizAnswers,
   socialIdentities,
   users,
@@ -235,6 +236,8 @@ export function createAccountsRepository(db: Database) {
         .where(or(sql`lower(${leads.email}) = ${email.toLowerCase()}`, eq(leads.userId, id)));
       await x.delete(quizAnswers).where(inArray(quizAnswers.leadId, theirLeads));
       await x.delete(leads).where(or(sql`lower(${leads.email}) = ${email.toLowerCase()}`, eq(leads.userId, id)));
+      // E-mails written to the address before it had an account (a lead's result e-mail) name no user.
+      await x.delete(outboxEmails).where(and(isNull(outboxEmails.userId), sql`lower(${outboxEmails.toAddress}) = ${email.toLowerCase()}`));
       // Answers sent before signing in carry only the e-mail; the member's own go with the account.
       await x.delete(quizAnswers).where(sql`lower(${quizAnswers.email}) = ${email.toLowerCase()}`);
       const rows = await x.delete(users).where(eq(users.id, id)).returning({ id: users.id });

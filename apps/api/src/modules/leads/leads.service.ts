@@ -80,8 +80,8 @@ export function createLeadsService(ctx: LeadsContext) {
       if (body.answers !== undefined && body.quiz === undefined)
         throw invalidField("quiz", "The quiz field is required when answers are given.");
       const checked = body.quiz !== undefined ? ctx.quiz.checkAnswers(body.quiz, body.answers ?? {}) : null;
-      // A visitor's lead sends an e-mail: counted per client address and per address written to.
-      if (!caller.userId) await ctx.limiter.consume("leadSend", caller.ip, email);
+      // Counted per client address, and a visitor's (which sends an e-mail) per address written to.
+      await ctx.limiter.consume("leadSend", caller.ip, caller.userId ? null : email);
       const token = caller.userId ? null : newToken();
       const lead = await ctx.repository.create(
         {
@@ -113,7 +113,8 @@ export function createLeadsService(ctx: LeadsContext) {
         answers = { rowId: stored.id, answers: body.answers, email: lead.userId ? null : email };
       }
       const resend = emailChanged && !lead.userId;
-      if (resend) await ctx.limiter.consume("leadSend", caller.ip, email);
+      // Every change counts per client address; one that sends a new link also per address written to.
+      await ctx.limiter.consume("leadSend", caller.ip, resend ? email : null);
       const token = resend ? newToken() : null;
       const updated = await ctx.repository.update(
         lead.id,
