@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { leads, quizAnswers, users } from "@serene/db";
+import { safeRedirectPath } from "@serene/domain";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../../plugins/rate-limit";
@@ -97,6 +98,8 @@ describe("POST /api/v1/lead (a visitor)", () => {
     expect(link.searchParams.get("email")).toBe(email);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(redirect).toBe(`/quiz-results?lead=${lead.id}`);
+    // The web /authorization page follows only a same-origin path.
+    expect(safeRedirectPath(redirect)).toBe(redirect);
     // The token itself is not stored, only its hash.
     const [stored] = await t.database.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(stored!.tokenHash).not.toBe(token);
