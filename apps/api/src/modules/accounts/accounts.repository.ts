@@ -197,9 +197,6 @@ export function createAccountsRepository(db: Database) {
       const [lead] = await x.select().from(leads).where(eq(leads.statisticId, statisticId));
       return lead ?? null;
     },
-    async linkLead(id: string, userId: string) {
-      await x.update(leads).set({ userId, updatedAt: new Date() }).where(eq(leads.id, id));
-    },
     /**
      * Uses up the sign-in token of an unclaimed lead, in one statement (two requests with the same
      * token cannot both succeed), only when the request names the lead's own address; returns the lead.
@@ -212,9 +209,9 @@ export function createAccountsRepository(db: Database) {
         .returning();
       return lead ?? null;
     },
-    /** Links the lead and the answers stored against it to the member; answers the answers, newest first. */
+    /** Links the lead and the answers stored against it to the member (its e-mailed link stops working); answers the answers, newest first. */
     async claimLead(id: string, userId: string) {
-      await x.update(leads).set({ userId, updatedAt: new Date() }).where(eq(leads.id, id));
+      await x.update(leads).set({ userId, tokenHash: null, tokenExpiresAt: null, updatedAt: new Date() }).where(eq(leads.id, id));
       const answered = await x
         .update(quizAnswers)
         .set({ userId, email: null })

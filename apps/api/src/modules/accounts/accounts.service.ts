@@ -131,7 +131,11 @@ export function createAccountsService(ctx: AccountsContext) {
       const created = await ctx.repo.transaction(async (tx) => {
         const user = await tx.insertUser({ name, email, passwordHash });
         if (!user) return null;
-        if (lead) await tx.linkLead(lead.id, user.id);
+        // The lead's answers become the member's, and its goal answer their goal (decision 025).
+        if (lead) {
+          const goal = goalOfAnswers((await tx.claimLead(lead.id, user.id)).find((answers) => goalOfAnswers(answers)));
+          if (goal) await tx.updateUser(user.id, { goal });
+        }
         return { user, token: await ctx.accessTokens.issue(user.id, "web", tx) };
       });
       if (!created) return ALREADY_REGISTERED;

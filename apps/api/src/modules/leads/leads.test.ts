@@ -10,6 +10,7 @@ import {
   lastMailTo,
   linkIn,
   mailsTo,
+  PASSWORD,
   randomIp,
   registerMember,
   uniqueEmail,
@@ -224,6 +225,24 @@ describe("the result e-mail's link", () => {
     expect(me).toMatchObject({ id: member.id, name: "Existing", goal: "REDUCE_STRESS" });
     expect((await t.database.db.select().from(users).where(eq(users.email, member.email))).length).toBe(1);
     expect((await get(lead.id, bearer(member.token))).json().data).toMatchObject({ registered: true, name: "Someone Else" });
+  });
+
+  it("stops working once the lead signs up through its sign-up link, which brings the answers and goal along", async () => {
+    const email = uniqueEmail("signs-up");
+    const lead = await visitorLead(email);
+    const link = await resultLink(email);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/user",
+      payload: { statistic_id: lead.statistic_id, password: PASSWORD },
+      remoteAddress: randomIp(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const token = res.json().token as string;
+    expect((await whoAmI(t.app, token)).json()).toMatchObject({ email, goal: "REDUCE_STRESS" });
+    expect((await answersOfLead(lead.id))[0]).toMatchObject({ userId: (await userByEmail(email))!.id, email: null });
+    expect((await get(lead.id, bearer(token))).json().data.registered).toBe(true);
+    expect((await exchange(link.email, link.token)).statusCode).toBe(422);
   });
 
   it("works only for the address it was sent to, and not after it expires", async () => {
