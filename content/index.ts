@@ -46,3 +46,8 @@ export function loadQuizzes(): unknown {
 export function loadComingSoon(): unknown {
   return readJson<unknown>("./demo/coming-soon.json");
 }
+
+/** The shipped video-sales pages, as raw JSON: the API checks them against the VslDefinition schema at start-up. */
+export function loadVsl(): unknown {
+  return readJson<unknown>("./demo/vsl.json");
+}

@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import { loadComingSoon, loadQuizzes } from "@serene/content";
+import { loadComingSoon, loadQuizzes, loadVsl } from "@serene/content";
 import type { DatabaseHandle } from "@serene/db";
 import type { Config } from "./config";
 import { createBackgroundWork } from "./jobs/background";
@@ -59,6 +59,11 @@ import { createComingSoonService } from "./modules/coming-soon/coming-soon.servi
 import { createQuizRepository } from "./modules/quiz/quiz.repository";
 import { quizRoutes } from "./modules/quiz/quiz.routes";
 import { createQuizService } from "./modules/quiz/quiz.service";
+import { createLeadsRepository } from "./modules/leads/leads.repository";
+import { leadsRoutes } from "./modules/leads/leads.routes";
+import { createLeadsService } from "./modules/leads/leads.service";
+import { vslRoutes } from "./modules/vsl/vsl.routes";
+import { createVslService } from "./modules/vsl/vsl.service";
 import { createHealthChecks } from "./modules/system/health.service";
 import { healthRoutes, pingRoutes } from "./modules/system/system.routes";
 import { authPlugin } from "./plugins/auth";
@@ -162,6 +167,7 @@ export function createServices({
     product: config.appName,
     now,
   });
+  const quiz = createQuizService(createQuizRepository(database.db), loadQuizzes());
   return {
     processors,
     billing,
@@ -181,8 +187,18 @@ export function createServices({
     subscriptions,
     plans: createPlansService(plansRepository),
     faq: createFaqService(createFaqRepository(database.db), brand),
-    quiz: createQuizService(createQuizRepository(database.db), loadQuizzes()),
     comingSoon: createComingSoonService(createComingSoonRepository(database.db), loadComingSoon()),
+    quiz,
+    leads: createLeadsService({
+      repository: createLeadsRepository(database.db),
+      quiz,
+      mailer,
+      limiter,
+      brand: context.brand,
+      appUrl: config.appUrl,
+      tmpTokenMs: config.tmpTokenMs,
+    }),
+    vsl: createVslService({ shipped: loadVsl(), media, mediaUrl: config.media.publicUrl }),
     mailer,
     limiter,
     accessTokens,
@@ -261,8 +277,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(pingRoutes);
       await api.register(accountsRoutes({ accounts: services.accounts, recovery: services.recovery, profile: services.profile }));
       await api.register(faqRoutes(services.faq));
-      await api.register(quizRoutes(services.quiz, services.limiter));
+      await api.register(quizRoutes(services.quiz, services.limiter, services.catalogue));
       await api.register(comingSoonRoutes(services.comingSoon, services.limiter));
+      await api.register(leadsRoutes(services.leads));
+      await api.register(vslRoutes(services.vsl));
       await api.register(analyticsRoutes(services.analytics, services.limiter));
       await api.register(contentRoutes({ catalogue: services.catalogue }));
       await api.register(libraryRoutes({ library: services.library }));

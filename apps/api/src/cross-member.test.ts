@@ -188,6 +188,51 @@ const OWNED: OwnedResource[] = [
       expect(res.statusCode, res.body).toBe(200);
     },
   },
+  {
+    name: "a lead the member gave after a quiz (claimed by their account)",
+    async create(member) {
+      const res = await sendAs(t.app, member.token, "POST", "/api/v1/lead", {
+        email: `lead-${member.id}@example.test`,
+        quiz: "onboarding",
+        answers: { goal: "SLEEP_BETTER" },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id;
+    },
+    attempts: [
+      {
+        call: "GET /lead/{id}",
+        expected: 404,
+        withId: (member, id) => getAs(t.app, member.token, `/api/v1/lead/${id}`),
+        unknownId: "00000000-0000-4000-8000-000000000000",
+      },
+      {
+        call: "PUT /lead with it",
+        expected: 404,
+        withId: (member, id) => sendAs(t.app, member.token, "PUT", "/api/v1/lead", { id, name: "Not yours", answers: { goal: "ADHD" } }),
+        unknownId: "00000000-0000-4000-8000-000000000001",
+      },
+      {
+        call: "POST /quiz with it",
+        expected: 422,
+        withId: (member, id) => sendAs(t.app, member.token, "POST", "/api/v1/quiz", { quiz: "onboarding", answers: {}, lead: id }),
+        unknownId: "00000000-0000-4000-8000-000000000002",
+      },
+    ],
+    snapshot: async (member) => ({
+      goal: (await getAs(t.app, member.token, "/api/v1/user")).json().goal as unknown,
+      rows: await rows(
+        t.database,
+        "select l.name, l.email, a.answers from leads l left join quiz_answers a on a.lead_id = l.id where l.user_id = $1 order by l.id, a.id",
+        [member.id],
+      ),
+    }),
+    async ownerStillUses(member, id) {
+      const res = await getAs(t.app, member.token, `/api/v1/lead/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ registered: true, goal: "SLEEP_BETTER" });
+    },
+  },
 ];
 
 describe("another member's id answers as an unknown id and changes nothing", () => {

@@ -10,3 +10,4 @@ export * from "./payments";
 export * from "./quiz";
 export * from "./lead";
 export * from "./coming-soon";
+export * from "./vsl";

@@ -127,6 +127,10 @@ export const QuizAnswerBody = z.object({
   /** An anonymous person's e-mail, kept with the answers; ignored when signed in. */
   email: z.email({ error: "The email field must be a valid email address." }).max(254).optional(),
   isQuizCompleted: z.boolean().optional(),
+  /** The lead these answers belong to (POST /lead answered its id): the answers are stored against it. */
+  lead: z.uuid({ error: "The selected lead is invalid." }).optional(),
+  /** The same, named by the lead's statistic id (from its sign-up link). */
+  statistic_id: z.string().min(1).max(128).optional(),
 });
 export type QuizAnswerBody = z.infer<typeof QuizAnswerBody>;
 

@@ -12,6 +12,9 @@ export function planDay(memberSince: Date, now: Date, totalDays: number): number
   return (elapsed % totalDays) + 1;
 }
 
+/** How many days the recommended first week after a quiz shows. */
+export const FIRST_WEEK_DAYS = 7;
+
 /** An item the plan may choose for a goal: listed items in catalogue order, with the goal each serves. */
 export interface GoalCandidate {
   id: number;

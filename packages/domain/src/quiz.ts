@@ -153,3 +153,14 @@ export function outcomePercentage(goal: string | null | undefined, variant: 0 | 
 export function isCustomQuiz(type: string): boolean {
   return type === "Lead Quiz" || type === "Direct Sales" || type === "single" || type === "user";
 }
+
+/** Whether a value is one of the six goal keys. */
+export function isQuizGoal(value: unknown): value is QuizGoal {
+  return typeof value === "string" && Object.hasOwn(QUIZ_GOALS, value);
+}
+
+/** The goal a set of answers chose (the `goal` answer when it is one of the goal keys), else null. */
+export function goalOfAnswers(answers: Readonly<Record<string, unknown>> | null | undefined): QuizGoal | null {
+  const goal = answers?.goal;
+  return isQuizGoal(goal) ? goal : null;
+}

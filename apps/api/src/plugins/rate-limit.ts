@@ -27,6 +27,10 @@ export const RATE_LIMITS = {
   events: { ip: { points: 300, seconds: 60 }, account: { points: 120, seconds: 60 } },
   // The lead lookup by statistic id (a name and an e-mail): "account" is the statistic id asked for.
   lead: { ip: { points: 30, seconds: 600 }, account: { points: 20, seconds: 600 } },
+  // POST and PUT /lead send an e-mail: per client address, and per e-mail address written to ("account").
+  leadSend: { ip: { points: 20, seconds: 600 }, account: { points: 5, seconds: 600 } },
+  // GET /lead/{id}: a page reload reads it again; the id is an unguessable uuid. "account" is the lead id.
+  leadRead: { ip: { points: 300, seconds: 600 }, account: { points: 120, seconds: 600 } },
   // Quiz answers: a person sends one or a few per quiz; generous for shared addresses (offices, schools).
   quiz: { ip: { points: 120, seconds: 600 }, account: { points: 120, seconds: 600 } },
   // Coming-soon pages (members only): "account" is the signed-in member. A page loads once per visit.

@@ -73,6 +73,14 @@ async function memberWithEverything(label: string) {
   await database.db.insert(leads).values({ statisticId: `${statisticId}-again`, name: label, email });
   // Quiz answers sent anonymously with the address before registering: they go too.
   await database.db.insert(quizAnswers).values({ quizId: 1, email: email.toUpperCase(), answers: { goal: "SLEEP_BETTER" } });
+  // A lead given after a quiz, its answers and its result e-mail (never opened): they go too.
+  const lead = await app.inject({
+    method: "POST",
+    url: "/api/v1/lead",
+    payload: { email, quiz: "calm-check-in", answers: { goal: "REDUCE_STRESS" } },
+    remoteAddress: randomIp(),
+  });
+  expect(lead.statusCode, lead.body).toBe(201);
   const res = await app.inject({
     method: "POST",
     url: "/api/v1/user",

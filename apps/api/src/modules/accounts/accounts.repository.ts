@@ -3,6 +3,7 @@ import {
   accessTokens,
   accountCodes,
   leads,
+  outboxEmails,
   quizAnswers,
   socialIdentities,
   users,
@@ -56,7 +57,10 @@ export function createAccountsRepository(db: Database) {
       const [user] = await x.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
       return user ?? null;
     },
-    async updateUser(id: string, values: Partial<Pick<UserRow, "name" | "email" | "passwordHash" | "deletionDueAt" | "emailVerifiedAt">>) {
+    async updateUser(
+      id: string,
+      values: Partial<Pick<UserRow, "name" | "email" | "passwordHash" | "deletionDueAt" | "emailVerifiedAt" | "goal">>,
+    ) {
       const [user] = await x
         .update(users)
         .set({ ...values, updatedAt: new Date() })
@@ -193,8 +197,27 @@ export function createAccountsRepository(db: Database) {
       const [lead] = await x.select().from(leads).where(eq(leads.statisticId, statisticId));
       return lead ?? null;
     },
-    async linkLead(id: string, userId: string) {
-      await x.update(leads).set({ userId, updatedAt: new Date() }).where(eq(leads.id, id));
+    /**
+     * Uses up the sign-in token of an unclaimed lead, in one statement (two requests with the same
+     * token cannot both succeed), only when the request names the lead's own address; returns the lead.
+     */
+    async useLeadToken(tokenHash: string, email: string, now: Date) {
+      const [lead] = await x
+        .update(leads)
+        .set({ tokenHash: null, tokenExpiresAt: null, updatedAt: now })
+        .where(and(eq(leads.tokenHash, tokenHash), gt(leads.tokenExpiresAt, now), eq(leads.email, email), isNull(leads.userId)))
+        .returning();
+      return lead ?? null;
+    },
+    /** Links the lead and the answers stored against it to the member (its e-mailed link stops working); answers the answers, newest first. */
+    async claimLead(id: string, userId: string) {
+      await x.update(leads).set({ userId, tokenHash: null, tokenExpiresAt: null, updatedAt: new Date() }).where(eq(leads.id, id));
+      const answered = await x
+        .update(quizAnswers)
+        .set({ userId, email: null })
+        .where(eq(quizAnswers.leadId, id))
+        .returning({ answers: quizAnswers.answers, createdAt: quizAnswers.createdAt });
+      return answered.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((row) => row.answers);
     },
 
     /** Accounts whose removal was confirmed and whose grace period is over. */
@@ -203,7 +226,15 @@ export function createAccountsRepository(db: Database) {
     },
     /** Deletes the account; every row that references it goes with it (ON DELETE CASCADE). */
     async deleteUser(id: string, email: string) {
-      await x.delete(leads).where(eq(leads.email, email));
+      // The leads of the address (and those the member claimed), with the answers stored against them.
+      const theirLeads = x
+        .select({ id: leads.id })
+        .from(leads)
+        .where(or(sql`lower(${leads.email}) = ${email.toLowerCase()}`, eq(leads.userId, id)));
+      await x.delete(quizAnswers).where(inArray(quizAnswers.leadId, theirLeads));
+      await x.delete(leads).where(or(sql`lower(${leads.email}) = ${email.toLowerCase()}`, eq(leads.userId, id)));
+      // E-mails written to the address before it had an account (a lead's result e-mail) name no user.
+      await x.delete(outboxEmails).where(and(isNull(outboxEmails.userId), sql`lower(${outboxEmails.toAddress}) = ${email.toLowerCase()}`));
       // Answers sent before signing in carry only the e-mail; the member's own go with the account.
       await x.delete(quizAnswers).where(sql`lower(${quizAnswers.email}) = ${email.toLowerCase()}`);
       const rows = await x.delete(users).where(eq(users.id, id)).returning({ id: users.id });

@@ -1,4 +1,4 @@
-import { DAY_MS, normalizeEmail } from "@serene/domain";
+import { DAY_MS, goalOfAnswers, normalizeEmail } from "@serene/domain";
 import type { LoginBody, RegisterBody, RegisterResponse, SocialBody, SocialProvider, TmpTokenBody } from "@serene/contracts";
 import { FieldErrors, conflict, forbidden, invalid, invalidField, notFound } from "../../domain-errors";
 import type { RateLimiter } from "../../plugins/rate-limit";
@@ -73,6 +73,34 @@ export function createAccountsService(ctx: AccountsContext) {
     await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.welcome(ctx.brand, user.name, link, minutes) });
   }
 
+  /**
+   * The link of a lead's "your result is ready" e-mail (docs/decisions/025-lead-funnel.md): opening it
+   * proves the address, so only now is an account touched. The address's account is signed in to, or a
+   * passwordless one with a verified e-mail is opened (the lead e-mail was its welcome); the lead and its
+   * answers become the member's, and their goal answer their goal. All in one transaction: an account
+   * being deleted refuses the link and leaves the token as it was.
+   */
+  async function claimLead(tokenHash: string, email: string, deviceName: string | undefined): Promise<string> {
+    const result = await ctx.repo.transaction(async (tx) => {
+      const at = now();
+      const lead = await tx.useLeadToken(tokenHash, email, at);
+      if (!lead) return null;
+      const existing = await tx.findUserByEmail(email);
+      if (existing?.deletionDueAt) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
+      const name = (lead.name.trim() || email.split("@")[0]!).slice(0, 100);
+      const user =
+        existing ?? (await tx.insertUser({ name, email, passwordHash: null, emailVerifiedAt: at })) ?? (await tx.findUserByEmail(email));
+      if (!user) return null;
+      const goal = goalOfAnswers((await tx.claimLead(lead.id, user.id)).find((answers) => goalOfAnswers(answers)));
+      if (goal || !user.emailVerifiedAt) {
+        await tx.updateUser(user.id, { ...(goal ? { goal } : {}), ...(user.emailVerifiedAt ? {} : { emailVerifiedAt: at }) });
+      }
+      return ctx.accessTokens.issue(user.id, deviceName, tx);
+    });
+    if (!result) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
+    return result;
+  }
+
   return {
     issueTemporaryLogin,
 
@@ -103,7 +131,11 @@ export function createAccountsService(ctx: AccountsContext) {
       const created = await ctx.repo.transaction(async (tx) => {
         const user = await tx.insertUser({ name, email, passwordHash });
         if (!user) return null;
-        if (lead) await tx.linkLead(lead.id, user.id);
+        // The lead's answers become the member's, and its goal answer their goal (decision 025).
+        if (lead) {
+          const goal = goalOfAnswers((await tx.claimLead(lead.id, user.id)).find((answers) => goalOfAnswers(answers)));
+          if (goal) await tx.updateUser(user.id, { goal });
+        }
         return { user, token: await ctx.accessTokens.issue(user.id, "web", tx) };
       });
       if (!created) return ALREADY_REGISTERED;
@@ -197,8 +229,10 @@ export function createAccountsService(ctx: AccountsContext) {
       await ctx.limiter.consume("code", ip, email);
       if (body.email && normalizeEmail(body.email) !== email) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
       // Used up only by a request that names the link's own address.
-      const code = await ctx.repo.useCode(hashSecret(body.tmp_token), "tmp_login", now(), email);
-      const user = code ? await ctx.repo.findUserById(code.userId) : null;
+      const tokenHash = hashSecret(body.tmp_token);
+      const code = await ctx.repo.useCode(tokenHash, "tmp_login", now(), email);
+      if (!code) return { token: await claimLead(tokenHash, email, body.device_name) };
+      const user = await ctx.repo.findUserById(code.userId);
       if (!user || user.email !== email || user.deletionDueAt) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
       return { token: await ctx.accessTokens.issue(user.id, body.device_name) };
     },

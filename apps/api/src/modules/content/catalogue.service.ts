@@ -1,5 +1,6 @@
 import type {
   CollectionResponse,
+  FirstWeekResponse,
   ContentCardList,
   ContentCardPage,
   ContentItemResponse,
@@ -14,6 +15,7 @@ import type {
 import {
   DAILY_MEDITATION_SECTION,
   DAY_MS,
+  FIRST_WEEK_DAYS,
   goalFirst,
   pageMeta,
   pageOffset,
@@ -179,6 +181,19 @@ export function createCatalogueService(deps: {
           content: cards(pick(snapshot, collection.items), viewer),
         },
       };
+    },
+
+    /**
+     * GET /quiz/first-week: the recommended first week for a goal, for anyone (a quiz result before
+     * signing up): days 1 to 7 of the personal plan exactly as a member with that goal will get it
+     * (`planForGoal`), as cards a visitor sees (no favourites, locked items locked).
+     */
+    async firstWeek(goal: string | null): Promise<FirstWeekResponse> {
+      const snapshot = await cache.get();
+      const visitor: Viewer = { favorites: new Set(), subscriber: false };
+      const plan = planForGoal(snapshot.plan, snapshot.listed, goal);
+      const week = [...plan].filter(([day]) => day <= FIRST_WEEK_DAYS);
+      return { data: { goal, days: week.map(([day, items]) => ({ day, content: cards(pick(snapshot, items), visitor) })) } };
     },
 
     async plan(day: number | undefined, member: SignIn): Promise<PlanResponse> {

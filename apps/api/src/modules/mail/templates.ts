@@ -72,6 +72,23 @@ export const emails = {
     });
   },
 
+  /** After a quiz (POST /lead): one action, the single-use link that signs the person in and shows their result. */
+  quizResult(brand: Brand, name: string, resultUrl: string, minutes: number): Email {
+    return render(brand, {
+      subject: "Your quiz result is ready",
+      greeting: hello(name),
+      paragraphs: [
+        "Thank you for taking a few minutes for yourself. Your personal result is ready, with a first week of sessions picked for what you told us.",
+        `Opening it also opens your ${brand.product} account with this e-mail address, so your answers stay with you.`,
+      ],
+      action: { label: "See my result", url: resultUrl },
+      after: [
+        `The link works once and for ${minutes} minutes. If it has expired, take the quiz again and we will send a fresh one.`,
+        "If you did not take this quiz, you can ignore this e-mail: nothing happens unless the link is opened.",
+      ],
+    });
+  },
+
   passwordReset(brand: Brand, name: string, resetUrl: string, minutes: number): Email {
     return render(brand, {
       subject: `Reset your ${brand.product} password`,

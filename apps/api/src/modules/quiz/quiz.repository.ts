@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { quizAnswers, users, type Database } from "@serene/db";
+import { leads, quizAnswers, users, type Database } from "@serene/db";
 
 export type QuizAnswerRow = typeof quizAnswers.$inferSelect;
 export type NewQuizAnswerRow = typeof quizAnswers.$inferInsert;
+export type QuizLeadRow = Pick<typeof leads.$inferSelect, "id" | "email" | "userId">;
 
 export function createQuizRepository(db: Database) {
   return {
@@ -13,6 +14,14 @@ export function createQuizRepository(db: Database) {
         if (goal && answer.userId) await tx.update(users).set({ goal, updatedAt: new Date() }).where(eq(users.id, answer.userId));
         return row!;
       });
+    },
+    /** The lead answers are sent for, by its id or its statistic id. */
+    async findLead(by: { id: string } | { statisticId: string }): Promise<QuizLeadRow | null> {
+      const [lead] = await db
+        .select({ id: leads.id, email: leads.email, userId: leads.userId })
+        .from(leads)
+        .where("id" in by ? eq(leads.id, by.id) : eq(leads.statisticId, by.statisticId));
+      return lead ?? null;
     },
   };
 }

@@ -4,6 +4,8 @@ import {
   CacheBuster,
   ErrorResponse,
   errorResponses,
+  FirstWeekQuery,
+  FirstWeekResponse,
   QuizAnswerBody,
   QuizAnswerResponse,
   QuizBuilderResponse,
@@ -12,13 +14,20 @@ import {
   QuizQuery,
   QuizResponse,
 } from "@serene/contracts";
+import { isQuizGoal } from "@serene/domain";
+import { invalidField } from "../../domain-errors";
 import type { RateLimiter } from "../../plugins/rate-limit";
+import type { CatalogueService } from "../content/catalogue.service";
 import type { QuizService } from "./quiz.service";
 
 /** Answers are a few kilobytes at most. */
 const ANSWER_BODY_LIMIT = 32 * 1024;
 
-export function quizRoutes(service: QuizService, limiter: RateLimiter): FastifyPluginAsyncZod {
+export function quizRoutes(
+  service: QuizService,
+  limiter: RateLimiter,
+  catalogue: Pick<CatalogueService, "firstWeek">,
+): FastifyPluginAsyncZod {
   return async (app) => {
     // A bearer token is optional: when one is sent it must be live (else 401); without one the answer is anonymous.
     const optionalMember = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -49,6 +58,22 @@ export function quizRoutes(service: QuizService, limiter: RateLimiter): FastifyP
         },
       },
       async (request) => service.quiz(request.params.id),
+    );
+    app.get(
+      "/quiz/first-week",
+      {
+        schema: {
+          tags: ["quiz"],
+          summary: "The recommended first week for a goal (7 plan days from the catalogue); without a goal the general plan",
+          querystring: FirstWeekQuery,
+          response: { 200: FirstWeekResponse, 422: errorResponses[422] },
+        },
+      },
+      async (request) => {
+        const goal = request.query.goal || null;
+        if (goal !== null && !isQuizGoal(goal)) throw invalidField("goal", "The selected goal is invalid.");
+        return catalogue.firstWeek(goal);
+      },
     );
     app.get(
       "/quiz/fields",

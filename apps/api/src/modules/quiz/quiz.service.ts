@@ -8,10 +8,10 @@ import {
   type QuizResponse,
 } from "@serene/contracts";
 import {
+  goalOfAnswers,
   isCustomQuiz,
   outcomePercentage,
   QUIZ_FIELD_KINDS,
-  QUIZ_GOALS,
   QUIZ_SLIDER_DEFAULT,
   QUIZ_SLIDER_MAX,
   QUIZ_SLIDER_MIN,
@@ -21,7 +21,16 @@ import {
 } from "@serene/domain";
 import { FieldErrors, invalidField, notFound } from "../../domain-errors";
 import { presentQuiz, presentQuizBuilder } from "./quiz.presenter";
-import type { QuizRepository } from "./quiz.repository";
+import type { QuizLeadRow, QuizRepository } from "./quiz.repository";
+
+type Answers = QuizAnswerBody["answers"];
+
+/** Answers that fit their quiz: the quiz, the goal they chose (null without one) and their score. */
+export interface CheckedAnswers {
+  quiz: QuizDefinition;
+  goal: string | null;
+  score: number;
+}
 
 /** The quiz answer form's sliders and lists (spec 001 section 3); sliders start at 50 (section 9). */
 export const ANSWER_FORM_SLIDERS = [
@@ -70,6 +79,20 @@ export function createQuizService(repository: QuizRepository, shipped: unknown) 
 
   const find = (idOrSlug: string | number) => byId.get(String(idOrSlug)) ?? bySlug.get(String(idOrSlug)) ?? null;
 
+  /**
+   * Checks answers against the quiz's own fields: 422 on `quiz` for an unknown quiz, on
+   * `answers.<field>` for each answer that does not fit. Answers the quiz, the goal chosen and the score.
+   */
+  function checkAnswers(quizRef: string | number, answers: Answers): CheckedAnswers {
+    const quiz = find(quizRef);
+    if (!quiz) throw invalidField("quiz", "The selected quiz is invalid.");
+    const fields = quiz.steps.map((step) => step.field);
+    const problems = new FieldErrors();
+    for (const problem of validateQuizAnswers(fields, answers)) problems.add(`answers.${problem.field}`, problem.message);
+    problems.throwIfAny();
+    return { quiz, goal: goalOfAnswers(answers), score: quizScore(fields, answers) };
+  }
+
   return {
     /** GET /quiz: the default quiz of the platform (web). */
     defaultQuiz(): QuizResponse {
@@ -101,22 +124,37 @@ export function createQuizService(repository: QuizRepository, shipped: unknown) 
       return { data: presentQuizBuilder(quiz, quiz.result) };
     },
 
-    /** POST /quiz: checks the answers against the quiz's own fields, stores them, and sets a member's goal. */
-    async answer(body: QuizAnswerBody, answerer: QuizAnswerer): Promise<QuizAnswerResponse> {
-      const quiz = find(body.quiz);
-      if (!quiz) throw invalidField("quiz", "The selected quiz is invalid.");
-      const fields = quiz.steps.map((step) => step.field);
-      const problems = new FieldErrors();
-      for (const problem of validateQuizAnswers(fields, body.answers)) problems.add(`answers.${problem.field}`, problem.message);
-      problems.throwIfAny();
+    /** The quiz named by id or slug, or null. */
+    find,
 
-      const goalAnswer = body.answers.goal;
-      const goal = typeof goalAnswer === "string" && goalAnswer in QUIZ_GOALS ? goalAnswer : null;
-      const score = quizScore(fields, body.answers);
+    checkAnswers,
+
+    /**
+     * POST /quiz: checks the answers against the quiz's own fields, stores them (against the member,
+     * and against the lead named by `lead` or `statistic_id`), and sets a member's goal. A lead that
+     * another account claimed is answered like an unknown one.
+     */
+    async answer(body: QuizAnswerBody, answerer: QuizAnswerer): Promise<QuizAnswerResponse> {
+      const { quiz, goal, score } = checkAnswers(body.quiz, body.answers);
+      let lead: QuizLeadRow | null = null;
+      if (body.lead !== undefined || body.statistic_id !== undefined) {
+        const field = body.lead !== undefined ? "lead" : "statistic_id";
+        lead = await repository.findLead(body.lead !== undefined ? { id: body.lead } : { statisticId: body.statistic_id! });
+        if (!lead || (lead.userId !== null && lead.userId !== answerer.userId)) {
+          throw invalidField(field, `The selected ${field === "lead" ? "lead" : "statistic id"} is invalid.`);
+        }
+      }
+      const userId = answerer.userId ?? lead?.userId ?? null;
       const band = quiz.result ? resultBand(quiz.result.bands, score) : null;
       const row = await repository.record(
-        { quizId: quiz.id, userId: answerer.userId, email: answerer.userId ? null : (body.email ?? null), answers: body.answers },
-        goal,
+        {
+          quizId: quiz.id,
+          userId,
+          leadId: lead?.id ?? null,
+          email: userId ? null : (lead?.email ?? body.email ?? null),
+          answers: body.answers,
+        },
+        answerer.userId ? goal : null,
       );
       return {
         data: {

@@ -1,0 +1,141 @@
+import type { LeadBody, LeadResponse, LeadUpdateBody } from "@serene/contracts";
+import { normalizeEmail } from "@serene/domain";
+import { invalidField, notFound } from "../../domain-errors";
+import type { RateLimiter } from "../../plugins/rate-limit";
+import { hashSecret, newSecret } from "../accounts/secrets";
+import type { Mailer } from "../mail/mailer";
+import { emails, type Brand } from "../mail/templates";
+import type { QuizService } from "../quiz/quiz.service";
+import { presentLead } from "./leads.presenter";
+import type { LeadRow, LeadsRepository } from "./leads.repository";
+
+export interface LeadsContext {
+  repository: LeadsRepository;
+  quiz: Pick<QuizService, "checkAnswers" | "find">;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  brand: Brand;
+  appUrl: string;
+  /** How long the e-mailed sign-in link works (the same as every temporary sign-in link). */
+  tmpTokenMs: number;
+  now?: () => Date;
+}
+
+/** Who calls: the signed-in member, or a visitor (null), and the client address for rate limits. */
+export interface LeadCaller {
+  userId: string | null;
+  ip: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = "Lead not found.";
+
+/** A name for a lead without one: the part of the e-mail address before the @. */
+export const nameFromEmail = (email: string) => email.split("@")[0]!.slice(0, 255);
+
+/**
+ * Leads (docs/decisions/025-lead-funnel.md): the person who finished a quiz gives an e-mail; the lead
+ * keeps the quiz and its answers, and an e-mail with a single-use sign-in link to the result is sent.
+ * No account is created or changed here: that happens only when the link is opened
+ * (accounts.service `loginWithTemporaryToken`). A signed-in member's lead is theirs at once, without
+ * an e-mail. An unclaimed lead is reached by its id (an unguessable uuid, like a link); a claimed one
+ * only by its member; anyone else gets the same 404 as an unknown id.
+ */
+export function createLeadsService(ctx: LeadsContext) {
+  const now = ctx.now ?? (() => new Date());
+  const minutes = Math.round(ctx.tmpTokenMs / 60_000);
+
+  /** A new sign-in token: the secret for the link, and what the lead row keeps. */
+  function newToken() {
+    const token = newSecret();
+    return { token, stored: { tokenHash: hashSecret(token), tokenExpiresAt: new Date(now().getTime() + ctx.tmpTokenMs) } };
+  }
+
+  /** `/authorization?email=…&token=…&redirect=/quiz-results?lead=<id>`: same-origin redirect, read by the web /authorization page. */
+  function resultLink(lead: Pick<LeadRow, "id" | "email">, token: string): string {
+    const query = new URLSearchParams({ email: lead.email, token, redirect: `/quiz-results?lead=${lead.id}` });
+    return `${ctx.appUrl}/authorization?${query}`;
+  }
+
+  async function sendResult(lead: LeadRow, token: string) {
+    await ctx.mailer.send({ to: lead.email, userId: null, ...emails.quizResult(ctx.brand, lead.name, resultLink(lead, token), minutes) });
+  }
+
+  /** The lead the caller may reach, or the 404 an unknown id gets. */
+  async function reachable(id: string, caller: LeadCaller): Promise<LeadRow> {
+    const lead = UUID.test(id) ? await ctx.repository.find(id) : null;
+    if (!lead || (lead.userId !== null && lead.userId !== caller.userId)) throw notFound(NOT_FOUND);
+    return lead;
+  }
+
+  async function present(lead: LeadRow): Promise<LeadResponse> {
+    const answers = await ctx.repository.latestAnswers(lead.id);
+    return { data: presentLead(lead, answers, answers ? ctx.quiz.find(answers.quizId) : null) };
+  }
+
+  return {
+    /** POST /lead. */
+    async create(body: LeadBody, caller: LeadCaller): Promise<LeadResponse> {
+      const email = normalizeEmail(body.email);
+      if (body.answers !== undefined && body.quiz === undefined)
+        throw invalidField("quiz", "The quiz field is required when answers are given.");
+      const checked = body.quiz !== undefined ? ctx.quiz.checkAnswers(body.quiz, body.answers ?? {}) : null;
+      // Counted per client address, and a visitor's (which sends an e-mail) per address written to.
+      await ctx.limiter.consume("leadSend", caller.ip, caller.userId ? null : email);
+      const token = caller.userId ? null : newToken();
+      const lead = await ctx.repository.create(
+        {
+          statisticId: newSecret(),
+          name: body.name?.trim() || nameFromEmail(email),
+          email,
+          userId: caller.userId,
+          tokenHash: token?.stored.tokenHash ?? null,
+          tokenExpiresAt: token?.stored.tokenExpiresAt ?? null,
+        },
+        checked ? { quizId: checked.quiz.id, answers: body.answers ?? {} } : null,
+        checked?.goal ?? null,
+      );
+      if (token) await sendResult(lead, token.token);
+      return present(lead);
+    },
+
+    /** PUT /lead: fields left out stay; a new e-mail of an unclaimed lead gets a fresh link (the old one stops working). */
+    async update(body: LeadUpdateBody, caller: LeadCaller): Promise<LeadResponse> {
+      const lead = await reachable(body.id, caller);
+      const email = body.email !== undefined ? normalizeEmail(body.email) : lead.email;
+      const emailChanged = email !== lead.email;
+      let answers: { rowId: string; answers: LeadBody["answers"] & object; email: string | null } | null = null;
+      let goal: string | null = null;
+      if (body.answers !== undefined) {
+        const stored = await ctx.repository.latestAnswers(lead.id);
+        if (!stored) throw invalidField("answers", "This lead has no quiz to answer.");
+        goal = ctx.quiz.checkAnswers(stored.quizId, body.answers).goal;
+        answers = { rowId: stored.id, answers: body.answers, email: lead.userId ? null : email };
+      }
+      const resend = emailChanged && !lead.userId;
+      // Every change counts per client address; one that sends a new link also per address written to.
+      await ctx.limiter.consume("leadSend", caller.ip, resend ? email : null);
+      const token = resend ? newToken() : null;
+      const updated = await ctx.repository.update(
+        lead.id,
+        {
+          ...(body.name !== undefined ? { name: body.name.trim() || nameFromEmail(email) } : {}),
+          ...(emailChanged ? { email } : {}),
+          ...(token ? token.stored : {}),
+        },
+        answers,
+        goal && lead.userId ? { userId: lead.userId, goal } : null,
+      );
+      if (!updated) throw notFound(NOT_FOUND);
+      if (token) await sendResult(updated, token.token);
+      return present(updated);
+    },
+
+    /** GET /lead/{id}. */
+    async find(id: string, caller: LeadCaller): Promise<LeadResponse> {
+      await ctx.limiter.consume("leadRead", caller.ip, id);
+      return present(await reachable(id, caller));
+    },
+  };
+}
+export type LeadsService = ReturnType<typeof createLeadsService>;
