@@ -64,5 +64,8 @@ export const pages: Record<PageId, () => Promise<PageModule>> = {
   "success-transaction": withTimeout(() => import("./routes/success-transaction")),
   "cancel-transaction": withTimeout(() => import("./routes/cancel-transaction")),
   "thank-you": withTimeout(() => import("./routes/thank-you")),
+  quiz: withTimeout(() => import("./routes/quiz")),
+  "custom-quiz": withTimeout(() => import("./routes/custom-quiz")),
+  vsl: withTimeout(() => import("./routes/vsl")),
   "not-found": withTimeout(() => import("./routes/not-found")),
 };

@@ -2,8 +2,12 @@
 export const STORAGE_KEYS = {
   token: "t",
   quizFlag: "quiz",
-  /** The quiz form of a quiz in progress: { email, isQuizCompleted, slug, isCustomQuiz }. */
+  /** The quiz form of a quiz in progress: { email, isQuizCompleted, slug, isCustomQuiz, funnel, lead }. */
   quizForm: "quiz-form",
+  /** The answers of the last quiz finished on this device (the results screens read them). */
+  quizAnswers: "quiz-answers",
+  /** Followed by a quiz's slug: the step reached and the answers so far, so a reload resumes the quiz. */
+  quizProgressPrefix: "quiz-progress:",
   /** Set after a purchase created the account; /home shows the register note once, then removes it. */
   justRegistered: "just-registered",
   consent: "consent",
@@ -44,6 +48,10 @@ export interface QuizForm {
   isQuizCompleted?: boolean;
   slug?: string | null;
   isCustomQuiz?: boolean;
+  /** The funnel the quiz belongs to (its slug), added to the later screens' events. */
+  funnel?: string | null;
+  /** The id of the lead the quiz's e-mail created. */
+  lead?: string | null;
 }
 
 export function readQuizForm(): QuizForm | null {
@@ -58,3 +66,26 @@ export function readQuizForm(): QuizForm | null {
 }
 
 export const writeQuizForm = (form: QuizForm) => storage.set(STORAGE_KEYS.quizForm, JSON.stringify(form));
+
+/** A quiz's answers by field key: an option key, a slider's number, a text, or a list. */
+export type StoredQuizAnswers = Record<string, string | number | string[]>;
+
+export interface StoredQuizResult {
+  /** The quiz's slug. */
+  quiz: string;
+  answers: StoredQuizAnswers;
+}
+
+export function readQuizAnswers(): StoredQuizResult | null {
+  const raw = storage.get(STORAGE_KEYS.quizAnswers);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<StoredQuizResult> | null;
+    if (!parsed || typeof parsed.quiz !== "string" || !parsed.answers || typeof parsed.answers !== "object") return null;
+    return { quiz: parsed.quiz, answers: parsed.answers };
+  } catch {
+    return null;
+  }
+}
+
+export const writeQuizAnswers = (result: StoredQuizResult) => storage.set(STORAGE_KEYS.quizAnswers, JSON.stringify(result));

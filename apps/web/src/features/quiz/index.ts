@@ -1,0 +1,3 @@
+export { QuizFlow } from "./components/quiz-flow";
+export { prefetchQuiz, type QuizSource } from "./api/quiz";
+export { prefetchQuizBuilder } from "./api/quiz-builder";
