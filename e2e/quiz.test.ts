@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newVisit } from "./browser";
+import { baseUrl, launch, newVisit } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -108,6 +108,12 @@ describe("onboarding quiz", () => {
     });
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it("comes with its first question in the page, before any script runs", async () => {
+    const html = await (await fetch(`${baseUrl()}/quiz`)).text();
+    expect(html).toContain("What would you like help with first?");
+    expect(html).toContain('id="prerendered-quiz"');
   });
 
   it("is answered with the keyboard alone", async () => {

@@ -95,6 +95,9 @@ function prerenderedPolicy(config: Config, html: string | null): string | null {
 /** The paywall's addresses: /subscription and /subscription/{checkoutId}. */
 const PAYWALL_PATH = /^\/subscription(\/[^/]*)?\/?$/;
 
+/** The onboarding quiz's address. */
+const QUIZ_PATH = /^\/quiz\/?$/;
+
 /**
  * Query parameters that change the paywall's first screen (a hidden close button, the dynamic
  * funnel's redirect home): those visits get the paywall's code up front but no prerendered page.
@@ -135,8 +138,11 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   // The paywall is a page people arrive at directly (ads, e-mails): prerendered, its code with the entry.
   const paywallPage = page(template && renderPrerenderedHtml(config.webDistDir, template, "paywall", "paywall.tsx"));
   const paywallCodePage = page(template && withRoutePreloads(manifest, template, "paywall.tsx"));
+  // The onboarding quiz, where every 'Start my quiz' leads: its first question prerendered, its code with the entry.
+  const quizPage = page(template && renderPrerenderedHtml(config.webDistDir, template, "quiz", "quiz.tsx"));
   const landingPolicy = prerenderedPolicy(config, landingPage);
   const paywallPolicy = prerenderedPolicy(config, paywallPage);
+  const quizPolicy = prerenderedPolicy(config, quizPage);
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -165,6 +171,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   app.setNotFoundHandler((request, reply) => {
     if (!wantsApp(request)) return sendError(reply, 404, { message: "Not found." });
     const [pathname = "", query = ""] = request.url.split("?");
+    if (QUIZ_PATH.test(pathname)) return sendApp(reply, quizPage, quizPolicy);
     if (!PAYWALL_PATH.test(pathname)) return sendApp(reply);
     const params = new URLSearchParams(query);
     if (PAYWALL_VARIANTS.some((name) => params.has(name))) return sendApp(reply, paywallCodePage);

@@ -1,4 +1,4 @@
-import { prefetchQuiz, QuizFlow } from "../../features/quiz";
+import { prefetchQuiz, QuizFlow, seedPrerenderedQuiz } from "../../features/quiz";
 
 const ONBOARDING = { kind: "onboarding" } as const;
 
@@ -7,7 +7,10 @@ export default function QuizRoute() {
   return <QuizFlow source={ONBOARDING} />;
 }
 
-/** The quiz is asked for while the page's code loads, so the first question comes with its first render. */
+/**
+ * A prerendered /quiz brought the quiz with the page; otherwise it is asked for while the page's
+ * code loads, so the first question comes with its first render.
+ */
 export function prefetch() {
-  void prefetchQuiz(ONBOARDING);
+  if (!seedPrerenderedQuiz()) void prefetchQuiz(ONBOARDING);
 }
