@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launch, newVisit } from "./browser";
+import { baseUrl, launch, newVisit, registerMember } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -120,6 +120,8 @@ describe("onboarding quiz", () => {
     const { page, problems, context } = await newVisit(browser, 1280);
     await page.goto("/quiz");
     await heading(page, "What would you like help with first?");
+    // The prerendered question is on screen before the app; the app has taken over once the quiz's data element is gone.
+    await page.waitForFunction(() => !document.getElementById("prerendered-quiz"));
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
@@ -137,6 +139,24 @@ describe("onboarding quiz", () => {
     await heading(page, "What does a typical day look like for you?");
     expect(await count(page)).toBe("3 of 13");
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("saves a signed-in member's answers with POST /quiz and opens the custom quiz's dynamic result", async () => {
+    const token = await registerMember("Noor");
+    const { page, problems, context } = await newVisit(browser, 390, { t: token });
+    await page.goto("/single-quiz/one-thing-today");
+    await heading(page, "What would help you most today?");
+    expect(await count(page)).toBe("1 of 1");
+    const saved = page.waitForResponse((response) => response.url().includes("/api/v1/quiz?") && response.request().method() === "POST");
+    await page.getByRole("radio", { name: "Sleep Better" }).click();
+    const response = await saved;
+    expect(response.status()).toBe(201);
+    expect(((await response.json()) as { data: { goal: string } }).data.goal).toBe("SLEEP_BETTER");
+    await page.waitForURL("**/quiz-dynamic-results/one-thing-today");
+    const form = await page.evaluate(() => JSON.parse(window.localStorage.getItem("quiz-form") ?? "null") as unknown);
+    expect(form).toEqual({ isQuizCompleted: true, slug: "one-thing-today", isCustomQuiz: true, funnel: "one-thing-today" });
+    expect(problems.filter((problem) => !problem.includes("404"))).toEqual([]);
     await context.close();
   });
 
