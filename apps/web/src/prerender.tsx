@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import PaywallRoute from "./app/routes/paywall";
+import QuizRoute from "./app/routes/quiz";
+import { seedOnboardingQuiz, type Quiz } from "./features/quiz";
 import { LandingPage } from "./features/landing";
 import { ResultsLoading } from "./features/quiz-results";
 
@@ -41,5 +43,22 @@ export function renderQuizResultsFrame(): string {
     <StaticRouter location="/quiz-results">
       <ResultsLoading />
     </StaticRouter>,
+  );
+}
+
+/**
+ * The onboarding quiz's first question as static HTML for `/quiz` (the quiz the build ships, as
+ * GET /quiz serves it), so the question paints before any script; the app then takes over with
+ * the same quiz, or the step a returning visitor had reached.
+ */
+export function renderQuiz(quiz: Quiz): string {
+  const client = new QueryClient();
+  seedOnboardingQuiz(client, quiz);
+  return renderToString(
+    <QueryClientProvider client={client}>
+      <StaticRouter location="/quiz">
+        <QuizRoute />
+      </StaticRouter>
+    </QueryClientProvider>,
   );
 }

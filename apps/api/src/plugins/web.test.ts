@@ -19,6 +19,10 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, "prerendered"));
   writeFileSync(path.join(dist, "prerendered", "paywall.html"), "<main><h1>Everything in %APP_NAME%</h1></main>");
   writeFileSync(path.join(dist, "prerendered", "quiz-results.html"), "<main><h1>Putting your result together</h1></main>");
+  writeFileSync(
+    path.join(dist, "prerendered", "quiz.html"),
+    '<main><h1>What would you like help with first?</h1><div style="width:7.69%"></div></main>',
+  );
   mkdirSync(path.join(dist, ".vite"));
   writeFileSync(
     path.join(dist, ".vite", "manifest.json"),
@@ -28,6 +32,7 @@ beforeAll(async () => {
       "_pricing.js": { file: "assets/pricing-q2.js" },
       "src/app/routes/quiz-results.tsx": { file: "assets/quiz-results-r1.js", imports: ["_pricing.js"] },
       "src/app/routes/quiz-dynamic-results.tsx": { file: "assets/quiz-dynamic-results-d1.js" },
+      "src/app/routes/quiz.tsx": { file: "assets/quiz-z1.js", css: ["assets/quiz-z1.css"] },
       "../../node_modules/@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2": {
         file: "assets/nunito-latin-wght-normal-f1.woff2",
       },
@@ -110,6 +115,22 @@ describe("the web app", () => {
     }
     for (const url of ["/subscription?hideClose=1", "/subscription/3?dynamic=1", "/home"]) {
       expect((await t.app.inject({ url })).body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("paints the onboarding quiz's first question before its code runs, with its code linked up front", async () => {
+    for (const url of ["/quiz", "/quiz?utm_source=ad"]) {
+      const res = await t.app.inject({ url });
+      expect(res.body, url).toContain('<div id="root"><main><h1>What would you like help with first?</h1>');
+      expect(res.body).toContain('<link rel="modulepreload" href="/assets/quiz-z1.js">');
+      expect(res.body).toContain('<link rel="stylesheet" href="/assets/quiz-z1.css">');
+      // The progress bar's width is allowed by its hash.
+      expect(res.headers["content-security-policy"]).toMatch(/style-src[^;]*'sha256-/);
+    }
+    for (const url of ["/lead-quiz/calm-check-in", "/quiz-results", "/quizzes"]) {
+      const body = (await t.app.inject({ url })).body;
+      expect(body, url).toContain('<div id="root"></div>');
+      expect(body, url).not.toContain("quiz-z1");
     }
   });
 

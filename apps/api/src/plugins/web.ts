@@ -95,6 +95,9 @@ function prerenderedPolicy(config: Config, html: string | null): string | null {
 /** The paywall's addresses: /subscription and /subscription/{checkoutId}. */
 const PAYWALL_PATH = /^\/subscription(\/[^/]*)?\/?$/;
 
+/** The onboarding quiz's address. */
+const QUIZ_PATH = /^\/quiz\/?$/;
+
 /**
  * The quiz results' addresses and their route modules. The result comes from answers kept in the
  * browser, so only its frame is prerendered; the route's code is linked up front, beside the entry.
@@ -144,6 +147,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   // The paywall is a page people arrive at directly (ads, e-mails): prerendered, its code with the entry.
   const paywallPage = page(template && renderPrerenderedHtml(config.webDistDir, template, "paywall", "paywall.tsx"));
   const paywallCodePage = page(template && withRoutePreloads(manifest, template, "paywall.tsx"));
+  // The onboarding quiz, where every 'Start my quiz' leads: its first question prerendered, its code with the entry.
+  const quizPage = page(template && renderPrerenderedHtml(config.webDistDir, template, "quiz", "quiz.tsx"));
   const resultsPages = new Map(
     RESULTS_PAGES.map(([, file]) => [
       file,
@@ -155,6 +160,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   );
   const landingPolicy = prerenderedPolicy(config, landingPage);
   const paywallPolicy = prerenderedPolicy(config, paywallPage);
+  const quizPolicy = prerenderedPolicy(config, quizPage);
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -183,6 +189,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   app.setNotFoundHandler((request, reply) => {
     if (!wantsApp(request)) return sendError(reply, 404, { message: "Not found." });
     const [pathname = "", query = ""] = request.url.split("?");
+    if (QUIZ_PATH.test(pathname)) return sendApp(reply, quizPage, quizPolicy);
     const results = RESULTS_PAGES.find(([pattern]) => pattern.test(pathname));
     if (results) return sendApp(reply, resultsPages.get(results[1]));
     if (!PAYWALL_PATH.test(pathname)) return sendApp(reply);

@@ -67,5 +67,8 @@ export const pages: Record<PageId, () => Promise<PageModule>> = {
   "cancel-transaction": withTimeout(() => import("./routes/cancel-transaction")),
   "thank-you": withTimeout(() => import("./routes/thank-you")),
   "coming-soon": withTimeout(() => import("./routes/coming-soon")),
+  quiz: withTimeout(() => import("./routes/quiz")),
+  "custom-quiz": withTimeout(() => import("./routes/custom-quiz")),
+  vsl: withTimeout(() => import("./routes/vsl")),
   "not-found": withTimeout(() => import("./routes/not-found")),
 };

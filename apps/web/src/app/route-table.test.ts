@@ -31,6 +31,22 @@ describe("route table", () => {
     }
   });
 
+  it("gives the quiz funnels their pages, open to visitors and members alike", () => {
+    const expected: Record<string, string> = {
+      "/quiz": "quiz",
+      "/lead-quiz/:slug": "custom-quiz",
+      "/single-quiz/:slug": "custom-quiz",
+      "/user-quiz/:slug": "custom-quiz",
+      "/vsl/:slug": "vsl",
+    };
+    for (const [path, page] of Object.entries(expected)) {
+      expect(entry(path)?.page, path).toBe(page);
+      expect(pages[page as keyof typeof pages], page).toBeTypeOf("function");
+      expect(entry(path)?.auth ?? false, path).toBe(false);
+      expect(entry(path)?.changeMainPage ?? false, path).toBe(false);
+    }
+  });
+
   it("sends logged-in members away from the visitors' entry pages, and visitors away from members' pages", () => {
     for (const path of ["/login", "/create-account", "/registration", "/create-email-account", "/forgot-password"]) {
       expect(entry(path)?.changeMainPage, path).toBe(true);

@@ -49,6 +49,9 @@ export type PageId =
   | "cancel-transaction"
   | "thank-you"
   | "coming-soon"
+  | "quiz"
+  | "custom-quiz"
+  | "vsl"
   | "not-found";
 
 const visitorEntry = { changeMainPage: true } as const;
@@ -69,11 +72,11 @@ export const routeTable: RouteEntry[] = [
   // Where Google, Apple and Facebook send the browser back; a new e-mail address's confirmation link.
   { path: "/auth/callback/:provider", page: "auth-callback" },
   { path: "/confirm-email/:code", page: "confirm-email" },
-  { path: "/quiz", page: "not-found" },
-  { path: "/lead-quiz/:slug", page: "not-found" },
-  { path: "/single-quiz/:slug", page: "not-found" },
-  { path: "/user-quiz/:slug", page: "not-found" },
-  { path: "/vsl/:slug", page: "not-found" },
+  { path: "/quiz", page: "quiz" },
+  { path: "/lead-quiz/:slug", page: "custom-quiz" },
+  { path: "/single-quiz/:slug", page: "custom-quiz" },
+  { path: "/user-quiz/:slug", page: "custom-quiz" },
+  { path: "/vsl/:slug", page: "vsl" },
   { path: "/lead-quiz-result", page: "quiz-results" },
   { path: "/quiz-results", page: "quiz-results" },
   { path: "/lead-dynamic-result/:slug", page: "quiz-dynamic-results" },

@@ -2,8 +2,12 @@
 export const STORAGE_KEYS = {
   token: "t",
   quizFlag: "quiz",
-  /** The quiz form of a quiz in progress: { email, isQuizCompleted, slug, isCustomQuiz }. */
+  /** The quiz form of a quiz in progress: { email, isQuizCompleted, slug, isCustomQuiz, funnel, lead }. */
   quizForm: "quiz-form",
+  /** Followed by a quiz's slug: the answers of that quiz once finished (the results screens read them; lib/stored-quiz-answers.ts). */
+  quizAnswersPrefix: "quiz-answers:",
+  /** Followed by a quiz's slug: the step reached and the answers so far, so a reload resumes the quiz. */
+  quizProgressPrefix: "quiz-progress:",
   /** Set after a purchase created the account; /home shows the register note once, then removes it. */
   justRegistered: "just-registered",
   consent: "consent",
@@ -44,10 +48,10 @@ export interface QuizForm {
   isQuizCompleted?: boolean;
   slug?: string | null;
   isCustomQuiz?: boolean;
-  /** The funnel the quiz belongs to (its slug, or the video-sales page's), added to later funnel events. */
-  funnel?: string;
-  /** The lead created with the quiz's e-mail. */
-  lead?: string;
+  /** The funnel the quiz belongs to (its slug), added to the later screens' events. */
+  funnel?: string | null;
+  /** The id of the lead the quiz's e-mail created. */
+  lead?: string | null;
 }
 
 export function readQuizForm(): QuizForm | null {

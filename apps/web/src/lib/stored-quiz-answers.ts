@@ -1,4 +1,4 @@
-import { readQuizForm, storage } from "./storage";
+import { readQuizForm, storage, STORAGE_KEYS } from "./storage";
 
 /** One answer as the quiz screens keep it: an option key, a slider value, or a list. */
 export type StoredQuizAnswer = string | number | string[];
@@ -10,7 +10,12 @@ export interface StoredQuizAnswers {
 }
 
 /** The local-storage key of a quiz's answers: one per quiz slug, so two quizzes never mix. */
-export const quizAnswersKey = (slug: string) => `quiz-answers:${slug}`;
+export const quizAnswersKey = (slug: string) => `${STORAGE_KEYS.quizAnswersPrefix}${slug}`;
+
+/** Keeps a finished quiz's answers on this device, for its results screen and the paywall's dynamic check. */
+export function writeStoredQuizAnswers(slug: string, answers: StoredQuizAnswers["answers"], step: number) {
+  storage.set(quizAnswersKey(slug), JSON.stringify({ answers, step } satisfies StoredQuizAnswers));
+}
 
 const isAnswer = (value: unknown): value is StoredQuizAnswer =>
   typeof value === "string" ||

@@ -29,14 +29,28 @@ function nativeStream(media: HTMLMediaElement, url: string): StreamHandle {
   };
 }
 
+export interface StreamOptions {
+  /**
+   * Puts the media's signed cookies in place (`force`: a fresh set, after the media answered 403).
+   * By default the member's set from GET /user/cloudfront-cookies; a page whose own answer sets the
+   * cookies for its one video (a video-sales page) passes its own.
+   */
+  cookies?: (force: boolean) => Promise<unknown>;
+}
+
 /**
  * Loads an HLS playlist into a media element after the signed cookies are in place: natively where
  * the browser can, otherwise through hls.js, imported on first need so it stays out of every other
  * page's code. Requests carry credentials; a 403 (expired cookies) fetches a fresh set and resumes.
  * Resolves null when `signal` aborted meanwhile.
  */
-export async function loadStream(media: HTMLMediaElement, url: string, signal: AbortSignal): Promise<StreamHandle | null> {
-  await ensureSignedCookies();
+export async function loadStream(
+  media: HTMLMediaElement,
+  url: string,
+  signal: AbortSignal,
+  { cookies = ensureSignedCookies }: StreamOptions = {},
+): Promise<StreamHandle | null> {
+  await cookies(false);
   if (signal.aborted) return null;
   if (playsHlsNatively(media)) return nativeStream(media, url);
 
@@ -61,7 +75,7 @@ export async function loadStream(media: HTMLMediaElement, url: string, signal: A
     if (data.type === Hls.ErrorTypes.NETWORK_ERROR && retries < 3) {
       retries += 1;
       const refused = data.response?.code === 403;
-      void (refused ? ensureSignedCookies(true) : Promise.resolve())
+      void (refused ? cookies(true) : Promise.resolve())
         .catch(() => undefined)
         .then(() => hls.startLoad(media.currentTime > 0 ? media.currentTime : -1));
       return;

@@ -1,0 +1,2 @@
+export { VslPage, type AttachStream } from "./vsl-page";
+export { prefetchVsl } from "./api/vsl";
