@@ -127,7 +127,7 @@ describe("the web app", () => {
       // The progress bar's width is allowed by its hash.
       expect(res.headers["content-security-policy"]).toMatch(/style-src[^;]*'sha256-/);
     }
-    for (const url of ["/lead-quiz/calm-check-in", "/quiz-results", "/quizzes"]) {
+    for (const url of ["/lead-quiz/calm-check-in", "/quiz/extra", "/quizzes"]) {
       const body = (await t.app.inject({ url })).body;
       expect(body, url).toContain('<div id="root"></div>');
       expect(body, url).not.toContain("quiz-z1");

@@ -253,7 +253,10 @@ describe("quiz flow", () => {
       funnel: "onboarding",
       lead: LEAD.id,
     });
-    expect(JSON.parse(window.localStorage.getItem("quiz-answers:onboarding")!)).toMatchObject({ step: 13 });
+    expect(JSON.parse(window.localStorage.getItem("quiz-answers:onboarding")!)).toMatchObject({
+      step: 5,
+      answers: { goal: "SLEEP_BETTER" },
+    });
     expect(track).toHaveBeenCalledWith("quiz_email", { funnel: "onboarding", quiz: "onboarding" });
     // Nothing went to POST /quiz: the lead keeps the answers.
     expect(api.named("POST quiz")).toHaveLength(0);
