@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { baseUrl, launch, newVisit } from "./browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, linkIn, mailTo, newVisit } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,38 +13,8 @@ let counter = 0;
 const newEmail = (who = "maya") => `${who}.${Date.now().toString(36)}.${++counter}@example.com`;
 const PASSWORD = "quiet evening walk 42";
 
-interface OutboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  created_at: string;
-}
-
-/** The newest e-mail to an address whose subject matches, waiting for it to be written. */
-function mailTo(to: string, subject: RegExp): Promise<OutboxMessage> {
-  return vi.waitFor(
-    async () => {
-      const messages = (await (await fetch(`${baseUrl()}/dev/outbox.json`)).json()) as OutboxMessage[];
-      const found = messages.find((message) => message.to === to && subject.test(message.subject));
-      if (!found) throw new Error(`no e-mail to ${to} matching ${subject}: ${JSON.stringify(messages.map((m) => [m.to, m.subject]))}`);
-      return found;
-    },
-    { timeout: 15_000, interval: 250 },
-  );
-}
-
 /** The session token the web app keeps in local storage. */
 const storedToken = (page: Page) => page.evaluate(() => window.localStorage.getItem("t"));
-
-/** The address of the link in an e-mail whose path starts with `prefix`, as a path on this server. */
-function linkIn(message: OutboxMessage, prefix: string): string {
-  const links = message.text.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
-  const link = links.map((href) => new URL(href)).find((url) => url.pathname.startsWith(prefix));
-  if (!link) throw new Error(`no ${prefix} link in: ${message.text}`);
-  return `${link.pathname}${link.search}`;
-}
 
 /** Console errors except the browser's own note about a 4xx answer the page expected. */
 const unexpected = (problems: string[]) => problems.filter((problem) => !problem.includes("Failed to load resource"));

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect, inject, vi } from "vitest";
 
 export const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -87,11 +87,41 @@ export async function payByCard(page: Page, number: string) {
 }
 
 /** The signed-in member's subscription type (null when free), read from the API with the page's token. */
-export async function subscriptionType(page: Page): Promise<string | null> {
+export async function subscriptionType(page: Page, server = baseUrl()): Promise<string | null> {
   const token = await page.evaluate(() => window.localStorage.getItem("t"));
-  const response = await fetch(`${baseUrl()}/api/v1/user/account-status`, {
+  const response = await fetch(`${server}/api/v1/user/account-status`, {
     headers: { authorization: `Bearer ${token}`, accept: "application/json" },
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { subscription_type: string | null }).subscription_type;
+}
+
+export interface OutboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+}
+
+/** The newest e-mail to an address whose subject matches, waiting for it to be written. */
+export function mailTo(to: string, subject: RegExp, server = baseUrl()): Promise<OutboxMessage> {
+  return vi.waitFor(
+    async () => {
+      const messages = (await (await fetch(`${server}/dev/outbox.json`)).json()) as OutboxMessage[];
+      const found = messages.find((message) => message.to === to && subject.test(message.subject));
+      if (!found) throw new Error(`no e-mail to ${to} matching ${subject}: ${JSON.stringify(messages.map((m) => [m.to, m.subject]))}`);
+      return found;
+    },
+    { timeout: 15_000, interval: 250 },
+  );
+}
+
+/** The address of the link in an e-mail whose path starts with `prefix`, as a path on this server. */
+export function linkIn(message: OutboxMessage, prefix: string): string {
+  const links = message.text.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+  const link = links.map((href) => new URL(href)).find((url) => url.pathname.startsWith(prefix));
+  if (!link) throw new Error(`no ${prefix} link in: ${message.text}`);
+  return `${link.pathname}${link.search}`;
 }
