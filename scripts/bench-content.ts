@@ -12,8 +12,8 @@ import { chromium } from "playwright-core";
 import { loadCatalogue } from "@serene/content";
 import { freePort, repoRoot, startServer, type RunningServer } from "../e2e/server";
 
-const round = (value: number) => Math.round(value * 10) / 10;
-const percentile = (values: number[], p: number) => {
+export const round = (value: number) => Math.round(value * 10) / 10;
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +8,7 @@ import { PRODUCTION } from "../test/production-env";
 
 let t: TestApp;
 let dist: string;
+const QUIZ_CSS = "._question_1{color:#1b1f4b}";
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), "serene-web-"));
   mkdirSync(path.join(dist, "assets"));
@@ -15,6 +17,7 @@ beforeAll(async () => {
     '<html><head><!--app-config--><title>%APP_NAME%</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dist, "assets", "index-abc123.js"), "console.log(1)");
+  writeFileSync(path.join(dist, "assets", "quiz-z1.css"), QUIZ_CSS);
   writeFileSync(path.join(dist, "favicon.svg"), "<svg/>");
   mkdirSync(path.join(dist, "prerendered"));
   writeFileSync(path.join(dist, "prerendered", "paywall.html"), "<main><h1>Everything in %APP_NAME%</h1></main>");
@@ -123,9 +126,13 @@ describe("the web app", () => {
       const res = await t.app.inject({ url });
       expect(res.body, url).toContain('<div id="root"><main><h1>What would you like help with first?</h1>');
       expect(res.body).toContain('<link rel="modulepreload" href="/assets/quiz-z1.js">');
-      expect(res.body).toContain('<link rel="stylesheet" href="/assets/quiz-z1.css">');
-      // The progress bar's width is allowed by its hash.
-      expect(res.headers["content-security-policy"]).toMatch(/style-src[^;]*'sha256-/);
+      // Its stylesheet is written into the page, so the first paint waits for no other request.
+      expect(res.body).toContain(`<style>${QUIZ_CSS}</style>`);
+      expect(res.body).not.toContain('href="/assets/quiz-z1.css"');
+      // The progress bar's width and the written-in stylesheet are allowed by their hashes.
+      const policy = res.headers["content-security-policy"] as string;
+      expect(policy).toMatch(/style-src[^;]*'sha256-/);
+      expect(policy).toContain(`'sha256-${createHash("sha256").update(QUIZ_CSS).digest("base64")}'`);
     }
     for (const url of ["/lead-quiz/calm-check-in", "/quiz/extra", "/quizzes"]) {
       const body = (await t.app.inject({ url })).body;
