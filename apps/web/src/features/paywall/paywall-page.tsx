@@ -2,7 +2,7 @@ import type { Package } from "@serene/contracts";
 import { dueTodayCents, formatMoney } from "@serene/domain";
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
-import { BrandLink } from "../../components/brand/brand-link";
+import { NightBandPage, nightSky } from "../../components/layout/night-band";
 import { regionCurrency, type PlanOption } from "../../components/subscription/plans";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { IconButton } from "../../components/ui/icon-button";
@@ -17,6 +17,7 @@ import { PlanPicker } from "./components/plan-picker";
 import { checkoutRef, planHeadline, planLegalName } from "./model";
 import { benefits, testimonials, timeline } from "./paywall.content";
 import { isMissingCheckout, usePaywallPlans } from "./api/paywall-plans";
+import { Testimonials } from "../../components/ui/testimonials";
 import styles from "./paywall-page.module.css";
 
 const ACTION_EVENTS: Record<string, string> = {
@@ -119,171 +120,144 @@ function Paywall({ PaymentDialog }: { PaymentDialog: PaywallPageProps["paymentDi
   };
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <div className={styles.headerInner}>
-          <BrandLink to="/" className={styles.brand} />
-          {params.get("hideClose") !== "1" && (
-            <IconButton label="Close" className={styles.close} onClick={close}>
-              <path d="M6 6l12 12M18 6L6 18" />
-            </IconButton>
-          )}
-        </div>
-      </header>
+    <NightBandPage
+      headerEnd={
+        params.get("hideClose") !== "1" && (
+          <IconButton label="Close" className={styles.close} onClick={close}>
+            <path d="M6 6l12 12M18 6L6 18" />
+          </IconButton>
+        )
+      }
+    >
+      <div className={`${nightSky} ${styles.top}`}>
+        <section className={styles.intro} aria-labelledby="paywall-benefits">
+          <p className={styles.eyebrow}>Your calmer days start here</p>
+          <h1 id="paywall-benefits" className={styles.title}>
+            Everything in {env.appName}, made for you
+          </h1>
+          <ul className={styles.benefits}>
+            {benefits.map((benefit) => (
+              <li key={benefit}>{benefit}</li>
+            ))}
+          </ul>
+        </section>
+      </div>
 
-      <main id="main">
-        <div className={styles.top}>
-          <section className={styles.intro} aria-labelledby="paywall-benefits">
-            <p className={styles.eyebrow}>Your calmer days start here</p>
-            <h1 id="paywall-benefits" className={styles.title}>
-              Everything in {env.appName}, made for you
-            </h1>
-            <ul className={styles.benefits}>
-              {benefits.map((benefit) => (
-                <li key={benefit}>{benefit}</li>
+      <div className={styles.content}>
+        {membership ? (
+          <section className={styles.plans} aria-labelledby="paywall-headline">
+            <h2 id="paywall-headline" className={styles.headline}>
+              You are already a member
+            </h2>
+            <p className={styles.member}>
+              Your plan: <strong>{membership.subscription_type}</strong>. Everything in {env.appName} is open to you.
+            </p>
+            <ButtonLink to="/settings/subscription" size="lg" block className={styles.cta}>
+              Manage my subscription
+            </ButtonLink>
+          </section>
+        ) : checking ? (
+          <section className={styles.plans} aria-busy="true">
+            <h2 className={styles.headline}>Choose your plan</h2>
+            <PlansLoading />
+          </section>
+        ) : (
+          <section className={styles.plans} aria-busy={plans.isPending}>
+            <h2 id="paywall-headline" className={styles.headline}>
+              {selected ? planHeadline(selected) : "Choose your plan"}
+            </h2>
+            {plans.isPending && <PlansLoading />}
+            {plans.isError &&
+              (isMissingCheckout(plans.error) ? (
+                <Notice kind="info" title="This offer is no longer available">
+                  Our regular plans are still here for you.{" "}
+                  <Link to={{ pathname: "/subscription", search: location.search }}>See all plans</Link>
+                </Notice>
+              ) : (
+                <Notice kind="error" title="Plans could not be loaded">
+                  Please check your connection and reload the page.
+                </Notice>
               ))}
-            </ul>
-          </section>
-        </div>
-
-        <div className={styles.content}>
-          {membership ? (
-            <section className={styles.plans} aria-labelledby="paywall-headline">
-              <h2 id="paywall-headline" className={styles.headline}>
-                You are already a member
-              </h2>
-              <p className={styles.member}>
-                Your plan: <strong>{membership.subscription_type}</strong>. Everything in {env.appName} is open to you.
+            {plans.data && options.length === 0 && <Notice kind="info">There are no plans to show right now.</Notice>}
+            {options.length > 0 && (
+              <PlanPicker
+                options={options}
+                selectedId={selected?.id ?? null}
+                onSelect={(option) => setChosenId(option.id)}
+                labelledBy="paywall-headline"
+              />
+            )}
+            {selected && (
+              <p className={styles.due}>
+                Due today: <strong>{formatMoney(selected.currency, dueTodayCents(selected))}</strong>
               </p>
-              <ButtonLink to="/settings/subscription" size="lg" block className={styles.cta}>
-                Manage my subscription
-              </ButtonLink>
-            </section>
-          ) : checking ? (
-            <section className={styles.plans} aria-busy="true">
-              <h2 className={styles.headline}>Choose your plan</h2>
-              <PlansLoading />
-            </section>
-          ) : (
-            <section className={styles.plans} aria-busy={plans.isPending}>
-              <h2 id="paywall-headline" className={styles.headline}>
-                {selected ? planHeadline(selected) : "Choose your plan"}
-              </h2>
-              {plans.isPending && <PlansLoading />}
-              {plans.isError &&
-                (isMissingCheckout(plans.error) ? (
-                  <Notice kind="info" title="This offer is no longer available">
-                    Our regular plans are still here for you.{" "}
-                    <Link to={{ pathname: "/subscription", search: location.search }}>See all plans</Link>
-                  </Notice>
-                ) : (
-                  <Notice kind="error" title="Plans could not be loaded">
-                    Please check your connection and reload the page.
-                  </Notice>
-                ))}
-              {plans.data && options.length === 0 && <Notice kind="info">There are no plans to show right now.</Notice>}
-              {options.length > 0 && (
-                <PlanPicker
-                  options={options}
-                  selectedId={selected?.id ?? null}
-                  onSelect={(option) => setChosenId(option.id)}
-                  labelledBy="paywall-headline"
-                />
-              )}
-              {selected && (
-                <p className={styles.due}>
-                  Due today: <strong>{formatMoney(selected.currency, dueTodayCents(selected))}</strong>
+            )}
+            {/* With no plans to offer the notice above is the way on, not a button that cannot work. */}
+            {!plans.isError && (
+              <>
+                <Button size="lg" block className={styles.cta} onClick={getPlan} disabled={!selected}>
+                  Get My Plan
+                </Button>
+                <p className={styles.guarantee}>
+                  <span aria-hidden="true">✓</span> Cancel anytime, in your profile or by e-mail. No questions asked.
                 </p>
-              )}
-              {/* With no plans to offer the notice above is the way on, not a button that cannot work. */}
-              {!plans.isError && (
-                <>
-                  <Button size="lg" block className={styles.cta} onClick={getPlan} disabled={!selected}>
-                    Get My Plan
-                  </Button>
-                  <p className={styles.guarantee}>
-                    <span aria-hidden="true">✓</span> Cancel anytime, in your profile or by e-mail. No questions asked.
-                  </p>
-                </>
-              )}
-            </section>
-          )}
-
-          {!membership && !checking && selected?.isFreeTrial && (
-            <section className={styles.card} aria-labelledby="paywall-timeline">
-              <h2 id="paywall-timeline" className={styles.sectionTitle}>
-                How your free trial works
-              </h2>
-              <ol className={styles.timeline}>
-                {timeline.map((step) => (
-                  <li key={step.day}>
-                    <span className={styles.day}>{step.day}</span>
-                    <strong>{step.title}</strong>
-                    <span>{step.text}</span>
-                  </li>
-                ))}
-              </ol>
-            </section>
-          )}
-
-          <section className={styles.guaranteeCard} aria-labelledby="paywall-guarantee">
-            <h2 id="paywall-guarantee" className={styles.sectionTitle}>
-              Our calm guarantee
-            </h2>
-            <p>
-              Try {env.appName} at your own pace. If it is not for you, cancel before your next billing date and you will not be charged
-              again. You can withdraw within 14 days of a purchase.
-            </p>
+              </>
+            )}
           </section>
+        )}
 
-          <section className={styles.similar} aria-labelledby="paywall-similar">
-            <h2 id="paywall-similar" className={styles.sectionTitle}>
-              Similar people
+        {!membership && !checking && selected?.isFreeTrial && (
+          <section className={styles.card} aria-labelledby="paywall-timeline">
+            <h2 id="paywall-timeline" className={styles.sectionTitle}>
+              How your free trial works
             </h2>
-            <p className={styles.stat}>
-              <strong>3 out of 4</strong> started to feel better within 2 weeks
-            </p>
-          </section>
-
-          <section aria-labelledby="paywall-reviews">
-            <h2 id="paywall-reviews" className={styles.sectionTitle}>
-              What members say
-            </h2>
-            <ul className={styles.testimonials}>
-              {testimonials.map((item, index) => (
-                <li key={item.id} className={index === 1 ? styles.highlight : undefined}>
-                  <figure className={styles.testimonial}>
-                    <div className={styles.stars} aria-label="Rated 5 out of 5">
-                      ★★★★★
-                    </div>
-                    <blockquote>
-                      <p>{item.comment}</p>
-                    </blockquote>
-                    <figcaption>
-                      <strong>{item.name}</strong>
-                      <small>{item.detail}</small>
-                    </figcaption>
-                  </figure>
+            <ol className={styles.timeline}>
+              {timeline.map((step) => (
+                <li key={step.day}>
+                  <span className={styles.day}>{step.day}</span>
+                  <strong>{step.title}</strong>
+                  <span>{step.text}</span>
                 </li>
               ))}
-            </ul>
+            </ol>
           </section>
+        )}
 
-          <section className={styles.legal} aria-label="Billing terms">
-            {selected && <LegalNote plan={selected} />}
-            {trial && !selected?.isFreeTrial && <LegalNote plan={trial} />}
-            <p>
-              Subscriptions renew automatically until cancelled; the yearly plan renews at its non-discounted price and payment is taken in
-              advance. Cancel anytime online in your profile or by e-mailing <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a>.
-              The full {env.appName} experience needs an Android or iOS phone.
-            </p>
-            <p className={styles.agreement}>
-              By continuing you agree to our <Link to="/terms-of-service">Terms of Service</Link> and{" "}
-              <Link to="/privacy-policy">Privacy Policy</Link>.
-            </p>
-          </section>
-        </div>
-      </main>
+        <section className={styles.guaranteeCard} aria-labelledby="paywall-guarantee">
+          <h2 id="paywall-guarantee" className={styles.sectionTitle}>
+            Our calm guarantee
+          </h2>
+          <p>
+            Try {env.appName} at your own pace. If it is not for you, cancel before your next billing date and you will not be charged
+            again. You can withdraw within 14 days of a purchase.
+          </p>
+        </section>
+
+        <section className={styles.similar} aria-labelledby="paywall-similar">
+          <h2 id="paywall-similar" className={styles.sectionTitle}>
+            Similar people
+          </h2>
+          <p className={styles.stat}>
+            <strong>3 out of 4</strong> started to feel better within 2 weeks
+          </p>
+        </section>
+
+        <Testimonials items={testimonials} titleId="paywall-reviews" titleClassName={styles.sectionTitle} />
+
+        <section className={styles.legal} aria-label="Billing terms">
+          {selected && <LegalNote plan={selected} />}
+          {trial && !selected?.isFreeTrial && <LegalNote plan={trial} />}
+          <p>
+            Subscriptions renew automatically until cancelled; the yearly plan renews at its non-discounted price and payment is taken in
+            advance. Cancel anytime online in your profile or by e-mailing <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a>.
+            The full {env.appName} experience needs an Android or iOS phone.
+          </p>
+          <p className={styles.agreement}>
+            By continuing you agree to our <Link to="/terms-of-service">Terms of Service</Link> and{" "}
+            <Link to="/privacy-policy">Privacy Policy</Link>.
+          </p>
+        </section>
+      </div>
 
       {plans.data && (
         <PaymentDialog
@@ -299,7 +273,7 @@ function Paywall({ PaymentDialog }: { PaymentDialog: PaywallPageProps["paymentDi
           }}
         />
       )}
-    </div>
+    </NightBandPage>
   );
 }
 

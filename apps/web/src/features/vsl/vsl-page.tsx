@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
-import { BrandLink } from "../../components/brand/brand-link";
+import { NightBandPage, nightSky } from "../../components/layout/night-band";
 import { ButtonLink } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { analytics } from "../../lib/analytics";
@@ -23,43 +23,36 @@ export function VslPage({ attachStream }: { attachStream: AttachStream }) {
   const { slug = "" } = useParams();
   const vsl = useVsl(slug);
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <div className={styles.headerInner}>
-          <BrandLink to="/" className={styles.brand} />
+    <NightBandPage wide>
+      {vsl.isPending ? (
+        <div className={`${nightSky} ${styles.top}`} aria-busy="true" aria-label="Loading the video">
+          <div className={styles.inner}>
+            <Skeleton className={styles.skeletonTitle} />
+            <Skeleton className={styles.skeletonVideo} />
+          </div>
         </div>
-      </header>
-      <main id="main">
-        {vsl.isPending ? (
-          <div className={styles.top} aria-busy="true" aria-label="Loading the video">
-            <div className={styles.inner}>
-              <Skeleton className={styles.skeletonTitle} />
-              <Skeleton className={styles.skeletonVideo} />
+      ) : vsl.isError ? (
+        <div className={`${nightSky} ${styles.top}`}>
+          <section className={styles.inner} aria-labelledby="vsl-missing">
+            <h1 id="vsl-missing" className={styles.title}>
+              {isMissingVsl(vsl.error) ? "This video is not here any more" : "The video did not load"}
+            </h1>
+            <p className={styles.subtitle}>
+              {isMissingVsl(vsl.error)
+                ? "The link may be old. Our two-minute quiz is a good place to start instead."
+                : "It may be the connection. You can try again in a moment, or start with our quiz."}
+            </p>
+            <div>
+              <ButtonLink to="/quiz" variant="accent" size="lg">
+                Start my quiz
+              </ButtonLink>
             </div>
-          </div>
-        ) : vsl.isError ? (
-          <div className={styles.top}>
-            <section className={styles.inner} aria-labelledby="vsl-missing">
-              <h1 id="vsl-missing" className={styles.title}>
-                {isMissingVsl(vsl.error) ? "This video is not here any more" : "The video did not load"}
-              </h1>
-              <p className={styles.subtitle}>
-                {isMissingVsl(vsl.error)
-                  ? "The link may be old. Our two-minute quiz is a good place to start instead."
-                  : "It may be the connection. You can try again in a moment, or start with our quiz."}
-              </p>
-              <div>
-                <ButtonLink to="/quiz" variant="accent" size="lg">
-                  Start my quiz
-                </ButtonLink>
-              </div>
-            </section>
-          </div>
-        ) : (
-          <VslContent vsl={vsl.data} attachStream={attachStream} />
-        )}
-      </main>
-    </div>
+          </section>
+        </div>
+      ) : (
+        <VslContent vsl={vsl.data} attachStream={attachStream} />
+      )}
+    </NightBandPage>
   );
 }
 
@@ -103,7 +96,7 @@ function VslContent({ vsl, attachStream }: { vsl: Vsl; attachStream: AttachStrea
 
   return (
     <>
-      <div className={styles.top}>
+      <div className={`${nightSky} ${styles.top}`}>
         <section className={styles.inner} aria-labelledby="vsl-title">
           <h1 id="vsl-title" className={styles.title}>
             {vsl.title}

@@ -1,6 +1,5 @@
 import { quizScore, resultBand } from "@serene/domain";
 import { useEffect, useRef, useState } from "react";
-import { ButtonLink } from "../../../components/ui/button";
 import { analytics } from "../../../lib/analytics";
 import { storedFunnel } from "../../../lib/stored-quiz-answers";
 import { ApiError } from "../../../lib/api-client";
@@ -8,7 +7,8 @@ import { useQuizBuilder } from "../api/quiz-builder";
 import { goalOf, planPath, quizPath, readAnswersFor } from "../model";
 import { NothingToShow } from "./quiz-results-page";
 import { ResultsLoading, ResultsShell } from "./results-shell";
-import { Testimonials, type Testimonial } from "./testimonials";
+import type { Testimonial } from "../../../components/ui/testimonials";
+import { GetMyPlan, SocialProof } from "./social-proof";
 import styles from "./results.module.css";
 
 /**
@@ -64,24 +64,10 @@ export function DynamicResultPage({ slug, testimonials }: { slug: string; testim
           </div>
         )}
         <p className={styles.note}>This is a gentle guide from your answers, not an assessment.</p>
-        <ButtonLink to={plan} size="lg" block className={styles.cta}>
-          Get My Plan
-        </ButtonLink>
-        <p className={styles.reassure}>
-          <span aria-hidden="true">✓</span> Cancel anytime. No questions asked.
-        </p>
+        <GetMyPlan to={plan} />
       </section>
 
-      <section className={styles.similar} aria-labelledby="result-similar">
-        <h2 id="result-similar" className={styles.sectionTitle}>
-          Similar people
-        </h2>
-        <p className={styles.stat}>
-          <strong>3 out of 4</strong> started to feel better within 2 weeks
-        </p>
-      </section>
-
-      <Testimonials items={testimonials} titleId="result-reviews" />
+      <SocialProof testimonials={testimonials} />
     </ResultsShell>
   );
 }

@@ -12,7 +12,8 @@ import { goalOf, planPath, readLocalQuiz } from "../model";
 import { FirstWeek } from "./first-week";
 import { ProgressCurve } from "./progress-curve";
 import { ResultsLoading, ResultsShell } from "./results-shell";
-import { Testimonials, type Testimonial } from "./testimonials";
+import type { Testimonial } from "../../../components/ui/testimonials";
+import { GetMyPlan, SocialProof } from "./social-proof";
 import styles from "./results.module.css";
 
 /** The result being shown: the goal, its outcome percentage, the quiz it came from and the funnel for events. */
@@ -121,26 +122,12 @@ function Result({ result, testimonials }: { result: Result; testimonials: readon
           <p className={styles.percentageLabel}>of people with this goal who reported progress</p>
         </div>
         <ProgressCurve />
-        <ButtonLink to={plan} size="lg" block className={styles.cta}>
-          Get My Plan
-        </ButtonLink>
-        <p className={styles.reassure}>
-          <span aria-hidden="true">✓</span> Cancel anytime. No questions asked.
-        </p>
+        <GetMyPlan to={plan} />
       </section>
 
       <FirstWeek goal={result.goal} titleId="result-first-week" />
 
-      <section className={styles.similar} aria-labelledby="result-similar">
-        <h2 id="result-similar" className={styles.sectionTitle}>
-          Similar people
-        </h2>
-        <p className={styles.stat}>
-          <strong>3 out of 4</strong> started to feel better within 2 weeks
-        </p>
-      </section>
-
-      <Testimonials items={testimonials} titleId="result-reviews" />
+      <SocialProof testimonials={testimonials} />
 
       <section className={styles.closing} aria-labelledby="result-closing">
         <h2 id="result-closing" className={styles.sectionTitle}>

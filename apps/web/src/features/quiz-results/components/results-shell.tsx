@@ -1,22 +1,15 @@
 import type { ReactNode } from "react";
-import { BrandLink } from "../../../components/brand/brand-link";
+import { NightBandPage, nightSky } from "../../../components/layout/night-band";
 import { Skeleton } from "../../../components/ui/skeleton";
 import styles from "./results.module.css";
 
 /** The frame of both results screens: the paywall's night band behind the brand and the hero, cards below. */
 export function ResultsShell({ hero, children }: { hero: ReactNode; children?: ReactNode }) {
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <div className={styles.headerInner}>
-          <BrandLink to="/" className={styles.brand} />
-        </div>
-      </header>
-      <main id="main">
-        <div className={styles.top}>{hero}</div>
-        <div className={styles.content}>{children}</div>
-      </main>
-    </div>
+    <NightBandPage>
+      <div className={`${nightSky} ${styles.top}`}>{hero}</div>
+      <div className={styles.content}>{children}</div>
+    </NightBandPage>
   );
 }
 

@@ -1,18 +1,26 @@
-import styles from "./results.module.css";
+import styles from "./testimonials.module.css";
 
 export interface Testimonial {
   id: string;
   name: string;
+  /** A short line under the name, such as how long they have been a member. */
   detail: string;
   comment: string;
 }
 
-/** What members say: the paywall's testimonials (the route passes them in), the second one highlighted as there. */
-export function Testimonials({ items, titleId }: { items: readonly Testimonial[]; titleId: string }) {
+interface TestimonialsProps {
+  items: readonly Testimonial[];
+  titleId: string;
+  /** The page's own section-title style. */
+  titleClassName?: string;
+}
+
+/** What members say: their testimonials as cards, the second one highlighted (spec 000, paywall). */
+export function Testimonials({ items, titleId, titleClassName }: TestimonialsProps) {
   if (items.length === 0) return null;
   return (
     <section aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.sectionTitle}>
+      <h2 id={titleId} className={titleClassName}>
         What members say
       </h2>
       <ul className={styles.testimonials}>
