@@ -71,7 +71,7 @@ describe("GET /api/v1/vsl/{id}", () => {
   it("answers a page leading to a checkout; its cookies open its own video only", async () => {
     const res = await t.app.inject({ url: "/api/v1/vsl/evenings-that-wind-down" });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.next).toEqual({ kind: "checkout", checkout_id: 4, path: "/checkout/4" });
+    expect(res.json().data.next).toEqual({ kind: "checkout", checkout_id: 4, path: "/subscription/4" });
     const jar = jarOf(res);
     expect((await media(`${CHECKOUT_VIDEO}/index.m3u8`, jar)).statusCode).toBe(200);
     expect((await media(`${QUIZ_VIDEO}/index.m3u8`, jar)).statusCode).toBe(403);
