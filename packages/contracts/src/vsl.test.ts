@@ -15,7 +15,7 @@ describe("the shipped video-sales pages (content/demo/vsl.json)", () => {
     expect(shipped.map((vsl) => vsl.next.kind).sort()).toEqual(["checkout", "quiz"]);
   });
 
-  it("lead to a quiz or a checkout that exists, at a path named after it", () => {
+  it("lead to a quiz or a checkout that exists: the quiz's page, or the paywall with that checkout", () => {
     for (const { next, slug } of shipped) {
       if (next.kind === "quiz") {
         expect(
@@ -26,7 +26,8 @@ describe("the shipped video-sales pages (content/demo/vsl.json)", () => {
       } else {
         const checkout = checkouts.find((found) => found.id === next.checkout_id);
         expect(checkout, slug).toBeDefined();
-        expect(next.path, slug).toBe(`/${checkout!.type === "promo" ? "promo" : "checkout"}/${next.checkout_id}`);
+        // The paywall with that checkout: a page every visitor can open and buy from.
+        expect(next.path, slug).toBe(`/subscription/${checkout!.id}`);
       }
     }
   });
