@@ -102,7 +102,13 @@ describe("landing page", () => {
           };
         }),
       );
-    // The app takes over the prerendered page once its code has run: measure the settled slides.
+    // The app takes over the prerendered page once its code has run, restarting the tracks: measure
+    // React's own tracks (the server's painted ones carry no React fiber), not the ones it replaces.
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll("section[aria-roledescription='carousel'] ul")).every((list) =>
+        Object.keys(list).some((key) => key.startsWith("__reactFiber$")),
+      ),
+    );
     await expect.poll(async () => (await measure()).map((fact) => fact.width)).toEqual([200, 200, 224]);
     for (const fact of await measure()) {
       expect(fact.gap).toBe("24px");
