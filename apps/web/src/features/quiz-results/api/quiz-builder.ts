@@ -3,7 +3,8 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const quizBuilderKeys = {
-  all: ["quiz-builder"] as const,
+  // Its own key: the quiz screens keep the same call unwrapped under ["quiz-builder", slug].
+  all: ["quiz-result-rules"] as const,
   quiz: (slug: string) => [...quizBuilderKeys.all, slug] as const,
 };
 

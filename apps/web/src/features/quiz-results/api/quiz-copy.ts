@@ -3,7 +3,8 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const quizCopyKeys = {
-  all: ["quiz"] as const,
+  // Its own key: the quiz screens keep the same call unwrapped under ["quiz", slug].
+  all: ["quiz-result-copy"] as const,
   /** null: the default (onboarding) quiz of GET /quiz. */
   quiz: (slug: string | null) => [...quizCopyKeys.all, slug ?? "default"] as const,
 };
