@@ -290,6 +290,11 @@ export const AccountStatusResponse = z
     can_cancel: z.boolean(),
     /** A paid plan that is not annual: the upgrade to annual is offered. */
     can_upgrade: z.boolean(),
+    /**
+     * Which packages the member's subscription offer shows: after_trial_is_over once their trial
+     * ended without a charge and nothing runs now, otherwise after_locked_content.
+     */
+    offer_place: z.enum(["after_locked_content", "after_trial_is_over"]),
   })
   .meta({ id: "AccountStatus" });
 export type AccountStatusResponse = z.infer<typeof AccountStatusResponse>;

@@ -11,3 +11,4 @@ export * from "./quiz";
 export * from "./lead";
 export * from "./coming-soon";
 export * from "./vsl";
+export * from "./sales-pages";

@@ -85,3 +85,11 @@ export const FirstWeekResponse = z.object({
   data: z.object({ goal: z.string().nullable(), days: z.array(PlanDay) }).meta({ id: "FirstWeek" }),
 });
 export type FirstWeekResponse = z.infer<typeof FirstWeekResponse>;
+
+/**
+ * POST /lead/{id}/account: a lead buying on /lead-checkout gets an account for the lead's e-mail, with a
+ * temporary password e-mailed to them (docs/decisions/032-checkout-modal.md). Answers a session token.
+ * 409 when the e-mail already has an account (log in instead); 404 for an unknown or claimed lead.
+ */
+export const LeadAccountResponse = z.object({ token: z.string(), email: z.string(), name: z.string() }).meta({ id: "LeadAccount" });
+export type LeadAccountResponse = z.infer<typeof LeadAccountResponse>;

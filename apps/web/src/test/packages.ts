@@ -14,5 +14,6 @@ export const pkg = (id: number, months: number, amount: number, extra: Partial<P
   is_free_trial: false,
   trial_days: 0,
   tags: [],
+  offer: false,
   ...extra,
 });

@@ -12,6 +12,7 @@ export function presentPackage(row: PackageRow): Package {
     is_free_trial: row.isFreeTrial,
     trial_days: row.trialDays,
     tags: row.tags,
+    offer: false,
   };
 }
 
@@ -20,6 +21,9 @@ export function presentCheckout(checkout: CheckoutRow, packages: PackageRow[]): 
     id: checkout.id,
     type: checkout.type as Checkout["type"],
     theme: checkout.theme as Checkout["theme"],
+    sales_page: "calm-in-five",
+    recommendations: false,
+    offer: { hours: 0, started_at: null, ends_at: null, expired: false },
     packages: packages.map(presentPackage),
   };
 }

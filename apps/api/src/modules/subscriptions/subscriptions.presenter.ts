@@ -10,6 +10,7 @@ const FREE_MEMBER: AccountStatusResponse = {
   current_period_end: null,
   can_cancel: false,
   can_upgrade: false,
+  offer_place: "after_locked_content",
 };
 
 /** The settings page's view of the current subscription (all null for a free member). */
@@ -26,5 +27,6 @@ export function presentAccountStatus(
     current_period_end: current.currentPeriodEnd ? toUtcSecond(current.currentPeriodEnd) : null,
     can_cancel: may?.canCancel ?? false,
     can_upgrade: may?.canUpgrade ?? false,
+    offer_place: "after_locked_content",
   };
 }

@@ -25,6 +25,7 @@ const FREE = {
   current_period_end: null,
   can_cancel: false,
   can_upgrade: false,
+  offer_place: "after_locked_content",
 };
 const MONTHLY = {
   subscription_type: "Monthly",
@@ -34,6 +35,7 @@ const MONTHLY = {
   current_period_end: "2026-06-03T12:00:00Z",
   can_cancel: true,
   can_upgrade: true,
+  offer_place: "after_locked_content",
 };
 const ANNUAL = { ...MONTHLY, subscription_type: "Annual", current_period_end: "2027-03-03T12:00:00Z", can_upgrade: false };
 const CANCELED = { ...MONTHLY, status: "canceled", can_cancel: false, can_upgrade: false };

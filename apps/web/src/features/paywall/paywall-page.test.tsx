@@ -45,6 +45,7 @@ const FREE_STATUS = {
   current_period_end: null,
   can_cancel: false,
   can_upgrade: false,
+  offer_place: "after_locked_content",
 };
 
 beforeEach(() => {

@@ -33,6 +33,7 @@ export const FREE_STATUS = {
   current_period_end: null,
   can_cancel: false,
   can_upgrade: false,
+  offer_place: "after_locked_content" as const,
 };
 export const PREMIUM_STATUS = {
   subscription_type: "Annual",
@@ -42,6 +43,7 @@ export const PREMIUM_STATUS = {
   current_period_end: "2027-01-02T09:00:00Z",
   can_cancel: true,
   can_upgrade: false,
+  offer_place: "after_locked_content" as const,
 };
 
 export const TAGS = {

@@ -43,6 +43,7 @@ const YEARLY: Package = {
   is_free_trial: true,
   trial_days: 7,
   tags: [],
+  offer: false,
 };
 const WALLET_YEARLY: Package = { ...YEARLY, id: 14, provider: "paypal" };
 const SUBSCRIBED = { message: "Successfully subscribed!", redirect_url: null, subscription_type: "yearly" };
