@@ -13,7 +13,9 @@ export interface PaywallPlans {
 }
 
 /** The plans shown for a region, and the one selected first. */
-export function paywallPlans(packages: readonly Package[], region: Currency, checkout: Pick<Checkout, "id" | "type"> | null): PaywallPlans {
+export function paywallPlans(all: readonly Package[], region: Currency, checkout: Pick<Checkout, "id" | "type"> | null): PaywallPlans {
+  // A checkout's timed offer is sold on its sales page, beside its countdown; the paywall sells the regular plans.
+  const packages = all.filter((pkg) => !pkg.offer);
   const options = visiblePackages(packages.map(toPlanOption), region, CARD_PROVIDER);
   return {
     options,

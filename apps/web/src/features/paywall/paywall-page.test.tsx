@@ -109,9 +109,10 @@ describe("paywall plan cards", () => {
     expect((radios[2] as HTMLInputElement).checked).toBe(true);
   });
 
-  it("uses the checkout's packages when the address names a checkout", async () => {
+  it("uses the checkout's regular packages when the address names a checkout; its timed offer stays on its sales page", async () => {
+    const offer = pkg(21, 0, 14.95, { is_lifetime: true, offer: true });
     const api = mockApi({
-      "GET checkout/3": [200, { data: { id: 3, type: "promo", theme: "green-main", packages: PACKAGES.slice(1, 2) } }],
+      "GET checkout/3": [200, { data: { id: 3, type: "promo", theme: "green-main", packages: [...PACKAGES.slice(1, 2), offer] } }],
     });
     renderPage(Page, { path: PATH, at: "/subscription/3" });
     expect(within(await screen.findByRole("radiogroup")).getAllByRole("radio")).toHaveLength(1);
