@@ -5,6 +5,7 @@ import formbody from "@fastify/formbody";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { loadComingSoon, loadLandingPages, loadQuizzes, loadSalesPages, loadVsl } from "@serene/content";
+import { VslDefinitions } from "@serene/contracts";
 import type { DatabaseHandle } from "@serene/db";
 import type { Config } from "./config";
 import { createBackgroundWork } from "./jobs/background";
@@ -100,6 +101,7 @@ export function createServices({
   logger,
 }: Pick<AppDependencies, "config" | "database" | "jobs"> & { logger?: Pick<FastifyBaseLogger, "info" | "warn" | "error"> }) {
   const brand = { product: config.appName, email: config.supportEmail };
+  const shippedVsl = loadVsl();
   const analytics = createAnalyticsService(createAnalyticsRepository(database.db), {
     retentionDays: config.analyticsRetentionDays,
   });
@@ -200,8 +202,13 @@ export function createServices({
       appUrl: config.appUrl,
       tmpTokenMs: config.tmpTokenMs,
     }),
-    vsl: createVslService({ shipped: loadVsl(), media, mediaUrl: config.media.publicUrl }),
-    salesPages: createSalesPagesService({ pages: loadSalesPages(), landings: loadLandingPages(), brand }),
+    vsl: createVslService({ shipped: shippedVsl, media, mediaUrl: config.media.publicUrl }),
+    salesPages: createSalesPagesService({
+      pages: loadSalesPages(),
+      landings: loadLandingPages(),
+      videoPages: VslDefinitions.parse(shippedVsl).map((vsl) => vsl.slug),
+      brand,
+    }),
     mailer,
     limiter,
     accessTokens,

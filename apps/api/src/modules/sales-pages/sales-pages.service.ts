@@ -28,13 +28,24 @@ export function withBlocks(page: SalesPage, blocks: LandingPageBlocks): SalesPag
  * Sales pages and campaign landing pages are content (docs/decisions/031-sales-pages-as-data.md):
  * read from content/demo/sales-pages.json and landing-pages.json once, checked against their schemas,
  * the landing pages' blocks put in place and the product name and support address filled in, then
- * served from memory. A file that does not fit, a repeated slug or a landing page naming a sales page
- * that does not exist stops start-up.
+ * served from memory. A file that does not fit, a repeated slug, a landing page naming a sales page
+ * that does not exist or a hero playing a video page that does not exist stops start-up.
  */
-export function createSalesPagesService(deps: { pages: unknown; landings: unknown; brand: { product: string; email: string } }) {
+export function createSalesPagesService(deps: {
+  pages: unknown;
+  landings: unknown;
+  /** The slugs of the video-sales pages (content/demo/vsl.json) a hero may play. */
+  videoPages: readonly string[];
+  brand: { product: string; email: string };
+}) {
+  const playable = (page: SalesPage, where: string) => {
+    if (!deps.videoPages.includes(page.hero.video_vsl))
+      throw new Error(`${where} plays the video page "${page.hero.video_vsl}", which does not exist.`);
+  };
   const pages = new Map<string, SalesPage>();
   for (const page of SalesPageDefinitions.parse(deps.pages)) {
     if (pages.has(page.slug)) throw new Error(`Sales page "${page.slug}" is defined twice.`);
+    playable(page, `Sales page "${page.slug}"`);
     pages.set(page.slug, page);
   }
   const landings = new Map<string, LandingPageResponse>();
@@ -43,14 +54,10 @@ export function createSalesPagesService(deps: { pages: unknown; landings: unknow
     const page = pages.get(landing.sales_page);
     if (!page) throw new Error(`Landing page "${landing.slug}" names the sales page "${landing.sales_page}", which does not exist.`);
     const { slug, checkout_id, theme, title } = landing;
+    const campaignPage = withBlocks(page, landing.blocks);
+    playable(campaignPage, `Landing page "${slug}"`);
     landings.set(slug, {
-      data: {
-        slug,
-        checkout_id,
-        theme,
-        title: interpolate(title, deps.brand),
-        page: branded(withBlocks(page, landing.blocks), deps.brand),
-      },
+      data: { slug, checkout_id, theme, title: interpolate(title, deps.brand), page: branded(campaignPage, deps.brand) },
     });
   }
   const answers = new Map<string, SalesPageResponse>([...pages].map(([slug, page]) => [slug, { data: branded(page, deps.brand) }]));

@@ -168,7 +168,11 @@ describe("bad input on both routes", () => {
 describe("content that does not fit stops start-up", () => {
   const brand = { product: "Serene", email: "support@serene.test" };
   const pages = loadSalesPages() as SalesPage[];
-  const build = (pagesFile: unknown, landings: unknown) => () => createSalesPagesService({ pages: pagesFile, landings, brand });
+  const videoPages = ["a-quieter-mind", "evenings-that-wind-down"];
+  const build =
+    (pagesFile: unknown, landings: unknown, videos = videoPages) =>
+    () =>
+      createSalesPagesService({ pages: pagesFile, landings, videoPages: videos, brand });
 
   it("refuses a page without its 11 method items, a repeated slug, and a campaign naming a missing page or an unknown section", () => {
     const short = { ...pages[0]!, method: { ...pages[0]!.method, items: pages[0]!.method.items.slice(1) } };
@@ -184,6 +188,13 @@ describe("content that does not fit stops start-up", () => {
         [landing, landing].map((lp) => ({ ...lp, sales_page: "calm-in-five" })),
       ),
     ).toThrow(/defined twice/);
+  });
+
+  it("refuses a hero, the page's own or a campaign's, that plays a video page that does not exist", () => {
+    expect(build(pages, [], ["a-quieter-mind"])).toThrow(/evenings-that-wind-down/);
+    const hero = { ...pages[0]!.hero, video_vsl: "gone" };
+    const landing = { slug: "x", checkout_id: 3, theme: "default", title: "X", sales_page: "calm-in-five", blocks: { hero } };
+    expect(build(pages, [landing])).toThrow(/Landing page "x" plays the video page "gone"/);
   });
 
   it("builds from the shipped files", () => {
