@@ -51,3 +51,13 @@ export function loadComingSoon(): unknown {
 export function loadVsl(): unknown {
   return readJson<unknown>("./demo/vsl.json");
 }
+
+/** The shipped sales pages, as raw JSON: the API checks them against the SalesPageDefinitions schema at start-up. */
+export function loadSalesPages(): unknown {
+  return readJson<unknown>("./demo/sales-pages.json");
+}
+
+/** The shipped campaign landing pages of /lp/{lp}, as raw JSON: the API checks them against LandingPageDefinitions at start-up. */
+export function loadLandingPages(): unknown {
+  return readJson<unknown>("./demo/landing-pages.json");
+}

@@ -4,7 +4,8 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import { loadComingSoon, loadQuizzes, loadVsl } from "@serene/content";
+import { loadComingSoon, loadLandingPages, loadQuizzes, loadSalesPages, loadVsl } from "@serene/content";
+import { VslDefinitions } from "@serene/contracts";
 import type { DatabaseHandle } from "@serene/db";
 import type { Config } from "./config";
 import { createBackgroundWork } from "./jobs/background";
@@ -62,6 +63,8 @@ import { createQuizService } from "./modules/quiz/quiz.service";
 import { createLeadsRepository } from "./modules/leads/leads.repository";
 import { leadsRoutes } from "./modules/leads/leads.routes";
 import { createLeadsService } from "./modules/leads/leads.service";
+import { salesPagesRoutes } from "./modules/sales-pages/sales-pages.routes";
+import { createSalesPagesService } from "./modules/sales-pages/sales-pages.service";
 import { vslRoutes } from "./modules/vsl/vsl.routes";
 import { createVslService } from "./modules/vsl/vsl.service";
 import { createHealthChecks } from "./modules/system/health.service";
@@ -98,6 +101,7 @@ export function createServices({
   logger,
 }: Pick<AppDependencies, "config" | "database" | "jobs"> & { logger?: Pick<FastifyBaseLogger, "info" | "warn" | "error"> }) {
   const brand = { product: config.appName, email: config.supportEmail };
+  const shippedVsl = loadVsl();
   const analytics = createAnalyticsService(createAnalyticsRepository(database.db), {
     retentionDays: config.analyticsRetentionDays,
   });
@@ -198,7 +202,13 @@ export function createServices({
       appUrl: config.appUrl,
       tmpTokenMs: config.tmpTokenMs,
     }),
-    vsl: createVslService({ shipped: loadVsl(), media, mediaUrl: config.media.publicUrl }),
+    vsl: createVslService({ shipped: shippedVsl, media, mediaUrl: config.media.publicUrl }),
+    salesPages: createSalesPagesService({
+      pages: loadSalesPages(),
+      landings: loadLandingPages(),
+      videoPages: VslDefinitions.parse(shippedVsl).map((vsl) => vsl.slug),
+      brand,
+    }),
     mailer,
     limiter,
     accessTokens,
@@ -281,6 +291,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(comingSoonRoutes(services.comingSoon, services.limiter));
       await api.register(leadsRoutes(services.leads));
       await api.register(vslRoutes(services.vsl));
+      await api.register(salesPagesRoutes(services.salesPages));
       await api.register(analyticsRoutes(services.analytics, services.limiter));
       await api.register(contentRoutes({ catalogue: services.catalogue }));
       await api.register(libraryRoutes({ library: services.library }));

@@ -87,6 +87,19 @@ export type SalesPageResponse = z.infer<typeof SalesPageResponse>;
 
 export const SalesPageParams = z.object({ slug: z.string().min(1).max(64) });
 
+/** A page's address segment, as the content files name pages and landing pages. */
+const Slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(64);
+
+/**
+ * content/demo/sales-pages.json: every sales page, as the API serves it. Slugs are unique (checked by
+ * the API at start-up and by the content test).
+ */
+export const SalesPageDefinitions = z.array(SalesPage.extend({ slug: Slug }));
+export type SalesPageDefinitions = z.infer<typeof SalesPageDefinitions>;
+
 /**
  * GET /lp/{lp}: a campaign landing page as data: which sales page copy it uses, with which blocks
  * replaced, in which theme, selling which checkout. A new campaign is a data change.
@@ -108,3 +121,27 @@ export const LandingPageResponse = z.object({ data: LandingPage });
 export type LandingPageResponse = z.infer<typeof LandingPageResponse>;
 
 export const LandingPageQuery = CacheBuster;
+export const LandingPageParams = z.object({ lp: z.string().min(1).max(64) });
+
+/**
+ * The blocks a landing page puts in place of its sales page's own: whole top-level sections (a
+ * different `hero`, `warning`, `start_label`, `faq`…), each replacing the section entirely, never merged
+ * field by field, so what a campaign shows is exactly what its file says.
+ */
+export const LandingPageBlocks = SalesPage.omit({ slug: true }).partial().strict();
+export type LandingPageBlocks = z.infer<typeof LandingPageBlocks>;
+
+/** content/demo/landing-pages.json: the campaign pages of /lp/{lp}, each naming its sales page and checkout. */
+export const LandingPageDefinition = z
+  .object({
+    slug: Slug,
+    checkout_id: z.number().int().positive(),
+    theme: z.enum(CHECKOUT_THEMES),
+    title: Text,
+    /** The slug of the sales page (content/demo/sales-pages.json) whose copy the page starts from. */
+    sales_page: Slug,
+    blocks: LandingPageBlocks,
+  })
+  .strict();
+export type LandingPageDefinition = z.infer<typeof LandingPageDefinition>;
+export const LandingPageDefinitions = z.array(LandingPageDefinition);
