@@ -31,7 +31,6 @@ export function useOfferClock(checkout: Pick<Checkout, "id" | "offer">): OfferCl
 
   useEffect(() => {
     if (!running) return;
-    setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), TICK_MS);
     return () => window.clearInterval(timer);
   }, [running, deadline]);
