@@ -168,8 +168,9 @@ describe("checkout sales page", () => {
       "1-year plan$59.99",
       "Lifetime$149.99",
     ]);
-    expect(screen.getByTestId("featured-price").textContent).toBe("Stated value $1714.95 regular price $59.99");
+    expect(screen.getByTestId("featured-price").textContent).toBe("Regular price $59.99");
     expect(screen.getByText("This offer has ended. The same plan is still here for you at its regular price.")).toBeTruthy();
+    expect(screen.queryByText(SALES_PAGE.price.note)).toBeNull();
   });
 
   it("shows an offer the server says has ended as ended", () => {

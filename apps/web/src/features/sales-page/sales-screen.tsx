@@ -24,7 +24,10 @@ export function SalesScreen({ offer, memberName, attachStream, onStart }: SalesS
     return (
       <NightBandPage>
         <title>{`Your offer · ${env.appName}`}</title>
-        <div className={`${nightSky} ${styles.gateTop}`} />
+        <div className={`${nightSky} ${styles.gateTop}`}>
+          {/* One heading for every state, so nothing below it moves when the offer arrives. */}
+          <h1 className={styles.gateTitle}>Your {env.appName} offer</h1>
+        </div>
         <div className={styles.gate}>
           {offer.status === "loading" ? (
             <div className={styles.gateLoading} aria-busy="true" aria-label="Loading the offer">

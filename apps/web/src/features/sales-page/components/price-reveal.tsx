@@ -15,7 +15,7 @@ interface PriceRevealProps {
   onStart: () => void;
 }
 
-/** The stated value struck through against the live price; once the offer has ended, the regular price, said kindly. */
+/** The stated value struck through against the offer's price; once the offer has ended, kindly, the regular price of the same plan alone. */
 export function PriceReveal({ price, featured, plans, offerEnded, theme, onStart }: PriceRevealProps) {
   const legacy = usesLegacyCards(theme);
   return (
@@ -30,13 +30,18 @@ export function PriceReveal({ price, featured, plans, offerEnded, theme, onStart
       )}
       {featured && (
         <p className={styles.priceLine} data-testid="featured-price">
-          <span className={styles.visuallyHidden}>Stated value </span>
-          <s className={styles.statedValue}>{formatMoney(featured.currency, price.value_cents)}</s>{" "}
-          <span className={styles.visuallyHidden}>{offerEnded ? "regular price " : "today "}</span>
+          {/* Once the offer has ended the saving it stated no longer holds: only the regular price is shown. */}
+          {!offerEnded && (
+            <>
+              <span className={styles.visuallyHidden}>Stated value </span>
+              <s className={styles.statedValue}>{formatMoney(featured.currency, price.value_cents)}</s>{" "}
+            </>
+          )}
+          <span className={styles.visuallyHidden}>{offerEnded ? "Regular price " : "today "}</span>
           <strong className={styles.livePrice}>{formatMoney(featured.currency, featured.amountCents)}</strong>
         </p>
       )}
-      <p className={styles.priceNote}>{price.note}</p>
+      {!offerEnded && <p className={styles.priceNote}>{price.note}</p>}
       {plans.length > 0 && (
         <ul className={legacy ? `${styles.plans} ${styles.legacyPlans}` : styles.plans} aria-label="Plans">
           {plans.map((plan) => (
