@@ -36,7 +36,7 @@ describe("checkout sales page routes", () => {
   it("/promo/{id} shows a visitor the checkout's sales page, greeting them with 'This'", async () => {
     const api = mockApi({ "GET checkout/7": [200, { data: checkoutFixture() }], "GET sales-page/calm-reset": [200, { data: SALES_PAGE }] });
     renderPage(SalesCheckoutRoute, { at: "/promo/7", path: "/promo/:checkoutId" });
-    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("This is your 5-minute reset");
+    await screen.findByRole("heading", { level: 1, name: "This is your 5-minute reset" });
     expect(api.named("GET checkout/7")[0]!.query.get("lead")).toBeNull();
     expect(document.title).toBe("This is your 5-minute reset · Serene");
   });
