@@ -1,7 +1,6 @@
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { checkoutFixture, landingFixture, SALES_PAGE } from "../../features/sales-page/test/fixture";
-import { offerDeadlineKey } from "../../lib/offer-deadline";
 import { mockApi, renderPage } from "../../test/render";
 import SalesCheckoutRoute from "./sales-checkout";
 
@@ -44,8 +43,8 @@ describe("checkout sales page routes", () => {
   it("asks for a member's checkout on the server, carrying the clock this browser kept while they were a visitor", async () => {
     window.localStorage.setItem("t", "token");
     window.localStorage.setItem(
-      offerDeadlineKey(7),
-      JSON.stringify({ started_at: "2026-11-25T09:00:00Z", ends_at: "2026-11-25T13:00:00.000Z" }),
+      "offer-deadlines",
+      JSON.stringify({ 7: { started_at: "2026-11-25T09:00:00Z", ends_at: "2026-11-25T13:00:00.000Z" } }),
     );
     const offer = { hours: 4, started_at: "2026-11-25T09:00:00Z", ends_at: "2026-11-25T13:00:00Z", expired: false };
     const api = mockApi({

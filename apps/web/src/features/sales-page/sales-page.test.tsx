@@ -1,7 +1,7 @@
 import type { Checkout } from "@serene/contracts";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { offerDeadlineKey } from "../../lib/offer-deadline";
+import { storedOfferClock } from "../../lib/offer-deadline";
 import { mockApi, renderPage } from "../../test/render";
 import type { AttachStream } from "./components/hero-video";
 import { SalesPage } from "./sales-page";
@@ -130,7 +130,7 @@ describe("checkout sales page", () => {
     expect(clockText()).toBe("00:03:59:59");
     act(() => vi.advanceTimersByTime(60_000));
     expect(clockText()).toBe("00:03:58:59");
-    expect(JSON.parse(window.localStorage.getItem(offerDeadlineKey(7))!)).toEqual({
+    expect(storedOfferClock(7)).toEqual({
       started_at: "2026-11-25T10:00:00Z",
       ends_at: "2026-11-25T14:00:00.000Z",
     });
@@ -148,7 +148,7 @@ describe("checkout sales page", () => {
       { name: "Maya" },
     );
     expect(clockText()).toBe("00:02:30:00");
-    expect(window.localStorage.getItem(offerDeadlineKey(7))).toBeNull();
+    expect(storedOfferClock(7)).toBeNull();
   });
 
   it("ends the offer at zero: the offer's plans go, the regular price of the same plan shows, the countdown says so", () => {
