@@ -126,9 +126,13 @@ describe("checkout sales page", () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"], now: Date.parse("2026-11-25T10:00:00Z") });
     const view = renderSales(checkoutFixture());
     expect(clockText()).toBe("00:04:00:00");
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(clockText()).toBe("00:03:59:59");
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(clockText()).toBe("00:03:58:59");
     expect(storedOfferClock(7)).toEqual({
       started_at: "2026-11-25T10:00:00Z",
@@ -136,7 +140,9 @@ describe("checkout sales page", () => {
     });
     view.unmount();
 
-    act(() => vi.advanceTimersByTime(60 * 60_000));
+    act(() => {
+      vi.advanceTimersByTime(60 * 60_000);
+    });
     renderSales(checkoutFixture());
     expect(clockText()).toBe("00:02:58:59");
   });
@@ -160,7 +166,9 @@ describe("checkout sales page", () => {
       "1-year plan$59.99",
       "Lifetime$149.99",
     ]);
-    act(() => vi.advanceTimersByTime(4 * 3_600_000));
+    act(() => {
+      vi.advanceTimersByTime(4 * 3_600_000);
+    });
     expect(clockText()).toBe("00:00:00:00");
     expect(screen.getByRole("heading", { name: SALES_PAGE.countdown.expired })).toBeTruthy();
     expect(screen.getAllByTestId("sales-plan").map((plan) => plan.textContent)).toEqual([
