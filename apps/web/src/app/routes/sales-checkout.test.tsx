@@ -1,8 +1,19 @@
 import { screen } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutFixture, landingFixture, SALES_PAGE } from "../../features/sales-page/test/fixture";
 import { mockApi, renderPage } from "../../test/render";
 import SalesCheckoutRoute from "./sales-checkout";
+
+// The page's first load must not carry the stream library or the payment code: either is only imported when needed.
+const loaded = vi.hoisted(() => ({ hls: false, payment: false }));
+vi.mock("hls.js/light", () => {
+  loaded.hls = true;
+  return { default: class {} };
+});
+vi.mock("../../features/payment", () => {
+  loaded.payment = true;
+  return {};
+});
 
 const LEAD = "0b8f5f5e-8a4e-4a43-9d57-3a9a2b7a5c11";
 const lead = {
@@ -32,6 +43,11 @@ const member = {
 beforeEach(() => window.localStorage.clear());
 
 describe("checkout sales page routes", () => {
+  it("loads without hls.js or the payment code", () => {
+    expect(SalesCheckoutRoute).toBeTypeOf("function");
+    expect(loaded).toEqual({ hls: false, payment: false });
+  });
+
   it("/promo/{id} shows a visitor the checkout's sales page, greeting them with 'This'", async () => {
     const api = mockApi({ "GET checkout/7": [200, { data: checkoutFixture() }], "GET sales-page/calm-reset": [200, { data: SALES_PAGE }] });
     renderPage(SalesCheckoutRoute, { at: "/promo/7", path: "/promo/:checkoutId" });
