@@ -8,7 +8,7 @@ const CHUNK_TIMEOUT_MS = 120_000;
 type PageModule = {
   default: ComponentType;
   /** Starts fetching what the page shows first, as soon as the page is chosen (before it renders). */
-  prefetch?: (params: Params) => void;
+  prefetch?: (params: Params, url?: URL) => void;
 };
 
 function withTimeout(load: () => Promise<PageModule>): () => Promise<PageModule> {
@@ -70,5 +70,6 @@ export const pages: Record<PageId, () => Promise<PageModule>> = {
   quiz: withTimeout(() => import("./routes/quiz")),
   "custom-quiz": withTimeout(() => import("./routes/custom-quiz")),
   vsl: withTimeout(() => import("./routes/vsl")),
+  "sales-checkout": withTimeout(() => import("./routes/sales-checkout")),
   "not-found": withTimeout(() => import("./routes/not-found")),
 };

@@ -52,6 +52,7 @@ export type PageId =
   | "quiz"
   | "custom-quiz"
   | "vsl"
+  | "sales-checkout"
   | "not-found";
 
 const visitorEntry = { changeMainPage: true } as const;
@@ -82,9 +83,9 @@ export const routeTable: RouteEntry[] = [
   { path: "/lead-dynamic-result/:slug", page: "quiz-dynamic-results" },
   { path: "/quiz-dynamic-results/:slug", page: "quiz-dynamic-results" },
   { path: "/subscription/:checkoutId?", page: "paywall" },
-  { path: "/lead-checkout/:checkoutId", page: "not-found" },
-  { path: "/promo/:checkoutId", page: "not-found" },
-  { path: "/lp/:lp", page: "not-found" },
+  { path: "/lead-checkout/:checkoutId", page: "sales-checkout" },
+  { path: "/promo/:checkoutId", page: "sales-checkout" },
+  { path: "/lp/:lp", page: "sales-checkout" },
   { path: "/success-transaction", page: "success-transaction" },
   { path: "/cancel-transaction", page: "cancel-transaction" },
   { path: "/thank-you", page: "thank-you" },
@@ -92,7 +93,7 @@ export const routeTable: RouteEntry[] = [
   { path: "/terms-of-service", page: "terms-of-service" },
   { path: "/terms-conditions", page: "terms-conditions" },
   { path: "/faq", page: "faq" },
-  { path: "/checkout/:checkoutId", page: "not-found", ...member },
+  { path: "/checkout/:checkoutId", page: "sales-checkout", ...member },
   { path: "/coming-soon/:key?", page: "coming-soon", ...member },
 
   // Members' area (spec 001)

@@ -27,7 +27,7 @@ export function toRouteObject(entry: RouteEntry): RouteObject {
       // The page's first data is fetched beside its code, not after it renders; a page whose
       // code fails to arrive shows the error screen through `lazy` below.
       load().then(
-        (module) => module.prefetch?.(args.params),
+        (module) => module.prefetch?.(args.params, new URL(args.request.url)),
         () => undefined,
       );
       return null;

@@ -60,13 +60,15 @@ describe("token refresh", () => {
 });
 
 describe("endSession", () => {
-  it("clears the token and local storage but keeps the cookie consent", () => {
+  it("clears the token and local storage but keeps the cookie consent and the offers' clocks", () => {
     window.localStorage.setItem("t", "token");
     window.localStorage.setItem("quiz", "1");
     window.localStorage.setItem("consent", "granted");
+    window.localStorage.setItem("offer-deadlines", '{"7":{"started_at":"2026-11-25T09:00:00Z","ends_at":"2026-11-25T13:00:00.000Z"}}');
     endSession();
     expect(window.localStorage.getItem("t")).toBeNull();
     expect(window.localStorage.getItem("quiz")).toBeNull();
     expect(window.localStorage.getItem("consent")).toBe("granted");
+    expect(window.localStorage.getItem("offer-deadlines")).not.toBeNull();
   });
 });

@@ -13,10 +13,11 @@ export function startSession(token: string) {
 
 /**
  * The end of a session on this device (log out): the token and local storage go (spec 001
- * section 4). The cookie-consent answer stays: it belongs to the browser, not to the account.
+ * section 4). The cookie-consent answer and the offers' clocks stay: they belong to the browser,
+ * not to the account (an offer never starts again by logging out).
  */
 export function endSession() {
-  storage.clear([STORAGE_KEYS.consent]);
+  storage.clear([STORAGE_KEYS.consent, STORAGE_KEYS.offerDeadlines]);
 }
 
 /**

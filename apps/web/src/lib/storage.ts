@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   /** Set after a purchase created the account; /home shows the register note once, then removes it. */
   justRegistered: "just-registered",
   consent: "consent",
+  /** A visitor's offer clock per checkout id, { [id]: { started_at, ends_at } } (lib/offer-deadline.ts). */
+  offerDeadlines: "offer-deadlines",
 } as const;
 
 function safe<T>(action: () => T, fallback: T): T {

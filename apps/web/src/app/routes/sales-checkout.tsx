@@ -1,0 +1,49 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useLocation, useParams, useSearchParams, type Params } from "react-router";
+import { userQueryOptions } from "../../features/account/api/get-user";
+import { CheckoutModal, useCheckoutStart } from "../../features/checkout-modal";
+import { loadStream } from "../../features/player/lib/stream-loader";
+import { prefetchSalesLead, prefetchSalesOffer, SalesScreen, useSalesOffer, type SalesOfferSource } from "../../features/sales-page";
+import { queryClient } from "../../lib/query-client";
+import { hasToken } from "../../lib/storage";
+
+/**
+ * Where the page's sales page and offer come from: /promo/{id} and /checkout/{id} name a checkout,
+ * /lead-checkout/{id}?lead= also a lead (its name, and its offer clock on the server), /lp/{lp} a
+ * campaign naming its own checkout. With a token the checkout is asked for as the member's.
+ */
+function sourceOf(params: Params, pathname: string, search: URLSearchParams): SalesOfferSource {
+  const lead = pathname.startsWith("/lead-checkout/") ? search.get("lead") : null;
+  return { checkoutId: params.checkoutId ?? null, lp: params.lp ?? null, leadId: lead || null, member: hasToken() };
+}
+
+/**
+ * The checkout sales pages (spec 000 section 2, "Promo checkout sales page": PromoCheckout,
+ * CheckoutUser, and the /lead-checkout and /lp landing pages): the sales page, and the checkout it
+ * opens from every 'Get Started'. The hero's video plays through the player's stream loader.
+ */
+export default function SalesCheckoutRoute() {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const [source] = useState(() => sourceOf(params, pathname, search));
+  const offer = useSalesOffer(source);
+  const user = useQuery({ ...userQueryOptions(), enabled: source.member });
+  const start = useCheckoutStart({ checkout: offer.checkout, lead: offer.lead });
+  return (
+    <>
+      <SalesScreen offer={offer} memberName={user.data?.name ?? null} attachStream={loadStream} onStart={start.start} />
+      <CheckoutModal {...start.modal} />
+    </>
+  );
+}
+
+/** The campaign, the lead, the checkout and its sales page are asked for while the page's code loads. */
+export function prefetch(params: Params, url?: URL) {
+  const source = sourceOf(params, url?.pathname ?? "", url?.searchParams ?? new URLSearchParams());
+  // A lead's checkout waits for the lead: only a lead that can be read names itself to the server.
+  if (source.leadId !== null) void prefetchSalesLead(source.leadId);
+  if (source.leadId === null || source.member) void prefetchSalesOffer(source, { member: source.member, lead: null });
+  if (source.member) void queryClient.prefetchQuery(userQueryOptions());
+}

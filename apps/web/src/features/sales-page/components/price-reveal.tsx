@@ -1,0 +1,68 @@
+import type { CheckoutTheme, SalesPage } from "@serene/contracts";
+import { formatMoney, planCardTitle } from "@serene/domain";
+import { Button } from "../../../components/ui/button";
+import { legacyStruckCents, usesLegacyCards, type SalesPlan } from "../model";
+import styles from "../sales-page.module.css";
+
+interface PriceRevealProps {
+  price: SalesPage["price"];
+  /** The offer's plan while it runs, else the regular plan of the same kind. */
+  featured: SalesPlan | null;
+  /** Every plan still on sale to this person (offer plans are gone once the offer has ended). */
+  plans: readonly SalesPlan[];
+  offerEnded: boolean;
+  theme: CheckoutTheme;
+  onStart: () => void;
+}
+
+/** The stated value struck through against the offer's price; once the offer has ended, kindly, the regular price of the same plan alone. */
+export function PriceReveal({ price, featured, plans, offerEnded, theme, onStart }: PriceRevealProps) {
+  const legacy = usesLegacyCards(theme);
+  return (
+    <section className={styles.priceReveal} aria-labelledby="sp-price" data-section="price">
+      <h2 id="sp-price" className={styles.sectionTitle}>
+        {price.title}
+      </h2>
+      {offerEnded && (
+        <p className={styles.endedNote} role="status">
+          This offer has ended. The same plan is still here for you at its regular price.
+        </p>
+      )}
+      {featured && (
+        <p className={styles.priceLine} data-testid="featured-price">
+          {/* Once the offer has ended the saving it stated no longer holds: only the regular price is shown. */}
+          {!offerEnded && (
+            <>
+              <span className={styles.visuallyHidden}>Stated value </span>
+              <s className={styles.statedValue}>{formatMoney(featured.currency, price.value_cents)}</s>{" "}
+            </>
+          )}
+          <span className={styles.visuallyHidden}>{offerEnded ? "Regular price " : "today "}</span>
+          <strong className={styles.livePrice}>{formatMoney(featured.currency, featured.amountCents)}</strong>
+        </p>
+      )}
+      {!offerEnded && <p className={styles.priceNote}>{price.note}</p>}
+      {plans.length > 0 && (
+        <ul className={legacy ? `${styles.plans} ${styles.legacyPlans}` : styles.plans} aria-label="Plans">
+          {plans.map((plan) => (
+            <li key={plan.id} className={plan.id === featured?.id ? styles.planFeatured : styles.plan} data-testid="sales-plan">
+              <span className={styles.planTitle}>{planCardTitle(plan)}</span>
+              <span className={styles.planPrice}>
+                {legacy && (
+                  <>
+                    <s className={styles.planStruck}>{formatMoney(plan.currency, legacyStruckCents(plan))}</s>{" "}
+                  </>
+                )}
+                <strong>{formatMoney(plan.currency, plan.amountCents)}</strong>
+              </span>
+              {plan.offer && <span className={styles.planTag}>Offer</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button variant="accent" size="lg" className={styles.start} onClick={onStart}>
+        Get Started
+      </Button>
+    </section>
+  );
+}

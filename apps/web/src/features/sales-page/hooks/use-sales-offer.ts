@@ -1,0 +1,50 @@
+import type { Checkout, CheckoutTheme, SalesPage } from "@serene/contracts";
+import { useLandingPage } from "../api/landing-page";
+import { useSalesCheckout } from "../api/sales-checkout";
+import { useSalesLead, type SalesLead } from "../api/lead";
+import { useSalesPage } from "../api/sales-page";
+import { isMissingOffer } from "../api/shared";
+
+/** Where a sales page comes from: a checkout (/promo, /checkout, /lead-checkout) or a campaign (/lp). */
+export interface SalesOfferSource {
+  checkoutId: string | null;
+  lp: string | null;
+  /** The lead a /lead-checkout link names. */
+  leadId: string | null;
+  /** Signed in: the checkout is asked for as the member's (GET /user/checkout/{id}). */
+  member: boolean;
+}
+
+export type SalesOffer =
+  | { status: "loading"; checkout: undefined; lead: SalesLead | null }
+  | { status: "missing" | "error"; checkout: undefined; lead: SalesLead | null }
+  | { status: "ready"; checkout: Checkout; page: SalesPage; theme: CheckoutTheme; title: string | null; lead: SalesLead | null };
+
+/**
+ * Everything a sales page needs, asked for in order: the landing page (on /lp), the lead (on
+ * /lead-checkout; one that cannot be read leaves a visitor), the checkout with the person's offer,
+ * then the sales page's copy. A 404 anywhere is a missing offer.
+ */
+export function useSalesOffer(source: SalesOfferSource): SalesOffer {
+  const landing = useLandingPage(source.lp);
+  const leadQuery = useSalesLead(source.leadId);
+  const lead = leadQuery.data ?? null;
+  const leadSettled = source.leadId === null || !leadQuery.isPending;
+  const checkoutId = source.lp !== null ? (landing.data ? String(landing.data.checkout_id) : null) : source.checkoutId;
+  const checkout = useSalesCheckout(leadSettled ? checkoutId : null, { member: source.member, lead: lead?.id ?? null });
+  const salesPage = useSalesPage(source.lp === null && checkout.data ? checkout.data.sales_page : null);
+
+  const errors = [landing.error, checkout.error, salesPage.error].filter((error): error is Error => error !== null);
+  if (errors.some(isMissingOffer)) return { status: "missing", checkout: undefined, lead };
+  if (errors.length > 0) return { status: "error", checkout: undefined, lead };
+  const page = landing.data?.page ?? salesPage.data;
+  if (!checkout.data || !page) return { status: "loading", checkout: undefined, lead };
+  return {
+    status: "ready",
+    checkout: checkout.data,
+    page,
+    theme: landing.data?.theme ?? checkout.data.theme,
+    title: landing.data?.title ?? null,
+    lead,
+  };
+}

@@ -1,0 +1,6 @@
+export { SalesScreen } from "./sales-screen";
+export { SalesPage, type SalesPageProps } from "./sales-page";
+export { useSalesOffer, type SalesOffer, type SalesOfferSource } from "./hooks/use-sales-offer";
+export type { AttachStream } from "./components/hero-video";
+export { prefetchSalesOffer } from "./api/prefetch";
+export { prefetchSalesLead } from "./api/lead";

@@ -1,0 +1,327 @@
+import type { Checkout, CheckoutTheme, SalesPage as SalesPageData, SalesTestimonial } from "@serene/contracts";
+import { formatMoney } from "@serene/domain";
+import { useState } from "react";
+import { regionCurrency } from "../../components/subscription/plans";
+import { Accordion } from "../../components/ui/accordion";
+import { Button } from "../../components/ui/button";
+import { env } from "../../lib/env";
+import { HeroArt, LeafMark, ShieldArt, Stars, TriangleArt } from "./components/art";
+import { Countdown } from "./components/countdown";
+import { HeroVideo, type AttachStream } from "./components/hero-video";
+import { PriceReveal } from "./components/price-reveal";
+import { SalesFooter } from "./components/sales-footer";
+import { useOfferClock } from "./hooks/use-offer-clock";
+import { featuredPlan, formatCount, heroTitle, refundText, salesPlans } from "./model";
+import styles from "./sales-page.module.css";
+
+export interface SalesPageProps {
+  page: SalesPageData;
+  checkout: Checkout;
+  theme: CheckoutTheme;
+  /** The member's or lead's name for the hero's `{name}`; null for a visitor ('This'). */
+  name: string | null;
+  attachStream: AttachStream;
+  /** Every 'Get Started' and the start button: opens the checkout. */
+  onStart: () => void;
+}
+
+function Quote({ item, large = false }: { item: SalesTestimonial; large?: boolean }) {
+  return (
+    <figure className={large ? styles.quoteLarge : styles.quote}>
+      <Stars rating={item.rating} />
+      <blockquote>
+        <p>{item.quote}</p>
+      </blockquote>
+      <figcaption>
+        <strong>{item.name}</strong>
+        <small>{item.detail}</small>
+      </figcaption>
+    </figure>
+  );
+}
+
+function GetStarted({ onStart }: { onStart: () => void }) {
+  return (
+    <div className={styles.ctaRow}>
+      <Button variant="accent" size="lg" className={styles.start} onClick={onStart}>
+        Get Started
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The long-form sales page of a checkout (spec 000 section 2, "Promo checkout sales page"): its 26
+ * sections in order, every text and figure from the page's data, every price from the checkout's
+ * packages, and the person's offer counted down to its deadline.
+ */
+export function SalesPage({ page, checkout, theme, name, attachStream, onStart }: SalesPageProps) {
+  const clock = useOfferClock(checkout);
+  const [region] = useState(regionCurrency);
+  const plans = salesPlans(checkout, region, clock.ended);
+  const featured = featuredPlan(checkout, region, clock.ended);
+  const refundAmount = featured ? formatMoney(featured.currency, featured.amountCents) : "";
+  const triangle = page.triangle.parts.map((part) => part.name) as [string, string, string];
+  const refundMail = `mailto:${env.supportEmail}?subject=${encodeURIComponent(page.refund.subject)}`;
+
+  return (
+    <div className={styles.page} data-sales-theme={theme} data-testid="sales-page">
+      <section className={styles.seenOn} aria-label="As Seen On" data-section="as-seen-on">
+        <span className={styles.seenOnLabel}>As Seen On:</span>
+        <ul>
+          {page.as_seen_on.map((outlet) => (
+            <li key={outlet}>{outlet}</li>
+          ))}
+        </ul>
+      </section>
+
+      <p className={styles.warning} role="note" data-section="warning">
+        {page.warning}
+      </p>
+
+      <header className={styles.hero} data-section="hero">
+        <HeroArt className={styles.heroArt} />
+        <div className={styles.heroInner}>
+          <h1 className={styles.heroTitle}>{heroTitle(page.hero.title, name)}</h1>
+          <p className={styles.heroSubtitle}>{page.hero.subtitle}</p>
+          <HeroVideo slug={page.hero.video_vsl} title={page.hero.subtitle} attachStream={attachStream} />
+        </div>
+      </header>
+
+      <p className={styles.participants} data-section="participants">
+        <strong>{formatCount(page.participants.count)}</strong> {page.participants.label}
+      </p>
+
+      <div className={styles.ctaRow} data-section="start">
+        <Button variant="accent" size="lg" className={styles.start} onClick={onStart}>
+          {page.start_label}
+        </Button>
+      </div>
+
+      {clock.hasOffer && <Countdown title={page.countdown.title} expired={page.countdown.expired} remainingMs={clock.remainingMs} />}
+
+      <section className={styles.band} aria-labelledby="sp-panic" data-section="panic">
+        <h2 id="sp-panic" className={styles.sectionTitle}>
+          {page.panic_stats.title}
+        </h2>
+        <ul className={styles.stats}>
+          {page.panic_stats.items.map((item) => (
+            <li key={item.figure + item.text}>
+              <strong>{item.figure}</strong>
+              <span>{item.text}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.narrow} aria-labelledby="sp-good-news" data-section="good-news">
+        <h2 id="sp-good-news" className={styles.sectionTitle}>
+          {page.good_news.title}
+        </h2>
+        <p className={styles.lead}>{page.good_news.text}</p>
+      </section>
+
+      <section className={styles.block} aria-labelledby="sp-triangle" data-section="triangle">
+        <h2 id="sp-triangle" className={styles.sectionTitle}>
+          {page.triangle.title}
+        </h2>
+        <div className={styles.triangleLayout}>
+          <TriangleArt names={triangle} />
+          <ol className={styles.triangleParts}>
+            {page.triangle.parts.map((part, index) => (
+              <li key={part.name}>
+                <span className={styles.stepNumber} aria-hidden="true">
+                  {index + 1}
+                </span>
+                <div>
+                  <h3>{part.name}</h3>
+                  <p>{part.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className={styles.narrow} aria-label={`What ${page.testimonial.name} says`} data-section="testimonial">
+        <Quote item={page.testimonial} large />
+      </section>
+
+      <section className={styles.band} aria-labelledby="sp-how" data-section="how-it-works">
+        <h2 id="sp-how" className={styles.sectionTitle}>
+          {page.how_it_works.title}
+        </h2>
+        <ol className={styles.steps}>
+          {page.how_it_works.steps.map((step, index) => (
+            <li key={step.title}>
+              <span className={styles.stepNumber} aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className={styles.narrow} aria-labelledby="sp-weapon" data-section="weapon">
+        <h2 id="sp-weapon" className={styles.sectionTitle}>
+          {page.weapon.title}
+        </h2>
+        <p className={styles.lead}>{page.weapon.text}</p>
+        <ul className={styles.checks}>
+          {page.weapon.points.map((point) => (
+            <li key={point}>
+              <LeafMark />
+              {point}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.block} aria-labelledby="sp-moods" data-section="moods">
+        <h2 id="sp-moods" className={styles.sectionTitle}>
+          {page.moods.title}
+        </h2>
+        <ul className={styles.topics}>
+          {page.moods.topics.map((topic) => (
+            <li key={topic}>{topic}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.narrow} aria-labelledby="sp-behind" data-section="behind">
+        <h2 id="sp-behind" className={styles.sectionTitle}>
+          {page.behind.title}
+        </h2>
+        <p className={styles.lead}>{page.behind.text}</p>
+      </section>
+
+      <section className={styles.band} aria-labelledby="sp-meditation" data-section="meditation-benefits">
+        <h2 id="sp-meditation" className={styles.sectionTitle}>
+          {page.meditation_benefits.title}
+        </h2>
+        <p className={styles.lead}>{page.meditation_benefits.text}</p>
+        <ul className={styles.checks}>
+          {page.meditation_benefits.points.map((point) => (
+            <li key={point}>
+              <LeafMark />
+              {point}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.block} aria-labelledby="sp-six" data-section="six-benefits">
+        <h2 id="sp-six" className={styles.sectionTitle}>
+          {page.six_benefits.title}
+        </h2>
+        <ul className={styles.cards}>
+          {page.six_benefits.items.map((item) => (
+            <li key={item.title}>
+              <h3>{item.title}</h3>
+              <p>{item.text}</p>
+            </li>
+          ))}
+        </ul>
+        <GetStarted onStart={onStart} />
+      </section>
+
+      <section className={styles.fiveMinutes} aria-labelledby="sp-five" data-section="five-minutes">
+        <h2 id="sp-five" className={styles.sectionTitle}>
+          {page.five_minutes.title}
+        </h2>
+        <p className={styles.lead}>{page.five_minutes.text}</p>
+      </section>
+
+      <section className={styles.block} aria-label="What members say" data-section="short-testimonials">
+        <ul className={styles.quotes}>
+          {page.short_testimonials.map((item) => (
+            <li key={item.name + item.quote}>
+              <Quote item={item} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.band} aria-labelledby="sp-method" data-section="method">
+        <h2 id="sp-method" className={styles.sectionTitle}>
+          {page.method.title}
+        </h2>
+        <ol className={styles.method}>
+          {page.method.items.map((item) => (
+            <li key={item.name}>
+              <div>
+                <h3>{item.name}</h3>
+                <p>{item.text}</p>
+              </div>
+              <span className={styles.methodValue}>
+                <span className={styles.visuallyHidden}>Value </span>
+                {formatMoney(featured?.currency ?? "USD", item.value_cents)}
+              </span>
+            </li>
+          ))}
+        </ol>
+        <p className={styles.methodTotal} data-testid="method-total">
+          List value <strong>{formatMoney(featured?.currency ?? "USD", page.method.list_value_cents)}</strong>
+        </p>
+        <GetStarted onStart={onStart} />
+      </section>
+
+      <p className={styles.helped} data-section="people-helped">
+        <strong>{page.people_helped.figure}</strong> {page.people_helped.text}
+      </p>
+
+      <section className={styles.block} aria-labelledby="sp-reviews" data-section="reviews">
+        <h2 id="sp-reviews" className={styles.sectionTitle}>
+          {page.reviews.title}
+        </h2>
+        <ul className={styles.quotes}>
+          {page.reviews.items.map((item) => (
+            <li key={item.name + item.quote}>
+              <Quote item={item} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.refund} aria-labelledby="sp-refund" data-section="refund">
+        <ShieldArt />
+        <div>
+          <h2 id="sp-refund" className={styles.sectionTitle}>
+            {page.refund.title}
+          </h2>
+          <p>{refundText(page.refund.text, refundAmount, `'${page.refund.subject}'`)}</p>
+          <p>
+            <a href={refundMail}>{env.supportEmail}</a>
+          </p>
+        </div>
+      </section>
+
+      <section className={styles.narrow} aria-labelledby="sp-get" data-section="what-you-get">
+        <h2 id="sp-get" className={styles.sectionTitle}>
+          {page.what_you_get.title}
+        </h2>
+        <ul className={styles.checks}>
+          {page.what_you_get.items.map((item) => (
+            <li key={item}>
+              <LeafMark />
+              {item}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <PriceReveal price={page.price} featured={featured} plans={plans} offerEnded={clock.ended} theme={theme} onStart={onStart} />
+
+      <section className={styles.narrow} aria-labelledby="sp-faq" data-section="faq">
+        <h2 id="sp-faq" className={styles.sectionTitle}>
+          Questions, answered
+        </h2>
+        <Accordion items={page.faq.map((item, index) => ({ id: `faq-${index}`, title: item.question, content: <p>{item.answer}</p> }))} />
+      </section>
+
+      <SalesFooter footer={page.footer} />
+    </div>
+  );
+}
