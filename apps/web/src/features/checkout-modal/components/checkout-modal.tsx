@@ -180,14 +180,19 @@ export default function CheckoutModal({ open, checkout, onClose, justRegistered 
                       legacy={checkout?.theme === "vsl-type-2"}
                     />
                   )}
+                </div>
+                {/* Kept in reach on small screens while the plans scroll; beside them on wide ones. */}
+                <div className={styles.actions}>
                   {chosen && (
                     <p className={styles.due}>
                       Due today: <strong>{formatMoney(chosen.currency, dueTodayCents(chosen))}</strong>
                     </p>
                   )}
-                  <Button size="lg" block className={styles.cta} onClick={getPlan} disabled={!chosen}>
+                  <Button size="lg" block onClick={getPlan} disabled={!chosen}>
                     Get My Plan
                   </Button>
+                </div>
+                <div className={styles.fine}>
                   <p className={styles.guarantee}>
                     <span aria-hidden="true">✓</span> Cancel anytime, in your profile or by e-mail.
                   </p>

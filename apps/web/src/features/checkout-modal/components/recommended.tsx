@@ -17,9 +17,9 @@ export function Recommended({ titleId, onStart }: { titleId: string; onStart: ()
   return (
     <section className={`${styles.card} ${styles.recommended}`}>
       <div className={styles.welcome} aria-hidden="true">
-        <svg viewBox="0 0 120 60" focusable="false">
-          <circle cx="60" cy="40" r="18" className={styles.sun} />
-          <path d="M0 48 Q30 34 60 46 T120 42 V60 H0Z" className={styles.hill} />
+        <svg viewBox="0 0 72 72" focusable="false">
+          <circle cx="36" cy="40" r="14" className={styles.sun} />
+          <path d="M0 48 Q18 38 36 46 T72 44 V72 H0Z" className={styles.hill} />
         </svg>
       </div>
       <p className={styles.eyebrow}>Welcome in. Everything is open to you now.</p>
