@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pkg } from "../../test/packages";
-import { checkoutPlans, checkoutRef, loginPath, offerEnded } from "./model";
+import { loginPath } from "./login-path";
+import { checkoutPlans, checkoutRef, offerEnded } from "./model";
 
 const running = { hours: 4, started_at: "2026-11-25T20:00:00Z", ends_at: "2026-11-26T00:00:00Z", expired: false };
 const NOW = Date.parse("2026-11-25T22:00:00Z");

@@ -2,9 +2,6 @@ import type { Checkout, Package } from "@serene/contracts";
 import { defaultPackage, visiblePackages, type Currency } from "@serene/domain";
 import { CARD_PROVIDER, toPlanOption, type PlanOption } from "../../components/subscription/plans";
 
-/** The query parameter that brings a person back from login straight into the checkout's modal. */
-export const BUY_PARAM = "buy";
-
 /** Whether a checkout's timed offer has ended: the server says so, or its deadline has passed. */
 export function offerEnded(offer: Checkout["offer"], endsAt: string | null | undefined, now: number): boolean {
   if (offer.expired) return true;
@@ -42,15 +39,4 @@ export function checkoutPlans(checkout: Pick<Checkout, "packages" | "offer">, re
 /** Which checkout a purchase comes from, as the card and wallet calls name it: checkout_id or promo_checkout_id by type. */
 export function checkoutRef(checkout: Pick<Checkout, "id" | "type">): { checkout_id?: number; promo_checkout_id?: number } {
   return checkout.type === "promo" ? { promo_checkout_id: checkout.id } : { checkout_id: checkout.id };
-}
-
-/**
- * Where a visitor goes to log in (spec 000 section 4): /login with the way back to this page, plus
- * buy=1 so the return opens the modal, from=auth, and checkout=promo for a promo checkout.
- */
-export function loginPath(pathname: string, search: string, type: Checkout["type"] | undefined): string {
-  const back = new URLSearchParams(search);
-  back.set(BUY_PARAM, "1");
-  const redirect = encodeURIComponent(`${pathname}?${back}`);
-  return `/login?redirect=${redirect}&from=auth${type === "promo" ? "&checkout=promo" : ""}`;
 }

@@ -6,7 +6,7 @@ import { ApiError } from "../../../lib/api-client";
 import { startSession } from "../../../lib/session";
 import { hasToken } from "../../../lib/storage";
 import { useCreateLeadAccount } from "../api/create-lead-account";
-import { BUY_PARAM, loginPath } from "../model";
+import { BUY_PARAM, loginPath } from "../login-path";
 import type { CheckoutLead, CheckoutModalProps } from "../types";
 
 /**
