@@ -87,6 +87,12 @@ const RECOMMENDED = [
 ];
 
 const modal = () => screen.findByRole("dialog", { name: "Choose your plan" });
+/** The modal once its plans show (after the member's status has come). */
+async function ready() {
+  const dialog = await modal();
+  await within(dialog).findAllByTestId("offer-plan");
+  return dialog;
+}
 
 describe("checkout start", () => {
   it("opens the modal for a member, its code fetched only then", async () => {
@@ -146,7 +152,7 @@ describe("checkout start", () => {
       const api = mockApi({ [`POST lead/${LEAD.id}/account`]: [201, { token: "lead-token", email: LEAD.email, name: LEAD.name }] });
       renderPage(salesPage(checkoutOf({ type: "checkout" }), LEAD), { path: "/lead-checkout/:checkoutId", at: "/lead-checkout/7" });
       await userEvent.click(screen.getByRole("button", { name: "Start Now" }));
-      expect(await modal()).toBeTruthy();
+      expect(await ready()).toBeTruthy();
       expect(api.named(`POST lead/${LEAD.id}/account`)).toHaveLength(1);
       expect(window.localStorage.getItem("t")).toBe("lead-token");
       expect(window.localStorage.getItem("just-registered")).toBeNull();
@@ -188,13 +194,38 @@ describe("checkout start", () => {
 });
 
 describe("checkout modal", () => {
+  const status = (subscription_type: string | null) =>
+    [
+      200,
+      {
+        subscription_type,
+        member_since: "2026-01-01",
+        subscription_via: null,
+        can_cancel: false,
+        can_upgrade: false,
+        offer_place: "after_locked_content",
+      },
+    ] as [number, unknown];
   const open = async (checkout: Checkout, at = "/promo/7") => {
     window.localStorage.setItem("t", "member-token");
-    const api = mockApi({ "GET recommendation": [200, { data: RECOMMENDED }] });
+    const api = mockApi({ "GET recommendation": [200, { data: RECOMMENDED }], "GET user/account-status": status(null) });
     const rendered = renderPage(salesPage(checkout), { path: PATH, at });
     await userEvent.click(screen.getByRole("button", { name: "Start Now" }));
-    return { ...rendered, api, dialog: await modal() };
+    const dialog = await modal();
+    // The plans show once the member's status says they may buy.
+    await within(dialog).findAllByTestId("offer-plan");
+    return { ...rendered, api, dialog };
   };
+
+  it("tells a subscriber they are already a member instead of selling a second plan", async () => {
+    window.localStorage.setItem("t", "member-token");
+    mockApi({ "GET user/account-status": status("premium") });
+    renderPage(salesPage(checkoutOf()), { path: PATH, at: "/promo/7" });
+    await userEvent.click(screen.getByRole("button", { name: "Start Now" }));
+    const dialog = await screen.findByRole("dialog", { name: "You are already a member" });
+    expect(within(dialog).queryAllByTestId("offer-plan")).toHaveLength(0);
+    expect(within(dialog).queryByRole("button", { name: "Get My Plan" })).toBeNull();
+  });
   const cardTexts = (dialog: HTMLElement) =>
     within(dialog)
       .getAllByTestId("offer-plan")
@@ -296,7 +327,7 @@ describe("checkout modal", () => {
       { path: "/checkout/:checkoutId", at: "/checkout/9" },
     );
     await userEvent.click(screen.getByRole("button", { name: "Start Now" }));
-    await userEvent.click(within(await modal()).getByRole("button", { name: "Get My Plan" }));
+    await userEvent.click(within(await ready()).getByRole("button", { name: "Get My Plan" }));
     expect(given.mock.lastCall![0].checkout).toEqual({ checkout_id: 9 });
   });
 

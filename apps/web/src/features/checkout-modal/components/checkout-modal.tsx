@@ -8,6 +8,7 @@ import { regionCurrency, type PlanOption } from "../../../components/subscriptio
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { IconButton } from "../../../components/ui/icon-button";
 import { useNativeDialog } from "../../../components/ui/native-dialog";
+import { Skeleton } from "../../../components/ui/skeleton";
 import { isSubscriber, useAccountStatus } from "../../../lib/account-status";
 import { env } from "../../../lib/env";
 import { STORAGE_KEYS, hasToken, storage } from "../../../lib/storage";
@@ -57,8 +58,11 @@ export default function CheckoutModal({ open, checkout, onClose, justRegistered 
   const [chosenId, setChosenId] = useState<PlanOption["id"] | null>(null);
   const [paying, setPaying] = useState(false);
   const appPaymentDialog = useContext(OfferPaymentDialog);
-  const status = useAccountStatus(open && hasToken());
+  const [signedIn] = useState(hasToken);
+  const status = useAccountStatus(open && signedIn);
+  // A subscriber cannot buy a second plan (the server refuses it); the plans wait for the status, so none flash by.
   const membership = stage === "plans" && isSubscriber(status.data) ? status.data : null;
+  const checking = stage === "plans" && signedIn && status.isPending;
 
   const deadline = offerEndsAt ?? checkout?.offer.ends_at ?? null;
   const now = useOfferClock(open ? deadline : null);
@@ -147,7 +151,7 @@ export default function CheckoutModal({ open, checkout, onClose, justRegistered 
                 </ButtonLink>
               </section>
             ) : (
-              <section className={styles.card} aria-busy={!checkout}>
+              <section className={styles.card} aria-busy={!checkout || checking}>
                 <div className={styles.intro}>
                   <p className={styles.eyebrow}>{hasOffer ? "Your offer is ready" : "Your plan is ready"}</p>
                   <h2 id={titleId} className={styles.title}>
@@ -168,8 +172,15 @@ export default function CheckoutModal({ open, checkout, onClose, justRegistered 
                       The offer prices are yours until your countdown ends.
                     </p>
                   )}
-                  {plans && options.length === 0 && <p className={styles.empty}>There are no plans to show right now.</p>}
-                  {options.length > 0 && (
+                  {checking && (
+                    <div className={styles.loadingPlans} aria-label="Loading plans">
+                      <Skeleton className={styles.planSkeleton} />
+                      <Skeleton className={styles.planSkeleton} />
+                      <Skeleton className={styles.planSkeleton} />
+                    </div>
+                  )}
+                  {!checking && plans && options.length === 0 && <p className={styles.empty}>There are no plans to show right now.</p>}
+                  {!checking && options.length > 0 && (
                     <PlanList
                       options={options}
                       selectedId={chosen?.id ?? null}
@@ -188,7 +199,7 @@ export default function CheckoutModal({ open, checkout, onClose, justRegistered 
                       Due today: <strong>{formatMoney(chosen.currency, dueTodayCents(chosen))}</strong>
                     </p>
                   )}
-                  <Button size="lg" block onClick={getPlan} disabled={!chosen}>
+                  <Button size="lg" block onClick={getPlan} disabled={!chosen || checking}>
                     Get My Plan
                   </Button>
                 </div>
