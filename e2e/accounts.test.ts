@@ -50,6 +50,11 @@ describe("registration, log out and log in", () => {
     const { page, problems, context } = await newVisit(browser);
     const email = await register(page, { name: "Maya" });
     await page.waitForURL("**/home");
+    // A plain registration: /home offers the packages after registration once.
+    const offer = page.getByRole("dialog", { name: "Unlock everything in Serene" });
+    await offer.getByRole("radio").first().waitFor();
+    await offer.getByRole("button", { name: "Not now" }).click();
+    await offer.waitFor({ state: "hidden" });
     await greeting(page, "Maya").waitFor();
     await expect.poll(() => storedToken(page)).toBeTruthy();
 

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   quizProgressPrefix: "quiz-progress:",
   /** Set after a purchase created the account; /home shows the register note once, then removes it. */
   justRegistered: "just-registered",
+  /** Set by a plain registration (no redirect, no quiz); /home opens the after_registration offer once, then removes it. */
+  offerAfterRegistration: "offer-after-registration",
   consent: "consent",
   /** A visitor's offer clock per checkout id, { [id]: { started_at, ends_at } } (lib/offer-deadline.ts). */
   offerDeadlines: "offer-deadlines",

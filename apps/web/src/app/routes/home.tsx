@@ -4,7 +4,15 @@ import { EmptyState } from "../../components/content";
 import { MemberShell } from "../../components/layout/member-shell";
 import { useUser } from "../../features/account/api/get-user";
 import { LoadProblem, SectionShelf, ShelvesLoading, UnlockButton, useMembership, useScreen } from "../../features/content-browse";
-import { DailyMeditation, Greeting, HomeLayout, PlanStrip, useHomeQueryNotes, useRegisterNote } from "../../features/home";
+import {
+  DailyMeditation,
+  Greeting,
+  HomeLayout,
+  PlanStrip,
+  useAfterRegistrationOffer,
+  useHomeQueryNotes,
+  useRegisterNote,
+} from "../../features/home";
 
 /** The daily meditation comes first, then the other sections in the order the server gave. */
 const inHomeOrder = (sections: Section[]) => [
@@ -18,6 +26,7 @@ export default function HomePage() {
   const membership = useMembership();
   const screen = useScreen("home");
   useRegisterNote();
+  useAfterRegistrationOffer();
   useHomeQueryNotes();
 
   return (

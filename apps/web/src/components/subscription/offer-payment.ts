@@ -8,13 +8,15 @@ export interface OfferPaymentDialogProps {
   packages: readonly Package[];
   /** The chosen plan's package. */
   selected: Package | null;
+  /** The checkout the purchase comes from (the checkout's sales modal), as the payment calls name it. */
+  checkout?: { checkout_id?: number; promo_checkout_id?: number };
   onDone: () => void;
   onClose: () => void;
 }
 
 /**
  * Renders the payment dialog the members' subscription offer buys with (spec 001 sections 2 and
- * 4). The app supplies it (shared components do not import features); without one the offer leads
+ * 4) and the checkout's sales modal (spec 000 section 4). The app supplies it (shared components do not import features); without one the offer leads
  * to the paywall instead.
  */
 export const OfferPaymentDialog = createContext<((props: OfferPaymentDialogProps) => ReactNode) | null>(null);

@@ -1,5 +1,5 @@
 import type { Package } from "@serene/contracts";
-import { currencyForTimeZone, type Currency, type PackageFacts } from "@serene/domain";
+import { currencyForTimeZone, legacyRegularPriceCents, struckThroughCents, type Currency, type PackageFacts } from "@serene/domain";
 
 /** The card provider whose packages the paywall and the members' offers show (spec 000 section 5). */
 export const CARD_PROVIDER = "stripe";
@@ -31,4 +31,18 @@ export function regionCurrency(): Currency {
     timeZone = undefined;
   }
   return currencyForTimeZone(timeZone);
+}
+
+/**
+ * The regular price struck through beside a plan: twice the amount, or, on the older card layouts
+ * (checkout theme vsl-type-2, spec 000 section 9), the monthly amount plus 5, the yearly amount
+ * plus 30 and 1499.99 for lifetime. Periods of 3 and 6 months have no older layout: twice the amount.
+ */
+export function regularPriceCents(option: Pick<PlanOption, "amountCents" | "months" | "isLifetime">, legacy = false): number {
+  if (legacy) {
+    if (option.isLifetime) return legacyRegularPriceCents("lifetime", option.amountCents);
+    if (option.months === 1) return legacyRegularPriceCents("monthly", option.amountCents);
+    if (option.months === 12) return legacyRegularPriceCents("yearly", option.amountCents);
+  }
+  return struckThroughCents(option.amountCents);
 }

@@ -9,7 +9,7 @@ import { mockApi, renderPage } from "../../test/render";
 import { OfferPaymentDialog, type OfferPaymentDialogProps } from "./offer-payment";
 import { offerPage, SubscriptionOffer } from "./subscription-offer";
 
-afterEach(() => useSubscriptionOffer.setState({ open: false, trigger: null }));
+afterEach(() => useSubscriptionOffer.setState({ open: false, trigger: null, placement: null }));
 
 const PACKAGES = [
   pkg(1, 1, 14.99),
@@ -24,8 +24,11 @@ describe("subscription offer", () => {
     openSubscriptionOffer("locked");
     openSubscriptionOffer("unlock");
     openSubscriptionOffer("quiz");
-    expect(track.mock.calls.map(([name]) => name)).toEqual(["LockedIntent", "BuyIntent", "InformIntent"]);
-    expect(useSubscriptionOffer.getState()).toEqual({ open: true, trigger: "quiz" });
+    openSubscriptionOffer("registration", "after_registration");
+    expect(track.mock.calls.map(([name]) => name)).toEqual(["LockedIntent", "BuyIntent", "InformIntent", "InformIntent"]);
+    expect(useSubscriptionOffer.getState()).toEqual({ open: true, trigger: "registration", placement: "after_registration" });
+    openSubscriptionOffer("quiz");
+    expect(useSubscriptionOffer.getState()).toEqual({ open: true, trigger: "quiz", placement: null });
   });
 
   it("forgets its trigger when it closes, so the intent is not recorded again", async () => {
@@ -34,7 +37,7 @@ describe("subscription offer", () => {
     renderPage(SubscriptionOffer, { at: "/home" });
     act(() => openSubscriptionOffer("locked"));
     await userEvent.click(screen.getByRole("button", { name: "Not now" }));
-    expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null });
+    expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null, placement: null });
     expect(track.mock.calls.map(([name]) => name)).toEqual(["LockedIntent"]);
   });
 
@@ -62,6 +65,47 @@ describe("subscription offer", () => {
     expect(within(cards[1]!).getByText("MOST POPULAR")).toBeTruthy();
     expect(within(cards[1]!).getByText("$0.17")).toBeTruthy();
     expect(within(cards[2]!).getByText("once")).toBeTruthy();
+  });
+
+  describe("placements", () => {
+    const status = (offer_place: string) =>
+      [
+        200,
+        { subscription_type: null, member_since: "2026-01-01", subscription_via: null, can_cancel: false, can_upgrade: false, offer_place },
+      ] as [number, unknown];
+
+    it("shows the after_registration packages when the registration's offer names them", async () => {
+      vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+      window.localStorage.setItem("t", "member-token");
+      const api = mockApi({ "GET package/web": [200, { data: PACKAGES }], "GET user/account-status": status("after_locked_content") });
+      renderPage(SubscriptionOffer, { at: "/home" });
+      act(() => openSubscriptionOffer("registration", "after_registration"));
+      await screen.findByRole("list", { name: "Plans for you" });
+      expect(api.named("GET package/web").map((call) => call.query.get("place"))).toEqual(["after_registration"]);
+      // The placement is named: the member's status is not needed for it.
+      expect(api.named("GET user/account-status")).toHaveLength(0);
+    });
+
+    it("shows the after_trial_is_over packages to a member whose trial ended without a charge", async () => {
+      vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+      window.localStorage.setItem("t", "member-token");
+      const api = mockApi({ "GET package/web": [200, { data: PACKAGES }], "GET user/account-status": status("after_trial_is_over") });
+      renderPage(SubscriptionOffer, { at: "/meditation" });
+      act(() => openSubscriptionOffer("locked"));
+      await screen.findByRole("list", { name: "Plans for you" });
+      // Asked once, with the member's placement: never first with the default.
+      expect(api.named("GET package/web").map((call) => call.query.get("place"))).toEqual(["after_trial_is_over"]);
+    });
+
+    it("keeps to the packages after locked content for any other member", async () => {
+      vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+      window.localStorage.setItem("t", "member-token");
+      const api = mockApi({ "GET package/web": [200, { data: PACKAGES }], "GET user/account-status": status("after_locked_content") });
+      renderPage(SubscriptionOffer, { at: "/meditation" });
+      act(() => openSubscriptionOffer("unlock"));
+      await screen.findByRole("list", { name: "Plans for you" });
+      expect(api.named("GET package/web").map((call) => call.query.get("place"))).toEqual(["after_locked_content"]);
+    });
   });
 
   it("still leads to the plans when they cannot be loaded, without an error toast", async () => {
@@ -143,7 +187,7 @@ describe("subscription offer", () => {
 
       await userEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
       await userEvent.click(screen.getByRole("button", { name: "Report done" }));
-      expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null });
+      expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null, placement: null });
       expect(screen.queryByRole("dialog", { name: "Select payment method" })).toBeNull();
       expect(reload).toHaveBeenCalledTimes(1);
       expect(router.state.location.pathname).toBe("/meditation");
@@ -159,7 +203,7 @@ describe("subscription offer", () => {
       act(() => openSubscriptionOffer("unlock"));
       await userEvent.click(await screen.findByRole("link", { name: "See all plans" }));
       expect(router.state.location.pathname).toBe("/subscription");
-      expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null });
+      expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null, placement: null });
     });
   });
 });

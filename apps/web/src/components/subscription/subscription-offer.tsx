@@ -1,6 +1,8 @@
 import { Suspense, useContext, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { useAccountStatus } from "../../lib/account-status";
 import { env } from "../../lib/env";
+import { hasToken } from "../../lib/storage";
 import { closeSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
 import { Button } from "../ui/button";
 import { IconButton } from "../ui/icon-button";
@@ -32,11 +34,17 @@ export const offerPage = { reload: () => window.location.reload() };
  */
 export function SubscriptionOffer() {
   const open = useSubscriptionOffer((state) => state.open);
+  const placement = useSubscriptionOffer((state) => state.placement);
+  // Which packages: the opener's placement, else the member's (after_trial_is_over once a trial
+  // ended without a charge); the status is asked once and shared by the members' area.
+  const status = useAccountStatus(open && placement === null && hasToken());
+  const place =
+    placement ?? (status.isPending && status.fetchStatus !== "idle" ? null : (status.data?.offer_place ?? "after_locked_content"));
   const ref = useNativeDialog(open);
   const navigate = useNavigate();
   const paymentDialog = useContext(OfferPaymentDialog);
   const [region] = useState(regionCurrency);
-  const plans = useOfferPlans(region, open);
+  const plans = useOfferPlans(region, place, open);
   const [chosenId, setChosenId] = useState<PlanOption["id"] | null>(null);
   const [paying, setPaying] = useState(false);
 

@@ -2,7 +2,8 @@ import type { Package } from "@serene/contracts";
 import { defaultPackage, visiblePackages, type Currency } from "@serene/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { afterLockedContent, webPackagesQueryOptions } from "../../lib/packages";
+import { webPackagesQueryOptions } from "../../lib/packages";
+import type { OfferPlacement } from "../../lib/subscription-offer";
 import { CARD_PROVIDER, toPlanOption, type PlanOption } from "./plans";
 
 export interface OfferPlans {
@@ -20,11 +21,16 @@ function offerPlans(packages: Package[], region: Currency): OfferPlans {
 }
 
 /**
- * The plans the subscription offer shows: the web packages offered after locked content, in the
- * region's currency, the card provider's only (spec 000 sections 5 and 7). Asked for only while
- * the offer is open; a failure shows inside the offer, not as a toast.
+ * The plans the subscription offer shows: the web packages of its placement (after locked
+ * content, after registration, after the trial is over), in the region's currency, the card
+ * provider's only (spec 000 sections 3, 5 and 7). Asked for only while the offer is open and its
+ * placement is known; a failure shows inside the offer, not as a toast.
  */
-export function useOfferPlans(region: Currency, enabled: boolean) {
+export function useOfferPlans(region: Currency, place: OfferPlacement | null, enabled: boolean) {
   const select = useCallback((packages: Package[]) => offerPlans(packages, region), [region]);
-  return useQuery({ ...webPackagesQueryOptions(afterLockedContent(region), { silent: true }), enabled, select });
+  return useQuery({
+    ...webPackagesQueryOptions({ place: place ?? "after_locked_content", currency: region }, { silent: true }),
+    enabled: enabled && place !== null,
+    select,
+  });
 }

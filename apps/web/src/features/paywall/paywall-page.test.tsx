@@ -49,7 +49,7 @@ const FREE_STATUS = {
 };
 
 beforeEach(() => {
-  useSubscriptionOffer.setState({ open: false, trigger: null });
+  useSubscriptionOffer.setState({ open: false, trigger: null, placement: null });
   dialogRendered.mockClear();
 });
 afterEach(() => {
@@ -246,7 +246,7 @@ describe("entry", () => {
     expect(useSubscriptionOffer.getState().trigger).toBe("locked");
     // The offer's way to the paywall closes it, and its stored trigger goes with it.
     closeSubscriptionOffer();
-    expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null });
+    expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null, placement: null });
 
     const first = renderPage(Page, { path: PATH, at: "/subscription", strict: true });
     await screen.findByRole("radiogroup");

@@ -72,6 +72,8 @@ describe("registration form", () => {
     await waitFor(() => expect(location()).toBe("/home"));
     expect(window.localStorage.getItem("t")).toBe("new-token");
     expect(track).toHaveBeenCalledWith("CompleteRegistration", { vsl_id: "vsl-7" });
+    // A plain registration: /home offers the after_registration packages once.
+    expect(window.localStorage.getItem("offer-after-registration")).toBe("1");
   });
 
   it("goes to the redirect path with the redirect parameters merged in", async () => {
@@ -81,6 +83,7 @@ describe("registration form", () => {
     });
     await signUp();
     await waitFor(() => expect(location()).toBe("/checkout/5?a=1&plan=yearly"));
+    expect(window.localStorage.getItem("offer-after-registration")).toBeNull();
   });
 
   it("goes to the quiz results when a quiz is in progress", async () => {
@@ -89,6 +92,7 @@ describe("registration form", () => {
     renderPage(RegisterForm, { at: "/create-account" });
     await signUp();
     await waitFor(() => expect(location()).toBe("/quiz-results"));
+    expect(window.localStorage.getItem("offer-after-registration")).toBeNull();
   });
 
   it("marks a custom quiz completed and goes to its dynamic results", async () => {

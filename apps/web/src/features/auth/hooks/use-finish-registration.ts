@@ -4,11 +4,13 @@ import { useNavigate } from "react-router";
 import { analytics } from "../../../lib/analytics";
 import { startSession } from "../../../lib/session";
 import { hasQuizFlag, readQuizForm, writeQuizForm } from "../../../lib/storage";
+import { markOfferAfterRegistration } from "../../../lib/subscription-offer";
 
 /**
  * After a registration (spec 000 section 4): keep the token, record the registration, then go to
  * the redirect path (with its parameters), the custom quiz's results (marking the quiz completed),
- * the quiz results, or /home.
+ * the quiz results, or /home. A plain registration that lands on /home leaves the mark for the
+ * one-time after_registration offer there (spec 000 section 3).
  */
 export function useFinishRegistration() {
   const navigate = useNavigate();
@@ -23,6 +25,7 @@ export function useFinishRegistration() {
         customSlug: quizForm?.isCustomQuiz ? (quizForm.slug ?? null) : null,
       });
       if (next.kind === "custom-quiz" && quizForm) writeQuizForm({ ...quizForm, isQuizCompleted: true });
+      if (next.kind === "home") markOfferAfterRegistration();
       void navigate(next.to, { replace: true });
     },
     [navigate],
