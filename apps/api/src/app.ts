@@ -143,6 +143,7 @@ export function createServices({
   const processors = createPaymentProcessors(config, database.db);
   const paymentsRepository = createPaymentsRepository(database.db);
   const plansRepository = createPlansRepository(database.db);
+  const leadsRepository = createLeadsRepository(database.db);
   const now = () => new Date();
   const billing = createBillingService({
     repository: paymentsRepository,
@@ -185,12 +186,19 @@ export function createServices({
     library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter }),
     media,
     subscriptions,
-    plans: createPlansService(plansRepository),
+    plans: createPlansService({
+      repository: plansRepository,
+      leadIsOpen: async (leadId) => {
+        const lead = await leadsRepository.find(leadId);
+        return lead !== null && lead.userId === null;
+      },
+      now,
+    }),
     faq: createFaqService(createFaqRepository(database.db), brand),
     comingSoon: createComingSoonService(createComingSoonRepository(database.db), loadComingSoon()),
     quiz,
     leads: createLeadsService({
-      repository: createLeadsRepository(database.db),
+      repository: leadsRepository,
       quiz,
       mailer,
       limiter,

@@ -18,3 +18,4 @@ export * from "./time";
 export * from "./same-origin-path";
 export * from "./quiz";
 export * from "./funnels";
+export * from "./checkout-offer";
