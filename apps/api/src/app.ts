@@ -96,7 +96,12 @@ export function createServices({
   database,
   jobs = null,
   logger,
-}: Pick<AppDependencies, "config" | "database" | "jobs"> & { logger?: Pick<FastifyBaseLogger, "info" | "warn" | "error"> }) {
+  now = () => new Date(),
+}: Pick<AppDependencies, "config" | "database" | "jobs"> & {
+  logger?: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** The clock of purchases, billing and checkout offers (a test moves it). */
+  now?: () => Date;
+}) {
   const brand = { product: config.appName, email: config.supportEmail };
   const analytics = createAnalyticsService(createAnalyticsRepository(database.db), {
     retentionDays: config.analyticsRetentionDays,
@@ -127,7 +132,7 @@ export function createServices({
   };
   // The one owner of entitlement: content, media and payments ask it.
   const subscriptionsRepository = createSubscriptionsRepository(database.db);
-  const subscriptions = createSubscriptionsService(subscriptionsRepository);
+  const subscriptions = createSubscriptionsService(subscriptionsRepository, now);
   const catalogueRepository = createCatalogueRepository(database.db);
   const cache = createCatalogueCache(catalogueRepository);
   const presenter = createContentPresenter(config.media.publicUrl);
@@ -144,7 +149,6 @@ export function createServices({
   const paymentsRepository = createPaymentsRepository(database.db);
   const plansRepository = createPlansRepository(database.db);
   const leadsRepository = createLeadsRepository(database.db);
-  const now = () => new Date();
   const billing = createBillingService({
     repository: paymentsRepository,
     subscriptions: subscriptionsRepository,
