@@ -99,6 +99,7 @@ describe("GET /checkout/{id}?lead= for a lead from an e-mail", () => {
   it("starts the lead's clock on the first visit, keeps it over reloads and never restarts it", async () => {
     const lead = await newLead();
     const first = clock;
+    expect((await get(`/api/v1/checkout/${PROMO}?lead=${lead}`)).headers["cache-control"]).toBe("no-store");
     const opened = await checkout(`/api/v1/checkout/${PROMO}?lead=${lead}`);
     expect(opened.offer).toEqual({ hours: 4, started_at: at(first), ends_at: at(first + 4 * HOUR_MS), expired: false });
     expect(offerIds(opened)).toHaveLength(4);

@@ -46,6 +46,8 @@ export function plansRoutes({ plans }: { plans: PlansService }): FastifyPluginAs
     app.get(
       "/checkout/:id",
       {
+        // With a lead it answers that lead's clock: never cached.
+        config: { personal: true },
         schema: {
           ...docs("A checkout: its type, theme, sales page, timed offer and packages"),
           description:
