@@ -122,6 +122,26 @@ describe("paywall plan cards", () => {
     expect(location.searchParams.get("checkout")).toBe("promo");
   });
 
+  it("leaves out a checkout's timed-offer packages: they are sold on its sales page only", async () => {
+    mockApi({
+      "GET checkout/1": [
+        200,
+        {
+          data: {
+            id: 1,
+            type: "checkout",
+            theme: "default",
+            packages: [...PACKAGES, pkg(21, 0, 14.95, { is_lifetime: true, tags: ["Best Value"], offer: true })],
+          },
+        },
+      ],
+    });
+    renderPage(Page, { path: PATH, at: "/subscription/1" });
+    const radios = within(await screen.findByRole("radiogroup")).getAllByRole("radio");
+    expect(radios).toHaveLength(3);
+    expect(screen.queryByText(/14\.95/)).toBeNull();
+  });
+
   it("says calmly that an unknown checkout's offer is gone, once, and links to the regular plans", async () => {
     const api = mockApi({ "GET checkout/999": [404, { message: "Not found." }] });
     renderPage(Page, { path: PATH, at: "/subscription/999?action=unlock" });
