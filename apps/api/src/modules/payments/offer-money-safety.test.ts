@@ -76,7 +76,7 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("visit" as const) }) },
   // Around the 4-hour deadline: a few minutes to a few hours at a time.
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("wait" as const), minutes: fc.integer({ min: 1, max: 150 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("card" as const), key: keyArb, checkout: fc.boolean({}) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("card" as const), key: keyArb, checkout: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("wallet" as const), key: keyArb, checkout: fc.boolean() }) },
 );
 
@@ -121,7 +121,7 @@ async function runSequence(commands: Command[]) {
         ? await outcomeOf(
             services.purchases.saveCardAndBuy(member.id, { payment_method: member.pm, package_id: OFFER.card, ...checkout }, key),
           )
-        : await outcomeOf(services.purchases.walletCheckout(member.id, { package_id: OFFER.wallet, ...checkout }, key));
+        : await outcomeOf(services.purchases.walletCheckout(member.id, { package_id: OFFER.wallet, timezone: "UTC", ...checkout }, key));
     log.push(
       `${new Date(clock).toISOString()} ${command.kind} ${key ?? "-"} ${command.checkout} → ${outcome.status} ${JSON.stringify(outcome.body)}`,
     );
