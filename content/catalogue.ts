@@ -102,6 +102,8 @@ export interface PlanPackage {
   tags: string[];
   placements: string[];
   position: number;
+  /** Sold only during a checkout's timed offer (docs/decisions/030-honest-offers.md). */
+  offer_only: boolean;
 }
 
 export interface PlanCheckout {
@@ -109,6 +111,12 @@ export interface PlanCheckout {
   type: "checkout" | "promo";
   theme: "green-main" | "white-main" | "default" | "vsl-type-2";
   name: string;
+  /** The sales page copy it is sold with (a slug of content/demo/sales-pages.json). */
+  sales_page: string;
+  /** After a purchase, show 'Recommended For You Based On Your Answers'. */
+  recommendations: boolean;
+  /** The timed offer's length in hours. */
+  offer_hours: number;
   /** Package ids in order. */
   packages: number[];
 }

@@ -99,7 +99,12 @@ export function createServices({
   database,
   jobs = null,
   logger,
-}: Pick<AppDependencies, "config" | "database" | "jobs"> & { logger?: Pick<FastifyBaseLogger, "info" | "warn" | "error"> }) {
+  now = () => new Date(),
+}: Pick<AppDependencies, "config" | "database" | "jobs"> & {
+  logger?: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** The clock of purchases, billing and checkout offers (a test moves it). */
+  now?: () => Date;
+}) {
   const brand = { product: config.appName, email: config.supportEmail };
   const shippedVsl = loadVsl();
   const analytics = createAnalyticsService(createAnalyticsRepository(database.db), {
@@ -131,7 +136,7 @@ export function createServices({
   };
   // The one owner of entitlement: content, media and payments ask it.
   const subscriptionsRepository = createSubscriptionsRepository(database.db);
-  const subscriptions = createSubscriptionsService(subscriptionsRepository);
+  const subscriptions = createSubscriptionsService(subscriptionsRepository, now);
   const catalogueRepository = createCatalogueRepository(database.db);
   const cache = createCatalogueCache(catalogueRepository);
   const presenter = createContentPresenter(config.media.publicUrl);
@@ -147,7 +152,7 @@ export function createServices({
   const processors = createPaymentProcessors(config, database.db);
   const paymentsRepository = createPaymentsRepository(database.db);
   const plansRepository = createPlansRepository(database.db);
-  const now = () => new Date();
+  const leadsRepository = createLeadsRepository(database.db);
   const billing = createBillingService({
     repository: paymentsRepository,
     subscriptions: subscriptionsRepository,
@@ -189,12 +194,19 @@ export function createServices({
     library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter }),
     media,
     subscriptions,
-    plans: createPlansService(plansRepository),
+    plans: createPlansService({
+      repository: plansRepository,
+      leadIsOpen: async (leadId) => {
+        const lead = await leadsRepository.find(leadId);
+        return lead !== null && lead.userId === null;
+      },
+      now,
+    }),
     faq: createFaqService(createFaqRepository(database.db), brand),
     comingSoon: createComingSoonService(createComingSoonRepository(database.db), loadComingSoon()),
     quiz,
     leads: createLeadsService({
-      repository: createLeadsRepository(database.db),
+      repository: leadsRepository,
       quiz,
       mailer,
       limiter,

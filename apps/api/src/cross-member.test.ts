@@ -304,4 +304,30 @@ describe("personal lists show nothing of another member", () => {
     expect(reused.statusCode).toBe(422);
     expect((await getAs(t.app, second.token, "/api/v1/user/account-status")).json()).toMatchObject({ subscription_type: null });
   });
+
+  it("a checkout offer clock is the owner's: another member's visits neither read nor move it, nor buy on it", async () => {
+    const [first, second] = [await registerMember(t.app, t.database), await registerMember(t.app, t.database)];
+    const firstOffer = (await getAs(t.app, first.token, "/api/v1/user/checkout/3")).json().data.offer;
+    await t.database.executeSql(
+      "update checkout_offers set started_at = started_at - interval '5 hours', ends_at = ends_at - interval '5 hours' where user_id = $1",
+      [first.id],
+    );
+    const ended = (await getAs(t.app, first.token, "/api/v1/user/checkout/3")).json().data.offer;
+    expect(ended.expired).toBe(true);
+    const secondOffer = (await getAs(t.app, second.token, "/api/v1/user/checkout/3")).json().data.offer;
+    expect(secondOffer.expired).toBe(false);
+    expect(secondOffer.started_at).not.toBe(ended.started_at);
+    expect((await getAs(t.app, first.token, "/api/v1/user/checkout/3")).json().data.offer).toEqual(ended);
+    expect(Date.parse(ended.started_at)).toBeLessThan(Date.parse(firstOffer.started_at));
+    // The first member's offer has ended: the second member's running one does not sell to them.
+    const card = await enterCard(first);
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/stripe/payment-method",
+      headers: { ...bearer(first.token), "idempotency-key": idempotencyKey() },
+      payload: { payment_method: card, package_id: 21, promo_checkout_id: 3 },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.package_id[0]).toMatch(/^This offer ended/);
+  });
 });

@@ -19,3 +19,4 @@ export * from "./same-origin-path";
 export * from "./quiz";
 export * from "./funnels";
 export * from "./countdown";
+export * from "./checkout-offer";

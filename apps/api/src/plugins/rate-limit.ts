@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   lead: { ip: { points: 30, seconds: 600 }, account: { points: 20, seconds: 600 } },
   // POST and PUT /lead send an e-mail: per client address, and per e-mail address written to ("account").
   leadSend: { ip: { points: 20, seconds: 600 }, account: { points: 5, seconds: 600 } },
+  // POST /lead/{id}/account opens an account and e-mails a password: like registration. "account" is the lead id.
+  leadAccount: { ip: { points: 10, seconds: 600 }, account: { points: 5, seconds: 600 } },
   // GET /lead/{id}: a page reload reads it again; the id is an unguessable uuid. "account" is the lead id.
   leadRead: { ip: { points: 300, seconds: 600 }, account: { points: 120, seconds: 600 } },
   // Quiz answers: a person sends one or a few per quiz; generous for shared addresses (offices, schools).

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { packages } from "./packages";
 
 /** A sales page's set of packages: /subscription/{id} (checkout) or the promo checkout page (promo). */
@@ -9,6 +9,12 @@ export const checkouts = pgTable("checkouts", {
   /** green-main, white-main, default, vsl-type-2. */
   theme: text().notNull().default("default"),
   name: text().notNull(),
+  /** The sales page copy it is sold with (content/demo/sales-pages.json slug). */
+  salesPage: text().notNull().default("calm-in-five"),
+  /** After a purchase, show the recommendations carousel. */
+  recommendations: boolean().notNull().default(false),
+  /** The timed offer's length (docs/decisions/030-honest-offers.md); its offer packages are sold only while it runs. */
+  offerHours: integer().notNull().default(4),
 });
 
 export const checkoutPackages = pgTable(

@@ -20,3 +20,4 @@ export * from "./checkouts";
 export * from "./payments";
 export * from "./quiz-answers";
 export * from "./coming-soon-leads";
+export * from "./checkout-offers";

@@ -23,6 +23,8 @@ export const packages = pgTable("packages", {
   platform: text().notNull().default("web"),
   position: integer().notNull().default(0),
   active: boolean().notNull().default(true),
+  /** Sold only during a checkout's timed offer (docs/decisions/030-honest-offers.md), never listed on its own. */
+  offerOnly: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -73,7 +73,7 @@ async function memberWithEverything(label: string) {
   await database.db.insert(leads).values({ statisticId: `${statisticId}-again`, name: label, email });
   // Quiz answers sent anonymously with the address before registering: they go too.
   await database.db.insert(quizAnswers).values({ quizId: 1, email: email.toUpperCase(), answers: { goal: "SLEEP_BETTER" } });
-  // A lead given after a quiz, its answers and its result e-mail (never opened): they go too.
+  // A lead given after a quiz, its answers, its result e-mail (never opened) and its offer clock: they go too.
   const lead = await app.inject({
     method: "POST",
     url: "/api/v1/lead",
@@ -81,6 +81,8 @@ async function memberWithEverything(label: string) {
     remoteAddress: randomIp(),
   });
   expect(lead.statusCode, lead.body).toBe(201);
+  // That lead opened today's offer from its e-mail: its offer clock goes with it.
+  expect((await app.inject({ url: `/api/v1/checkout/3?lead=${lead.json().data.id}` })).statusCode).toBe(200);
   const res = await app.inject({
     method: "POST",
     url: "/api/v1/user",
@@ -93,6 +95,8 @@ async function memberWithEverything(label: string) {
     .insert(socialIdentities)
     .values({ userId: user!.id, provider: "google", subject: `google-${label}-${Date.now()}`, email });
   const second = (await login(app, email, PASSWORD)).json().token as string;
+  // The member's own offer clock.
+  expect((await app.inject({ url: "/api/v1/user/checkout/1", headers: { authorization: `Bearer ${second}` } })).statusCode).toBe(200);
   await app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(email)}`, remoteAddress: randomIp() });
   // The request queued a job; the worker writes the reset e-mail and its code.
   await waitFor(async () => (await mailsTo(database, email, "Reset your")).length === 1, "the reset e-mail");
@@ -119,7 +123,7 @@ describe("account deletion", () => {
     const staying = await memberWithEverything("staying");
     const stayingBefore = await rowsOwnedBy(staying.id);
     const before = await rowsOwnedBy(leaving.id);
-    for (const table of ["access_tokens", "account_codes", "leads", "outbox_emails", "social_identities"]) {
+    for (const table of ["access_tokens", "account_codes", "checkout_offers", "leads", "outbox_emails", "social_identities"]) {
       expect(before[table], `${table} has rows of the member before`).toBeGreaterThan(0);
     }
 
@@ -153,6 +157,9 @@ describe("account deletion", () => {
       JSON.stringify(after),
     ).toBe(true);
     expect(await rowsMentioning(leaving.id)).toEqual({});
+    expect(
+      await rows(database, "SELECT 1 FROM checkout_offers WHERE lead_id IS NOT NULL AND lead_id NOT IN (SELECT id FROM leads)"),
+    ).toEqual([]);
     expect(await rowsMentioning(leaving.email)).toEqual({});
 
     expect(await rowsOwnedBy(staying.id)).toEqual(stayingBefore);

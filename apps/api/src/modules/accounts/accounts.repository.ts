@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-or
 import {
   accessTokens,
   accountCodes,
+  checkoutOffers,
   leads,
   outboxEmails,
   quizAnswers,
@@ -209,9 +210,42 @@ export function createAccountsRepository(db: Database) {
         .returning();
       return lead ?? null;
     },
-    /** Links the lead and the answers stored against it to the member (its e-mailed link stops working); answers the answers, newest first. */
+    async findLeadById(id: string) {
+      const [lead] = await x.select().from(leads).where(eq(leads.id, id));
+      return lead ?? null;
+    },
+    /** Makes an unclaimed lead the member's, in one statement (of two requests only one can); false when it was claimed. */
+    async takeOpenLead(id: string, userId: string): Promise<boolean> {
+      const rows = await x
+        .update(leads)
+        .set({ userId, updatedAt: new Date() })
+        .where(and(eq(leads.id, id), isNull(leads.userId)))
+        .returning({ id: leads.id });
+      return rows.length === 1;
+    },
+    /**
+     * Links the lead and the answers stored against it to the member (its e-mailed link stops working),
+     * and copies its checkout offer clocks to the member (the earliest deadline wins, decision 030);
+     * answers the answers, newest first.
+     */
     async claimLead(id: string, userId: string) {
       await x.update(leads).set({ userId, tokenHash: null, tokenExpiresAt: null, updatedAt: new Date() }).where(eq(leads.id, id));
+      const clocks = await x
+        .select({ checkoutId: checkoutOffers.checkoutId, startedAt: checkoutOffers.startedAt, endsAt: checkoutOffers.endsAt })
+        .from(checkoutOffers)
+        .where(eq(checkoutOffers.leadId, id));
+      for (const clock of clocks) {
+        await x
+          .insert(checkoutOffers)
+          .values({ ...clock, userId })
+          .onConflictDoUpdate({
+            target: [checkoutOffers.checkoutId, checkoutOffers.userId],
+            set: {
+              startedAt: sql`least(${checkoutOffers.startedAt}, excluded.started_at)`,
+              endsAt: sql`least(${checkoutOffers.endsAt}, excluded.ends_at)`,
+            },
+          });
+      }
       const answered = await x
         .update(quizAnswers)
         .set({ userId, email: null })

@@ -6,7 +6,9 @@ import {
   DeviceBody,
   ErrorResponse,
   errorResponses,
+  LeadAccountResponse,
   LeadIdentity,
+  LeadIdParams,
   LoginBody,
   MessageResponse,
   RecoveryQuery,
@@ -238,6 +240,23 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
         },
       },
       (request) => profile.changePassword(authOf(request).signIn, request.body, request.ip),
+    );
+    app.post(
+      "/lead/:id/account",
+      {
+        ...personal,
+        schema: {
+          tags: ["accounts"],
+          summary: "Open an account for an unclaimed lead buying on its offer page",
+          description:
+            "The account gets the lead's name and e-mail and a random temporary password, which is e-mailed to that address (never answered). " +
+            "The lead's answers, goal and offer clocks become the member's. Answers a session token. " +
+            "409 when the e-mail already has an account (log in instead); 404 for an unknown or claimed lead.",
+          params: LeadIdParams,
+          response: { 201: LeadAccountResponse, ...errors },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await accounts.leadAccount(request.params.id, request.ip)),
     );
     app.get(
       "/lead/statistic/:statistic_id",

@@ -1,5 +1,13 @@
 import { DAY_MS, goalOfAnswers, normalizeEmail } from "@serene/domain";
-import type { LoginBody, RegisterBody, RegisterResponse, SocialBody, SocialProvider, TmpTokenBody } from "@serene/contracts";
+import type {
+  LeadAccountResponse,
+  LoginBody,
+  RegisterBody,
+  RegisterResponse,
+  SocialBody,
+  SocialProvider,
+  TmpTokenBody,
+} from "@serene/contracts";
 import { FieldErrors, conflict, forbidden, invalid, invalidField, notFound } from "../../domain-errors";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { IdentityVerifier } from "../identity/identity-verifier";
@@ -7,7 +15,7 @@ import type { Mailer } from "../mail/mailer";
 import { emails, type Brand } from "../mail/templates";
 import type { AccountsRepository, UserRow } from "./accounts.repository";
 import { hashPassword, needsRehash, newPasswordProblems, verifyPassword } from "./passwords";
-import { hashSecret, newSecret } from "./secrets";
+import { hashSecret, newSecret, temporaryPassword } from "./secrets";
 import type { AccessTokens, SignIn } from "./access-tokens";
 import { createTrustedDevices, type TrustedDeviceCookie } from "./trusted-devices";
 
@@ -34,6 +42,9 @@ const TMP_TOKEN_MESSAGE = "This sign-in link is invalid or has expired.";
 const SANDBOX_NOT_OWNER_MESSAGE =
   "An account with this e-mail address already exists. The sandbox sign-in opens only accounts it created: please log in with your password or the way you signed up.";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LEAD_NOT_FOUND = "Lead not found.";
+export const LEAD_HAS_ACCOUNT_MESSAGE = "An account with this e-mail already exists. Log in to continue.";
 
 /** Who is signing in: the client address, and the trusted-device cookie the browser sent, if any. */
 export interface SignInClient {
@@ -250,6 +261,38 @@ export function createAccountsService(ctx: AccountsContext) {
       const tokens = await ctx.repo.deleteExpiredTokens(at);
       const codes = await ctx.repo.deleteSpentCodes(new Date(at.getTime() - DAY_MS));
       return { tokens, codes };
+    },
+
+    /**
+     * POST /lead/{id}/account: a lead buying on its offer page (/lead-checkout) gets an account for the
+     * lead's e-mail, with a random temporary password e-mailed to that address (never answered here).
+     * The lead is claimed as its e-mailed link claims it (answers, goal, offer clocks); the e-mail is
+     * not marked verified, as nobody has proved it yet. Answers a session token like a log-in.
+     */
+    async leadAccount(leadId: string, ip: string): Promise<LeadAccountResponse> {
+      await ctx.limiter.consume("leadAccount", ip, leadId);
+      const lead = UUID.test(leadId) ? await ctx.repo.findLeadById(leadId) : null;
+      if (!lead || lead.userId) throw notFound(LEAD_NOT_FOUND);
+      const email = normalizeEmail(lead.email);
+      if (await ctx.repo.findUserByEmail(email)) throw conflict(LEAD_HAS_ACCOUNT_MESSAGE);
+      const name = (lead.name.trim() || email.split("@")[0]!).slice(0, 100);
+      const password = temporaryPassword();
+      const passwordHash = await hashPassword(password);
+      const created = await ctx.repo.transaction(async (tx) => {
+        const user = await tx.insertUser({ name, email, passwordHash });
+        if (!user) throw conflict(LEAD_HAS_ACCOUNT_MESSAGE);
+        // Of two requests for one lead only one takes it; the other's account is rolled back.
+        if (!(await tx.takeOpenLead(lead.id, user.id))) throw notFound(LEAD_NOT_FOUND);
+        const goal = goalOfAnswers((await tx.claimLead(lead.id, user.id)).find((answers) => goalOfAnswers(answers)));
+        if (goal) await tx.updateUser(user.id, { goal });
+        return { user, token: await ctx.accessTokens.issue(user.id, "web", tx) };
+      });
+      await ctx.mailer.send({
+        to: created.user.email,
+        userId: created.user.id,
+        ...emails.leadAccount(ctx.brand, created.user.name, created.user.email, password, `${ctx.appUrl}/login`),
+      });
+      return { token: created.token, email: created.user.email, name: created.user.name };
     },
 
     async leadIdentity(statisticId: string, ip: string) {

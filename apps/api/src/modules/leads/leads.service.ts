@@ -29,6 +29,8 @@ export interface LeadCaller {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = "Lead not found.";
+/** The sales page a lead's result e-mail links to ("See today's offer"): the promo checkout of the demo plans. */
+export const LEAD_OFFER_CHECKOUT_ID = 3;
 
 /** A name for a lead without one: the part of the e-mail address before the @. */
 export const nameFromEmail = (email: string) => email.split("@")[0]!.slice(0, 255);
@@ -58,7 +60,13 @@ export function createLeadsService(ctx: LeadsContext) {
   }
 
   async function sendResult(lead: LeadRow, token: string) {
-    await ctx.mailer.send({ to: lead.email, userId: null, ...emails.quizResult(ctx.brand, lead.name, resultLink(lead, token), minutes) });
+    // The offer link is plain (no token): it names the lead so the page greets them and keeps their offer clock.
+    const offer = `${ctx.appUrl}/lead-checkout/${LEAD_OFFER_CHECKOUT_ID}?lead=${lead.id}`;
+    await ctx.mailer.send({
+      to: lead.email,
+      userId: null,
+      ...emails.quizResult(ctx.brand, lead.name, resultLink(lead, token), minutes, offer),
+    });
   }
 
   /** The lead the caller may reach, or the 404 an unknown id gets. */

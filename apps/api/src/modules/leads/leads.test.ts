@@ -101,6 +101,11 @@ describe("POST /api/v1/lead (a visitor)", () => {
     expect(redirect).toBe(`/quiz-results?lead=${lead.id}`);
     // The web /authorization page follows only a same-origin path.
     expect(safeRedirectPath(redirect)).toBe(redirect);
+    // A plain link (no token) to today's offer names the lead, so the offer page keeps the lead's clock.
+    const offer = linkIn(mails[0]!, "/lead-checkout/");
+    expect(offer.toString()).toBe(`${t.config.appUrl}/lead-checkout/3?lead=${lead.id}`);
+    expect(mails[0]!.text).toContain("See today's offer");
+    expect(mails[0]!.html).toContain("See today's offer");
     // The token itself is not stored, only its hash.
     const [stored] = await t.database.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(stored!.tokenHash).not.toBe(token);

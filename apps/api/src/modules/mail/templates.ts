@@ -15,6 +15,8 @@ interface Layout {
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** A plain link under the button, for a second thing the person may want. */
+  link?: { label: string; url: string };
   /** Lines after the button, such as how long a link works. */
   after?: string[];
 }
@@ -30,6 +32,7 @@ function render(brand: Brand, layout: Layout): Email {
     "",
     ...layout.paragraphs.flatMap((p) => [p, ""]),
     ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ""] : []),
+    ...(layout.link ? [`${layout.link.label}: ${layout.link.url}`, ""] : []),
     ...(layout.after ?? []).flatMap((p) => [p, ""]),
     signature,
     help,
@@ -39,6 +42,9 @@ function render(brand: Brand, layout: Layout): Email {
   const button = layout.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(layout.action.url)}" style="display:inline-block;padding:14px 28px;border-radius:999px;background:#4f6bed;color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(layout.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7687">If the button does not work, open this address: <a href="${escapeHtml(layout.action.url)}" style="color:#4f6bed;word-break:break-all">${escapeHtml(layout.action.url)}</a></p>`
+    : "";
+  const link = layout.link
+    ? `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#2f3a4a"><a href="${escapeHtml(layout.link.url)}" style="color:#4f6bed;font-weight:700">${escapeHtml(layout.link.label)}</a></p>`
     : "";
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(layout.subject)}</title></head>
@@ -50,6 +56,7 @@ function render(brand: Brand, layout: Layout): Email {
 ${paragraph(layout.greeting)}
 ${layout.paragraphs.map(paragraph).join("\n")}
 ${button}
+${link}
 ${(layout.after ?? []).map(paragraph).join("\n")}
 <p style="margin:24px 0 0;font-size:15px;color:#2f3a4a">${escapeHtml(signature)}</p>
 <p style="margin:8px 0 0;font-size:13px;color:#6b7687">${escapeHtml(help)}</p>
@@ -73,7 +80,7 @@ export const emails = {
   },
 
   /** After a quiz (POST /lead): one action, the single-use link that signs the person in and shows their result. */
-  quizResult(brand: Brand, name: string, resultUrl: string, minutes: number): Email {
+  quizResult(brand: Brand, name: string, resultUrl: string, minutes: number, offerUrl?: string): Email {
     return render(brand, {
       subject: "Your quiz result is ready",
       greeting: hello(name),
@@ -82,9 +89,31 @@ export const emails = {
         `Opening it also opens your ${brand.product} account with this e-mail address, so your answers stay with you.`,
       ],
       action: { label: "See my result", url: resultUrl },
+      ...(offerUrl ? { link: { label: "See today's offer", url: offerUrl } } : {}),
       after: [
         `The link works once and for ${minutes} minutes. If it has expired, take the quiz again and we will send a fresh one.`,
         "If you did not take this quiz, you can ignore this e-mail: nothing happens unless the link is opened.",
+      ],
+    });
+  },
+
+  /**
+   * POST /lead/{id}/account: a lead buying on the offer page gets an account; its access details.
+   * The password is temporary: the e-mail says where to change it.
+   */
+  leadAccount(brand: Brand, name: string, email: string, password: string, loginUrl: string): Email {
+    return render(brand, {
+      subject: `Your ${brand.product} account`,
+      greeting: hello(name),
+      paragraphs: [
+        `We opened your ${brand.product} account so you can finish your purchase and start listening. Here is how to log in:`,
+        `E-mail: ${email}`,
+        `Temporary password: ${password}`,
+      ],
+      action: { label: "Log in", url: loginUrl },
+      after: [
+        "Please change this temporary password in Settings after you log in, to one only you know.",
+        "If you did not ask for this account, write to us and we will close it.",
       ],
     });
   },

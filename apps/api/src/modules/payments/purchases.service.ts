@@ -12,7 +12,7 @@ import {
   type WalletCheckoutResponse,
   type WalletReturnBody,
 } from "@serene/contracts";
-import { lifecycleFromJson, planFromMonths, planLabel } from "@serene/domain";
+import { earliestOffer, lifecycleFromJson, offerRefusal, planFromMonths, planLabel } from "@serene/domain";
 import { conflict, declined, DomainError, invalidField, notFound, unavailable, unauthenticated, unreadable } from "../../domain-errors";
 // An Idempotency-Key replays the stored answer, status included: the one place a service meets statuses.
 import { domainErrorOf, statusOf } from "../../plugins/errors";
@@ -27,7 +27,7 @@ export interface PurchasesDeps {
   repository: PaymentsRepository;
   /** Whose subscription runs now, and which the member had before (the entitlement owner). */
   subscriptions: Pick<SubscriptionsService, "current" | "history" | "byId">;
-  plans: Pick<PlansRepository, "packageById" | "checkout">;
+  plans: Pick<PlansRepository, "packageById" | "checkout" | "memberOffers">;
   billing: BillingService;
   card: CardProcessor | null;
   wallet: WalletProcessor | null;
@@ -42,6 +42,8 @@ export interface PurchasesDeps {
  */
 type Answer = { body: PurchaseResponse; purchaseStatus?: "awaiting_wallet"; saved?: Record<string, string> };
 type Checkout = { checkout_id?: number | undefined; promo_checkout_id?: number | undefined };
+/** The package a purchase asks for, and the checkout it is bought through (null: none named). */
+type Chosen = { pkg: PackageRow; checkoutId: number | null };
 
 const fingerprint = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("base64url");
 const success = (subscription: SubscriptionRow | null, redirect: string | null = null): Answer => ({
@@ -51,6 +53,13 @@ const success = (subscription: SubscriptionRow | null, redirect: string | null =
 const planName = (product: string, pkg: PackageRow) =>
   `${product} ${pkg.isLifetime ? "Lifetime" : pkg.months === 12 ? "Yearly plan" : pkg.months === 1 ? "Monthly plan" : `${pkg.months}-month plan`}`;
 const LIFETIME_HELD_MESSAGE = "You already have lifetime access.";
+export const OFFER_PAGE_ONLY_MESSAGE = "This offer is only available from its offer page.";
+/** "This offer ended at 14:05 UTC. …" (on an earlier day: "on 2026-03-01 at 14:05 UTC"). */
+export function offerEndedMessage(endsAt: Date, now: Date): string {
+  const iso = endsAt.toISOString();
+  const day = iso.slice(0, 10) === now.toISOString().slice(0, 10) ? "" : ` on ${iso.slice(0, 10)}`;
+  return `This offer ended${day} at ${iso.slice(11, 16)} UTC. The regular price applies now.`;
+}
 const LIFETIME_REFUNDED_MESSAGE = "You already have lifetime access. The charge was refunded.";
 const paymentsDown = (what: string) => unavailable(`${what} payments are not available right now.`);
 const BUSY_MESSAGE = "Another purchase is being processed. Please wait a moment.";
@@ -77,8 +86,11 @@ export function createPurchasesService(deps: PurchasesDeps) {
 
   const current = (userId: string) => deps.subscriptions.current(userId);
 
-  /** The package asked for, sold by this provider and, when a checkout is named, part of it. */
-  async function packageFor(packageId: number, provider: PaymentProvider, checkout: Checkout): Promise<PackageRow> {
+  /**
+   * The package asked for, sold by this provider and, when a checkout is named, part of it; with the
+   * checkout it is sold through (an offer package needs one).
+   */
+  async function packageFor(packageId: number, provider: PaymentProvider, checkout: Checkout): Promise<Chosen> {
     const pkg = await deps.plans.packageById(packageId);
     if (!pkg || !pkg.active || pkg.provider !== provider) throw invalidField("package_id", "The selected package id is invalid.");
     if (checkout.checkout_id !== undefined && checkout.promo_checkout_id !== undefined) {
@@ -92,8 +104,23 @@ export function createPurchasesService(deps: PurchasesDeps) {
       if (!found || found.checkout.type !== type) throw invalidField(field, `The selected ${field.replaceAll("_", " ")} is invalid.`);
       if (!found.packages.some((item) => item.id === pkg.id))
         throw invalidField("package_id", "The selected package id is not part of this checkout.");
+      return { pkg, checkoutId };
     }
-    return pkg;
+    return { pkg, checkoutId: null };
+  }
+
+  /**
+   * An offer package is sold only through a checkout that carries it and only while the buyer's offer
+   * runs (docs/decisions/030-honest-offers.md). Asked inside the purchase's claim, at the moment of the
+   * charge or the wallet's approval: a retry of a purchase made in time replays its answer.
+   */
+  async function refuseEndedOffer(userId: string, { pkg, checkoutId }: Chosen) {
+    if (!pkg.offerOnly) return;
+    const clock = checkoutId === null ? null : earliestOffer(await deps.plans.memberOffers(checkoutId, userId));
+    const at = deps.now();
+    const refusal = offerRefusal(pkg, checkoutId !== null, clock, at);
+    if (refusal === "ended" && clock) throw invalidField("package_id", offerEndedMessage(clock.endsAt, at));
+    if (refusal) throw invalidField("package_id", OFFER_PAGE_ONLY_MESSAGE);
   }
 
   /** Refuses a second recurring subscription while one runs (a lifetime purchase is always welcome). */
@@ -429,7 +456,8 @@ export function createPurchasesService(deps: PurchasesDeps) {
     async saveCardAndBuy(userId: string, body: SavePaymentMethodBody, key: string | undefined): Promise<PurchaseResponse> {
       const card = deps.card;
       if (!card) throw paymentsDown("Card");
-      const pkg = await packageFor(body.package_id, "stripe", body);
+      const chosen = await packageFor(body.package_id, "stripe", body);
+      const { pkg } = chosen;
       const request = {
         kind: pkg.isLifetime ? "lifetime" : "subscription",
         provider: "stripe" as const,
@@ -438,6 +466,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
         body,
       };
       const answer = await once(userId, key, request, async (purchase) => {
+        await refuseEndedOffer(userId, chosen);
         await refuseDoublePurchase(userId, pkg);
         const customerId = await cardCustomer(card, userId);
         const method = await card.confirmedPaymentMethod(customerId, body.payment_method ?? null);
@@ -494,7 +523,8 @@ export function createPurchasesService(deps: PurchasesDeps) {
     async walletCheckout(userId: string, query: WalletCheckoutQuery, key: string | undefined): Promise<WalletCheckoutResponse> {
       const wallet = deps.wallet;
       if (!wallet) throw paymentsDown("Wallet");
-      const pkg = await packageFor(query.package_id, "paypal", query);
+      const chosen = await packageFor(query.package_id, "paypal", query);
+      const { pkg } = chosen;
       const body = { package_id: query.package_id, checkout_id: query.checkout_id, promo_checkout_id: query.promo_checkout_id };
       const request = {
         kind: pkg.isLifetime ? "lifetime" : "subscription",
@@ -504,6 +534,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
         body,
       };
       const answer = await once(userId, key, request, async (purchase) => {
+        await refuseEndedOffer(userId, chosen);
         await refuseDoublePurchase(userId, pkg);
         const checkout = await wallet.createCheckout({
           reference: purchase.id,
@@ -577,7 +608,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
     async changePlan(userId: string, provider: PaymentProvider, body: ChangePlanBody, key: string | undefined): Promise<PurchaseResponse> {
       const found = await current(userId);
       if (!found || found.provider !== provider) throw notFound("You have no subscription to change here.");
-      const pkg = await packageFor(body.package_id, provider, {});
+      const { pkg } = await packageFor(body.package_id, provider, {});
       if (pkg.isLifetime || pkg.months !== 12) throw invalidField("package_id", "Only the upgrade to the annual plan is available.");
       const answer = await once(userId, key, { kind: "upgrade", provider, packageId: pkg.id, checkoutId: null, body }, async (purchase) => {
         // Judged inside the claim: a retried upgrade that already went through answers its stored outcome,

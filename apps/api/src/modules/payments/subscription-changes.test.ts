@@ -20,6 +20,7 @@ const NONE = {
   current_period_end: null,
   can_cancel: false,
   can_upgrade: false,
+  offer_place: "after_locked_content",
 };
 
 let t: TestApp;

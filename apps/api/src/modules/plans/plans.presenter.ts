@@ -1,4 +1,5 @@
-import type { Checkout, Package } from "@serene/contracts";
+import type { Checkout, CheckoutOffer, Package } from "@serene/contracts";
+import { toUtcSecond, type OfferClock } from "@serene/domain";
 import type { CheckoutRow, PackageRow } from "./plans.repository";
 
 export function presentPackage(row: PackageRow): Package {
@@ -12,18 +13,28 @@ export function presentPackage(row: PackageRow): Package {
     is_free_trial: row.isFreeTrial,
     trial_days: row.trialDays,
     tags: row.tags,
-    offer: false,
+    offer: row.offerOnly,
   };
 }
 
-export function presentCheckout(checkout: CheckoutRow, packages: PackageRow[]): Checkout {
+/** The person's offer: `clock` null for a visitor (the browser keeps the deadline) or a checkout without offer packages. */
+export function presentOffer(hours: number, clock: OfferClock | null, live: boolean): CheckoutOffer {
+  return {
+    hours,
+    started_at: clock ? toUtcSecond(clock.startedAt) : null,
+    ends_at: clock ? toUtcSecond(clock.endsAt) : null,
+    expired: clock !== null && !live,
+  };
+}
+
+export function presentCheckout(checkout: CheckoutRow, packages: PackageRow[], offer: CheckoutOffer): Checkout {
   return {
     id: checkout.id,
     type: checkout.type as Checkout["type"],
     theme: checkout.theme as Checkout["theme"],
-    sales_page: "calm-in-five",
-    recommendations: false,
-    offer: { hours: 0, started_at: null, ends_at: null, expired: false },
+    sales_page: checkout.salesPage,
+    recommendations: checkout.recommendations,
+    offer,
     packages: packages.map(presentPackage),
   };
 }

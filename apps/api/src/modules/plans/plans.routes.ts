@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   CacheBuster,
+  CheckoutQuery,
   CheckoutResponse,
   ErrorResponse,
   errorResponses,
@@ -8,7 +9,9 @@ import {
   PackageListQuery,
   PackageListResponse,
   PackageResponse,
+  UserCheckoutQuery,
 } from "@serene/contracts";
+import { authOf } from "../../plugins/auth";
 import type { PlansService } from "./plans.service";
 
 const errors = { ...errorResponses, 401: ErrorResponse };
@@ -43,28 +46,40 @@ export function plansRoutes({ plans }: { plans: PlansService }): FastifyPluginAs
     app.get(
       "/checkout/:id",
       {
+        // With a lead it answers that lead's clock: never cached.
+        config: { personal: true },
         schema: {
-          ...docs("A checkout: its type, theme and packages"),
+          ...docs("A checkout: its type, theme, sales page, timed offer and packages"),
+          description:
+            "Without `lead`, every package is listed and the offer has no clock (the browser keeps a visitor's deadline). With the id of an unclaimed lead, the lead's clock starts on its first visit and is read afterwards; once it has ended, the offer packages are left out. An unknown or claimed lead is answered as a visitor.",
           params: IdParam,
-          querystring: CacheBuster,
+          querystring: CheckoutQuery,
           response: { 200: CheckoutResponse, ...errors },
         },
       },
-      (request) => plans.checkout(request.params.id),
+      (request) =>
+        plans.checkout(request.params.id, request.query.lead ? { kind: "lead", leadId: request.query.lead } : { kind: "visitor" }),
     );
     app.get(
       "/user/checkout/:id",
       {
         onRequest: app.authenticate,
         schema: {
-          ...docs("A checkout for a signed-in member"),
+          ...docs("A checkout for a signed-in member, with the member's offer clock"),
+          description:
+            "The member's clock starts on their first visit and never restarts. `started_at` (the start the browser kept while they were a visitor) is taken on the first visit only if it is in the past and within the offer's hours: it can make the deadline earlier, never later.",
           security: [{ bearer: [] }],
           params: IdParam,
-          querystring: CacheBuster,
+          querystring: UserCheckoutQuery,
           response: { 200: CheckoutResponse, ...errors },
         },
       },
-      (request) => plans.checkout(request.params.id),
+      (request) =>
+        plans.checkout(request.params.id, {
+          kind: "member",
+          userId: authOf(request).signIn.user.id,
+          browserStart: request.query.started_at ? new Date(request.query.started_at) : undefined,
+        }),
     );
   };
 }

@@ -1,30 +1,87 @@
 import type { CheckoutResponse, PackageListQuery, PackageListResponse, PackageResponse } from "@serene/contracts";
+import { earliestOffer, offerIsLive, startOffer, visibleCheckoutPackages, type OfferClock } from "@serene/domain";
 import { notFound } from "../../domain-errors";
-import { presentCheckout, presentPackage } from "./plans.presenter";
-import type { PlansRepository } from "./plans.repository";
+import { presentCheckout, presentOffer, presentPackage } from "./plans.presenter";
+import type { CheckoutRow, PackageRow, PlansRepository } from "./plans.repository";
 
-/** What can be bought on the web: packages by placement and currency, single packages, checkouts. */
-export function createPlansService(repository: PlansRepository) {
+export interface PlansDeps {
+  repository: PlansRepository;
+  /** Whether a lead exists and is not claimed yet (the leads module answers). */
+  leadIsOpen: (leadId: string) => Promise<boolean>;
+  now?: () => Date;
+}
+
+/** Who looks at a checkout: a visitor (the browser keeps the offer's deadline), a lead from an e-mail, or a member. */
+export type CheckoutViewer =
+  { kind: "visitor" } | { kind: "lead"; leadId: string } | { kind: "member"; userId: string; browserStart?: Date | undefined };
+
+/** The offer's length for this checkout: 0 when it carries no offer packages (nothing to count down to). */
+const offerHours = (checkout: CheckoutRow, packages: PackageRow[]) => (packages.some((row) => row.offerOnly) ? checkout.offerHours : 0);
+
+/**
+ * What can be bought on the web: packages by placement and currency, single packages, checkouts
+ * with each person's timed offer (docs/decisions/030-honest-offers.md). The first visit of a member or
+ * a lead starts their clock; later visits read it; it never restarts.
+ */
+export function createPlansService(deps: PlansDeps) {
+  const { repository, leadIsOpen } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The member's clock for a checkout, started now (or at an acceptable earlier start) on their first visit. */
+  async function memberClock(
+    checkoutId: number,
+    hours: number,
+    userId: string,
+    browserStart: Date | undefined,
+  ): Promise<OfferClock | null> {
+    const existing = earliestOffer(await repository.memberOffers(checkoutId, userId));
+    if (existing) return existing;
+    await repository.startMemberOffer(checkoutId, userId, startOffer(now(), hours, [browserStart]));
+    return earliestOffer(await repository.memberOffers(checkoutId, userId));
+  }
+
+  async function leadClock(checkoutId: number, hours: number, leadId: string): Promise<OfferClock | null> {
+    const existing = await repository.leadOffer(checkoutId, leadId);
+    if (existing) return existing;
+    await repository.startLeadOffer(checkoutId, leadId, startOffer(now(), hours));
+    return repository.leadOffer(checkoutId, leadId);
+  }
+
   return {
+    /** GET /package/web: offer packages are sold only through their checkouts, never listed here. */
     async webPackages(query: PackageListQuery): Promise<PackageListResponse> {
       const rows = await repository.activePackages("web");
       const chosen = rows.filter(
         (row) =>
+          !row.offerOnly &&
           (!query.place || row.placements.includes(query.place)) &&
           (!query.currency || row.currency === query.currency) &&
           (!query.provider || row.provider === query.provider),
       );
       return { data: chosen.map(presentPackage) };
     },
+
     async package(id: number): Promise<PackageResponse> {
       const row = await repository.packageById(id);
       if (!row) throw notFound();
       return { data: presentPackage(row) };
     },
-    async checkout(id: number): Promise<CheckoutResponse> {
+
+    /**
+     * A checkout as `viewer` sees it. A visitor gets every package and no clock; a lead (unknown or
+     * claimed: answered as a visitor) and a member get their clock, and the offer packages only while it runs.
+     */
+    async checkout(id: number, viewer: CheckoutViewer = { kind: "visitor" }): Promise<CheckoutResponse> {
       const found = await repository.checkout(id);
       if (!found) throw notFound();
-      return { data: presentCheckout(found.checkout, found.packages) };
+      const hours = offerHours(found.checkout, found.packages);
+      let clock: OfferClock | null | undefined;
+      if (hours === 0 || viewer.kind === "visitor") clock = undefined;
+      else if (viewer.kind === "lead") clock = (await leadIsOpen(viewer.leadId)) ? await leadClock(id, hours, viewer.leadId) : undefined;
+      else clock = await memberClock(id, hours, viewer.userId, viewer.browserStart);
+      const at = now();
+      const offer = presentOffer(hours, clock ?? null, offerIsLive(clock ?? null, at));
+      return { data: presentCheckout(found.checkout, visibleCheckoutPackages(found.packages, clock, at), offer) };
     },
   };
 }

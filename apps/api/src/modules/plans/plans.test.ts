@@ -19,7 +19,8 @@ describe("GET /api/v1/package/web", () => {
     const res = await get("/api/v1/package/web?t=1700000000000");
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { id: number; amount: number; currency: string; months: number }[];
-    expect(data).toHaveLength(plans.packages.length);
+    // Offer packages are sold only through their checkouts' timed offers (checkout-offers.test.ts).
+    expect(data).toHaveLength(plans.packages.filter((p) => !p.offer_only).length);
     const monthlyUsd = plans.packages.find((p) => p.months === 1 && p.currency === "USD" && p.provider === "stripe")!;
     expect(data.find((p) => p.id === monthlyUsd.id)).toEqual({
       id: monthlyUsd.id,
@@ -31,6 +32,7 @@ describe("GET /api/v1/package/web", () => {
       is_free_trial: false,
       trial_days: 0,
       tags: [],
+      offer: false,
     });
   });
 
@@ -109,7 +111,7 @@ describe("the shipped plans", () => {
   it("offer monthly, 3-month, 6-month, yearly with a 7-day trial and lifetime, in USD and EUR, by card and wallet", () => {
     for (const provider of ["stripe", "paypal"] as const) {
       for (const currency of ["USD", "EUR"] as const) {
-        const set = plans.packages.filter((p) => p.provider === provider && p.currency === currency);
+        const set = plans.packages.filter((p) => p.provider === provider && p.currency === currency && !p.offer_only);
         expect(
           set.map((p) => p.months).sort((a, b) => a - b),
           `${provider} ${currency}`,
@@ -120,5 +122,22 @@ describe("the shipped plans", () => {
     }
     const ids = new Set(plans.packages.map((p) => p.id));
     expect(plans.checkouts.every((c) => c.packages.every((id) => ids.has(id)))).toBe(true);
+  });
+
+  it("offer lifetime at 14.95 during each checkout's offer, with the regular lifetime beside it for when the offer ends", () => {
+    const offers = plans.packages.filter((p) => p.offer_only);
+    expect(offers.map((p) => [p.id, p.provider, p.currency, p.amount_cents, p.is_lifetime, p.placements.length])).toEqual([
+      [21, "stripe", "USD", 1495, true, 0],
+      [22, "stripe", "EUR", 1495, true, 0],
+      [23, "paypal", "USD", 1495, true, 0],
+      [24, "paypal", "EUR", 1495, true, 0],
+    ]);
+    const regularLifetime = plans.packages.filter((p) => p.is_lifetime && !p.offer_only).map((p) => p.id);
+    for (const checkout of plans.checkouts) {
+      expect(checkout.packages, `checkout ${checkout.id}`).toEqual(
+        expect.arrayContaining([...offers.map((p) => p.id), ...regularLifetime]),
+      );
+      expect(checkout.offer_hours).toBe(4);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, registerMember, type Member } from "../../test/accounts";
 import { demoMembers, getAs, listedItems, subscribe } from "../../test/content";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { DAY_MS } from "@serene/domain";
+import { applyEvents, DAY_MS, lifecycleToJson, type LifecycleEvent } from "@serene/domain";
 
 let t: TestApp;
 let demo: { free: Member; premium: Member };
@@ -26,6 +26,7 @@ const NONE = {
   current_period_end: null,
   can_cancel: false,
   can_upgrade: false,
+  offer_place: "after_locked_content",
 };
 
 /** A locked item with a voice, to see whether a member may play it. */
@@ -99,6 +100,61 @@ describe("GET /api/v1/user/account-status", () => {
       startedAt: new Date(Date.now() - DAY_MS),
     });
     expect(await status(member.token)).toMatchObject({ subscription_type: "Annual", subscription_via: "paypal" });
+  });
+
+  describe("offer_place", () => {
+    const ago = (days: number) => new Date(Date.now() - days * DAY_MS);
+    /** A subscription row with its lifecycle built from events, as billing writes it. */
+    async function withLifecycle(member: Member, events: LifecycleEvent[], values: Parameters<typeof subscribe>[2] = {}) {
+      const { state } = applyEvents(null, events);
+      await subscribe(t.database, member.id, {
+        status: state!.status,
+        planType: state!.trial ? "Free trial" : "Annual",
+        provider: "stripe",
+        startedAt: events[0]!.at,
+        currentPeriodEnd: state!.currentPeriodEnd,
+        lifecycle: lifecycleToJson(state!),
+        ...values,
+      });
+    }
+    const place = async (member: Member) => (await status(member.token)).offer_place as string;
+
+    it("is after_trial_is_over when the latest subscription was a free trial that ended without a charge", async () => {
+      const member = await registerMember(t.app, t.database, { name: "Tried" });
+      await withLifecycle(member, [
+        { type: "started", id: "s1", at: ago(20), plan: "annual", trial: true },
+        { type: "cancel_requested", id: "c1", at: ago(18) },
+        { type: "period_ended", id: "e1", at: ago(13) },
+      ]);
+      expect(await status(member.token)).toEqual({ ...NONE, offer_place: "after_trial_is_over" });
+
+      // A hand-set row without a lifecycle reads its plan type.
+      const byHand = await registerMember(t.app, t.database, { name: "Tried by hand" });
+      await subscribe(t.database, byHand.id, { status: "expired", planType: "Free trial", currentPeriodEnd: ago(3) });
+      expect(await place(byHand)).toBe("after_trial_is_over");
+    });
+
+    it("is after_locked_content while the trial runs, after a paid trial, for a member who never subscribed, and when a later paid plan ended", async () => {
+      const trialing = await registerMember(t.app, t.database, { name: "Trialing" });
+      await withLifecycle(trialing, [{ type: "started", id: "s2", at: ago(2), plan: "annual", trial: true }]);
+      expect(await place(trialing)).toBe("after_locked_content");
+
+      const paidOnce = await registerMember(t.app, t.database, { name: "Paid once" });
+      await withLifecycle(paidOnce, [
+        { type: "started", id: "s3", at: ago(400), plan: "annual", trial: true },
+        { type: "charged", id: "p3", at: ago(393), periodStart: ago(393), periodEnd: ago(28) },
+        { type: "cancel_requested", id: "c3", at: ago(100) },
+        { type: "period_ended", id: "e3", at: ago(27) },
+      ]);
+      expect(await place(paidOnce)).toBe("after_locked_content");
+
+      expect(await place(await registerMember(t.app, t.database))).toBe("after_locked_content");
+
+      const later = await registerMember(t.app, t.database, { name: "Later" });
+      await subscribe(t.database, later.id, { status: "expired", planType: "Free trial", startedAt: ago(90), currentPeriodEnd: ago(83) });
+      await subscribe(t.database, later.id, { status: "expired", planType: "Monthly", startedAt: ago(60), currentPeriodEnd: ago(30) });
+      expect(await place(later)).toBe("after_locked_content");
+    });
   });
 
   it("never shows another member's subscription", async () => {

@@ -1,5 +1,5 @@
 import type { AccountStatusResponse } from "@serene/contracts";
-import { toUtcSecond } from "@serene/domain";
+import { toUtcSecond, type OfferPlace } from "@serene/domain";
 import type { SubscriptionRow } from "./subscriptions.repository";
 
 const FREE_MEMBER: AccountStatusResponse = {
@@ -17,8 +17,9 @@ const FREE_MEMBER: AccountStatusResponse = {
 export function presentAccountStatus(
   current: SubscriptionRow | null,
   may?: { canCancel: boolean; canUpgrade: boolean },
+  offerPlace: OfferPlace = "after_locked_content",
 ): AccountStatusResponse {
-  if (!current) return FREE_MEMBER;
+  if (!current) return { ...FREE_MEMBER, offer_place: offerPlace };
   return {
     subscription_type: current.planType,
     member_since: toUtcSecond(current.startedAt),
@@ -27,6 +28,6 @@ export function presentAccountStatus(
     current_period_end: current.currentPeriodEnd ? toUtcSecond(current.currentPeriodEnd) : null,
     can_cancel: may?.canCancel ?? false,
     can_upgrade: may?.canUpgrade ?? false,
-    offer_place: "after_locked_content",
+    offer_place: offerPlace,
   };
 }

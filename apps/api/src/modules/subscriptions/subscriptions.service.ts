@@ -1,5 +1,14 @@
 import type { AccountStatusResponse } from "@serene/contracts";
-import { canCancel, canUpgradeToAnnual, currentSubscription, isEntitled, lifecycleFromJson, type SubscriptionState } from "@serene/domain";
+import {
+  canCancel,
+  canUpgradeToAnnual,
+  currentSubscription,
+  isEntitled,
+  lifecycleFromJson,
+  offerPlace,
+  type OfferPlace,
+  type SubscriptionState,
+} from "@serene/domain";
 import { presentAccountStatus } from "./subscriptions.presenter";
 import type { SubscriptionRow, SubscriptionsRepository } from "./subscriptions.repository";
 
@@ -7,6 +16,23 @@ import type { SubscriptionRow, SubscriptionsRepository } from "./subscriptions.r
 const BILLED_PROVIDERS = new Set(["stripe", "paypal"]);
 const CANCELABLE = new Set(["trialing", "active", "past_due"]);
 const UPGRADABLE = new Set(["Monthly", "3 Months", "6 Months"]);
+const FREE_TRIAL = "Free trial";
+
+/**
+ * Where the member's subscription offer takes its packages from (docs/decisions/030-honest-offers.md):
+ * a subscription with a lifecycle knows whether it began with a trial and whether money was ever taken
+ * (its period is still the trial's when not); a row without one (set by hand) reads its plan type.
+ */
+function placeOfOffer(rows: readonly SubscriptionRow[], at: Date): OfferPlace {
+  return offerPlace(
+    rows.map((row) => {
+      const state = lifecycleFromJson(row.lifecycle);
+      const startedWithTrial = state ? state.facts.startedWithTrial : row.planType === FREE_TRIAL;
+      const charged = state ? state.status === "lifetime" || state.facts.period?.trial === false : row.planType !== FREE_TRIAL;
+      return { startedAt: row.startedAt, startedWithTrial, charged, entitled: isEntitled(row, at) };
+    }),
+  );
+}
 
 /**
  * The one owner of the question "may this member play locked content", and of what a member's
@@ -27,20 +53,25 @@ export function createSubscriptionsService(repository: SubscriptionsRepository, 
       return currentSubscription(await repository.forUser(userId), now());
     },
     async accountStatus(userId: string): Promise<AccountStatusResponse> {
-      const current = currentSubscription(await repository.forUser(userId), now());
-      if (!current) return presentAccountStatus(null);
+      const rows = await repository.forUser(userId);
+      const current = currentSubscription(rows, now());
+      if (!current) return presentAccountStatus(null, undefined, placeOfOffer(rows, now()));
       const billed = BILLED_PROVIDERS.has(current.provider);
       const state = lifecycleFromJson(current.lifecycle);
       const at = now();
-      return presentAccountStatus(current, {
-        // Billed subscriptions answer from their lifecycle state; rows without one (set by hand) from their columns.
-        canCancel: billed && (state ? canCancel(state, at) : CANCELABLE.has(current.status)),
-        canUpgrade:
-          billed &&
-          (state
-            ? canUpgradeToAnnual(state, at)
-            : (current.status === "active" || current.status === "canceled") && UPGRADABLE.has(current.planType)),
-      });
+      return presentAccountStatus(
+        current,
+        {
+          // Billed subscriptions answer from their lifecycle state; rows without one (set by hand) from their columns.
+          canCancel: billed && (state ? canCancel(state, at) : CANCELABLE.has(current.status)),
+          canUpgrade:
+            billed &&
+            (state
+              ? canUpgradeToAnnual(state, at)
+              : (current.status === "active" || current.status === "canceled") && UPGRADABLE.has(current.planType)),
+        },
+        placeOfOffer(rows, at),
+      );
     },
   };
 }

@@ -12,10 +12,13 @@ export interface PaywallPlans {
   packages: Package[];
 }
 
-/** The plans shown for a region, and the one selected first. */
+/**
+ * The plans shown for a region, and the one selected first. A checkout's timed-offer packages
+ * (`offer: true`, docs/decisions/030-honest-offers.md) are sold only on its sales page, against the
+ * person's own countdown: the paywall leaves them out.
+ */
 export function paywallPlans(all: readonly Package[], region: Currency, checkout: Pick<Checkout, "id" | "type"> | null): PaywallPlans {
-  // A checkout's timed offer is sold on its sales page, beside its countdown; the paywall sells the regular plans.
-  const packages = all.filter((pkg) => !pkg.offer);
+  const packages = all.filter((item) => !item.offer);
   const options = visiblePackages(packages.map(toPlanOption), region, CARD_PROVIDER);
   return {
     options,

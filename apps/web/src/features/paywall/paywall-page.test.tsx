@@ -109,10 +109,9 @@ describe("paywall plan cards", () => {
     expect((radios[2] as HTMLInputElement).checked).toBe(true);
   });
 
-  it("uses the checkout's regular packages when the address names a checkout; its timed offer stays on its sales page", async () => {
-    const offer = pkg(21, 0, 14.95, { is_lifetime: true, offer: true });
+  it("uses the checkout's packages when the address names a checkout", async () => {
     const api = mockApi({
-      "GET checkout/3": [200, { data: { id: 3, type: "promo", theme: "green-main", packages: [...PACKAGES.slice(1, 2), offer] } }],
+      "GET checkout/3": [200, { data: { id: 3, type: "promo", theme: "green-main", packages: PACKAGES.slice(1, 2) } }],
     });
     renderPage(Page, { path: PATH, at: "/subscription/3" });
     expect(within(await screen.findByRole("radiogroup")).getAllByRole("radio")).toHaveLength(1);
@@ -121,6 +120,26 @@ describe("paywall plan cards", () => {
     fireEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
     const location = new URL(screen.getByTestId("location").textContent ?? "", "http://x");
     expect(location.searchParams.get("checkout")).toBe("promo");
+  });
+
+  it("leaves out a checkout's timed-offer packages: they are sold on its sales page only", async () => {
+    mockApi({
+      "GET checkout/1": [
+        200,
+        {
+          data: {
+            id: 1,
+            type: "checkout",
+            theme: "default",
+            packages: [...PACKAGES, pkg(21, 0, 14.95, { is_lifetime: true, tags: ["Best Value"], offer: true })],
+          },
+        },
+      ],
+    });
+    renderPage(Page, { path: PATH, at: "/subscription/1" });
+    const radios = within(await screen.findByRole("radiogroup")).getAllByRole("radio");
+    expect(radios).toHaveLength(3);
+    expect(screen.queryByText(/14\.95/)).toBeNull();
   });
 
   it("says calmly that an unknown checkout's offer is gone, once, and links to the regular plans", async () => {

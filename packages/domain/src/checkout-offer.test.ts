@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import {
+  earliestOffer,
+  offerEndsAt,
+  offerIsLive,
+  offerPlace,
+  offerRefusal,
+  offerStart,
+  startOffer,
+  visibleCheckoutPackages,
+  type SubscriptionHistoryItem,
+} from "./checkout-offer";
+import { HOUR_MS } from "./time";
+
+const now = new Date("2026-03-01T12:00:00Z");
+const ago = (ms: number) => new Date(now.getTime() - ms);
+
+describe("offerStart and startOffer", () => {
+  it("starts now on a first visit without an earlier start", () => {
+    expect(offerStart(now, 4)).toEqual(now);
+    expect(startOffer(now, 4)).toEqual({ startedAt: now, endsAt: new Date("2026-03-01T16:00:00Z") });
+  });
+
+  it("takes the browser's visitor start when it is in the past and within the offer", () => {
+    expect(offerStart(now, 4, [ago(HOUR_MS)])).toEqual(ago(HOUR_MS));
+    expect(offerStart(now, 4, [ago(4 * HOUR_MS)])).toEqual(ago(4 * HOUR_MS));
+    expect(startOffer(now, 4, [ago(3 * HOUR_MS)]).endsAt).toEqual(new Date(now.getTime() + HOUR_MS));
+  });
+
+  it("ignores a start in the future, too far back, or not a date: the clock starts now", () => {
+    for (const start of [new Date(now.getTime() + 1), ago(4 * HOUR_MS + 1), ago(30 * 24 * HOUR_MS), new Date("nope"), null, undefined]) {
+      expect(offerStart(now, 4, [start]), String(start)).toEqual(now);
+    }
+  });
+
+  it("can only move the deadline earlier, never later", () => {
+    for (const offset of [-5, 0, 1, 60_000, HOUR_MS, 4 * HOUR_MS, 4 * HOUR_MS + 1, 1e12]) {
+      const clock = startOffer(now, 4, [ago(offset)]);
+      expect(clock.endsAt.getTime()).toBeLessThanOrEqual(offerEndsAt(now, 4).getTime());
+      expect(clock.startedAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+  });
+
+  it("takes the earliest acceptable start of several (a lead's clock and the browser's)", () => {
+    expect(offerStart(now, 4, [ago(HOUR_MS), ago(2 * HOUR_MS), ago(9 * HOUR_MS)])).toEqual(ago(2 * HOUR_MS));
+  });
+});
+
+describe("offerIsLive", () => {
+  const clock = startOffer(now, 4);
+  it("runs from its start (included) to its end (excluded)", () => {
+    expect(offerIsLive(clock, now)).toBe(true);
+    expect(offerIsLive(clock, new Date(clock.endsAt.getTime() - 1))).toBe(true);
+    expect(offerIsLive(clock, clock.endsAt)).toBe(false);
+    expect(offerIsLive(clock, new Date(clock.endsAt.getTime() + HOUR_MS))).toBe(false);
+    expect(offerIsLive(clock, ago(1))).toBe(false);
+    expect(offerIsLive(null, now)).toBe(false);
+  });
+  it("a zero-hour offer is never live", () => {
+    expect(offerIsLive(startOffer(now, 0), now)).toBe(false);
+  });
+});
+
+describe("earliestOffer", () => {
+  it("keeps the clock that ends first", () => {
+    const a = startOffer(ago(HOUR_MS), 4);
+    const b = startOffer(now, 4);
+    expect(earliestOffer([b, null, a])).toBe(a);
+    expect(earliestOffer([null, undefined])).toBeNull();
+  });
+});
+
+describe("visibleCheckoutPackages", () => {
+  const packages = [
+    { id: 5, offerOnly: false },
+    { id: 21, offerOnly: true },
+  ];
+  it("lists everything for a visitor (the browser keeps the deadline)", () => {
+    expect(visibleCheckoutPackages(packages, undefined, now).map((p) => p.id)).toEqual([5, 21]);
+  });
+  it("lists offer packages only while the person's offer runs", () => {
+    const clock = startOffer(now, 4);
+    expect(visibleCheckoutPackages(packages, clock, now).map((p) => p.id)).toEqual([5, 21]);
+    expect(visibleCheckoutPackages(packages, clock, clock.endsAt).map((p) => p.id)).toEqual([5]);
+    expect(visibleCheckoutPackages(packages, null, now).map((p) => p.id)).toEqual([5]);
+  });
+});
+
+describe("offerRefusal", () => {
+  const offer = { offerOnly: true };
+  const clock = startOffer(now, 4);
+  it("never refuses a regular package", () => {
+    expect(offerRefusal({ offerOnly: false }, false, null, now)).toBeNull();
+  });
+  it("sells an offer package only through its checkout while the clock runs", () => {
+    expect(offerRefusal(offer, true, clock, now)).toBeNull();
+    expect(offerRefusal(offer, false, clock, now)).toBe("no_checkout");
+    expect(offerRefusal(offer, true, null, now)).toBe("not_started");
+    expect(offerRefusal(offer, true, clock, clock.endsAt)).toBe("ended");
+  });
+});
+
+describe("offerPlace", () => {
+  const item = (over: Partial<SubscriptionHistoryItem>): SubscriptionHistoryItem => ({
+    startedAt: ago(30 * 24 * HOUR_MS),
+    startedWithTrial: true,
+    charged: false,
+    entitled: false,
+    ...over,
+  });
+  it("is after_locked_content for a member who never subscribed", () => {
+    expect(offerPlace([])).toBe("after_locked_content");
+  });
+  it("is after_trial_is_over when the latest subscription was a trial that ended without a charge", () => {
+    expect(offerPlace([item({})])).toBe("after_trial_is_over");
+    expect(offerPlace([item({ startedAt: ago(1000), startedWithTrial: true }), item({ charged: true, startedWithTrial: false })])).toBe(
+      "after_trial_is_over",
+    );
+  });
+  it("is after_locked_content while anything gives access, after a paid trial, or when the latest was not a trial", () => {
+    expect(offerPlace([item({ entitled: true })])).toBe("after_locked_content");
+    expect(offerPlace([item({ charged: true })])).toBe("after_locked_content");
+    expect(offerPlace([item({}), item({ startedAt: ago(1000), startedWithTrial: false, charged: true })])).toBe("after_locked_content");
+    expect(offerPlace([item({}), item({ startedAt: ago(1000), startedWithTrial: false, entitled: true, charged: true })])).toBe(
+      "after_locked_content",
+    );
+  });
+});
