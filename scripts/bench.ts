@@ -7,6 +7,8 @@
 //      the medians of a recovery and a removal request for a registered and an unknown address: alike
 //   4b. the quiz: /quiz and /quiz-results route JavaScript, Lighthouse mobile for both (target ≥ 98), and the
 //      time from an answer to the next question painted in Chromium (budget under 100 ms)
+//   4c. the sales page: /promo route JavaScript and Lighthouse mobile of /promo/3 with its ticking countdown
+//      (performance ≥ 95, LCP under 2.5 s, CLS 0)
 //   5. the player route's JavaScript with and without hls.js (loaded only when a stream plays)
 //   6. Play to `playing` in Chromium, p95 on loopback, budget 1 s
 //   7. GET /screen/home, a content detail and POST /user/sessions at 50 connections, each as a
@@ -76,6 +78,11 @@ function routeJavaScript() {
     Object.keys(manifest).find((key) => key.endsWith("app/routes/quiz-results.tsx"))!,
     quizResults,
   );
+  const promo = new Set(entry);
+  collect(
+    Object.keys(manifest).find((key) => key.endsWith("app/routes/sales-checkout.tsx"))!,
+    promo,
+  );
   const hls = new Set<string>();
   for (const key of player) for (const lazy of manifest[key]?.dynamicImports ?? []) if (lazy.includes("hls.js")) collect(lazy, hls);
   for (const key of player) hls.delete(key);
@@ -87,6 +94,7 @@ function routeJavaScript() {
     paywallRouteKiB: kib(gzip(paywall)),
     quizRouteKiB: kib(gzip(quiz)),
     quizResultsRouteKiB: kib(gzip(quizResults)),
+    promoRouteKiB: kib(gzip(promo)),
     playerWithHlsKiB: kib(gzip(player) + gzip(hls)),
   };
 }
@@ -150,6 +158,7 @@ async function main() {
   let paywall;
   let quizScores;
   let resultsScores;
+  let promoScores;
   try {
     scores = lighthouse(`${server.url}/`, chrome);
     paywall = lighthouse(`${server.url}/subscription`, chrome, "paywall");
@@ -162,6 +171,7 @@ async function main() {
     });
     const leadId = ((await lead.json()) as { data: { id: string } }).data.id;
     resultsScores = lighthouse(`${server.url}/quiz-results?lead=${leadId}`, chrome, "quiz-results");
+    promoScores = lighthouse(`${server.url}/promo/3`, chrome, "promo");
   } finally {
     await server.stop();
   }
@@ -228,6 +238,19 @@ async function main() {
       `${resultsScores.accessibility}, ${resultsScores.cls}; ${resultsScores.fcpMs} / ${resultsScores.lcpMs} / ${resultsScores.tbtMs} ms`,
       "",
       resultsScores.accessibility >= 95,
+    ],
+    ["/promo route JavaScript, gzip (entry + page)", `${js.promoRouteKiB} KiB`, "≤ 150 KiB", js.promoRouteKiB <= 150],
+    [
+      "Lighthouse mobile performance, /promo/3 (ticking countdown): median (runs)",
+      `${promoScores.performance} (${promoScores.allPerformance.join(", ")})`,
+      "≥ 95, LCP < 2.5 s, CLS 0",
+      promoScores.performance >= 95 && promoScores.lcpMs < 2500 && promoScores.cls === 0,
+    ],
+    [
+      "  accessibility, CLS; FCP / LCP / TBT",
+      `${promoScores.accessibility}, ${promoScores.cls}; ${promoScores.fcpMs} / ${promoScores.lcpMs} / ${promoScores.tbtMs} ms`,
+      "",
+      promoScores.accessibility >= 95,
     ],
     [
       "quiz: answer to next question painted, p50 / p95 (answers)",
@@ -304,6 +327,7 @@ async function main() {
         scores,
         paywall,
         quizScores,
+        promoScores,
         resultsScores,
         answerToNext,
         loginLatency,

@@ -17,12 +17,12 @@ export function heroTitle(title: string, name: string | null | undefined): strin
 export const formatCount = (count: number) => new Intl.NumberFormat("en-US").format(count);
 
 /**
- * The plans the page shows, as the paywall chooses them (card provider, the region's currency);
- * once the person's offer has ended the offer's plans are gone.
+ * The plans the page shows, as the paywall chooses them (card provider, the region's currency), the
+ * offer's first while it runs; once the person's offer has ended the offer's plans are gone.
  */
 export function salesPlans(checkout: Pick<Checkout, "packages">, region: Currency, offerEnded: boolean): SalesPlan[] {
   const plans = visiblePackages(checkout.packages.map(toSalesPlan), region, CARD_PROVIDER);
-  return offerEnded ? plans.filter((plan) => !plan.offer) : plans;
+  return offerEnded ? plans.filter((plan) => !plan.offer) : [...plans.filter((plan) => plan.offer), ...plans.filter((plan) => !plan.offer)];
 }
 
 const samePlan = (a: SalesPlan, b: SalesPlan) => a.months === b.months && a.isLifetime === b.isLifetime && a.isFreeTrial === b.isFreeTrial;

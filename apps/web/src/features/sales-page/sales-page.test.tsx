@@ -161,10 +161,10 @@ describe("checkout sales page", () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"], now: Date.parse("2026-11-25T10:00:00Z") });
     renderSales(checkoutFixture());
     expect(screen.getAllByTestId("sales-plan").map((plan) => plan.textContent)).toEqual([
-      "1-year plan$14.95Offer",
-      "1-Month Plan$9.99",
-      "1-year plan$59.99",
-      "Lifetime$149.99",
+      "1-year plan$14.95Billed every 12 monthsToday's offer",
+      "1-Month Plan$9.99Billed every 1 month",
+      "1-year plan$59.99Billed every 12 months",
+      "Lifetime$149.99One-time purchase",
     ]);
     act(() => {
       vi.advanceTimersByTime(4 * 3_600_000);
@@ -172,9 +172,9 @@ describe("checkout sales page", () => {
     expect(clockText()).toBe("00:00:00:00");
     expect(screen.getByRole("heading", { name: SALES_PAGE.countdown.expired })).toBeTruthy();
     expect(screen.getAllByTestId("sales-plan").map((plan) => plan.textContent)).toEqual([
-      "1-Month Plan$9.99",
-      "1-year plan$59.99",
-      "Lifetime$149.99",
+      "1-Month Plan$9.99Billed every 1 month",
+      "1-year plan$59.99Billed every 12 months",
+      "Lifetime$149.99One-time purchase",
     ]);
     expect(screen.getByTestId("featured-price").textContent).toBe("Regular price $59.99");
     expect(screen.getByText("This offer has ended. The same plan is still here for you at its regular price.")).toBeTruthy();
@@ -204,10 +204,10 @@ describe("checkout sales page", () => {
     renderSales(checkoutFixture({ theme: "vsl-type-2" }));
     expect(screen.getByTestId("sales-page").getAttribute("data-sales-theme")).toBe("vsl-type-2");
     expect(screen.getAllByTestId("sales-plan").map((plan) => plan.textContent)).toEqual([
-      "1-year plan$44.95 $14.95Offer",
-      "1-Month Plan$14.99 $9.99",
-      "1-year plan$89.99 $59.99",
-      "Lifetime$1499.99 $149.99",
+      "1-year plan$44.95 $14.95Billed every 12 monthsToday's offer",
+      "1-Month Plan$14.99 $9.99Billed every 1 month",
+      "1-year plan$89.99 $59.99Billed every 12 months",
+      "Lifetime$1499.99 $149.99One-time purchase",
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { CheckoutTheme, SalesPage } from "@serene/contracts";
-import { formatMoney, planCardTitle } from "@serene/domain";
+import { formatMoney, planCardDescription, planCardTitle } from "@serene/domain";
 import { Button } from "../../../components/ui/button";
 import { legacyStruckCents, usesLegacyCards, type SalesPlan } from "../model";
 import styles from "../sales-page.module.css";
@@ -55,7 +55,10 @@ export function PriceReveal({ price, featured, plans, offerEnded, theme, onStart
                 )}
                 <strong>{formatMoney(plan.currency, plan.amountCents)}</strong>
               </span>
-              {plan.offer && <span className={styles.planTag}>Offer</span>}
+              <span className={styles.planTerms}>
+                {plan.isFreeTrial ? `${plan.trialDays}-day free trial, then yearly` : planCardDescription(plan)}
+              </span>
+              {plan.offer && <span className={styles.planTag}>Today&apos;s offer</span>}
             </li>
           ))}
         </ul>
