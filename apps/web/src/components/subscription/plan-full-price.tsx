@@ -10,15 +10,20 @@ export function PlanFullPrice({
   option,
   legacy = false,
 }: {
-  option: Pick<PlanOption, "amountCents" | "currency" | "months" | "isLifetime">;
+  option: Pick<PlanOption, "amountCents" | "currency" | "months" | "isLifetime" | "regularCents">;
   legacy?: boolean;
 }) {
+  const regular = regularPriceCents(option, legacy);
   return (
     <span className={styles.full}>
-      <s className={styles.was}>
-        <span className="visually-hidden">Regular price </span>
-        {formatMoney(option.currency, regularPriceCents(option, legacy))}
-      </s>{" "}
+      {regular !== null && (
+        <>
+          <s className={styles.was}>
+            <span className="visually-hidden">Regular price </span>
+            {formatMoney(option.currency, regular)}
+          </s>{" "}
+        </>
+      )}
       <span className={styles.now}>{formatMoney(option.currency, option.amountCents)}</span>
     </span>
   );

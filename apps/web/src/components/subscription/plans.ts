@@ -4,8 +4,12 @@ import { currencyForTimeZone, legacyRegularPriceCents, struckThroughCents, type 
 /** The card provider whose packages the paywall and the members' offers show (spec 000 section 5). */
 export const CARD_PROVIDER = "stripe";
 
-/** A package as the paywall, the payment dialog and the members' offers work with it: the domain's facts, money in cents. */
-export type PlanOption = PackageFacts & { id: number; currency: Currency; trialDays: number };
+/**
+ * A package as the paywall, the payment dialog and the members' offers work with it: the domain's
+ * facts, money in cents. `regularCents` is set on a timed offer's plan: what the same plan costs
+ * without the offer (null when no such plan is sold), struck through instead of a made-up former price.
+ */
+export type PlanOption = PackageFacts & { id: number; currency: Currency; trialDays: number; regularCents?: number | null };
 
 /** The API's decimal amount becomes cents. */
 export function toPlanOption(pkg: Package): PlanOption {
@@ -38,11 +42,28 @@ export function regionCurrency(): Currency {
  * (checkout theme vsl-type-2, spec 000 section 9), the monthly amount plus 5, the yearly amount
  * plus 30 and 1499.99 for lifetime. Periods of 3 and 6 months have no older layout: twice the amount.
  */
-export function regularPriceCents(option: Pick<PlanOption, "amountCents" | "months" | "isLifetime">, legacy = false): number {
+export function regularPriceCents(
+  option: Pick<PlanOption, "amountCents" | "months" | "isLifetime" | "regularCents">,
+  legacy = false,
+): number | null {
+  if (option.regularCents !== undefined) return option.regularCents;
   if (legacy) {
     if (option.isLifetime) return legacyRegularPriceCents("lifetime", option.amountCents);
     if (option.months === 1) return legacyRegularPriceCents("monthly", option.amountCents);
     if (option.months === 12) return legacyRegularPriceCents("yearly", option.amountCents);
   }
   return struckThroughCents(option.amountCents);
+}
+
+/**
+ * A timed offer's plans with their true regular price: what the same plan (period, lifetime, trial)
+ * costs among the regular plans, or null when none is sold (docs/decisions/030-honest-offers.md).
+ */
+export function withRegularPrices<T extends PlanOption>(offers: readonly T[], regular: readonly PlanOption[]): T[] {
+  return offers.map((offer) => ({
+    ...offer,
+    regularCents:
+      regular.find((plan) => plan.months === offer.months && plan.isLifetime === offer.isLifetime && plan.isFreeTrial === offer.isFreeTrial)
+        ?.amountCents ?? null,
+  }));
 }

@@ -7,6 +7,24 @@ const running = { hours: 4, started_at: "2026-11-25T20:00:00Z", ends_at: "2026-1
 const NOW = Date.parse("2026-11-25T22:00:00Z");
 
 describe("checkout modal rules", () => {
+  it("sets a timed offer's plan against the same plan's regular price, never an invented former price", () => {
+    const checkout = {
+      offer: running,
+      packages: [
+        pkg(5, 0, 149.99, { is_lifetime: true }),
+        pkg(21, 0, 14.95, { is_lifetime: true, offer: true }),
+        pkg(23, 1, 4.95, { offer: true }),
+      ],
+    };
+    const plans = checkoutPlans(checkout, "USD", false);
+    expect(plans.options.map((option) => [option.id, option.regularCents])).toEqual([
+      [21, 14999],
+      // No regular monthly plan is sold here: nothing is struck through beside the offer's.
+      [23, null],
+      [5, undefined],
+    ]);
+  });
+
   it("puts the offer's plans first and forward while the offer runs, and leaves them out once it has ended", () => {
     const checkout = {
       offer: running,

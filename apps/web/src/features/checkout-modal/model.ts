@@ -1,6 +1,6 @@
 import type { Checkout, Package } from "@serene/contracts";
 import { defaultPackage, visiblePackages, type Currency } from "@serene/domain";
-import { CARD_PROVIDER, toPlanOption, type PlanOption } from "../../components/subscription/plans";
+import { CARD_PROVIDER, toPlanOption, withRegularPrices, type PlanOption } from "../../components/subscription/plans";
 
 /** Whether a checkout's timed offer has ended: the server says so, or its deadline has passed. */
 export function offerEnded(offer: Checkout["offer"], endsAt: string | null | undefined, now: number): boolean {
@@ -31,8 +31,12 @@ export function checkoutPlans(checkout: Pick<Checkout, "packages" | "offer">, re
   const packages = checkout.packages.filter((pkg) => !(pkg.offer && ended));
   const offerIds = new Set(packages.filter((pkg) => pkg.offer).map((pkg) => pkg.id));
   const visible = visiblePackages(packages.map(toPlanOption), region, CARD_PROVIDER);
-  const options = [...visible.filter((option) => offerIds.has(option.id)), ...visible.filter((option) => !offerIds.has(option.id))];
-  const offers = options.filter((option) => offerIds.has(option.id));
+  const regular = visible.filter((option) => !offerIds.has(option.id));
+  const offers = withRegularPrices(
+    visible.filter((option) => offerIds.has(option.id)),
+    regular,
+  );
+  const options = [...offers, ...regular];
   return { options, offerIds, featured: defaultPackage(offers) ?? defaultPackage(options), packages };
 }
 

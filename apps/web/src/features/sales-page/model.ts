@@ -1,6 +1,6 @@
 import type { Checkout, CheckoutTheme, Package } from "@serene/contracts";
 import { legacyRegularPriceCents, planTypeFromMonths, visiblePackages, type Currency } from "@serene/domain";
-import { CARD_PROVIDER, toPlanOption, type PlanOption } from "../../components/subscription/plans";
+import { CARD_PROVIDER, toPlanOption, withRegularPrices, type PlanOption } from "../../components/subscription/plans";
 
 /** A plan as the sales page shows it: the paywall's plan option, and whether it belongs to the timed offer. */
 export type SalesPlan = PlanOption & { offer: boolean };
@@ -22,7 +22,16 @@ export const formatCount = (count: number) => new Intl.NumberFormat("en-US").for
  */
 export function salesPlans(checkout: Pick<Checkout, "packages">, region: Currency, offerEnded: boolean): SalesPlan[] {
   const plans = visiblePackages(checkout.packages.map(toSalesPlan), region, CARD_PROVIDER);
-  return offerEnded ? plans.filter((plan) => !plan.offer) : [...plans.filter((plan) => plan.offer), ...plans.filter((plan) => !plan.offer)];
+  const regular = plans.filter((plan) => !plan.offer);
+  return offerEnded
+    ? regular
+    : [
+        ...withRegularPrices(
+          plans.filter((plan) => plan.offer),
+          regular,
+        ),
+        ...regular,
+      ];
 }
 
 const samePlan = (a: SalesPlan, b: SalesPlan) => a.months === b.months && a.isLifetime === b.isLifetime && a.isFreeTrial === b.isFreeTrial;
@@ -39,9 +48,14 @@ export function featuredPlan(checkout: Pick<Checkout, "packages">, region: Curre
   return (offer && regular.find((plan) => samePlan(plan, offer))) ?? regular[0] ?? null;
 }
 
-/** The older card layouts (theme vsl-type-2): the struck-through regular price beside a plan. */
-export const legacyStruckCents = (plan: Pick<SalesPlan, "months" | "isLifetime" | "amountCents">) =>
-  legacyRegularPriceCents(plan.isLifetime ? "lifetime" : planTypeFromMonths(plan.months), plan.amountCents);
+/**
+ * The older card layouts (theme vsl-type-2): the struck-through regular price beside a plan; a timed
+ * offer's plan is set against the same plan's true regular price instead (null: nothing struck through).
+ */
+export const legacyStruckCents = (plan: Pick<SalesPlan, "months" | "isLifetime" | "amountCents" | "regularCents">): number | null =>
+  plan.regularCents !== undefined
+    ? plan.regularCents
+    : legacyRegularPriceCents(plan.isLifetime ? "lifetime" : planTypeFromMonths(plan.months), plan.amountCents);
 
 /** Whether a theme shows prices in the older card layouts (spec 000 section 9). */
 export const usesLegacyCards = (theme: CheckoutTheme) => theme === "vsl-type-2";

@@ -204,7 +204,8 @@ describe("checkout sales page", () => {
     renderSales(checkoutFixture({ theme: "vsl-type-2" }));
     expect(screen.getByTestId("sales-page").getAttribute("data-sales-theme")).toBe("vsl-type-2");
     expect(screen.getAllByTestId("sales-plan").map((plan) => plan.textContent)).toEqual([
-      "1-year plan$44.95 $14.95Billed every 12 monthsToday's offer",
+      // The offer's plan is set against the same plan's regular price, not an older layout's figure.
+      "1-year plan$59.99 $14.95Billed every 12 monthsToday's offer",
       "1-Month Plan$14.99 $9.99Billed every 1 month",
       "1-year plan$89.99 $59.99Billed every 12 months",
       "Lifetime$1499.99 $149.99One-time purchase",

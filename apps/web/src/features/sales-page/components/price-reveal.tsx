@@ -44,23 +44,26 @@ export function PriceReveal({ price, featured, plans, offerEnded, theme, onStart
       {!offerEnded && <p className={styles.priceNote}>{price.note}</p>}
       {plans.length > 0 && (
         <ul className={legacy ? `${styles.plans} ${styles.legacyPlans}` : styles.plans} aria-label="Plans">
-          {plans.map((plan) => (
-            <li key={plan.id} className={plan.id === featured?.id ? styles.planFeatured : styles.plan} data-testid="sales-plan">
-              <span className={styles.planTitle}>{planCardTitle(plan)}</span>
-              <span className={styles.planPrice}>
-                {legacy && (
-                  <>
-                    <s className={styles.planStruck}>{formatMoney(plan.currency, legacyStruckCents(plan))}</s>{" "}
-                  </>
-                )}
-                <strong>{formatMoney(plan.currency, plan.amountCents)}</strong>
-              </span>
-              <span className={styles.planTerms}>
-                {plan.isFreeTrial ? `${plan.trialDays}-day free trial, then yearly` : planCardDescription(plan)}
-              </span>
-              {plan.offer && <span className={styles.planTag}>Today&apos;s offer</span>}
-            </li>
-          ))}
+          {plans.map((plan) => {
+            const struck = legacy ? legacyStruckCents(plan) : null;
+            return (
+              <li key={plan.id} className={plan.id === featured?.id ? styles.planFeatured : styles.plan} data-testid="sales-plan">
+                <span className={styles.planTitle}>{planCardTitle(plan)}</span>
+                <span className={styles.planPrice}>
+                  {struck !== null && (
+                    <>
+                      <s className={styles.planStruck}>{formatMoney(plan.currency, struck)}</s>{" "}
+                    </>
+                  )}
+                  <strong>{formatMoney(plan.currency, plan.amountCents)}</strong>
+                </span>
+                <span className={styles.planTerms}>
+                  {plan.isFreeTrial ? `${plan.trialDays}-day free trial, then yearly` : planCardDescription(plan)}
+                </span>
+                {plan.offer && <span className={styles.planTag}>Today&apos;s offer</span>}
+              </li>
+            );
+          })}
         </ul>
       )}
       <Button variant="accent" size="lg" className={styles.start} onClick={onStart}>
