@@ -214,13 +214,18 @@ describe("checkout sales page", () => {
 
   it("plays the hero's video through the stream loader, hiding its play button while playing and showing it on pause", async () => {
     renderSales(checkoutFixture());
-    await vi.waitFor(() => expect(attach).toHaveBeenCalled());
     const video = screen.getByTestId("sales-video") as HTMLVideoElement;
+    const play = vi.spyOn(video, "play").mockResolvedValue(undefined);
+    // Nothing of the video is fetched or attached before the first press: the page paints without it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(attach).not.toHaveBeenCalled();
+    expect(video.hidden).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Play the video" }));
+    await vi.waitFor(() => expect(attach).toHaveBeenCalled());
     expect(attach.mock.calls.at(-1)![0]).toBe(video);
     expect(attach.mock.calls.at(-1)![1]).toBe(VSL_FIXTURE.video.playlist);
-    const play = vi.spyOn(video, "play").mockResolvedValue(undefined);
-    fireEvent.click(screen.getByRole("button", { name: "Play the video" }));
-    expect(play).toHaveBeenCalled();
+    await vi.waitFor(() => expect(play).toHaveBeenCalled());
+    expect(video.hidden).toBe(false);
     fireEvent.play(video);
     expect(screen.queryByRole("button", { name: "Play the video" })).toBeNull();
     fireEvent.pause(video);

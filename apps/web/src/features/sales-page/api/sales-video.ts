@@ -18,4 +18,5 @@ export const salesVideoQueryOptions = (slug: string) =>
     retry: retryUnlessRefused,
   });
 
-export const useSalesVideo = (slug: string) => useQuery(salesVideoQueryOptions(slug));
+/** Asked for only once the visitor presses play: the page's first paint never waits on the video. */
+export const useSalesVideo = (slug: string, enabled: boolean) => useQuery({ ...salesVideoQueryOptions(slug), enabled });

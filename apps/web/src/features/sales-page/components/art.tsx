@@ -22,6 +22,24 @@ export function HeroArt({ className }: { className?: string }) {
   );
 }
 
+/** The hero video's still before it first plays: a sun rising over calm water, in the page's palette. */
+export function VideoStill({ className }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 640 360" preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false">
+      <rect width="640" height="360" fill="var(--sp-hero-bg)" />
+      <circle cx="430" cy="150" r="110" fill="var(--sp-moon)" opacity="0.16" />
+      <circle cx="430" cy="150" r="52" fill="var(--sp-moon)" opacity="0.9" />
+      <g fill="var(--sp-star)" opacity="0.35">
+        <ellipse cx="170" cy="96" rx="74" ry="18" />
+        <ellipse cx="200" cy="84" rx="36" ry="20" />
+        <ellipse cx="560" cy="70" rx="60" ry="15" />
+      </g>
+      <path d="M0 232 C 120 214 240 246 360 230 S 560 212 640 228 V 360 H 0 Z" fill="var(--sp-hill-1)" />
+      <path d="M0 282 C 140 262 300 296 440 280 S 600 268 640 276 V 360 H 0 Z" fill="var(--sp-hill-2)" />
+    </svg>
+  );
+}
+
 /** Habit, Technique and Transformation at the corners of one triangle, each leading to the next. */
 export function TriangleArt({ names }: { names: readonly [string, string, string] }) {
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { getSalesVideo, useSalesVideo } from "../api/sales-video";
+import { VideoStill } from "./art";
 import styles from "../sales-page.module.css";
 
 /**
@@ -15,10 +16,14 @@ export type AttachStream = (
 
 /**
  * The hero's video, 600 px wide at most (the whole width on a phone), from a video-sales page
- * (GET /vsl/{slug}). Its own play button is hidden while the video plays and back on pause.
+ * (GET /vsl/{slug}). Until the first press of its play button the frame shows a still drawn in the
+ * page, and nothing of the video is fetched: the page paints without waiting on it, and a visitor
+ * who never plays it downloads none of it. Its play button is hidden while the video plays and back
+ * on pause.
  */
 export function HeroVideo({ slug, title, attachStream }: { slug: string; title: string; attachStream: AttachStream }) {
-  const vsl = useSalesVideo(slug);
+  const [started, setStarted] = useState(false);
+  const vsl = useSalesVideo(slug, started);
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -33,8 +38,13 @@ export function HeroVideo({ slug, title, attachStream }: { slug: string; title: 
     const cookies = (force: boolean) => (force ? getSalesVideo(slug) : Promise.resolve());
     attachStream(media, playlist, controller.signal, { cookies }).then(
       (attached) => {
-        if (controller.signal.aborted) attached?.destroy();
-        else handle = attached;
+        if (controller.signal.aborted) {
+          attached?.destroy();
+          return;
+        }
+        handle = attached;
+        // The press that started the video plays it as soon as its stream is in place.
+        void Promise.resolve(media.play()).catch(() => setPlaying(false));
       },
       () => setFailed(true),
     );
@@ -47,8 +57,10 @@ export function HeroVideo({ slug, title, attachStream }: { slug: string; title: 
   const play = () => {
     const media = video.current;
     if (!media) return;
-    void Promise.resolve(media.play()).catch(() => setPlaying(false));
+    if (!started) setStarted(true);
+    else void Promise.resolve(media.play()).catch(() => setPlaying(false));
   };
+  const loading = started && !playing && playlist === null && !vsl.isError;
 
   return (
     <div className={styles.videoFrame}>
@@ -59,14 +71,16 @@ export function HeroVideo({ slug, title, attachStream }: { slug: string; title: 
         preload="metadata"
         controls={playing}
         poster={vsl.data?.video.poster ?? undefined}
+        hidden={!started}
         aria-label={title}
         data-testid="sales-video"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onEnded={() => setPlaying(false)}
       />
+      {!started && <VideoStill className={styles.videoStill} />}
       {!playing && !vsl.isError && !failed && (
-        <button type="button" className={styles.playButton} onClick={play} aria-label="Play the video">
+        <button type="button" className={styles.playButton} onClick={play} aria-label="Play the video" aria-busy={loading}>
           <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false">
             <path d="M18 14 L36 24 L18 34 Z" fill="currentColor" />
           </svg>
