@@ -123,7 +123,10 @@ describe("checkout sales page", () => {
   });
 
   it("counts a visitor's offer down from 00:04:00:00 each second and never restarts it on a return visit", () => {
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"], now: Date.parse("2026-11-25T10:00:00Z") });
+    vi.useFakeTimers({
+      toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "Date"],
+      now: Date.parse("2026-11-25T10:00:00Z"),
+    });
     const view = renderSales(checkoutFixture());
     expect(clockText()).toBe("00:04:00:00");
     act(() => {
@@ -148,7 +151,10 @@ describe("checkout sales page", () => {
   });
 
   it("counts a member's or lead's offer down to the server's deadline", () => {
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"], now: Date.parse("2026-11-25T10:00:00Z") });
+    vi.useFakeTimers({
+      toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "Date"],
+      now: Date.parse("2026-11-25T10:00:00Z"),
+    });
     renderSales(
       checkoutFixture({ offer: { hours: 4, started_at: "2026-11-25T08:30:00Z", ends_at: "2026-11-25T12:30:00Z", expired: false } }),
       { name: "Maya" },
@@ -158,7 +164,10 @@ describe("checkout sales page", () => {
   });
 
   it("ends the offer at zero: the offer's plans go, the regular price of the same plan shows, the countdown says so", () => {
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"], now: Date.parse("2026-11-25T10:00:00Z") });
+    vi.useFakeTimers({
+      toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "Date"],
+      now: Date.parse("2026-11-25T10:00:00Z"),
+    });
     renderSales(checkoutFixture());
     expect(screen.getAllByTestId("sales-plan").map((plan) => plan.textContent)).toEqual([
       "1-year plan$14.95Billed every 12 monthsToday's offer",

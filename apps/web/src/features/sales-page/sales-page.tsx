@@ -98,7 +98,7 @@ export function SalesPage({ page, checkout, theme, name, attachStream, onStart }
         </Button>
       </div>
 
-      {clock.hasOffer && <Countdown title={page.countdown.title} expired={page.countdown.expired} remainingMs={clock.remainingMs} />}
+      {clock.hasOffer && <Countdown title={page.countdown.title} expired={page.countdown.expired} deadline={clock.deadline} />}
 
       <section className={styles.band} aria-labelledby="sp-panic" data-section="panic">
         <h2 id="sp-panic" className={styles.sectionTitle}>

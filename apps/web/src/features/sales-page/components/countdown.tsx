@@ -1,4 +1,5 @@
 import { countdownParts } from "@serene/domain";
+import { useRemainingMs } from "../hooks/use-offer-clock";
 import styles from "../sales-page.module.css";
 
 const UNITS = [
@@ -9,10 +10,12 @@ const UNITS = [
 ] as const;
 
 /**
- * The offer's countdown, DD:HH:MM:SS. Every figure sits in a box of a fixed width with tabular
- * figures, so nothing moves as the digits change. At zero it says the offer has ended instead.
+ * The offer's countdown, DD:HH:MM:SS, ticking each second on its own (the rest of the page does not
+ * re-render with it). Every figure sits in a box of a fixed width with tabular figures, so nothing
+ * moves as the digits change. At zero it says the offer has ended instead.
  */
-export function Countdown({ title, expired, remainingMs }: { title: string; expired: string; remainingMs: number }) {
+export function Countdown({ title, expired, deadline }: { title: string; expired: string; deadline: number }) {
+  const remainingMs = useRemainingMs(deadline);
   const parts = countdownParts(remainingMs);
   const ended = remainingMs <= 0;
   return (

@@ -6,27 +6,45 @@ import { visitorDeadline } from "../../../lib/offer-deadline";
 export interface OfferClock {
   /** False when the checkout has no timed offer (hours 0): the page then shows no countdown at all. */
   hasOffer: boolean;
-  remainingMs: number;
+  /** When the offer ends (epoch ms); 0 when there is none or it has already ended on the server. */
+  deadline: number;
   ended: boolean;
 }
 
 const TICK_MS = 1000;
+/** Browsers' timers hold at most about 24.8 days; a longer wait is re-armed. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The person's offer clock: the server's deadline for a member or a lead (`offer.ends_at`), else the
- * one this browser keeps for a visitor (lib/offer-deadline). Ticks once a second, with one interval,
- * until the deadline; then the offer has ended on the page too.
+ * one this browser keeps for a visitor (lib/offer-deadline). The page changes once, when the offer
+ * ends (one timer for that moment); only the countdown itself ticks each second (useRemainingMs).
  */
 export function useOfferClock(checkout: Pick<Checkout, "id" | "offer">): OfferClock {
   const { hours, ends_at: endsAt, expired } = checkout.offer;
   const hasOffer = hours > 0;
   const deadline = useMemo(() => {
-    if (!hasOffer) return 0;
+    if (!hasOffer || expired) return 0;
     if (endsAt !== null) return Date.parse(endsAt);
     return visitorDeadline(checkout.id, hours);
-  }, [checkout.id, endsAt, hasOffer, hours]);
+  }, [checkout.id, endsAt, expired, hasOffer, hours]);
   const [now, setNow] = useState(() => Date.now());
-  const remainingMs = hasOffer && !expired ? offerRemainingMs(deadline, now) : 0;
+  const remainingMs = offerRemainingMs(deadline, now);
+  const running = remainingMs > 0;
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setTimeout(() => setNow(Date.now()), Math.min(remainingMs, LONGEST_TIMER_MS));
+    return () => window.clearTimeout(timer);
+  }, [running, remainingMs]);
+
+  return { hasOffer, deadline, ended: hasOffer && !running };
+}
+
+/** The time left until `deadline`, ticking once a second (one interval) until it reaches zero. */
+export function useRemainingMs(deadline: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  const remainingMs = offerRemainingMs(deadline, now);
   const running = remainingMs > 0;
 
   useEffect(() => {
@@ -35,5 +53,5 @@ export function useOfferClock(checkout: Pick<Checkout, "id" | "offer">): OfferCl
     return () => window.clearInterval(timer);
   }, [running, deadline]);
 
-  return { hasOffer, remainingMs, ended: hasOffer && !running };
+  return remainingMs;
 }
