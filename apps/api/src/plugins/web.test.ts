@@ -36,6 +36,7 @@ beforeAll(async () => {
       "src/app/routes/quiz-results.tsx": { file: "assets/quiz-results-r1.js", imports: ["_pricing.js"] },
       "src/app/routes/quiz-dynamic-results.tsx": { file: "assets/quiz-dynamic-results-d1.js" },
       "src/app/routes/quiz.tsx": { file: "assets/quiz-z1.js", css: ["assets/quiz-z1.css"] },
+      "src/app/routes/sales-checkout.tsx": { file: "assets/sales-checkout-s1.js", css: ["assets/sales-checkout-s1.css"] },
       "../../node_modules/@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2": {
         file: "assets/nunito-latin-wght-normal-f1.woff2",
       },
@@ -87,6 +88,17 @@ describe("the web app", () => {
     }
     for (const url of ["/home", "/subscriptions", "/subscription/3/extra"]) {
       expect((await t.app.inject({ url })).body, url).not.toContain("paywall-p1");
+    }
+  });
+
+  it("links the sales pages' code up front on the checkout routes only", async () => {
+    for (const url of ["/promo/3", "/checkout/3", "/lead-checkout/3?lead=abc", "/lp/sleep-reset", "/promo/3/"]) {
+      const body = (await t.app.inject({ url })).body;
+      expect(body, url).toContain('<link rel="modulepreload" href="/assets/sales-checkout-s1.js">');
+      expect(body, url).toContain('<link rel="stylesheet" href="/assets/sales-checkout-s1.css">');
+    }
+    for (const url of ["/promo", "/promo/3/extra", "/lp", "/subscription/3", "/home"]) {
+      expect((await t.app.inject({ url })).body, url).not.toContain("sales-checkout-s1");
     }
   });
 

@@ -127,6 +127,12 @@ const RESULTS_PAGES: [RegExp, string][] = [
 ];
 
 /**
+ * The checkout sales pages (/promo, /checkout, /lead-checkout, /lp): pages people arrive at from ads
+ * and e-mails, their code linked with the entry so it loads beside it rather than after it.
+ */
+const SALES_PATH = /^\/(?:promo|checkout|lead-checkout|lp)\/[^/]+\/?$/;
+
+/**
  * Query parameters that change the paywall's first screen (a hidden close button, the dynamic
  * funnel's redirect home): those visits get the paywall's code up front but no prerendered page.
  */
@@ -166,6 +172,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   // The paywall is a page people arrive at directly (ads, e-mails): prerendered, its code with the entry.
   const paywallPage = page(template && renderPrerenderedHtml(config.webDistDir, template, "paywall", "paywall.tsx"));
   const paywallCodePage = page(template && withRoutePreloads(manifest, template, "paywall.tsx"));
+  const salesPage = page(template && withRoutePreloads(manifest, template, "sales-checkout.tsx"));
   // The onboarding quiz, where every 'Start my quiz' leads: its first question prerendered, its code with the entry.
   const quizPage = page(template && renderPrerenderedHtml(config.webDistDir, template, "quiz", "quiz.tsx"));
   const resultsPages = new Map(
@@ -212,6 +219,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
     if (QUIZ_PATH.test(pathname)) return sendApp(reply, quizPage, quizPolicy);
     const results = RESULTS_PAGES.find(([pattern]) => pattern.test(pathname));
     if (results) return sendApp(reply, resultsPages.get(results[1]), resultsPolicies.get(results[1]));
+    if (SALES_PATH.test(pathname)) return sendApp(reply, salesPage);
     if (!PAYWALL_PATH.test(pathname)) return sendApp(reply);
     const params = new URLSearchParams(query);
     if (PAYWALL_VARIANTS.some((name) => params.has(name))) return sendApp(reply, paywallCodePage);
