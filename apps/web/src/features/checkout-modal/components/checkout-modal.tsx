@@ -8,6 +8,7 @@ import { regionCurrency, type PlanOption } from "../../../components/subscriptio
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { IconButton } from "../../../components/ui/icon-button";
 import { useNativeDialog } from "../../../components/ui/native-dialog";
+import dialogStyles from "../../../components/ui/native-dialog.module.css";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { isSubscriber, useAccountStatus } from "../../../lib/account-status";
 import { env } from "../../../lib/env";
@@ -118,7 +119,7 @@ export default function CheckoutModal({ open, checkout, onClose, justRegistered 
     <>
       <dialog
         ref={ref}
-        className={[styles.dialog, themeClass].filter(Boolean).join(" ")}
+        className={[dialogStyles.fullScreen, themeClass].filter(Boolean).join(" ")}
         aria-labelledby={titleId}
         data-testid="checkout-modal"
         onCancel={(event) => {

@@ -6,6 +6,7 @@ import { useLocation } from "react-router";
 import { toPlanOption } from "../../../components/subscription/plans";
 import { IconButton } from "../../../components/ui/icon-button";
 import { useNativeDialog } from "../../../components/ui/native-dialog";
+import dialogStyles from "../../../components/ui/native-dialog.module.css";
 import { Toaster } from "../../../components/ui/toast";
 import { toast } from "../../../components/ui/toast-store";
 import { env } from "../../../lib/env";
@@ -65,7 +66,7 @@ export function PaymentDialog({ open, onClose, ...body }: PaymentDialogProps) {
   return (
     <dialog
       ref={ref}
-      className={styles.dialog}
+      className={dialogStyles.fullScreen}
       aria-labelledby={titleId}
       onCancel={(event) => {
         // Escape asks to close; the dialog closes when its owner says so.
