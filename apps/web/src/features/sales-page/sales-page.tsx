@@ -1,6 +1,6 @@
 import type { Checkout, CheckoutTheme, SalesPage as SalesPageData, SalesTestimonial } from "@serene/contracts";
 import { formatMoney } from "@serene/domain";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { regionCurrency } from "../../components/subscription/plans";
 import { Accordion } from "../../components/ui/accordion";
 import { Button } from "../../components/ui/button";
@@ -37,6 +37,43 @@ function Quote({ item, large = false }: { item: SalesTestimonial; large?: boolea
         <small>{item.detail}</small>
       </figcaption>
     </figure>
+  );
+}
+
+/** One titled section of the page: its heading names it for assistive technology, `data-section` for tests and analytics. */
+function Section({
+  look,
+  name,
+  title,
+  children,
+}: {
+  look: "band" | "narrow" | "block" | "fiveMinutes";
+  name: string;
+  title: string;
+  children?: ReactNode;
+}) {
+  const id = `sp-${name}`;
+  return (
+    <section className={styles[look]} aria-labelledby={id} data-section={name}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A list of short points, each with the page's leaf mark. */
+function CheckList({ items }: { items: readonly string[] }) {
+  return (
+    <ul className={styles.checks}>
+      {items.map((item) => (
+        <li key={item}>
+          <LeafMark />
+          {item}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -100,10 +137,7 @@ export function SalesPage({ page, checkout, theme, name, attachStream, onStart }
 
       {clock.hasOffer && <Countdown title={page.countdown.title} expired={page.countdown.expired} deadline={clock.deadline} />}
 
-      <section className={styles.band} aria-labelledby="sp-panic" data-section="panic">
-        <h2 id="sp-panic" className={styles.sectionTitle}>
-          {page.panic_stats.title}
-        </h2>
+      <Section look="band" name="panic" title={page.panic_stats.title}>
         <ul className={styles.stats}>
           {page.panic_stats.items.map((item) => (
             <li key={item.figure + item.text}>
@@ -112,19 +146,13 @@ export function SalesPage({ page, checkout, theme, name, attachStream, onStart }
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section className={styles.narrow} aria-labelledby="sp-good-news" data-section="good-news">
-        <h2 id="sp-good-news" className={styles.sectionTitle}>
-          {page.good_news.title}
-        </h2>
+      <Section look="narrow" name="good-news" title={page.good_news.title}>
         <p className={styles.lead}>{page.good_news.text}</p>
-      </section>
+      </Section>
 
-      <section className={styles.block} aria-labelledby="sp-triangle" data-section="triangle">
-        <h2 id="sp-triangle" className={styles.sectionTitle}>
-          {page.triangle.title}
-        </h2>
+      <Section look="block" name="triangle" title={page.triangle.title}>
         <div className={styles.triangleLayout}>
           <TriangleArt names={triangle} />
           <ol className={styles.triangleParts}>
@@ -141,16 +169,13 @@ export function SalesPage({ page, checkout, theme, name, attachStream, onStart }
             ))}
           </ol>
         </div>
-      </section>
+      </Section>
 
       <section className={styles.narrow} aria-label={`What ${page.testimonial.name} says`} data-section="testimonial">
         <Quote item={page.testimonial} large />
       </section>
 
-      <section className={styles.band} aria-labelledby="sp-how" data-section="how-it-works">
-        <h2 id="sp-how" className={styles.sectionTitle}>
-          {page.how_it_works.title}
-        </h2>
+      <Section look="band" name="how-it-works" title={page.how_it_works.title}>
         <ol className={styles.steps}>
           {page.how_it_works.steps.map((step, index) => (
             <li key={step.title}>
@@ -162,60 +187,31 @@ export function SalesPage({ page, checkout, theme, name, attachStream, onStart }
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
 
-      <section className={styles.narrow} aria-labelledby="sp-weapon" data-section="weapon">
-        <h2 id="sp-weapon" className={styles.sectionTitle}>
-          {page.weapon.title}
-        </h2>
+      <Section look="narrow" name="weapon" title={page.weapon.title}>
         <p className={styles.lead}>{page.weapon.text}</p>
-        <ul className={styles.checks}>
-          {page.weapon.points.map((point) => (
-            <li key={point}>
-              <LeafMark />
-              {point}
-            </li>
-          ))}
-        </ul>
-      </section>
+        <CheckList items={page.weapon.points} />
+      </Section>
 
-      <section className={styles.block} aria-labelledby="sp-moods" data-section="moods">
-        <h2 id="sp-moods" className={styles.sectionTitle}>
-          {page.moods.title}
-        </h2>
+      <Section look="block" name="moods" title={page.moods.title}>
         <ul className={styles.topics}>
           {page.moods.topics.map((topic) => (
             <li key={topic}>{topic}</li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section className={styles.narrow} aria-labelledby="sp-behind" data-section="behind">
-        <h2 id="sp-behind" className={styles.sectionTitle}>
-          {page.behind.title}
-        </h2>
+      <Section look="narrow" name="behind" title={page.behind.title}>
         <p className={styles.lead}>{page.behind.text}</p>
-      </section>
+      </Section>
 
-      <section className={styles.band} aria-labelledby="sp-meditation" data-section="meditation-benefits">
-        <h2 id="sp-meditation" className={styles.sectionTitle}>
-          {page.meditation_benefits.title}
-        </h2>
+      <Section look="band" name="meditation-benefits" title={page.meditation_benefits.title}>
         <p className={styles.lead}>{page.meditation_benefits.text}</p>
-        <ul className={styles.checks}>
-          {page.meditation_benefits.points.map((point) => (
-            <li key={point}>
-              <LeafMark />
-              {point}
-            </li>
-          ))}
-        </ul>
-      </section>
+        <CheckList items={page.meditation_benefits.points} />
+      </Section>
 
-      <section className={styles.block} aria-labelledby="sp-six" data-section="six-benefits">
-        <h2 id="sp-six" className={styles.sectionTitle}>
-          {page.six_benefits.title}
-        </h2>
+      <Section look="block" name="six-benefits" title={page.six_benefits.title}>
         <ul className={styles.cards}>
           {page.six_benefits.items.map((item) => (
             <li key={item.title}>
@@ -225,14 +221,11 @@ export function SalesPage({ page, checkout, theme, name, attachStream, onStart }
           ))}
         </ul>
         <GetStarted onStart={onStart} />
-      </section>
+      </Section>
 
-      <section className={styles.fiveMinutes} aria-labelledby="sp-five" data-section="five-minutes">
-        <h2 id="sp-five" className={styles.sectionTitle}>
-          {page.five_minutes.title}
-        </h2>
+      <Section look="fiveMinutes" name="five-minutes" title={page.five_minutes.title}>
         <p className={styles.lead}>{page.five_minutes.text}</p>
-      </section>
+      </Section>
 
       <section className={styles.block} aria-label="What members say" data-section="short-testimonials">
         <ul className={styles.quotes}>
@@ -244,10 +237,7 @@ export function SalesPage({ page, checkout, theme, name, attachStream, onStart }
         </ul>
       </section>
 
-      <section className={styles.band} aria-labelledby="sp-method" data-section="method">
-        <h2 id="sp-method" className={styles.sectionTitle}>
-          {page.method.title}
-        </h2>
+      <Section look="band" name="method" title={page.method.title}>
         <ol className={styles.method}>
           {page.method.items.map((item) => (
             <li key={item.name}>
@@ -266,16 +256,13 @@ export function SalesPage({ page, checkout, theme, name, attachStream, onStart }
           List value <strong>{formatMoney(featured?.currency ?? "USD", page.method.list_value_cents)}</strong>
         </p>
         <GetStarted onStart={onStart} />
-      </section>
+      </Section>
 
       <p className={styles.helped} data-section="people-helped">
         <strong>{page.people_helped.figure}</strong> {page.people_helped.text}
       </p>
 
-      <section className={styles.block} aria-labelledby="sp-reviews" data-section="reviews">
-        <h2 id="sp-reviews" className={styles.sectionTitle}>
-          {page.reviews.title}
-        </h2>
+      <Section look="block" name="reviews" title={page.reviews.title}>
         <ul className={styles.quotes}>
           {page.reviews.items.map((item) => (
             <li key={item.name + item.quote}>
@@ -283,7 +270,7 @@ export function SalesPage({ page, checkout, theme, name, attachStream, onStart }
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
       <section className={styles.refund} aria-labelledby="sp-refund" data-section="refund">
         <ShieldArt />
@@ -298,19 +285,9 @@ export function SalesPage({ page, checkout, theme, name, attachStream, onStart }
         </div>
       </section>
 
-      <section className={styles.narrow} aria-labelledby="sp-get" data-section="what-you-get">
-        <h2 id="sp-get" className={styles.sectionTitle}>
-          {page.what_you_get.title}
-        </h2>
-        <ul className={styles.checks}>
-          {page.what_you_get.items.map((item) => (
-            <li key={item}>
-              <LeafMark />
-              {item}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Section look="narrow" name="what-you-get" title={page.what_you_get.title}>
+        <CheckList items={page.what_you_get.items} />
+      </Section>
 
       <PriceReveal price={page.price} featured={featured} plans={plans} offerEnded={clock.ended} theme={theme} onStart={onStart} />
 
