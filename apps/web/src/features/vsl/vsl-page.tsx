@@ -6,17 +6,9 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { analytics } from "../../lib/analytics";
 import { getVsl, isMissingVsl, useVsl, type Vsl } from "./api/vsl";
 import styles from "./vsl-page.module.css";
+import type { AttachStream } from "../../lib/attach-stream";
 
-/**
- * Puts an HLS playlist into the video element (the player's stream loader: native HLS where the
- * browser has it, else hls.js, imported only when needed); the route module supplies it.
- */
-export type AttachStream = (
-  media: HTMLMediaElement,
-  url: string,
-  signal: AbortSignal,
-  options: { cookies: (force: boolean) => Promise<unknown> },
-) => Promise<{ destroy(): void } | null>;
+export type { AttachStream };
 
 /** A video-sales page (spec 000 section 2): a video, and a call to action that appears during playback. */
 export function VslPage({ attachStream }: { attachStream: AttachStream }) {

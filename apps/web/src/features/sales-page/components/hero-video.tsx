@@ -2,17 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { getSalesVideo, useSalesVideo } from "../api/sales-video";
 import { VideoStill } from "./art";
 import styles from "../sales-page.module.css";
+import type { AttachStream } from "../../../lib/attach-stream";
 
-/**
- * Puts an HLS playlist into the video element (the player's stream loader: native HLS where the
- * browser has it, else hls.js, imported only when needed); the route module supplies it.
- */
-export type AttachStream = (
-  media: HTMLMediaElement,
-  url: string,
-  signal: AbortSignal,
-  options: { cookies: (force: boolean) => Promise<unknown> },
-) => Promise<{ destroy(): void } | null>;
+export type { AttachStream };
 
 /**
  * The hero's video, 600 px wide at most (the whole width on a phone), from a video-sales page
