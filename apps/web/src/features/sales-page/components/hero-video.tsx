@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { getSalesVideo, useSalesVideo } from "../api/sales-video";
 import styles from "../sales-page.module.css";
 
@@ -23,6 +23,14 @@ export function HeroVideo({ slug, title, attachStream }: { slug: string; title: 
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
   const playlist = vsl.data?.video.playlist ?? null;
+  /** Whether the stream is in the video element yet: a press before that plays once it is. */
+  const attached = useRef(false);
+  const wantsPlay = useRef(false);
+
+  const startPlaying = useCallback((media: HTMLVideoElement) => {
+    wantsPlay.current = false;
+    void Promise.resolve(media.play()).catch(() => setPlaying(false));
+  }, []);
 
   useEffect(() => {
     const media = video.current;
@@ -32,22 +40,30 @@ export function HeroVideo({ slug, title, attachStream }: { slug: string; title: 
     // The page's answer set the video's cookies; a refused segment asks for it again, which sets fresh ones.
     const cookies = (force: boolean) => (force ? getSalesVideo(slug) : Promise.resolve());
     attachStream(media, playlist, controller.signal, { cookies }).then(
-      (attached) => {
-        if (controller.signal.aborted) attached?.destroy();
-        else handle = attached;
+      (stream) => {
+        if (controller.signal.aborted) return stream?.destroy();
+        handle = stream;
+        attached.current = true;
+        if (wantsPlay.current) startPlaying(media);
       },
       () => setFailed(true),
     );
     return () => {
       controller.abort();
+      attached.current = false;
       handle?.destroy();
     };
-  }, [attachStream, playlist, slug]);
+  }, [attachStream, playlist, slug, startPlaying]);
 
   const play = () => {
     const media = video.current;
     if (!media) return;
-    void Promise.resolve(media.play()).catch(() => setPlaying(false));
+    // Pressed while the page's video or its stream is still on the way: it starts as soon as it is in place.
+    if (!attached.current) {
+      wantsPlay.current = true;
+      return;
+    }
+    startPlaying(media);
   };
 
   return (
