@@ -5,7 +5,13 @@ import { currencyForTimeZone, legacyRegularPriceCents, struckThroughCents, type 
 export const CARD_PROVIDER = "stripe";
 
 /** A package as the paywall, the payment dialog and the members' offers work with it: the domain's facts, money in cents. */
-export type PlanOption = PackageFacts & { id: number; currency: Currency; trialDays: number };
+export type PlanOption = PackageFacts & {
+  id: number;
+  currency: Currency;
+  trialDays: number;
+  /** A timed offer's package (docs/decisions/030-honest-offers.md): another plan than the regular one of the same kind, at its own price. */
+  offer?: boolean;
+};
 
 /** The API's decimal amount becomes cents. */
 export function toPlanOption(pkg: Package): PlanOption {
@@ -19,6 +25,7 @@ export function toPlanOption(pkg: Package): PlanOption {
     isFreeTrial: pkg.is_free_trial,
     trialDays: pkg.trial_days,
     tags: pkg.tags,
+    offer: pkg.offer,
   };
 }
 
