@@ -63,17 +63,26 @@ const overflows = (page: Page) => page.evaluate(() => document.documentElement.s
 const salesPage = (page: Page) => page.getByTestId("sales-page");
 const checkoutModal = (page: Page) => page.getByRole("dialog", { name: "Choose your plan" });
 
-/** From the open checkout modal: the chosen plan bought by card, up to the recommendations and /home. */
-async function buyChosenPlan(page: Page) {
+/** From the open checkout modal: the chosen plan bought by card (`total` due today), up to the recommendations and /home. */
+async function buyChosenPlan(page: Page, total: string) {
   const modal = checkoutModal(page);
   await modal.getByRole("button", { name: "Get My Plan" }).click();
-  await page.getByRole("dialog", { name: "Select payment method" }).waitFor();
+  const payment = page.getByRole("dialog", { name: "Select payment method" });
+  await payment.waitFor();
+  await expect.poll(() => payment.getByTestId("payment-total").textContent()).toBe(total);
+  const purchase = page.waitForRequest(
+    (request) => request.method() === "POST" && new URL(request.url()).pathname.endsWith("/stripe/payment-method"),
+  );
   await payByCard(page, CARDS.succeeds);
+  const { package_id: packageId } = (await purchase).postDataJSON() as { package_id: number };
   await page.getByText("Successfully subscribed!").waitFor();
   const recommended = page.getByRole("dialog", { name: "Recommended For You Based On Your Answers" });
   await recommended.waitFor();
   await recommended.getByRole("button", { name: "Start Listening" }).click();
   await page.waitForURL((url) => url.pathname === "/home");
+  // The package bought is the one whose price was shown.
+  const bought = (await (await fetch(`${baseUrl()}/api/v1/package/${packageId}`)).json()) as { data: { amount: number; currency: string } };
+  expect(`${bought.data.currency === "USD" ? "$" : "€"}${bought.data.amount.toFixed(2)}`).toBe(total);
 }
 
 describe("the promo sales page", () => {
@@ -117,7 +126,7 @@ describe("the promo sales page", () => {
     expect(await modal.locator("[data-testid=offer-plan]").first().innerText()).toContain(OFFER_PRICE);
     await expect.poll(() => new URL(page.url()).searchParams.has("buy")).toBe(false);
 
-    await buyChosenPlan(page);
+    await buyChosenPlan(page, OFFER_PRICE);
     expect(await subscriptionType(page)).toBe("Lifetime");
     expect(unexpected(problems)).toEqual([]);
     await context.close();
@@ -149,7 +158,7 @@ describe("the promo sales page", () => {
     const chosen = modal.locator("[data-testid=offer-plan]", { has: page.locator("input:checked") });
     await expect.poll(() => chosen.innerText()).toContain(OFFER_PRICE);
 
-    await buyChosenPlan(page);
+    await buyChosenPlan(page, OFFER_PRICE);
     // /home says once where the access details are.
     const note = page.getByText(/You have successfully subscribed! Please check your e-mail for your access details/);
     await note.waitFor();
