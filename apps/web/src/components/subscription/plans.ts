@@ -6,10 +6,20 @@ export const CARD_PROVIDER = "stripe";
 
 /**
  * A package as the paywall, the payment dialog and the members' offers work with it: the domain's
- * facts, money in cents. `regularCents` is set on a timed offer's plan: what the same plan costs
- * without the offer (null when no such plan is sold), struck through instead of a made-up former price.
+ * facts, money in cents.
  */
-export type PlanOption = PackageFacts & { id: number; currency: Currency; trialDays: number; regularCents?: number | null };
+export type PlanOption = PackageFacts & {
+  id: number;
+  currency: Currency;
+  trialDays: number;
+  /** A timed offer's package (docs/decisions/030-honest-offers.md): another plan than the regular one of the same kind, at its own price. */
+  offer?: boolean;
+  /**
+   * Set on a timed offer's plan: what the same plan costs without the offer (null when no such plan
+   * is sold), struck through instead of a made-up former price.
+   */
+  regularCents?: number | null;
+};
 
 /** The API's decimal amount becomes cents. */
 export function toPlanOption(pkg: Package): PlanOption {
@@ -23,6 +33,7 @@ export function toPlanOption(pkg: Package): PlanOption {
     isFreeTrial: pkg.is_free_trial,
     trialDays: pkg.trial_days,
     tags: pkg.tags,
+    offer: pkg.offer,
   };
 }
 

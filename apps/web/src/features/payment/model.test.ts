@@ -73,6 +73,20 @@ describe("packageFor", () => {
     expect(packageFor(all, euroYearly, "other")).toEqual({ message: "There is no package for a year" });
   });
 
+  it("buys a timed offer's plan as the offer's package, and a regular plan as the regular one, whichever comes first", () => {
+    const regularCard = pkg(5, 0, "stripe", "USD", { isLifetime: true, amountCents: 14999 });
+    const regularWallet = pkg(10, 0, "paypal", "USD", { isLifetime: true, amountCents: 14999 });
+    const offerCard = pkg(21, 0, "stripe", "USD", { isLifetime: true, amountCents: 1495, offer: true });
+    const offerWallet = pkg(23, 0, "paypal", "USD", { isLifetime: true, amountCents: 1495, offer: true });
+    const checkout = [regularCard, regularWallet, offerCard, offerWallet];
+    expect(packageFor(checkout, offerCard, "stripe")).toEqual({ package: offerCard });
+    expect(packageFor(checkout, offerCard, "paypal")).toEqual({ package: offerWallet });
+    expect(packageFor(checkout, regularCard, "paypal")).toEqual({ package: regularWallet });
+    expect(packageFor([...checkout].reverse(), regularCard, "stripe")).toEqual({ package: regularCard });
+    // Never another price than the one chosen: without the offer's package for that way to pay, the plan is missing.
+    expect(packageFor([regularCard, regularWallet, offerCard], offerCard, "paypal")).toEqual({ message: "There is no lifetime package" });
+  });
+
   it("keeps 3- and 6-month plans apart from lifetime", () => {
     expect(packageFor(all, pkg(3, 6, "stripe", "USD"), "paypal")).toEqual({ package: all[7] });
     expect(packageFor(all, pkg(2, 3, "stripe", "USD"), "paypal")).toEqual({ message: "There is no package for 3 months" });

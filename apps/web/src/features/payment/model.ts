@@ -45,7 +45,9 @@ export function packageFor(
 ): { package: PaymentPackage } | { message: string } {
   const type = purchaseTypeOf(chosen);
   const samePlan = (pkg: PaymentPackage) => (type ? isPurchaseType(pkg, type) : !pkg.isLifetime && pkg.months === chosen.months);
-  const fitting = packages.filter((pkg) => pkg.provider === provider && samePlan(pkg));
+  // A timed offer's plan and the regular plan of the same kind are different prices: the chosen one's is bought.
+  const sameOffer = (pkg: PaymentPackage) => Boolean(pkg.offer) === Boolean(chosen.offer);
+  const fitting = packages.filter((pkg) => pkg.provider === provider && samePlan(pkg) && sameOffer(pkg));
   const inCurrency = (currency: Currency) => {
     const options = fitting.filter((pkg) => pkg.currency === currency);
     return options.find((pkg) => pkg.isFreeTrial === chosen.isFreeTrial) ?? options[0];

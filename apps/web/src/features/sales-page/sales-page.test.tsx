@@ -241,6 +241,19 @@ describe("checkout sales page", () => {
     expect(screen.getByRole("button", { name: "Play the video" })).toBeTruthy();
   });
 
+  it("plays the hero's video once its stream is in place when the play button was pressed before", async () => {
+    let attached!: (handle: { destroy(): void }) => void;
+    attach.mockImplementationOnce(() => new Promise((resolve) => (attached = resolve)));
+    renderSales(checkoutFixture());
+    const video = screen.getByTestId("sales-video") as HTMLVideoElement;
+    const play = vi.spyOn(video, "play").mockResolvedValue(undefined);
+    fireEvent.click(screen.getByRole("button", { name: "Play the video" }));
+    expect(play).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(attached).toBeTypeOf("function"));
+    await act(async () => attached({ destroy: vi.fn() }));
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
   it("opens and closes the FAQ's panels", () => {
     renderSales(checkoutFixture());
     const question = screen.getByRole("button", { name: SALES_PAGE.faq[0]!.question });
