@@ -27,9 +27,17 @@ describe("offerStart and startOffer", () => {
     expect(startOffer(now, 4, [ago(3 * HOUR_MS)]).endsAt).toEqual(new Date(now.getTime() + HOUR_MS));
   });
 
-  it("ignores a start in the future, too far back, or not a date: the clock starts now", () => {
-    for (const start of [new Date(now.getTime() + 1), ago(4 * HOUR_MS + 1), ago(30 * 24 * HOUR_MS), new Date("nope"), null, undefined]) {
+  it("ignores a start in the future or not a date: the clock starts now", () => {
+    for (const start of [new Date(now.getTime() + 1), new Date("nope"), null, undefined]) {
       expect(offerStart(now, 4, [start]), String(start)).toEqual(now);
+    }
+  });
+
+  it("counts a start further back than the offer as the offer's length back: an offer that ended never starts again", () => {
+    for (const start of [ago(4 * HOUR_MS + 1), ago(30 * 24 * HOUR_MS)]) {
+      const clock = startOffer(now, 4, [start]);
+      expect(clock.startedAt, String(start)).toEqual(ago(4 * HOUR_MS));
+      expect(offerIsLive(clock, now), String(start)).toBe(false);
     }
   });
 
@@ -41,8 +49,9 @@ describe("offerStart and startOffer", () => {
     }
   });
 
-  it("takes the earliest acceptable start of several (a lead's clock and the browser's)", () => {
-    expect(offerStart(now, 4, [ago(HOUR_MS), ago(2 * HOUR_MS), ago(9 * HOUR_MS)])).toEqual(ago(2 * HOUR_MS));
+  it("takes the earliest start of several (a lead's clock and the browser's)", () => {
+    expect(offerStart(now, 4, [ago(HOUR_MS), ago(2 * HOUR_MS), now])).toEqual(ago(2 * HOUR_MS));
+    expect(offerStart(now, 4, [ago(HOUR_MS), ago(9 * HOUR_MS)])).toEqual(ago(4 * HOUR_MS));
   });
 });
 

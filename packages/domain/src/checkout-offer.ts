@@ -34,9 +34,9 @@ export function offerEndsAt(startedAt: Date, hours: number): Date {
 
 /**
  * When a person's offer starts on their first visit at `now`: the earliest of `now` and the starts
- * offered by `earlier` (the browser's visitor start, a lead's clock) that are acceptable: in the past
- * (not after `now`) and not more than `hours` before `now`. A start further back would already be
- * over, and one after `now` is not a start at all; both are ignored and the clock starts now.
+ * offered by `earlier` (the browser's visitor start, a lead's clock) that are in the past (not after
+ * `now`; a later one is not a start at all and is ignored). A start more than `hours` back counts
+ * as `hours` back: that person's offer has already ended, so logging in never starts it again.
  */
 export function offerStart(now: Date, hours: number, earlier: readonly (Date | null | undefined)[] = []): Date {
   const oldest = now.getTime() - Math.max(0, hours) * HOUR_MS;
@@ -44,7 +44,7 @@ export function offerStart(now: Date, hours: number, earlier: readonly (Date | n
   for (const candidate of earlier) {
     if (!candidate || Number.isNaN(candidate.getTime())) continue;
     const at = candidate.getTime();
-    if (at <= now.getTime() && at >= oldest && at < start) start = at;
+    if (at <= now.getTime()) start = Math.min(start, Math.max(at, oldest));
   }
   return new Date(start);
 }

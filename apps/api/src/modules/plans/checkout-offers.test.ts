@@ -161,14 +161,14 @@ describe("GET /user/checkout/{id} for a member", () => {
     expect((await checkout(`/api/v1/user/checkout/${PROMO}`, bearer(other.token))).offer.started_at).toBe(at(clock));
   });
 
-  it("takes the browser's visitor start on the first visit only when it is in the past and within the offer", async () => {
+  it("takes the browser's visitor start on the first visit when it is in the past; one that has ended stays ended", async () => {
     clock = Date.parse("2026-06-20T12:00:00Z");
     const cases: [string, number, number][] = [
       ["an hour ago: taken (the deadline moves earlier)", clock - HOUR_MS, clock - HOUR_MS],
       ["exactly the offer's length ago: taken", clock - 4 * HOUR_MS, clock - 4 * HOUR_MS],
       ["in the future: ignored", clock + HOUR_MS, clock],
-      ["further back than the offer: ignored", clock - 5 * HOUR_MS, clock],
-      ["a year ago: ignored", clock - 365 * DAY_MS, clock],
+      ["further back than the offer: the offer has ended", clock - 5 * HOUR_MS, clock - 4 * HOUR_MS],
+      ["a year ago: the offer has ended", clock - 365 * DAY_MS, clock - 4 * HOUR_MS],
     ];
     for (const [label, sent, expected] of cases) {
       const member = await registerMember(app, database);
