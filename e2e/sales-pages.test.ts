@@ -135,6 +135,8 @@ describe("the promo sales page", () => {
     const chosen = modal.locator("[data-testid=offer-plan]", { has: page.locator("input:checked") });
     await expect.poll(() => chosen.innerText()).toContain(OFFER_PRICE);
     expect(await modal.locator("[data-testid=offer-plan]").first().innerText()).toContain(OFFER_PRICE);
+    // Set against the same plan's regular price, never a made-up former one.
+    expect(await chosen.locator("s").innerText()).toContain("$149.99");
     await expect.poll(() => new URL(page.url()).searchParams.has("buy")).toBe(false);
 
     await buyChosenPlan(page, OFFER_PRICE);
