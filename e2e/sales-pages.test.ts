@@ -277,6 +277,25 @@ describe("the sales page itself", () => {
     await context.close();
   });
 
+  it("paints the top of /promo/3 before any script, and the app takes it over with the same words and the rest", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const painted = await context.newPage();
+    await painted.goto("/promo/3");
+    expect(await painted.getByRole("heading", { level: 1 }).innerText()).toMatch(/^This /);
+    expect(await painted.locator("[data-section=participants]").innerText()).toContain("1,249");
+    expect(await painted.locator("[data-sales-theme]").first().getAttribute("data-sales-theme")).toBe("green-main");
+    const paintedTitle = await painted.getByRole("heading", { level: 1 }).innerText();
+    await context.close();
+
+    const { page, context: live, problems } = await newVisit(browser, 390);
+    await page.goto("/promo/3");
+    await page.getByTestId("countdown").waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(paintedTitle);
+    expect(await page.locator("[data-server-painted]").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await live.close();
+  });
+
   it("sends a visitor without a session from /checkout/3 to log in", async () => {
     const { page, context, problems } = await newVisit(browser);
     await page.goto("/checkout/3");

@@ -5,7 +5,9 @@ import formbody from "@fastify/formbody";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { loadComingSoon, loadLandingPages, loadQuizzes, loadSalesPages, loadVsl } from "@serene/content";
-import { VslDefinitions } from "@serene/contracts";
+import { VslDefinitions, type SalesPage } from "@serene/contracts";
+import { formatCount, heroTitle } from "@serene/domain";
+import { DomainError } from "./domain-errors";
 import type { DatabaseHandle } from "@serene/db";
 import type { Config } from "./config";
 import { createBackgroundWork } from "./jobs/background";
@@ -76,7 +78,7 @@ import { registerNulCharacterCheck } from "./plugins/nul-characters";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurityHeaders } from "./plugins/security";
 import { serializerCompiler } from "./plugins/serializer";
-import { registerWebApp } from "./plugins/web";
+import { registerWebApp, type SalesFrameSource, type SalesFrameWords } from "./plugins/web";
 
 export interface AppDependencies {
   config: Config;
@@ -323,6 +325,37 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(sandboxApprovalPages({ card: services.processors.sandboxCard, wallet: services.processors.sandboxWallet }));
   if (!config.isProduction) await app.register(outboxRoutes(services.mailer));
   app.get("/api", { schema: { hide: true } }, (_request, reply) => sendError(reply, 404, { message: "Not found." }));
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, { salesFrame: salesFrameWords(services) });
   return app;
+}
+
+/**
+ * The words of a sales page's painted top, as a visitor sees them: a checkout's sales page and theme
+ * (/promo/{id}) or a campaign's (/lp/{lp}). Null for an unknown or removed one.
+ */
+function salesFrameWords(services: Services): SalesFrameSource {
+  const words = (page: SalesPage, theme: string): SalesFrameWords => ({
+    theme,
+    seenOn: page.as_seen_on,
+    warning: page.warning,
+    title: heroTitle(page.hero.title, null),
+    subtitle: page.hero.subtitle,
+    participants: formatCount(page.participants.count),
+    participantsLabel: page.participants.label,
+    startLabel: page.start_label,
+  });
+  return async (kind, key) => {
+    try {
+      if (kind === "lp") {
+        const landing = services.salesPages.landing(key).data;
+        return words(landing.page, landing.theme);
+      }
+      if (!/^[1-9]\d{0,8}$/.test(key)) return null;
+      const checkout = (await services.plans.checkout(Number(key))).data;
+      return words(services.salesPages.page(checkout.sales_page).data, checkout.theme);
+    } catch (error) {
+      if (error instanceof DomainError) return null;
+      throw error;
+    }
+  };
 }

@@ -1,5 +1,6 @@
-// After `vite build`: renders the landing page, the paywall, the onboarding quiz's first question and
-// the quiz results' frame to static HTML (dist/prerendered/).
+// After `vite build`: renders the landing page, the paywall, the onboarding quiz's first question, the
+// quiz results' frame and the top of the sales pages (with slots the server fills) to static HTML
+// (dist/prerendered/).
 // Product name and support address stay placeholders that the server fills in from its config.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -8,7 +9,7 @@ import path from "node:path";
 const web = fileURLToPath(new URL("..", import.meta.url));
 globalThis.__APP_CONFIG__ = { appName: "%APP_NAME%", supportEmail: "%SUPPORT_EMAIL%" };
 const entry = path.join(web, "dist-ssr", "prerender.js");
-const { renderLanding, renderPaywall, renderQuiz, renderQuizResultsFrame } = await import(pathToFileURL(entry).href);
+const { renderLanding, renderPaywall, renderQuiz, renderQuizResultsFrame, renderSalesFrame } = await import(pathToFileURL(entry).href);
 
 /**
  * The onboarding quiz as GET /quiz serves it (the API's quiz presenter: questions without option
@@ -45,6 +46,7 @@ for (const [route, name, render] of [
   ["/subscription", "paywall", renderPaywall],
   ["/quiz", "quiz", renderQuizPage],
   ["/quiz-results", "quiz-results", renderQuizResultsFrame],
+  ["/promo/{id} and /lp/{lp}", "sales", renderSalesFrame],
 ]) {
   const html = render();
   writeFileSync(path.join(web, "dist", "prerendered", `${name}.html`), html);

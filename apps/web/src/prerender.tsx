@@ -6,6 +6,7 @@ import QuizRoute from "./app/routes/quiz";
 import { seedOnboardingQuiz, type Quiz } from "./features/quiz";
 import { LandingPage } from "./features/landing";
 import { ResultsLoading } from "./features/quiz-results";
+import { SalesFrame } from "./features/sales-page";
 
 /**
  * The landing page as static HTML, written at build time and served inside index.html for `/`,
@@ -58,6 +59,20 @@ export function renderQuiz(quiz: Quiz): string {
     <QueryClientProvider client={client}>
       <StaticRouter location="/quiz">
         <QuizRoute />
+      </StaticRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/**
+ * The top of a checkout sales page with slots for its words (`%SP_…%`), which the server fills from
+ * the checkout's copy and theme for /promo/{id} and /lp/{lp}, so the hero paints before any script.
+ */
+export function renderSalesFrame(): string {
+  return renderToString(
+    <QueryClientProvider client={new QueryClient()}>
+      <StaticRouter location="/promo/0">
+        <SalesFrame />
       </StaticRouter>
     </QueryClientProvider>,
   );

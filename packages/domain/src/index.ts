@@ -20,3 +20,4 @@ export * from "./quiz";
 export * from "./funnels";
 export * from "./countdown";
 export * from "./checkout-offer";
+export * from "./sales-page";

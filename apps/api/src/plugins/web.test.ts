@@ -26,6 +26,12 @@ beforeAll(async () => {
     path.join(dist, "prerendered", "quiz.html"),
     '<main><h1>What would you like help with first?</h1><div style="width:7.69%"></div></main>',
   );
+  writeFileSync(
+    path.join(dist, "prerendered", "sales.html"),
+    '<div data-sales-theme="%SP_THEME%" data-server-painted=""><ul><li>%SP_SEEN_ON%</li></ul><p>%SP_WARNING%</p>' +
+      '<h1>%SP_TITLE%</h1><p>%SP_SUBTITLE%</p><video aria-label="%SP_SUBTITLE%"></video>' +
+      "<p><strong>%SP_PARTICIPANTS%</strong> %SP_PARTICIPANTS_LABEL%</p><button>%SP_START%</button></div>",
+  );
   mkdirSync(path.join(dist, ".vite"));
   writeFileSync(
     path.join(dist, ".vite", "manifest.json"),
@@ -100,6 +106,44 @@ describe("the web app", () => {
     for (const url of ["/promo", "/promo/3/extra", "/lp", "/subscription/3", "/home"]) {
       expect((await t.app.inject({ url })).body, url).not.toContain("sales-checkout-s1");
     }
+  });
+
+  it("paints the top of a promo or campaign sales page with its own words, as a visitor sees it", async () => {
+    const promo = (await t.app.inject({ url: "/promo/3" })).body;
+    expect(promo).toContain('data-sales-theme="green-main"');
+    expect(promo).toMatch(/<h1>This [^<]+<\/h1>/);
+    expect(promo).toContain("<strong>1,249</strong>");
+    expect(promo).toContain("<li>App Store</li><li>Google Play</li>");
+    expect(promo).not.toContain("%SP_");
+    expect(promo).toContain('<link rel="modulepreload" href="/assets/sales-checkout-s1.js">');
+
+    const campaign = (await t.app.inject({ url: "/lp/sleep-reset" })).body;
+    expect(campaign).toContain('data-sales-theme="vsl-type-2"');
+    expect(campaign).not.toContain("%SP_");
+
+    // Unknown or removed offers, and the pages that depend on a person, get the app alone: it says why.
+    for (const url of ["/promo/999", "/promo/abc", "/lp/nope", "/checkout/3", "/lead-checkout/3?lead=x"]) {
+      const body = (await t.app.inject({ url })).body;
+      expect(body, url).not.toContain("data-server-painted");
+      expect(body, url).toContain("sales-checkout-s1.js");
+    }
+  });
+
+  it("escapes the words it paints", async () => {
+    const { fillSalesFrame } = await import("./web");
+    const html = fillSalesFrame('<i title="%SP_TITLE%">%SP_TITLE%</i><ul><li>%SP_SEEN_ON%</li></ul>%SP_WARNING%', {
+      theme: "default",
+      seenOn: ["<b>"],
+      warning: "$& $1 costs $14.95",
+      title: '"Calm" & <quiet>',
+      subtitle: "",
+      participants: "1",
+      participantsLabel: "",
+      startLabel: "",
+    });
+    expect(html).toBe(
+      '<i title="&quot;Calm&quot; &amp; &lt;quiet&gt;">&quot;Calm&quot; &amp; &lt;quiet&gt;</i><ul><li>&lt;b&gt;</li></ul>$&amp; $1 costs $14.95',
+    );
   });
 
   it("paints the quiz results' frame and links their code up front on their addresses", async () => {

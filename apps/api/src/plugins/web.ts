@@ -16,6 +16,38 @@ function escapeAttribute(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }
 
+/** The words and theme a sales page's painted top shows: a visitor's view of the checkout's copy. */
+export interface SalesFrameWords {
+  theme: string;
+  seenOn: readonly string[];
+  warning: string;
+  title: string;
+  subtitle: string;
+  participants: string;
+  participantsLabel: string;
+  startLabel: string;
+}
+
+/** Finds the words of the sales page at /promo/{id} or /lp/{lp}; null for an unknown or removed one. */
+export type SalesFrameSource = (kind: "promo" | "lp", key: string) => Promise<SalesFrameWords | null>;
+
+/**
+ * The top of a sales page painted at build time with slots (`%SP_…%`), filled with its words, each
+ * escaped for the place it goes (text or attribute; the same escaping serves both).
+ */
+export function fillSalesFrame(html: string, words: SalesFrameWords): string {
+  const text = (value: string) => () => escapeAttribute(value);
+  return html
+    .replaceAll("%SP_THEME%", text(words.theme))
+    .replace("<li>%SP_SEEN_ON%</li>", () => words.seenOn.map((outlet) => `<li>${escapeAttribute(outlet)}</li>`).join(""))
+    .replaceAll("%SP_WARNING%", text(words.warning))
+    .replaceAll("%SP_TITLE%", text(words.title))
+    .replaceAll("%SP_SUBTITLE%", text(words.subtitle))
+    .replaceAll("%SP_PARTICIPANTS_LABEL%", text(words.participantsLabel))
+    .replaceAll("%SP_PARTICIPANTS%", text(words.participants))
+    .replaceAll("%SP_START%", text(words.startLabel));
+}
+
 export function clientConfig(config: Config): ClientConfig {
   return {
     appName: config.appName,
@@ -131,6 +163,8 @@ const RESULTS_PAGES: [RegExp, string][] = [
  * and e-mails, their code linked with the entry so it loads beside it rather than after it.
  */
 const SALES_PATH = /^\/(?:promo|checkout|lead-checkout|lp)\/[^/]+\/?$/;
+/** The sales pages whose top the server paints (a visitor's view): /promo/{id} and /lp/{lp}. */
+const SALES_FRAME_PATH = /^\/(promo|lp)\/([^/]+)\/?$/;
 
 /**
  * Query parameters that change the paywall's first screen (a hidden close button, the dynamic
@@ -161,7 +195,7 @@ function wantsApp(request: FastifyRequest): boolean {
  * Serves the built web app: hashed assets cached for a year, every other app route answered with
  * index.html (history fallback). Everything outside the app answers 404 in the error envelope.
  */
-export async function registerWebApp(app: FastifyInstance, config: Config) {
+export async function registerWebApp(app: FastifyInstance, config: Config, options: { salesFrame?: SalesFrameSource } = {}) {
   const indexPath = path.join(config.webDistDir, "index.html");
   const built = existsSync(indexPath);
   const manifest = built ? readManifest(config.webDistDir) : null;
@@ -173,6 +207,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   const paywallPage = page(template && renderPrerenderedHtml(config.webDistDir, template, "paywall", "paywall.tsx"));
   const paywallCodePage = page(template && withRoutePreloads(manifest, template, "paywall.tsx"));
   const salesPage = page(template && withRoutePreloads(manifest, template, "sales-checkout.tsx"));
+  // A promo or campaign page people arrive at from an ad: its top painted with its own words.
+  const salesFramePage = page(template && renderPrerenderedHtml(config.webDistDir, template, "sales", "sales-checkout.tsx"));
+  const salesFramePolicy = prerenderedPolicy(config, salesFramePage);
+  const EXPERIMENT = process.env.SP_EXP === "1";
   // The onboarding quiz, where every 'Start my quiz' leads: its first question prerendered, its code with the entry.
   const quizPage = page(template && renderPrerenderedHtml(config.webDistDir, template, "quiz", "quiz.tsx"));
   const resultsPages = new Map(
@@ -213,13 +251,31 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
 
   app.get("/", { schema: { hide: true } }, (_request, reply) => sendApp(reply, landingPage, landingPolicy));
 
-  app.setNotFoundHandler((request, reply) => {
+  /** The page the server paints for /promo/{id} and /lp/{lp}; null when it has no words for it (the app says why). */
+  async function paintedSalesPage(pathname: string): Promise<string | null> {
+    const found = SALES_FRAME_PATH.exec(pathname);
+    if (!found || !salesFramePage || salesFramePage === indexHtml || !options.salesFrame) return null;
+    let key: string;
+    try {
+      key = decodeURIComponent(found[2]!);
+    } catch {
+      return null;
+    }
+    const words = await options.salesFrame(found[1] as "promo" | "lp", key).catch(() => null);
+    const filled = words ? fillSalesFrame(salesFramePage, words) : null;
+    return filled && EXPERIMENT ? filled.replace(/<link rel="modulepreload" href="[^"]+">/g, "") : filled;
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     if (!wantsApp(request)) return sendError(reply, 404, { message: "Not found." });
     const [pathname = "", query = ""] = request.url.split("?");
     if (QUIZ_PATH.test(pathname)) return sendApp(reply, quizPage, quizPolicy);
     const results = RESULTS_PAGES.find(([pattern]) => pattern.test(pathname));
     if (results) return sendApp(reply, resultsPages.get(results[1]), resultsPolicies.get(results[1]));
-    if (SALES_PATH.test(pathname)) return sendApp(reply, salesPage);
+    if (SALES_PATH.test(pathname)) {
+      const painted = await paintedSalesPage(pathname);
+      return painted ? sendApp(reply, painted, salesFramePolicy) : sendApp(reply, salesPage);
+    }
     if (!PAYWALL_PATH.test(pathname)) return sendApp(reply);
     const params = new URLSearchParams(query);
     if (PAYWALL_VARIANTS.some((name) => params.has(name))) return sendApp(reply, paywallCodePage);

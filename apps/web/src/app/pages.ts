@@ -8,7 +8,7 @@ const CHUNK_TIMEOUT_MS = 120_000;
 type PageModule = {
   default: ComponentType;
   /** Starts fetching what the page shows first, as soon as the page is chosen (before it renders). */
-  prefetch?: (params: Params, url?: URL) => void;
+  prefetch?: (params: Params, url?: URL) => void | Promise<unknown>;
 };
 
 function withTimeout(load: () => Promise<PageModule>): () => Promise<PageModule> {

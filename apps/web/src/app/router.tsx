@@ -17,19 +17,32 @@ function guard(entry: RouteEntry) {
   };
 }
 
+/** The longest a page the server painted waits for its data before the app takes over anyway. */
+const PAINTED_PAGE_WAIT_MS = 4000;
+
+/**
+ * Whether the server painted this page with its words (`data-server-painted`, the sales pages): the
+ * first render then waits for the page's data, so the app replaces it with the same page in one
+ * step rather than with a loading state. Only the first page of a visit is painted by the server.
+ */
+const serverPainted = () => typeof document !== "undefined" && document.querySelector("#root [data-server-painted]") !== null;
+
 export function toRouteObject(entry: RouteEntry): RouteObject {
   const load = pages[entry.page ?? "not-found"];
   const allow = guard(entry);
   return {
     path: entry.path,
-    loader: (args) => {
+    loader: async (args) => {
       allow(args);
       // The page's first data is fetched beside its code, not after it renders; a page whose
       // code fails to arrive shows the error screen through `lazy` below.
-      load().then(
+      const prefetched = load().then(
         (module) => module.prefetch?.(args.params, new URL(args.request.url)),
         () => undefined,
       );
+      if (serverPainted()) {
+        await Promise.race([prefetched.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, PAINTED_PAGE_WAIT_MS))]);
+      }
       return null;
     },
     lazy: async () => ({ Component: (await load()).default }),

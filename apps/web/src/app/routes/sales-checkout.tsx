@@ -39,11 +39,16 @@ export default function SalesCheckoutRoute() {
   );
 }
 
-/** The campaign, the lead, the checkout and its sales page are asked for while the page's code loads. */
-export function prefetch(params: Params, url?: URL) {
+/**
+ * The campaign, the lead, the checkout and its sales page are asked for while the page's code loads.
+ * Settles when they are in (the page the server painted stays until then, see app/router.tsx).
+ */
+export function prefetch(params: Params, url?: URL): Promise<unknown> {
   const source = sourceOf(params, url?.pathname ?? "", url?.searchParams ?? new URLSearchParams());
   // A lead's checkout waits for the lead: only a lead that can be read names itself to the server.
-  if (source.leadId !== null) void prefetchSalesLead(source.leadId);
-  if (source.leadId === null || source.member) void prefetchSalesOffer(source, { member: source.member, lead: null });
-  if (source.member) void queryClient.prefetchQuery(userQueryOptions());
+  return Promise.all([
+    source.leadId !== null ? prefetchSalesLead(source.leadId) : null,
+    source.leadId === null || source.member ? prefetchSalesOffer(source, { member: source.member, lead: null }) : null,
+    source.member ? queryClient.prefetchQuery(userQueryOptions()) : null,
+  ]);
 }

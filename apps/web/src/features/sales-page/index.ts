@@ -1,4 +1,4 @@
-export { SalesScreen } from "./sales-screen";
+export { SalesScreen, SalesFrame, SALES_FRAME_SLOTS } from "./sales-screen";
 export { SalesPage, type SalesPageProps } from "./sales-page";
 export { useSalesOffer, type SalesOffer, type SalesOfferSource } from "./hooks/use-sales-offer";
 export type { AttachStream } from "./components/hero-video";

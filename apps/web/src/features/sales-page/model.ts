@@ -7,14 +7,7 @@ export type SalesPlan = PlanOption & { offer: boolean };
 
 const toSalesPlan = (pkg: Package): SalesPlan => ({ ...toPlanOption(pkg), offer: pkg.offer });
 
-/** The hero's `{name}`: the member's or lead's first name, or 'This' for a visitor. */
-export function heroTitle(title: string, name: string | null | undefined): string {
-  const first = name?.trim().split(/\s+/)[0] ?? "";
-  return title.replaceAll("{name}", first === "" ? "This" : first);
-}
-
-/** 1249 → "1,249". */
-export const formatCount = (count: number) => new Intl.NumberFormat("en-US").format(count);
+export { formatCount, heroTitle } from "@serene/domain";
 
 /**
  * The plans the page shows, as the paywall chooses them (card provider, the region's currency), the

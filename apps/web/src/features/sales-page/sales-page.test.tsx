@@ -92,6 +92,8 @@ describe("checkout sales page", () => {
 
     // The price reveal: the stated value struck through against the offer's price.
     expect(screen.getByTestId("featured-price").textContent).toBe("Stated value $1714.95 today $14.95");
+    // The stated value is named, never struck through as if it were a former price.
+    expect(screen.getByTestId("featured-price").querySelector("s")).toBeNull();
 
     // The footer: links, placeholders, socials and the year from the data.
     const footer = within(section("footer"));

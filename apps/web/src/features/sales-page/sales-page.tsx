@@ -5,11 +5,12 @@ import { regionCurrency } from "../../components/subscription/plans";
 import { Accordion } from "../../components/ui/accordion";
 import { Button } from "../../components/ui/button";
 import { env } from "../../lib/env";
-import { HeroArt, LeafMark, ShieldArt, Stars, TriangleArt } from "./components/art";
+import { LeafMark, ShieldArt, Stars, TriangleArt } from "./components/art";
 import { Countdown } from "./components/countdown";
-import { HeroVideo, type AttachStream } from "./components/hero-video";
+import type { AttachStream } from "./components/hero-video";
 import { PriceReveal } from "./components/price-reveal";
 import { SalesFooter } from "./components/sales-footer";
+import { SalesTop } from "./components/sales-top";
 import { useOfferClock } from "./hooks/use-offer-clock";
 import { featuredPlan, formatCount, heroTitle, refundText, salesPlans } from "./model";
 import styles from "./sales-page.module.css";
@@ -103,37 +104,18 @@ export function SalesPage({ page, checkout, theme, name, attachStream, onStart }
 
   return (
     <div className={styles.page} data-sales-theme={theme} data-testid="sales-page">
-      <section className={styles.seenOn} aria-label="As Seen On" data-section="as-seen-on">
-        <span className={styles.seenOnLabel}>As Seen On:</span>
-        <ul>
-          {page.as_seen_on.map((outlet) => (
-            <li key={outlet}>{outlet}</li>
-          ))}
-        </ul>
-      </section>
-
-      <p className={styles.warning} role="note" data-section="warning">
-        {page.warning}
-      </p>
-
-      <header className={styles.hero} data-section="hero">
-        <HeroArt className={styles.heroArt} />
-        <div className={styles.heroInner}>
-          <h1 className={styles.heroTitle}>{heroTitle(page.hero.title, name)}</h1>
-          <p className={styles.heroSubtitle}>{page.hero.subtitle}</p>
-          <HeroVideo slug={page.hero.video_vsl} title={page.hero.subtitle} attachStream={attachStream} />
-        </div>
-      </header>
-
-      <p className={styles.participants} data-section="participants">
-        <strong>{formatCount(page.participants.count)}</strong> {page.participants.label}
-      </p>
-
-      <div className={styles.ctaRow} data-section="start">
-        <Button variant="accent" size="lg" className={styles.start} onClick={onStart}>
-          {page.start_label}
-        </Button>
-      </div>
+      <SalesTop
+        seenOn={page.as_seen_on}
+        warning={page.warning}
+        title={heroTitle(page.hero.title, name)}
+        subtitle={page.hero.subtitle}
+        video={page.hero.video_vsl}
+        participants={formatCount(page.participants.count)}
+        participantsLabel={page.participants.label}
+        startLabel={page.start_label}
+        attachStream={attachStream}
+        onStart={onStart}
+      />
 
       {clock.hasOffer && <Countdown title={page.countdown.title} expired={page.countdown.expired} deadline={clock.deadline} />}
 

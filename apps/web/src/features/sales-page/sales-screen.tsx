@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BrandLink } from "../../components/brand/brand-link";
 import { NightBandPage, nightSky } from "../../components/layout/night-band";
@@ -8,6 +9,7 @@ import type { AttachStream } from "./components/hero-video";
 import type { SalesOffer } from "./hooks/use-sales-offer";
 import { heroTitle } from "./model";
 import { SalesPage } from "./sales-page";
+import { SalesTop } from "./components/sales-top";
 import styles from "./sales-page.module.css";
 
 interface SalesScreenProps {
@@ -50,21 +52,69 @@ export function SalesScreen({ offer, memberName, attachStream, onStart }: SalesS
   const name = offer.lead?.name || memberName;
   const title = offer.title ?? heroTitle(offer.page.hero.title, name);
   return (
-    <div className={styles.frame} data-sales-theme={offer.theme}>
+    <SalesChrome theme={offer.theme}>
       <title>{`${title} · ${env.appName}`}</title>
+      <SalesPage
+        page={offer.page}
+        checkout={offer.checkout}
+        theme={offer.theme}
+        name={name}
+        attachStream={attachStream}
+        onStart={onStart}
+      />
+    </SalesChrome>
+  );
+}
+
+/** The sales page's own chrome: the brand bar above the page, in the checkout's theme. */
+function SalesChrome({ theme, painted = false, children }: { theme: string; painted?: boolean; children: ReactNode }) {
+  return (
+    <div className={styles.frame} data-sales-theme={theme} data-server-painted={painted ? "" : undefined}>
       <header className={styles.brandBar}>
         <BrandLink to="/" className={styles.brand} />
       </header>
-      <main id="main">
-        <SalesPage
-          page={offer.page}
-          checkout={offer.checkout}
-          theme={offer.theme}
-          name={name}
-          attachStream={attachStream}
-          onStart={onStart}
-        />
-      </main>
+      <main id="main">{children}</main>
     </div>
+  );
+}
+
+/** What the server puts into the painted frame of a sales page (`%SP_…%` in SalesFrame). */
+export const SALES_FRAME_SLOTS = {
+  theme: "%SP_THEME%",
+  seenOn: "%SP_SEEN_ON%",
+  warning: "%SP_WARNING%",
+  title: "%SP_TITLE%",
+  subtitle: "%SP_SUBTITLE%",
+  participants: "%SP_PARTICIPANTS%",
+  participantsLabel: "%SP_PARTICIPANTS_LABEL%",
+  startLabel: "%SP_START%",
+} as const;
+
+const noStream: AttachStream = () => Promise.resolve(null);
+
+/**
+ * The top of a sales page with slots for its words, rendered at build time: the server fills the
+ * slots from the checkout's copy and theme and paints it before any script (a visitor's view, the
+ * greeting 'This'); the app then renders the same markup from the same data, and the rest below it.
+ */
+export function SalesFrame() {
+  const slot = SALES_FRAME_SLOTS;
+  return (
+    <SalesChrome theme={slot.theme} painted>
+      <div className={styles.page} data-sales-theme={slot.theme} data-testid="sales-page">
+        <SalesTop
+          seenOn={[slot.seenOn]}
+          warning={slot.warning}
+          title={slot.title}
+          subtitle={slot.subtitle}
+          video=""
+          participants={slot.participants}
+          participantsLabel={slot.participantsLabel}
+          startLabel={slot.startLabel}
+          attachStream={noStream}
+          onStart={() => undefined}
+        />
+      </div>
+    </SalesChrome>
   );
 }

@@ -31,10 +31,10 @@ export function PriceReveal({ price, featured, plans, offerEnded, theme, onStart
       {featured && (
         <p className={styles.priceLine} data-testid="featured-price">
           {/* Once the offer has ended the saving it stated no longer holds: only the regular price is shown. */}
+          {/* The stated value of what the page lists, never a former price: it is named, not struck through (decision 031). */}
           {!offerEnded && (
             <>
-              <span className={styles.visuallyHidden}>Stated value </span>
-              <s className={styles.statedValue}>{formatMoney(featured.currency, price.value_cents)}</s>{" "}
+              <span className={styles.statedValue}>Stated value {formatMoney(featured.currency, price.value_cents)}</span>{" "}
             </>
           )}
           <span className={styles.visuallyHidden}>{offerEnded ? "Regular price " : "today "}</span>
