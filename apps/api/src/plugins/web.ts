@@ -210,7 +210,6 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
   // A promo or campaign page people arrive at from an ad: its top painted with its own words.
   const salesFramePage = page(template && renderPrerenderedHtml(config.webDistDir, template, "sales", "sales-checkout.tsx"));
   const salesFramePolicy = prerenderedPolicy(config, salesFramePage);
-  const EXPERIMENT = process.env.SP_EXP === "1";
   // The onboarding quiz, where every 'Start my quiz' leads: its first question prerendered, its code with the entry.
   const quizPage = page(template && renderPrerenderedHtml(config.webDistDir, template, "quiz", "quiz.tsx"));
   const resultsPages = new Map(
@@ -262,8 +261,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
       return null;
     }
     const words = await options.salesFrame(found[1] as "promo" | "lp", key).catch(() => null);
-    const filled = words ? fillSalesFrame(salesFramePage, words) : null;
-    return filled && EXPERIMENT ? filled.replace(/<link rel="modulepreload" href="[^"]+">/g, "") : filled;
+    return words ? fillSalesFrame(salesFramePage, words) : null;
   }
 
   app.setNotFoundHandler(async (request, reply) => {
