@@ -1,4 +1,5 @@
-import type { Checkout, LandingPage, Package, SalesPage, Vsl } from "@serene/contracts";
+import type { Checkout, LandingPage, SalesPage, Vsl } from "@serene/contracts";
+import { pkg } from "../../../test/packages";
 
 /** A whole sales page as GET /sales-page/{slug} answers it, with the spec's figures (spec 000 section 9). */
 export const SALES_PAGE: SalesPage = {
@@ -108,20 +109,6 @@ export const SALES_PAGE: SalesPage = {
     copyright_year: 2022,
   },
 };
-
-const pkg = (id: number, months: number, amount: number, extra: Partial<Package> = {}): Package => ({
-  id,
-  months,
-  provider: "stripe",
-  currency: "USD",
-  amount,
-  is_lifetime: false,
-  is_free_trial: false,
-  trial_days: 0,
-  tags: [],
-  offer: false,
-  ...extra,
-});
 
 /** A promo checkout with a 4-hour offer: the yearly plan at its offer price beside the regular plans. */
 export const checkoutFixture = (overrides: Partial<Checkout> = {}): Checkout => ({
