@@ -59,6 +59,9 @@ import { createFaqService } from "./modules/faq/faq.service";
 import { createComingSoonRepository } from "./modules/coming-soon/coming-soon.repository";
 import { comingSoonRoutes } from "./modules/coming-soon/coming-soon.routes";
 import { createComingSoonService } from "./modules/coming-soon/coming-soon.service";
+import { createNotesRepository } from "./modules/notes/notes.repository";
+import { notesRoutes } from "./modules/notes/notes.routes";
+import { createNotesService } from "./modules/notes/notes.service";
 import { createQuizRepository } from "./modules/quiz/quiz.repository";
 import { quizRoutes } from "./modules/quiz/quiz.routes";
 import { createQuizService } from "./modules/quiz/quiz.service";
@@ -206,6 +209,7 @@ export function createServices({
     }),
     faq: createFaqService(createFaqRepository(database.db), brand),
     comingSoon: createComingSoonService(createComingSoonRepository(database.db), loadComingSoon()),
+    notes: createNotesService(createNotesRepository(database.db)),
     quiz,
     leads: createLeadsService({
       repository: leadsRepository,
@@ -309,6 +313,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(analyticsRoutes(services.analytics, services.limiter));
       await api.register(contentRoutes({ catalogue: services.catalogue }));
       await api.register(libraryRoutes({ library: services.library }));
+      await api.register(notesRoutes(services.notes, services.limiter));
       await api.register(signedCookieRoutes({ media: services.media }));
       await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions }));
       await api.register(plansRoutes({ plans: services.plans }));

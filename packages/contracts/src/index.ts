@@ -12,3 +12,4 @@ export * from "./lead";
 export * from "./coming-soon";
 export * from "./vsl";
 export * from "./sales-pages";
+export * from "./notes";

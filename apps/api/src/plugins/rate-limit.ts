@@ -39,6 +39,9 @@ export const RATE_LIMITS = {
   comingSoon: { ip: { points: 120, seconds: 60 }, account: { points: 30, seconds: 60 } },
   // Coming-soon sign-ups: a person signs up once or corrects it a few times.
   comingSoonLead: { ip: { points: 30, seconds: 600 }, account: { points: 10, seconds: 600 } },
+  // Writing, editing and deleting notes (members only): "account" is the signed-in member. Generous for a
+  // person typing; a loop is held back.
+  noteWrite: { ip: { points: 240, seconds: 60 }, account: { points: 60, seconds: 60 } },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

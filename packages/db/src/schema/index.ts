@@ -21,3 +21,4 @@ export * from "./payments";
 export * from "./quiz-answers";
 export * from "./coming-soon-leads";
 export * from "./checkout-offers";
+export * from "./notes";
