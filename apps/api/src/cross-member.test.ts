@@ -233,6 +233,41 @@ const OWNED: OwnedResource[] = [
       expect(res.json().data).toMatchObject({ registered: true, goal: "SLEEP_BETTER" });
     },
   },
+  {
+    name: "a note the member wrote",
+    async create(member) {
+      const res = await sendAs(t.app, member.token, "POST", "/api/v1/user/notes", { title: "Owner's note", content: "Private." });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id;
+    },
+    attempts: [
+      {
+        call: "GET /user/notes/{id}",
+        expected: 404,
+        withId: (member, id) => getAs(t.app, member.token, `/api/v1/user/notes/${id}`),
+        unknownId: "00000000-0000-4000-8000-000000000003",
+      },
+      {
+        call: "PUT /user/notes/{id}",
+        expected: 404,
+        withId: (member, id) => sendAs(t.app, member.token, "PUT", `/api/v1/user/notes/${id}`, { title: "Not yours", content: "Changed." }),
+        unknownId: "00000000-0000-4000-8000-000000000004",
+      },
+      {
+        call: "DELETE /user/notes/{id}",
+        expected: 404,
+        withId: (member, id) => sendAs(t.app, member.token, "DELETE", `/api/v1/user/notes/${id}`),
+        unknownId: "00000000-0000-4000-8000-000000000005",
+      },
+    ],
+    snapshot: async (member) =>
+      rows(t.database, "select id, title, content, created_at, updated_at from notes where user_id = $1 order by id", [member.id]),
+    async ownerStillUses(member, id) {
+      const res = await getAs(t.app, member.token, `/api/v1/user/notes/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ title: "Owner's note", content: "Private." });
+    },
+  },
 ];
 
 describe("another member's id answers as an unknown id and changes nothing", () => {
@@ -251,10 +286,16 @@ describe("another member's id answers as an unknown id and changes nothing", () 
 });
 
 describe("personal lists show nothing of another member", () => {
-  it("favourites, recently played, listening statistics and account status stay the owner's", async () => {
+  it("favourites, recently played, listening statistics, notes and account status stay the owner's", async () => {
     const reader = await registerMember(t.app, t.database, { name: "Reader" });
     const item = itemById(1);
-    const lists = ["/api/v1/favorite", "/api/v1/recently-played", "/api/v1/user/sessions", "/api/v1/user/account-status"];
+    const lists = [
+      "/api/v1/favorite",
+      "/api/v1/recently-played",
+      "/api/v1/user/sessions",
+      "/api/v1/user/notes",
+      "/api/v1/user/account-status",
+    ];
     const readerBefore = await Promise.all(lists.map(async (url) => (await getAs(t.app, reader.token, url)).json() as unknown));
 
     const writer = await registerMember(t.app, t.database, { name: "Writer" });
@@ -267,6 +308,8 @@ describe("personal lists show nothing of another member", () => {
       end_session: toUtcSecond(new Date(Date.now() - 300_000)),
     });
     expect(session.statusCode, session.body).toBeLessThan(300);
+    const note = await sendAs(t.app, writer.token, "POST", "/api/v1/user/notes", { title: "Writer's note", content: "Mine." });
+    expect(note.statusCode, note.body).toBe(201);
     await subscribe(t.database, writer.id);
 
     const readerAfter = await Promise.all(lists.map(async (url) => (await getAs(t.app, reader.token, url)).json() as unknown));

@@ -95,6 +95,14 @@ async function memberWithEverything(label: string) {
     .insert(socialIdentities)
     .values({ userId: user!.id, provider: "google", subject: `google-${label}-${Date.now()}`, email });
   const second = (await login(app, email, PASSWORD)).json().token as string;
+  // A note the member wrote.
+  const note = await app.inject({
+    method: "POST",
+    url: "/api/v1/user/notes",
+    headers: { authorization: `Bearer ${second}` },
+    payload: { title: `${label}'s note`, content: "Private." },
+  });
+  expect(note.statusCode, note.body).toBe(201);
   // The member's own offer clock.
   expect((await app.inject({ url: "/api/v1/user/checkout/1", headers: { authorization: `Bearer ${second}` } })).statusCode).toBe(200);
   await app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(email)}`, remoteAddress: randomIp() });
@@ -123,7 +131,7 @@ describe("account deletion", () => {
     const staying = await memberWithEverything("staying");
     const stayingBefore = await rowsOwnedBy(staying.id);
     const before = await rowsOwnedBy(leaving.id);
-    for (const table of ["access_tokens", "account_codes", "checkout_offers", "leads", "outbox_emails", "social_identities"]) {
+    for (const table of ["access_tokens", "account_codes", "checkout_offers", "leads", "notes", "outbox_emails", "social_identities"]) {
       expect(before[table], `${table} has rows of the member before`).toBeGreaterThan(0);
     }
 
