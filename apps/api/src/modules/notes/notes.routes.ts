@@ -15,7 +15,7 @@ import { authOf } from "../../plugins/auth";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { NotesService } from "./notes.service";
 
-/** A note is at most 10,000 characters of text (up to about 40 KiB as UTF-8 JSON); anything bigger is not one. */
+/** A note is at most 10,000 characters (under 60 KiB as JSON, escapes included); anything bigger is not one. */
 const NOTE_BODY_LIMIT = 64 * 1024;
 
 const errors = { ...errorResponses, 401: ErrorResponse };
