@@ -353,6 +353,8 @@ function salesFrameWords(services: Services): SalesFrameSource {
     try {
       if (kind === "lp") {
         const landing = services.salesPages.landing(key).data;
+        // A campaign whose checkout is gone is not painted as an offer: the app says it is no longer available.
+        await services.plans.checkout(landing.checkout_id);
         return words(landing.page, landing.theme);
       }
       if (!/^[1-9]\d{0,8}$/.test(key)) return null;

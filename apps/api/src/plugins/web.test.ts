@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { PRODUCTION } from "../test/production-env";
+import { rows } from "../test/accounts";
 
 let t: TestApp;
 let dist: string;
@@ -127,6 +128,13 @@ describe("the web app", () => {
       expect(body, url).not.toContain("data-server-painted");
       expect(body, url).toContain("sales-checkout-s1.js");
     }
+  });
+
+  it("does not paint a campaign whose checkout has been removed", async () => {
+    await rows(t.database, "delete from checkouts where id = 4");
+    const body = (await t.app.inject({ url: "/lp/sleep-reset" })).body;
+    expect(body).not.toContain("data-server-painted");
+    expect(body).toContain("sales-checkout-s1.js");
   });
 
   it("escapes the words it paints", async () => {
