@@ -97,7 +97,9 @@ describe("members' content area", () => {
     expect(await grid.getByRole("button", { name: /Locked$/ }).count()).toBe(0);
 
     // Library: three shelves, each with items or 'You not have items.'.
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Library" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
+    await page.waitForURL("**/profile/dashboard");
+    await page.getByRole("navigation", { name: "Profile" }).getByRole("link", { name: "Library" }).click();
     await page.waitForURL("**/profile/library");
     for (const name of ["Recently Played", "Recommendation", "Favorite"]) await page.getByRole("heading", { level: 2, name }).waitFor();
     await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"));

@@ -1,6 +1,7 @@
 import { CONTENT_MODELS, CONTENT_TYPES, SCREEN_NAMES, toUtcSecond } from "@serene/domain";
 import { z } from "zod";
 import { CacheBuster, PageQuery, paged } from "./common";
+import { DayMinutes, Earned } from "./progress";
 
 /**
  * The catalogue, the player and a member's library (spec 001 sections 2, 3 and 7).
@@ -192,6 +193,7 @@ export type ContentRef = z.infer<typeof ContentRef>;
 
 export const FavoriteResponse = z.object({
   data: z.object({ id: z.number().int(), model: ContentModelSchema, favorite: z.boolean() }),
+  earned: Earned.optional(),
 });
 export type FavoriteResponse = z.infer<typeof FavoriteResponse>;
 
@@ -223,6 +225,7 @@ export type SessionReportBody = z.infer<typeof SessionReportBody>;
 
 export const SessionReportResponse = z.object({
   data: z.object({ id: z.string(), start_session: z.string(), end_session: z.string(), seconds: z.number().int() }),
+  earned: Earned.optional(),
 });
 export type SessionReportResponse = z.infer<typeof SessionReportResponse>;
 
@@ -234,12 +237,27 @@ export const SessionStatistics = z
     longest_streak: z.number().int(),
     total_streak: z.number().int(),
     longest_minute_session: z.number().int(),
+    /** The time zone the days were counted in (the `tz` sent, the member's last, or UTC). */
+    time_zone: z.string(),
+    /** Today in that time zone, YYYY-MM-DD. */
+    today: z.string(),
+    /** The last 30 days, oldest first, ending today; days without listening have 0 minutes. */
+    last_30_days: z.array(DayMinutes),
+    /** Days with any listening in the last 365 days (ending today), oldest first: the year calendar. */
+    practice_days: z.array(DayMinutes),
   })
   .meta({ id: "SessionStatistics" });
 export type SessionStatistics = z.infer<typeof SessionStatistics>;
 
 export const SessionStatisticsResponse = z.object({ data: SessionStatistics });
 export type SessionStatisticsResponse = z.infer<typeof SessionStatisticsResponse>;
+
+// POST /user/shares: the member copied an item's share link (the influencer badge).
+export const ShareResponse = z.object({
+  data: z.object({ id: z.number().int(), model: ContentModelSchema, at: z.string().describe("ISO 8601, UTC") }),
+  earned: Earned.optional(),
+});
+export type ShareResponse = z.infer<typeof ShareResponse>;
 
 // GET personal-plan-by-day
 export const PlanQuery = CacheBuster.extend({

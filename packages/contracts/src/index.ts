@@ -13,3 +13,5 @@ export * from "./coming-soon";
 export * from "./vsl";
 export * from "./sales-pages";
 export * from "./notes";
+export * from "./progress";
+export * from "./workbooks";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paged } from "./common";
+import { Earned } from "./progress";
 
 /**
  * A member's notes (spec 001 sections 2, 3, 7 and 9; decision 033): private text a member keeps, listed
@@ -44,7 +45,8 @@ export type Note = z.infer<typeof Note>;
 
 export const NoteList = paged(Note);
 export type NoteList = z.infer<typeof NoteList>;
-export const NoteResponse = z.object({ data: Note });
+/** `earned`: on POST only, the badges the new note earned. */
+export const NoteResponse = z.object({ data: Note, earned: Earned.optional() });
 export type NoteResponse = z.infer<typeof NoteResponse>;
 
 export const NOTE_DELETED_MESSAGE = "Successfully deleted";

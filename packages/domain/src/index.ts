@@ -21,3 +21,4 @@ export * from "./funnels";
 export * from "./countdown";
 export * from "./checkout-offer";
 export * from "./sales-page";
+export * from "./achievements";

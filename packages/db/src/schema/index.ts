@@ -22,3 +22,5 @@ export * from "./quiz-answers";
 export * from "./coming-soon-leads";
 export * from "./checkout-offers";
 export * from "./notes";
+export * from "./progress";
+export * from "./workbook-entries";

@@ -12,6 +12,8 @@ export const users = pgTable(
     /** argon2id (PHC string); null for an account made through social sign-in only. */
     passwordHash: text(),
     goal: text(),
+    /** The IANA time zone the member's browser last sent (Europe/Berlin); days of practice are counted in it. */
+    timeZone: text(),
     emailVerifiedAt: timestamp({ withTimezone: true }),
     /** Set when removal was confirmed: the account is closed and its data is deleted at this time. */
     deletionDueAt: timestamp({ withTimezone: true }),

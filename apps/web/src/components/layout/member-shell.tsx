@@ -41,10 +41,10 @@ const NAV: NavItem[] = [
   },
   { to: "/sounds", label: "Sounds", tab: true, icon: { path: "M4 14V10M8 17V7M12 20V4M16 16V8M20 13V11" } },
   {
-    to: "/profile/library",
-    label: "Library",
+    to: "/profile",
+    label: "Profile",
     tab: false,
-    icon: { path: "M5 4.5H8V19.5H5ZM10.5 4.5H13.5V19.5H10.5ZM16 5.5L19 4.8L21 18.8L18 19.5Z" },
+    icon: { circle: [12, 8, 3.6], path: "M4.5 20C5.3 16.2 8.3 14 12 14S18.7 16.2 19.5 20" },
   },
   {
     to: "/settings",

@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
+import { MemberShell } from "./member-shell";
+import styles from "./profile-shell.module.css";
+
+/** The member's own space (spec 001 section 2: /profile and its children), in the order the spec lists them. */
+export const PROFILE_NAV = [
+  { to: "/profile/dashboard", label: "Dashboard" },
+  { to: "/profile/library", label: "Library" },
+  { to: "/profile/achievements", label: "Achievements" },
+  { to: "/profile/notes", label: "Notes" },
+  { to: "/profile/worksheets", label: "Worksheets" },
+] as const;
+
+/**
+ * The members' frame with the profile's own navigation: a row of tabs under the page title on desktop,
+ * a row that scrolls sideways on a phone. Notes' and worksheets' own pages keep their tab lit.
+ */
+export function ProfileShell({ children, title }: { children: ReactNode; title: string }) {
+  return (
+    <MemberShell>
+      <div className={`container ${styles.frame}`}>
+        <h1 className={styles.title}>{title}</h1>
+        <nav aria-label="Profile" className={styles.nav}>
+          {PROFILE_NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className={({ isActive }) => [styles.link, isActive && styles.active].filter(Boolean).join(" ")}
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className={styles.body}>{children}</div>
+      </div>
+    </MemberShell>
+  );
+}
