@@ -1,3 +1,4 @@
+import { WORKBOOK_KINDS } from "@serene/domain";
 import { z } from "zod";
 import { CacheBuster, PageQuery, paged } from "./common";
 import { Earned } from "./progress";
@@ -8,7 +9,7 @@ import { Earned } from "./progress";
  */
 
 /** Field kinds of spec 001 section 3, plus `instruction` for a text-only step (the Exposure Hierarchy's 0000). */
-export const WORKBOOK_FIELD_KINDS = ["multi_select", "multi_text", "text", "select", "range", "instruction"] as const;
+export const WORKBOOK_FIELD_KINDS = WORKBOOK_KINDS;
 export const WorkbookFieldKind = z.enum(WORKBOOK_FIELD_KINDS);
 export type WorkbookFieldKind = z.infer<typeof WorkbookFieldKind>;
 
@@ -81,6 +82,14 @@ export const Workbook = WorkbookCard.extend({
 export type Workbook = z.infer<typeof Workbook>;
 export const WorkbookResponse = z.object({ data: Workbook });
 export type WorkbookResponse = z.infer<typeof WorkbookResponse>;
+
+/**
+ * One workbook as content (content/demo/workbooks.json): the workbook without the member's view of it. The API
+ * checks the file against this, and the rules of `workbookDefinitionProblems`, at start-up.
+ */
+export const WorkbookDefinition = Workbook.omit({ available: true, locked_reason: true, completed: true, latest_entry_id: true }).strict();
+export type WorkbookDefinition = z.infer<typeof WorkbookDefinition>;
+export const WorkbookDefinitions = z.array(WorkbookDefinition).min(1);
 
 /** One answer: text, a chosen option value, several of either, or a number on a range. */
 export const WorkbookAnswer = z.union([z.string(), z.number(), z.array(z.string())]);
