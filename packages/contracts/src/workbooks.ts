@@ -98,10 +98,16 @@ export type WorkbookAnswer = z.infer<typeof WorkbookAnswer>;
 // POST /user/workbook
 export const WorkbookEntryBody = z.object({
   workbook_id: z.number().int().positive(),
-  /** By question id; questions of groups not selected are left out. Problems are 422 on `answers.<question id>`. */
-  answers: z.record(z.string(), WorkbookAnswer),
+  /**
+   * By question id; questions of groups not selected are left out. Null, blank text and an empty list count as
+   * not answered (a skipped question). Problems are 422 on `answers.<question id>`.
+   */
+  answers: z.record(z.string().max(64), WorkbookAnswer.nullable()),
 });
 export type WorkbookEntryBody = z.infer<typeof WorkbookEntryBody>;
+
+/** The worksheet named in the address. Any text is accepted here; a malformed id is simply not found (404). */
+export const WorkbookEntryParams = z.object({ id: z.string().max(64) });
 
 export const WorkbookEntryAnswer = z.object({
   question_id: z.string(),
@@ -109,7 +115,7 @@ export const WorkbookEntryAnswer = z.object({
   group: z.string(),
   kind: WorkbookFieldKind,
   value: WorkbookAnswer,
-  /** The value as a person reads it (option labels, "7 of 10"). */
+  /** The value as a person reads it (option labels joined with ", ", "7 of 10", several texts joined with "; "). */
   display: z.string(),
 });
 export const WorkbookEntry = z
@@ -123,6 +129,7 @@ export const WorkbookEntry = z
   })
   .meta({ id: "WorkbookEntry" });
 export type WorkbookEntry = z.infer<typeof WorkbookEntry>;
+/** `earned`: on POST only, the badges the new entry earned (an empty list when none). */
 export const WorkbookEntryResponse = z.object({ data: WorkbookEntry, earned: Earned.optional() });
 export type WorkbookEntryResponse = z.infer<typeof WorkbookEntryResponse>;
 
