@@ -92,7 +92,8 @@ export type WorkbookDefinition = z.infer<typeof WorkbookDefinition>;
 export const WorkbookDefinitions = z.array(WorkbookDefinition).min(1);
 
 /** One answer: text, a chosen option value, several of either, or a number on a range. */
-export const WorkbookAnswer = z.union([z.string(), z.number(), z.array(z.string())]);
+export const WORKBOOK_ANSWER_TYPE = "The answer must be text, a number or a list of texts.";
+export const WorkbookAnswer = z.union([z.string(), z.number(), z.array(z.string())], { error: WORKBOOK_ANSWER_TYPE });
 export type WorkbookAnswer = z.infer<typeof WorkbookAnswer>;
 
 // POST /user/workbook
