@@ -157,6 +157,23 @@ describe("the shipped workbooks", () => {
     for (const question of ranges) expect(question.answer.range).toMatchObject({ min: 0, max: 100 });
   });
 
+  it("say, where they ask about hard thoughts and feelings, that it is fine to skip or stop and to seek support", () => {
+    for (const name of [
+      "General Issues",
+      "Exposure Hierarchy",
+      "Monitoring Moods",
+      "Thought Record",
+      "Thought Chain Effect",
+      "Bad Thoughts Destroyer",
+      "Cognitive Distortions",
+    ]) {
+      const gentle = byName(name).questions.filter((question) => question.hint?.includes("someone you trust or a professional"));
+      expect(gentle.length, name).toBeGreaterThan(0);
+      for (const question of gentle)
+        expect(question.hint, `${name} ${question.id}`).toMatch(question.answer.required ? /fine to stop/ : /fine to skip/);
+    }
+  });
+
   it("are free where decided (General Issues, Setting Goals, Thought Record), the rest for subscribers", () => {
     expect(shipped.filter((workbook) => workbook.free).map((workbook) => workbook.name)).toEqual([
       "General Issues",
