@@ -327,7 +327,7 @@ describe("saving a worksheet", () => {
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({ "answers.q8": [ENTRY_MESSAGES.required], "answers.q9": [ENTRY_MESSAGES.required] });
 
-    const created = await call("POST", "/user/workbook/", member.token, {
+    const created = await call("POST", "/user/workbook/?t=1700000000000", member.token, {
       workbook_id: ID.record,
       answers: { ...answers, q8: "It was one meeting; they asked for my view.", q9: 30, q10: null },
     });
@@ -383,7 +383,7 @@ describe("saving a worksheet", () => {
     expect(read.json()).toEqual({ data: body.data });
     expect((await call("GET", `/user/workbook/${body.data.id.toUpperCase()}`, member.token)).json()).toEqual({ data: body.data });
 
-    const deleted = await call("DELETE", `/user/workbook/${body.data.id}`, member.token);
+    const deleted = await call("DELETE", `/user/workbook/${body.data.id}?t=1700000000001`, member.token);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toEqual({ message: "Successfully deleted" });
     expect(await entriesOf(member)).toEqual([]);
