@@ -492,6 +492,11 @@ describe("bad worksheets are refused with 422 and nothing is stored", () => {
       { workbook_id: 1, answers: { ...general(), q4: "Deadlines" } },
       { "answers.q4": [ENTRY_MESSAGES.notAsked] },
     ],
+    [
+      "a question id named like an object property",
+      { workbook_id: 1, answers: { ...general(), constructor: "x", toString: "y" } },
+      { "answers.constructor": [ENTRY_MESSAGES.unknown], "answers.toString": [ENTRY_MESSAGES.unknown] },
+    ],
     ["an object as an answer", { workbook_id: 1, answers: { ...general(), q2: { text: "hi" } } }, { "answers.q2": [WORKBOOK_ANSWER_TYPE] }],
     ["numbers in a list", { workbook_id: 1, answers: { ...general(), q1: [1, 2] } }, { "answers.q1": [WORKBOOK_ANSWER_TYPE] }],
   ];
