@@ -59,6 +59,9 @@ import { createFaqService } from "./modules/faq/faq.service";
 import { createComingSoonRepository } from "./modules/coming-soon/coming-soon.repository";
 import { comingSoonRoutes } from "./modules/coming-soon/coming-soon.routes";
 import { createComingSoonService } from "./modules/coming-soon/coming-soon.service";
+import { createDataExportRepository } from "./modules/data-export/data-export.repository";
+import { dataExportRoutes } from "./modules/data-export/data-export.routes";
+import { createDataExportService } from "./modules/data-export/data-export.service";
 import { createNotesRepository } from "./modules/notes/notes.repository";
 import { notesRoutes } from "./modules/notes/notes.routes";
 import { createNotesService } from "./modules/notes/notes.service";
@@ -210,6 +213,7 @@ export function createServices({
     faq: createFaqService(createFaqRepository(database.db), brand),
     comingSoon: createComingSoonService(createComingSoonRepository(database.db), loadComingSoon()),
     notes: createNotesService(createNotesRepository(database.db)),
+    dataExport: createDataExportService({ repository: createDataExportRepository(database.db), product: config.appName, now }),
     quiz,
     leads: createLeadsService({
       repository: leadsRepository,
@@ -314,6 +318,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(contentRoutes({ catalogue: services.catalogue }));
       await api.register(libraryRoutes({ library: services.library }));
       await api.register(notesRoutes(services.notes, services.limiter));
+      await api.register(dataExportRoutes(services.dataExport, services.limiter));
       await api.register(signedCookieRoutes({ media: services.media }));
       await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions }));
       await api.register(plansRoutes({ plans: services.plans }));

@@ -22,3 +22,4 @@ export * from "./countdown";
 export * from "./checkout-offer";
 export * from "./sales-page";
 export * from "./achievements";
+export * from "./data-export";
