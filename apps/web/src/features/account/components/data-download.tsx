@@ -87,14 +87,13 @@ export function DataDownload() {
         </ul>
       </div>
 
-      <div aria-live="polite">
-        {failure && <Notice kind="error">{failure}</Notice>}
-        {saved && !download.isPending && (
-          <Notice kind="success">
-            Saved as <strong>{saved}</strong>. Look in your downloads.
-          </Notice>
-        )}
-      </div>
+      {/* Notices announce themselves (alert, status). */}
+      {failure && <Notice kind="error">{failure}</Notice>}
+      {saved && !download.isPending && (
+        <Notice kind="success">
+          Saved as <strong>{saved}</strong>. Look in your downloads.
+        </Notice>
+      )}
     </section>
   );
 }
