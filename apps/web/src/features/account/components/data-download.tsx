@@ -91,7 +91,7 @@ export function DataDownload() {
       {failure && <Notice kind="error">{failure}</Notice>}
       {saved && !download.isPending && (
         <Notice kind="success">
-          Saved as <strong>{saved}</strong>. Look in your downloads.
+          Saved as <strong className={styles.fileName}>{saved}</strong>. Look in your downloads.
         </Notice>
       )}
     </section>
