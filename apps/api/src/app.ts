@@ -59,6 +59,9 @@ import { createFaqService } from "./modules/faq/faq.service";
 import { createComingSoonRepository } from "./modules/coming-soon/coming-soon.repository";
 import { comingSoonRoutes } from "./modules/coming-soon/coming-soon.routes";
 import { createComingSoonService } from "./modules/coming-soon/coming-soon.service";
+import { createDataExportRepository } from "./modules/data-export/data-export.repository";
+import { dataExportRoutes } from "./modules/data-export/data-export.routes";
+import { createDataExportService } from "./modules/data-export/data-export.service";
 import { createNotesRepository } from "./modules/notes/notes.repository";
 import { notesRoutes } from "./modules/notes/notes.routes";
 import { createNotesService } from "./modules/notes/notes.service";
@@ -220,6 +223,7 @@ export function createServices({
       subscriptions,
       logger: logger ?? silentLogger,
     }),
+    dataExport: createDataExportService({ repository: createDataExportRepository(database.db), product: config.appName, now }),
     quiz,
     leads: createLeadsService({
       repository: leadsRepository,
@@ -325,6 +329,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(libraryRoutes({ library: services.library }));
       await api.register(notesRoutes(services.notes, services.limiter));
       await api.register(workbooksRoutes(services.workbooks, services.limiter));
+      await api.register(dataExportRoutes(services.dataExport, services.limiter));
       await api.register(signedCookieRoutes({ media: services.media }));
       await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions }));
       await api.register(plansRoutes({ plans: services.plans }));

@@ -318,7 +318,7 @@ describe("another member's id answers as an unknown id and changes nothing", () 
 });
 
 describe("personal lists show nothing of another member", () => {
-  it("favourites, recently played, listening statistics, notes, worksheets, workbook progress and account status stay the owner's", async () => {
+  it("favourites, recently played, listening statistics, notes, worksheets, workbook progress, account status and data files stay the owner's", async () => {
     const reader = await registerMember(t.app, t.database, { name: "Reader" });
     const item = itemById(1);
     const lists = [
@@ -331,6 +331,18 @@ describe("personal lists show nothing of another member", () => {
       "/api/v1/user/account-status",
     ];
     const readerBefore = await Promise.all(lists.map(async (url) => (await getAs(t.app, reader.token, url)).json() as unknown));
+    // The reader's data files ("Download my data"): every section but the sign-ins, whose last use moves.
+    const files = ["/api/v1/user/export/notes.csv", "/api/v1/user/export/sessions.csv", "/api/v1/user/export/worksheets.csv"];
+    const dataOf = async (member: typeof reader) => {
+      const file = (await getAs(t.app, member.token, "/api/v1/user/export")).json();
+      const { access_tokens: _signIns, ...sections } = file.sections;
+      return {
+        sections,
+        items: file.items,
+        csv: await Promise.all(files.map(async (url) => (await getAs(t.app, member.token, url)).body)),
+      };
+    };
+    const readerDataBefore = await dataOf(reader);
 
     const writer = await registerMember(t.app, t.database, { name: "Writer" });
     const ref = { id: item.id, model: item.model };
@@ -353,6 +365,8 @@ describe("personal lists show nothing of another member", () => {
 
     const readerAfter = await Promise.all(lists.map(async (url) => (await getAs(t.app, reader.token, url)).json() as unknown));
     expect(readerAfter).toEqual(readerBefore);
+    expect(await dataOf(reader)).toEqual(readerDataBefore);
+    expect((await dataOf(writer)).sections.notes).toHaveLength(1);
     // The reader removing the same favourite removes only their own (none): the writer keeps it.
     await sendAs(t.app, reader.token, "DELETE", "/api/v1/user/favorite", ref);
     const writersFavourites = (await getAs(t.app, writer.token, "/api/v1/favorite")).json().data as { id: number }[];

@@ -15,3 +15,4 @@ export * from "./sales-pages";
 export * from "./notes";
 export * from "./progress";
 export * from "./workbooks";
+export * from "./data-export";

@@ -24,3 +24,4 @@ export * from "./sales-page";
 export * from "./achievements";
 export * from "./workbook-flow";
 export * from "./workbooks";
+export * from "./data-export";

@@ -45,6 +45,9 @@ export const RATE_LIMITS = {
   // Saving and deleting worksheets (members only): "account" is the signed-in member. A workbook takes minutes to
   // fill in; a loop is held back.
   workbookWrite: { ip: { points: 240, seconds: 60 }, account: { points: 30, seconds: 60 } },
+  // "Download my data" (the JSON file and the three CSV files, members only): "account" is the signed-in member.
+  // Each file reads every table of the member; twenty files an hour is five full downloads.
+  dataExport: { ip: { points: 60, seconds: 3600 }, account: { points: 20, seconds: 3600 } },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

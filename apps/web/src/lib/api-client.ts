@@ -64,14 +64,14 @@ function buildUrl(path: string, query: RequestOptions["query"] = {}): string {
   return `${API_BASE}/${path.replace(/^\//, "")}?${params}`;
 }
 
-/**
- * The one way the web app calls the API (spec 000 section 7): Accept JSON, the bearer token from
- * local storage, the `t` time stamp; a failed response goes to the global error state with the
- * server's message, and the promise rejects with an ApiError holding the server's data. A 401 to
- * a call that sent a token ends the session instead (see onUnauthorized).
- */
-async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+/** Sends one call with the app's headers; a network failure becomes an ApiError with status 0. */
+async function send(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  accept: string,
+): Promise<{ response: Response; token: string | null }> {
+  const headers: Record<string, string> = { Accept: accept };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
@@ -82,9 +82,8 @@ async function apiRequest<T>(method: string, path: string, options: RequestOptio
     body = JSON.stringify(options.body);
   }
 
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    const response = await fetch(buildUrl(path, options.query), {
       method,
       headers,
       body,
@@ -92,34 +91,74 @@ async function apiRequest<T>(method: string, path: string, options: RequestOptio
       keepalive: options.keepalive,
       credentials: "same-origin",
     });
+    return { response, token };
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     const failure = new ApiError(0, { message: "No connection. Check your network and try again." });
     if (showsGlobalError(options, failure)) useErrorStore.getState().setError(failure.message);
     throw failure;
   }
+}
 
-  const text = await response.text();
-  let data: unknown = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = { message: text.slice(0, 200) };
-    }
+/** The body of an answer as JSON; a body that is not JSON becomes its first words as the message. */
+function jsonOf(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text.slice(0, 200) };
   }
-  if (!response.ok) {
-    const failure = new ApiError(response.status, (data as ApiError["data"]) ?? {});
-    if (response.status === 401 && token && options.endSessionOnUnauthorized !== false) {
-      // The session is over (expired or revoked): forget the token; the handler goes to /login.
-      clearToken();
-      unauthorizedHandler?.();
-      throw failure;
-    }
-    if (showsGlobalError(options, failure)) useErrorStore.getState().setError(failure.message);
+}
+
+/** A failed answer: a 401 to a call that sent a token ends the session; others go to the global error state. */
+function failed(response: Response, data: unknown, token: string | null, options: RequestOptions): never {
+  const failure = new ApiError(response.status, (data as ApiError["data"]) ?? {});
+  if (response.status === 401 && token && options.endSessionOnUnauthorized !== false) {
+    // The session is over (expired or revoked): forget the token; the handler goes to /login.
+    clearToken();
+    unauthorizedHandler?.();
     throw failure;
   }
+  if (showsGlobalError(options, failure)) useErrorStore.getState().setError(failure.message);
+  throw failure;
+}
+
+/**
+ * The one way the web app calls the API (spec 000 section 7): Accept JSON, the bearer token from
+ * local storage, the `t` time stamp; a failed response goes to the global error state with the
+ * server's message, and the promise rejects with an ApiError holding the server's data. A 401 to
+ * a call that sent a token ends the session instead (see onUnauthorized).
+ */
+async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const { response, token } = await send(method, path, options, "application/json");
+  const data = jsonOf(await response.text());
+  if (!response.ok) failed(response, data, token, options);
   return data as T;
+}
+
+/** A file the API answered as an attachment: its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="..."` header, or the fallback. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const quoted = disposition ? /filename="([^"]+)"/i.exec(disposition)?.[1] : undefined;
+  const bare = disposition ? /filename=([^";\s]+)/i.exec(disposition)?.[1] : undefined;
+  // Only the last path segment, so a name can never point elsewhere.
+  const name = (quoted ?? bare ?? "").split(/[\\/]/).pop()?.trim();
+  return name || fallback;
+}
+
+/**
+ * A GET that answers a file (an export): sent like every call (bearer token, `t`), the answer kept as bytes.
+ * Failures are handled as in apiRequest: the server's message in an ApiError.
+ */
+async function apiDownload(path: string, fallbackName: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const { response, token } = await send("GET", path, options, "*/*");
+  if (!response.ok) failed(response, jsonOf(await response.text()), token, options);
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition"), fallbackName) };
 }
 
 export const api = {
@@ -128,6 +167,7 @@ export const api = {
   put: <T>(path: string, options?: RequestOptions) => apiRequest<T>("PUT", path, options),
   patch: <T>(path: string, options?: RequestOptions) => apiRequest<T>("PATCH", path, options),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
+  download: (path: string, fallbackName: string, options?: RequestOptions) => apiDownload(path, fallbackName, options),
 };
 
 export type FieldErrors = Record<string, string[]>;

@@ -1,6 +1,16 @@
 import { eq } from "drizzle-orm";
 import { DAY_MS } from "@serene/domain";
-import { leads, quizAnswers, socialIdentities, users, type DatabaseHandle } from "@serene/db";
+import {
+  contentShares,
+  leads,
+  listeningDays,
+  memberAchievements,
+  quizAnswers,
+  socialIdentities,
+  users,
+  workbookEntries,
+  type DatabaseHandle,
+} from "@serene/db";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobQueue } from "../../jobs/queue";
@@ -103,6 +113,14 @@ async function memberWithEverything(label: string) {
     payload: { title: `${label}'s note`, content: "Private." },
   });
   expect(note.statusCode, note.body).toBe(201);
+  // Their practice: a day of listening, a badge, a shared link and a completed worksheet.
+  const [item] = await rows<{ id: number }>(database, "SELECT id FROM content_items ORDER BY id LIMIT 1");
+  await database.db
+    .insert(listeningDays)
+    .values({ userId: user!.id, timeZone: "Europe/Berlin", day: "2026-11-20", seconds: 600, sessions: 1, longestSeconds: 600 });
+  await database.db.insert(memberAchievements).values({ userId: user!.id, machineName: "first_note" });
+  await database.db.insert(contentShares).values({ userId: user!.id, itemId: item!.id });
+  await database.db.insert(workbookEntries).values({ userId: user!.id, workbookId: 1, answers: { q1: `${label} wrote this` } });
   // The member's own offer clock.
   expect((await app.inject({ url: "/api/v1/user/checkout/1", headers: { authorization: `Bearer ${second}` } })).statusCode).toBe(200);
   await app.inject({ url: `/api/v1/user/recovery-password?email=${encodeURIComponent(email)}`, remoteAddress: randomIp() });
@@ -131,7 +149,19 @@ describe("account deletion", () => {
     const staying = await memberWithEverything("staying");
     const stayingBefore = await rowsOwnedBy(staying.id);
     const before = await rowsOwnedBy(leaving.id);
-    for (const table of ["access_tokens", "account_codes", "checkout_offers", "leads", "notes", "outbox_emails", "social_identities"]) {
+    for (const table of [
+      "access_tokens",
+      "account_codes",
+      "checkout_offers",
+      "content_shares",
+      "leads",
+      "listening_days",
+      "member_achievements",
+      "notes",
+      "outbox_emails",
+      "social_identities",
+      "workbook_entries",
+    ]) {
       expect(before[table], `${table} has rows of the member before`).toBeGreaterThan(0);
     }
 
@@ -169,8 +199,15 @@ describe("account deletion", () => {
       await rows(database, "SELECT 1 FROM checkout_offers WHERE lead_id IS NOT NULL AND lead_id NOT IN (SELECT id FROM leads)"),
     ).toEqual([]);
     expect(await rowsMentioning(leaving.email)).toEqual({});
+    for (const table of ["listening_days", "member_achievements", "content_shares", "workbook_entries"]) {
+      expect(after[table], `${table} has no rows of the removed member`).toBe(0);
+    }
+    expect(await rows(database, "SELECT 1 FROM workbook_entries WHERE answers::text LIKE '%leaving wrote this%'")).toEqual([]);
 
     expect(await rowsOwnedBy(staying.id)).toEqual(stayingBefore);
+    for (const table of ["listening_days", "member_achievements", "content_shares", "workbook_entries"]) {
+      expect(stayingBefore[table], `${table} keeps the other member's rows`).toBe(1);
+    }
     expect((await whoAmI(app, staying.tokens[1]!)).statusCode).toBe(200);
     expect((await login(app, staying.email, PASSWORD)).statusCode).toBe(200);
 
