@@ -61,3 +61,8 @@ export function loadSalesPages(): unknown {
 export function loadLandingPages(): unknown {
   return readJson<unknown>("./demo/landing-pages.json");
 }
+
+/** The shipped CBT workbooks, as raw JSON: the API checks them against WorkbookDefinitions and the workbook rules at start-up. */
+export function loadWorkbooks(): unknown {
+  return readJson<unknown>("./demo/workbooks.json");
+}

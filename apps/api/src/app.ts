@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import { loadComingSoon, loadLandingPages, loadQuizzes, loadSalesPages, loadVsl } from "@serene/content";
+import { loadComingSoon, loadLandingPages, loadQuizzes, loadSalesPages, loadVsl, loadWorkbooks } from "@serene/content";
 import { VslDefinitions, type SalesPage } from "@serene/contracts";
 import { formatCount, heroTitle } from "@serene/domain";
 import { DomainError } from "./domain-errors";
@@ -71,6 +71,9 @@ import { createLeadsService } from "./modules/leads/leads.service";
 import { salesPagesRoutes } from "./modules/sales-pages/sales-pages.routes";
 import { createSalesPagesService } from "./modules/sales-pages/sales-pages.service";
 import { vslRoutes } from "./modules/vsl/vsl.routes";
+import { createWorkbooksRepository } from "./modules/workbooks/workbooks.repository";
+import { workbooksRoutes } from "./modules/workbooks/workbooks.routes";
+import { createWorkbooksService } from "./modules/workbooks/workbooks.service";
 import { createVslService } from "./modules/vsl/vsl.service";
 import { createHealthChecks } from "./modules/system/health.service";
 import { healthRoutes, pingRoutes } from "./modules/system/system.routes";
@@ -210,6 +213,13 @@ export function createServices({
     faq: createFaqService(createFaqRepository(database.db), brand),
     comingSoon: createComingSoonService(createComingSoonRepository(database.db), loadComingSoon()),
     notes: createNotesService(createNotesRepository(database.db)),
+    // The achievements join here as `onCompleted` (the badges a saved worksheet earned).
+    workbooks: createWorkbooksService({
+      repository: createWorkbooksRepository(database.db),
+      workbooks: loadWorkbooks(),
+      subscriptions,
+      logger: logger ?? silentLogger,
+    }),
     quiz,
     leads: createLeadsService({
       repository: leadsRepository,
@@ -314,6 +324,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(contentRoutes({ catalogue: services.catalogue }));
       await api.register(libraryRoutes({ library: services.library }));
       await api.register(notesRoutes(services.notes, services.limiter));
+      await api.register(workbooksRoutes(services.workbooks, services.limiter));
       await api.register(signedCookieRoutes({ media: services.media }));
       await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions }));
       await api.register(plansRoutes({ plans: services.plans }));

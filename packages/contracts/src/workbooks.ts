@@ -1,3 +1,4 @@
+import { WORKBOOK_KINDS } from "@serene/domain";
 import { z } from "zod";
 import { CacheBuster, PageQuery, paged } from "./common";
 import { Earned } from "./progress";
@@ -8,7 +9,7 @@ import { Earned } from "./progress";
  */
 
 /** Field kinds of spec 001 section 3, plus `instruction` for a text-only step (the Exposure Hierarchy's 0000). */
-export const WORKBOOK_FIELD_KINDS = ["multi_select", "multi_text", "text", "select", "range", "instruction"] as const;
+export const WORKBOOK_FIELD_KINDS = WORKBOOK_KINDS;
 export const WorkbookFieldKind = z.enum(WORKBOOK_FIELD_KINDS);
 export type WorkbookFieldKind = z.infer<typeof WorkbookFieldKind>;
 
@@ -82,17 +83,32 @@ export type Workbook = z.infer<typeof Workbook>;
 export const WorkbookResponse = z.object({ data: Workbook });
 export type WorkbookResponse = z.infer<typeof WorkbookResponse>;
 
+/**
+ * One workbook as content (content/demo/workbooks.json): the workbook without the member's view of it. The API
+ * checks the file against this, and the rules of `workbookDefinitionProblems`, at start-up.
+ */
+export const WorkbookDefinition = Workbook.omit({ available: true, locked_reason: true, completed: true, latest_entry_id: true }).strict();
+export type WorkbookDefinition = z.infer<typeof WorkbookDefinition>;
+export const WorkbookDefinitions = z.array(WorkbookDefinition).min(1);
+
 /** One answer: text, a chosen option value, several of either, or a number on a range. */
-export const WorkbookAnswer = z.union([z.string(), z.number(), z.array(z.string())]);
+export const WORKBOOK_ANSWER_TYPE = "The answer must be text, a number or a list of texts.";
+export const WorkbookAnswer = z.union([z.string(), z.number(), z.array(z.string())], { error: WORKBOOK_ANSWER_TYPE });
 export type WorkbookAnswer = z.infer<typeof WorkbookAnswer>;
 
 // POST /user/workbook
 export const WorkbookEntryBody = z.object({
   workbook_id: z.number().int().positive(),
-  /** By question id; questions of groups not selected are left out. Problems are 422 on `answers.<question id>`. */
-  answers: z.record(z.string(), WorkbookAnswer),
+  /**
+   * By question id; questions of groups not selected are left out. Null, blank text and an empty list count as
+   * not answered (a skipped question). Problems are 422 on `answers.<question id>`.
+   */
+  answers: z.record(z.string().max(64), WorkbookAnswer.nullable()),
 });
 export type WorkbookEntryBody = z.infer<typeof WorkbookEntryBody>;
+
+/** The worksheet named in the address. Any text is accepted here; a malformed id is simply not found (404). */
+export const WorkbookEntryParams = z.object({ id: z.string().max(64) });
 
 export const WorkbookEntryAnswer = z.object({
   question_id: z.string(),
@@ -100,7 +116,7 @@ export const WorkbookEntryAnswer = z.object({
   group: z.string(),
   kind: WorkbookFieldKind,
   value: WorkbookAnswer,
-  /** The value as a person reads it (option labels, "7 of 10"). */
+  /** The value as a person reads it (option labels joined with ", ", "7 of 10", several texts joined with "; "). */
   display: z.string(),
 });
 export const WorkbookEntry = z
@@ -114,6 +130,7 @@ export const WorkbookEntry = z
   })
   .meta({ id: "WorkbookEntry" });
 export type WorkbookEntry = z.infer<typeof WorkbookEntry>;
+/** `earned`: on POST only, the badges the new entry earned (an empty list when none). */
 export const WorkbookEntryResponse = z.object({ data: WorkbookEntry, earned: Earned.optional() });
 export type WorkbookEntryResponse = z.infer<typeof WorkbookEntryResponse>;
 

@@ -23,3 +23,4 @@ export * from "./checkout-offer";
 export * from "./sales-page";
 export * from "./achievements";
 export * from "./workbook-flow";
+export * from "./workbooks";
