@@ -10,10 +10,10 @@ export function WorkbookArt({ id }: { id: number }) {
   const tone = ((id % TONES) + TONES) % TONES;
   return (
     <span className={[styles.art, styles[`tone${tone}`]].join(" ")} aria-hidden="true">
-      <svg viewBox="0 0 240 96" preserveAspectRatio="xMidYMax slice" focusable="false">
-        <circle cx={60 + ((id * 37) % 120)} cy="34" r="16" />
-        <path d="M0 70 Q60 48 120 66 T240 60 V96 H0Z" />
-        <path d="M0 82 Q70 66 140 82 T240 78 V96 H0Z" />
+      <svg viewBox="0 0 320 96" preserveAspectRatio="xMidYMax slice" focusable="false">
+        <circle cx={40 + ((id * 53) % 100)} cy="46" r="15" />
+        <path d="M0 70 Q80 48 160 66 T320 60 V96 H0Z" />
+        <path d="M0 82 Q90 66 180 82 T320 78 V96 H0Z" />
       </svg>
     </span>
   );

@@ -105,7 +105,7 @@ export function WorkbookCard({ card, compact = false }: WorkbookCardProps) {
   }
 
   return (
-    <article className={[styles.card, compact && styles.compact].filter(Boolean).join(" ")} data-state={state}>
+    <article className={[styles.card, compact && styles.compact].filter(Boolean).join(" ")} data-card={state}>
       {primary}
       {state === "completed" && (
         <button type="button" className={styles.again} onClick={() => start(card)} aria-label={`Fill in ${card.name} again`}>
