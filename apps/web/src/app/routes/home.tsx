@@ -13,7 +13,7 @@ import {
   useRegisterNote,
   withWorkbooks,
 } from "../../features/home";
-import { WorkbooksShelf } from "../../features/workbooks";
+import { WorkbooksShelf } from "../../features/workbooks/cards";
 
 /** /home (spec 001 section 2): the greeting, the unlock button, the daily slider, the plan, then the other sections. */
 export default function HomePage() {

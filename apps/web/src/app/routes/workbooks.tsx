@@ -1,6 +1,6 @@
 import { MemberShell } from "../../components/layout/member-shell";
 import { PageIntro } from "../../features/content-browse";
-import { WorkbookGrid } from "../../features/workbooks";
+import { WorkbookGrid } from "../../features/workbooks/cards";
 import styles from "./workbooks.module.css";
 
 const STEPS = [
