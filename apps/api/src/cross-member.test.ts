@@ -268,6 +268,38 @@ const OWNED: OwnedResource[] = [
       expect(res.json().data).toMatchObject({ title: "Owner's note", content: "Private." });
     },
   },
+  {
+    name: "a worksheet the member saved (a workbook entry)",
+    async create(member) {
+      const res = await sendAs(t.app, member.token, "POST", "/api/v1/user/workbook", {
+        workbook_id: 6,
+        answers: { q1: "A quiet evening.", q2: "I should have done more today.", q3: ["Balanced"], q8: "I rested; that counts.", q9: 40 },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id;
+    },
+    attempts: [
+      {
+        call: "GET /user/workbook/{id}",
+        expected: 404,
+        withId: (member, id) => getAs(t.app, member.token, `/api/v1/user/workbook/${id}`),
+        unknownId: "00000000-0000-4000-8000-000000000006",
+      },
+      {
+        call: "DELETE /user/workbook/{id}",
+        expected: 404,
+        withId: (member, id) => sendAs(t.app, member.token, "DELETE", `/api/v1/user/workbook/${id}`),
+        unknownId: "00000000-0000-4000-8000-000000000007",
+      },
+    ],
+    snapshot: async (member) =>
+      rows(t.database, "select id, workbook_id, answers, created_at from workbook_entries where user_id = $1 order by id", [member.id]),
+    async ownerStillUses(member, id) {
+      const res = await getAs(t.app, member.token, `/api/v1/user/workbook/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ workbook_name: "Thought Record" });
+    },
+  },
 ];
 
 describe("another member's id answers as an unknown id and changes nothing", () => {
@@ -286,7 +318,7 @@ describe("another member's id answers as an unknown id and changes nothing", () 
 });
 
 describe("personal lists show nothing of another member", () => {
-  it("favourites, recently played, listening statistics, notes and account status stay the owner's", async () => {
+  it("favourites, recently played, listening statistics, notes, worksheets, workbook progress and account status stay the owner's", async () => {
     const reader = await registerMember(t.app, t.database, { name: "Reader" });
     const item = itemById(1);
     const lists = [
@@ -294,6 +326,8 @@ describe("personal lists show nothing of another member", () => {
       "/api/v1/recently-played",
       "/api/v1/user/sessions",
       "/api/v1/user/notes",
+      "/api/v1/user/workbook",
+      "/api/v1/workbooks",
       "/api/v1/user/account-status",
     ];
     const readerBefore = await Promise.all(lists.map(async (url) => (await getAs(t.app, reader.token, url)).json() as unknown));
@@ -310,6 +344,11 @@ describe("personal lists show nothing of another member", () => {
     expect(session.statusCode, session.body).toBeLessThan(300);
     const note = await sendAs(t.app, writer.token, "POST", "/api/v1/user/notes", { title: "Writer's note", content: "Mine." });
     expect(note.statusCode, note.body).toBe(201);
+    const worksheet = await sendAs(t.app, writer.token, "POST", "/api/v1/user/workbook", {
+      workbook_id: 6,
+      answers: { q1: "A long queue.", q2: "Everyone is staring.", q3: ["Feelings"], q4: ["Anxious"], q5: 60 },
+    });
+    expect(worksheet.statusCode, worksheet.body).toBe(201);
     await subscribe(t.database, writer.id);
 
     const readerAfter = await Promise.all(lists.map(async (url) => (await getAs(t.app, reader.token, url)).json() as unknown));

@@ -131,6 +131,11 @@ describe("entryProblems", () => {
   it("refuses answers to questions it does not have, and to questions of groups not chosen", () => {
     expect(entryProblems(issues, { areas: ["Sleep"], sleep_rate: 1, q99: "hello" })).toEqual({ q99: [ENTRY_MESSAGES.unknown] });
     expect(entryProblems(issues, { areas: ["Sleep"], sleep_rate: 1, work_mood: "calm" })).toEqual({ work_mood: [ENTRY_MESSAGES.notAsked] });
+    const odd = entryProblems(
+      issues,
+      JSON.parse('{"areas": ["Sleep"], "sleep_rate": 1, "__proto__": "x", "constructor": "y"}') as Record<string, unknown>,
+    );
+    expect(Object.keys(odd).sort()).toEqual(["__proto__", "constructor"]);
     // An empty answer to a question not asked is not an answer: nothing to refuse.
     expect(entryProblems(issues, { areas: ["Sleep"], sleep_rate: 1, work_list: [] })).toEqual({});
   });

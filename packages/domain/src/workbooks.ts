@@ -142,20 +142,21 @@ export function answerProblems(question: RuleQuestion, value: unknown): string[]
  * entry fits. Blank text counts as not answered.
  */
 export function entryProblems(workbook: RuleWorkbook, answers: Readonly<Record<string, unknown>>): EntryProblems {
-  const problems: EntryProblems = {};
+  // A Map, so an id named like an Object property ("__proto__", "constructor") is reported like any other.
+  const problems = new Map<string, string[]>();
   const known = new Set(workbook.questions.map((question) => question.id));
   const cleaned = cleanAnswers(workbook, answers);
   const asked = askedQuestions(workbook, groupAnswers(workbook, cleaned));
   const askedIds = new Set(asked.map((question) => question.id));
   for (const question of asked) {
     const found = answerProblems(question, cleaned[question.id]);
-    if (found.length > 0) problems[question.id] = found;
+    if (found.length > 0) problems.set(question.id, found);
   }
-  for (const [id, value] of Object.entries(answers)) {
-    if (!known.has(id)) problems[id] = [ENTRY_MESSAGES.unknown];
-    else if (!askedIds.has(id) && cleaned[id] !== undefined && value !== undefined) problems[id] = [ENTRY_MESSAGES.notAsked];
+  for (const id of Object.keys(answers)) {
+    if (!known.has(id)) problems.set(id, [ENTRY_MESSAGES.unknown]);
+    else if (!askedIds.has(id) && cleaned[id] !== undefined) problems.set(id, [ENTRY_MESSAGES.notAsked]);
   }
-  return problems;
+  return Object.fromEntries(problems);
 }
 
 /** Every answer cleaned (`cleanAnswer`), unknown ids left out, unanswered ones dropped. */

@@ -13,6 +13,7 @@ export const API_TAGS = [
   { name: "content", description: "The catalogue: screens, sections, items, collections, tags and search." },
   { name: "library", description: "A member's favourites, history, listening sessions and personal plan." },
   { name: "notes", description: "A member's private notes: list, read, write, edit and delete." },
+  { name: "workbooks", description: "The CBT workbooks with their questions, and a member's worksheets: list, read, save and delete." },
   { name: "media", description: "The signed cookies that open the streams a member may play." },
   { name: "plans", description: "Packages (the plans the paywall sells) and checkouts." },
   { name: "payments", description: "Card and wallet purchases, plan changes, cancellation and the providers' webhooks." },

@@ -157,6 +157,23 @@ describe("the shipped workbooks", () => {
     for (const question of ranges) expect(question.answer.range).toMatchObject({ min: 0, max: 100 });
   });
 
+  it("say, where they ask about hard thoughts and feelings, that it is fine to skip or stop and to seek support", () => {
+    for (const name of [
+      "General Issues",
+      "Exposure Hierarchy",
+      "Monitoring Moods",
+      "Thought Record",
+      "Thought Chain Effect",
+      "Bad Thoughts Destroyer",
+      "Cognitive Distortions",
+    ]) {
+      const gentle = byName(name).questions.filter((question) => question.hint?.includes("someone you trust or a professional"));
+      expect(gentle.length, name).toBeGreaterThan(0);
+      for (const question of gentle)
+        expect(question.hint, `${name} ${question.id}`).toMatch(question.answer.required ? /fine to stop/ : /fine to skip/);
+    }
+  });
+
   it("are free where decided (General Issues, Setting Goals, Thought Record), the rest for subscribers", () => {
     expect(shipped.filter((workbook) => workbook.free).map((workbook) => workbook.name)).toEqual([
       "General Issues",
@@ -310,7 +327,7 @@ describe("saving a worksheet", () => {
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({ "answers.q8": [ENTRY_MESSAGES.required], "answers.q9": [ENTRY_MESSAGES.required] });
 
-    const created = await call("POST", "/user/workbook/", member.token, {
+    const created = await call("POST", "/user/workbook/?t=1700000000000", member.token, {
       workbook_id: ID.record,
       answers: { ...answers, q8: "It was one meeting; they asked for my view.", q9: 30, q10: null },
     });
@@ -366,7 +383,7 @@ describe("saving a worksheet", () => {
     expect(read.json()).toEqual({ data: body.data });
     expect((await call("GET", `/user/workbook/${body.data.id.toUpperCase()}`, member.token)).json()).toEqual({ data: body.data });
 
-    const deleted = await call("DELETE", `/user/workbook/${body.data.id}`, member.token);
+    const deleted = await call("DELETE", `/user/workbook/${body.data.id}?t=1700000000001`, member.token);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toEqual({ message: "Successfully deleted" });
     expect(await entriesOf(member)).toEqual([]);
@@ -474,6 +491,11 @@ describe("bad worksheets are refused with 422 and nothing is stored", () => {
       "a question of a group not chosen",
       { workbook_id: 1, answers: { ...general(), q4: "Deadlines" } },
       { "answers.q4": [ENTRY_MESSAGES.notAsked] },
+    ],
+    [
+      "a question id named like an object property",
+      { workbook_id: 1, answers: { ...general(), constructor: "x", toString: "y" } },
+      { "answers.constructor": [ENTRY_MESSAGES.unknown], "answers.toString": [ENTRY_MESSAGES.unknown] },
     ],
     ["an object as an answer", { workbook_id: 1, answers: { ...general(), q2: { text: "hi" } } }, { "answers.q2": [WORKBOOK_ANSWER_TYPE] }],
     ["numbers in a list", { workbook_id: 1, answers: { ...general(), q1: [1, 2] } }, { "answers.q1": [WORKBOOK_ANSWER_TYPE] }],
