@@ -53,6 +53,7 @@ export const SECTION_TYPES = ["Daily Meditation", "Personal Plan", "Workbooks", 
 export type SectionType = (typeof SECTION_TYPES)[number];
 export const DAILY_MEDITATION_SECTION: SectionType = "Daily Meditation";
 export const PERSONAL_PLAN_SECTION: SectionType = "Personal Plan";
+export const WORKBOOKS_SECTION: SectionType = "Workbooks";
 
 /** The screens made of sections: GET /screen/{name}. */
 export const SCREEN_NAMES = ["home", "meditation", "music", "sleep", "therapy"] as const;

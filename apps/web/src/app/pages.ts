@@ -71,5 +71,10 @@ export const pages: Record<PageId, () => Promise<PageModule>> = {
   "custom-quiz": withTimeout(() => import("./routes/custom-quiz")),
   vsl: withTimeout(() => import("./routes/vsl")),
   "sales-checkout": withTimeout(() => import("./routes/sales-checkout")),
+  workbooks: withTimeout(() => import("./routes/workbooks")),
+  workbook: withTimeout(() => import("./routes/workbook")),
+  "workbook-result": withTimeout(() => import("./routes/workbook-result")),
+  worksheets: withTimeout(() => import("./routes/worksheets")),
+  "profile-workbook": withTimeout(() => import("./routes/profile-workbook")),
   "not-found": withTimeout(() => import("./routes/not-found")),
 };

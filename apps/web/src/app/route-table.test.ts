@@ -66,4 +66,19 @@ describe("route table", () => {
       expect(entry(path)?.changeMainPage ?? false, path).toBe(false);
     }
   });
+  it("gives the workbooks and worksheets their pages, for members only", () => {
+    const expected: Record<string, string> = {
+      "/workbooks": "workbooks",
+      "/workbooks/workbook/:id": "workbook",
+      "/workbooks/workbook/:id/result": "workbook-result",
+      "/profile/worksheets": "worksheets",
+      "/profile/workbook/:id": "profile-workbook",
+    };
+    for (const [path, page] of Object.entries(expected)) {
+      expect(entry(path)?.page, path).toBe(page);
+      expect(pages[page as keyof typeof pages], page).toBeTypeOf("function");
+      expect(entry(path)?.auth, path).toBe(true);
+    }
+    expect(entry("/workbook/:id")?.redirectTo).toBe("/workbooks/workbook/:id");
+  });
 });

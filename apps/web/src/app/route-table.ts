@@ -53,6 +53,11 @@ export type PageId =
   | "custom-quiz"
   | "vsl"
   | "sales-checkout"
+  | "workbooks"
+  | "workbook"
+  | "workbook-result"
+  | "worksheets"
+  | "profile-workbook"
   | "not-found";
 
 const visitorEntry = { changeMainPage: true } as const;
@@ -112,11 +117,11 @@ export const routeTable: RouteEntry[] = [
   { path: "/profile/notes", page: "not-found", ...member },
   { path: "/profile/notes/create", page: "not-found", ...member },
   { path: "/profile/notes/:id", page: "not-found", ...member },
-  { path: "/profile/worksheets", page: "not-found", ...member },
-  { path: "/profile/workbook/:id", page: "not-found", ...member },
-  { path: "/workbooks", page: "not-found", ...member },
-  { path: "/workbooks/workbook/:id", page: "not-found", ...member },
-  { path: "/workbooks/workbook/:id/result", page: "not-found", ...member },
+  { path: "/profile/worksheets", page: "worksheets", ...member },
+  { path: "/profile/workbook/:id", page: "profile-workbook", ...member },
+  { path: "/workbooks", page: "workbooks", ...member },
+  { path: "/workbooks/workbook/:id", page: "workbook", ...member },
+  { path: "/workbooks/workbook/:id/result", page: "workbook-result", ...member },
   { path: "/workbook/:id", redirectTo: "/workbooks/workbook/:id", ...member },
   { path: "/settings", page: "settings", ...member },
   { path: "/settings/subscription", page: "settings-subscription", ...member },

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   quizAnswersPrefix: "quiz-answers:",
   /** Followed by a quiz's slug: the step reached and the answers so far, so a reload resumes the quiz. */
   quizProgressPrefix: "quiz-progress:",
+  /** Followed by "{member id}:{workbook id}": the question reached and the answers so far, until the entry is saved. */
+  workbookProgressPrefix: "workbook-progress:",
   /** Set after a purchase created the account; /home shows the register note once, then removes it. */
   justRegistered: "just-registered",
   /** Set by a plain registration (no redirect, no quiz); /home opens the after_registration offer once, then removes it. */

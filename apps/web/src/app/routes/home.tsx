@@ -1,4 +1,3 @@
-import type { Section } from "@serene/contracts";
 import { DAILY_MEDITATION_SECTION, PERSONAL_PLAN_SECTION } from "@serene/domain";
 import { EmptyState } from "../../components/content";
 import { MemberShell } from "../../components/layout/member-shell";
@@ -12,13 +11,9 @@ import {
   useAfterRegistrationOffer,
   useHomeQueryNotes,
   useRegisterNote,
+  withWorkbooks,
 } from "../../features/home";
-
-/** The daily meditation comes first, then the other sections in the order the server gave. */
-const inHomeOrder = (sections: Section[]) => [
-  ...sections.filter((section) => section.section_type === DAILY_MEDITATION_SECTION),
-  ...sections.filter((section) => section.section_type !== DAILY_MEDITATION_SECTION),
-];
+import { WorkbooksShelf } from "../../features/workbooks/cards";
 
 /** /home (spec 001 section 2): the greeting, the unlock button, the daily slider, the plan, then the other sections. */
 export default function HomePage() {
@@ -40,7 +35,8 @@ export default function HomePage() {
         ) : screen.data.data.length === 0 ? (
           <EmptyState>No data found</EmptyState>
         ) : (
-          inHomeOrder(screen.data.data).map((section) => {
+          withWorkbooks(screen.data.data).map((section) => {
+            if (section === "workbooks") return <WorkbooksShelf key="workbooks" />;
             if (section.section_type === DAILY_MEDITATION_SECTION) {
               return section.content.length > 0 ? (
                 <DailyMeditation key={section.id} section={section} isLocked={membership.isLocked} />

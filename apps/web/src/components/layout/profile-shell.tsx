@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { MemberShell } from "./member-shell";
 import styles from "./profile-shell.module.css";
 
@@ -9,7 +9,8 @@ export const PROFILE_NAV = [
   { to: "/profile/library", label: "Library" },
   { to: "/profile/achievements", label: "Achievements" },
   { to: "/profile/notes", label: "Notes" },
-  { to: "/profile/worksheets", label: "Worksheets" },
+  // A saved worksheet is read at /profile/workbook/:id: its tab stays lit there too.
+  { to: "/profile/worksheets", label: "Worksheets", also: "/profile/workbook/" },
 ] as const;
 
 /**
@@ -17,6 +18,7 @@ export const PROFILE_NAV = [
  * a row that scrolls sideways on a phone. Notes' and worksheets' own pages keep their tab lit.
  */
 export function ProfileShell({ children, title }: { children: ReactNode; title: string }) {
+  const { pathname } = useLocation();
   return (
     <MemberShell>
       <div className={`container ${styles.frame}`}>
@@ -26,7 +28,9 @@ export function ProfileShell({ children, title }: { children: ReactNode; title: 
             <NavLink
               key={item.to}
               to={item.to}
-              className={({ isActive }) => [styles.link, isActive && styles.active].filter(Boolean).join(" ")}
+              className={({ isActive }) =>
+                [styles.link, (isActive || ("also" in item && pathname.startsWith(item.also))) && styles.active].filter(Boolean).join(" ")
+              }
             >
               {item.label}
             </NavLink>

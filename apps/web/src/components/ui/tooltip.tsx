@@ -1,5 +1,5 @@
 import * as RadixTooltip from "@radix-ui/react-tooltip";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import styles from "./tooltip.module.css";
 
 interface TooltipProps {
@@ -7,19 +7,37 @@ interface TooltipProps {
   content?: string | null;
   children: ReactNode;
   side?: "top" | "bottom" | "left" | "right";
+  /** The focusable wrapper's class (a card in a grid fills its cell); inline-flex when left out. */
+  className?: string;
+  /** A press (a tap on a phone, a click) shows the text too: for a whole card that has nothing else to do. */
+  openOnPress?: boolean;
 }
 
 /**
- * A tooltip on hover and keyboard focus. A disabled button cannot take focus, so the trigger is a
- * focusable wrapper around the child.
+ * A tooltip on hover and keyboard focus (and on a press when asked). A disabled button cannot take focus,
+ * so the trigger is a focusable wrapper around the child.
  */
-export function Tooltip({ content, children, side = "top" }: TooltipProps) {
+export function Tooltip({ content, children, side = "top", className, openOnPress = false }: TooltipProps) {
+  const [open, setOpen] = useState(false);
   if (!content) return <>{children}</>;
   return (
     <RadixTooltip.Provider delayDuration={200}>
-      <RadixTooltip.Root>
+      <RadixTooltip.Root open={open} onOpenChange={setOpen}>
         <RadixTooltip.Trigger asChild>
-          <span tabIndex={0} style={{ display: "inline-flex" }}>
+          <span
+            tabIndex={0}
+            className={className}
+            style={className ? undefined : { display: "inline-flex" }}
+            onClick={
+              openOnPress
+                ? (event) => {
+                    // Radix closes a tooltip on click; a press here means "tell me why".
+                    event.preventDefault();
+                    setOpen(true);
+                  }
+                : undefined
+            }
+          >
             {children}
           </span>
         </RadixTooltip.Trigger>

@@ -7,3 +7,4 @@ export { PlanStrip } from "./components/plan-strip";
 export { useAfterRegistrationOffer } from "./hooks/use-after-registration-offer";
 export { useHomeQueryNotes } from "./hooks/use-home-query-notes";
 export { useRegisterNote } from "./hooks/use-register-note";
+export { withWorkbooks } from "./home-order";

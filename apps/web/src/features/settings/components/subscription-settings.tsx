@@ -30,7 +30,7 @@ import {
   upgradeQuote,
   type UpgradeQuote,
 } from "../lib/subscription-model";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { SettingsIcon } from "./settings-icon";
 import styles from "./subscription.module.css";
 

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
-import { useNativeDialog } from "../../../components/ui/native-dialog";
-import dialogStyles from "../../../components/ui/native-dialog.module.css";
+import { Button } from "./button";
+import { useNativeDialog } from "./native-dialog";
+import dialogStyles from "./native-dialog.module.css";
 import styles from "./confirm-dialog.module.css";
 
 interface ConfirmDialogProps {
