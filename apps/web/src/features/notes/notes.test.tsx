@@ -87,7 +87,7 @@ describe("writing a note", () => {
     expect(await screen.findByText("The title field is required.")).toBeTruthy();
     expect(screen.getByText("The content field is required.")).toBeTruthy();
     expect(screen.getByLabelText("Title").getAttribute("aria-invalid")).toBe("true");
-    expect(screen.getByLabelText("Note").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("Your note").getAttribute("aria-invalid")).toBe("true");
   });
 
   it("shows the limit's message when writing too fast", async () => {
@@ -95,7 +95,7 @@ describe("writing a note", () => {
     renderPage(NoteForm, { at: "/profile/notes/create" });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Title"), "A thought");
-    await user.type(screen.getByLabelText("Note"), "Something kind.");
+    await user.type(screen.getByLabelText("Your note"), "Something kind.");
     await user.click(screen.getByRole("button", { name: "Save note" }));
     expect((await screen.findByRole("alert")).textContent).toContain("Too many attempts. Please try again in 30 seconds.");
   });
@@ -105,7 +105,7 @@ describe("writing a note", () => {
     const { router } = renderPage(NoteForm, { at: "/profile/notes/create" });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Title"), "A thought");
-    await user.type(screen.getByLabelText("Note"), "Line one{enter}Line two");
+    await user.type(screen.getByLabelText("Your note"), "Line one{enter}Line two");
     await user.click(screen.getByRole("button", { name: "Save note" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/profile/notes/note-5"));
     expect(api.named("POST user/notes")[0]!.body).toEqual({ title: "A thought", content: "Line one\nLine two" });

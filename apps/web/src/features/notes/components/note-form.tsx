@@ -66,7 +66,7 @@ export function NoteForm({ note }: { note?: Note }) {
       />
       <div className={fieldStyles.field}>
         <label className={fieldStyles.label} htmlFor={contentId}>
-          Note
+          Your note
         </label>
         <textarea
           id={contentId}

@@ -35,7 +35,7 @@ describe("achievements", () => {
     const favourite = cards[0]!;
     expect(favourite.getAttribute("data-received")).toBe("true");
     expect(favourite.querySelector("svg")!.getAttribute("data-received")).toBe("true");
-    expect(within(favourite).getByText("Received 20 November 2026")).toBeTruthy();
+    expect(within(favourite).getByText("Received 20 Nov 2026")).toBeTruthy();
     const daily = cards.find((card) => within(card).queryByText("Daily Practice"))!;
     expect(daily.getAttribute("data-received")).toBe("false");
     expect(daily.querySelector("svg")!.getAttribute("data-received")).toBe("false");

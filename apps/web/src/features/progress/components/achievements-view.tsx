@@ -6,8 +6,11 @@ import { useAchievements } from "../api/progress";
 import styles from "./achievements.module.css";
 
 const receivedFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric" });
+const receivedShortFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
 /** "3 March 2026", in the member's own calendar. */
 export const formatReceived = (iso: string) => receivedFormat.format(new Date(iso));
+/** "3 Mar 2026", where a card is narrow. */
+const formatReceivedShort = (iso: string) => receivedShortFormat.format(new Date(iso));
 
 export const NO_BADGES_YET = "Your first badge is close: save a favourite, finish a session or write a note, and it will shine here.";
 
@@ -68,7 +71,7 @@ export function AchievementsView() {
               <h3 className={styles.name}>{badge.name}</h3>
               <p className={styles.description}>{badge.description}</p>
               <p className={styles.status}>
-                {badge.isReceived && badge.received_at ? `Received ${formatReceived(badge.received_at)}` : "Not yet"}
+                {badge.isReceived && badge.received_at ? `Received ${formatReceivedShort(badge.received_at)}` : "Not yet"}
               </p>
             </li>
           ))}

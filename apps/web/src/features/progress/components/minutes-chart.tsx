@@ -70,23 +70,25 @@ export function MinutesChart({ days, today }: { days: DayMinutes[]; today: strin
           <span>Today</span>
         </div>
       </div>
-      <table className="visually-hidden">
-        <caption>Minutes per day, last 30 days</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Minutes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {chart.bars.map((bar) => (
-            <tr key={bar.date}>
-              <th scope="row">{formatLongDay(bar.date)}</th>
-              <td>{bar.minutes}</td>
+      <div className="visually-hidden">
+        <table>
+          <caption>Minutes per day, last 30 days</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Minutes</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {chart.bars.map((bar) => (
+              <tr key={bar.date}>
+                <th scope="row">{formatLongDay(bar.date)}</th>
+                <td>{bar.minutes}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -85,25 +85,27 @@ export function YearCalendar({ days, today }: { days: DayMinutes[]; today: strin
         ))}
         <span>More</span>
       </div>
-      <table className="visually-hidden">
-        <caption>Practice per month, last 12 months</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Days with practice</th>
-            <th scope="col">Minutes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {calendar.monthTotals.map((month) => (
-            <tr key={month.label}>
-              <th scope="row">{month.label}</th>
-              <td>{month.days}</td>
-              <td>{month.minutes}</td>
+      <div className="visually-hidden">
+        <table>
+          <caption>Practice per month, last 12 months</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Days with practice</th>
+              <th scope="col">Minutes</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {calendar.monthTotals.map((month) => (
+              <tr key={month.label}>
+                <th scope="row">{month.label}</th>
+                <td>{month.days}</td>
+                <td>{month.minutes}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
