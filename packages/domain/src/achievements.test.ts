@@ -4,6 +4,7 @@ import {
   ACHIEVEMENTS,
   AWARD_RULES,
   AWARD_THRESHOLDS,
+  completionFacts,
   earnedAchievements,
   lastReceived,
   listeningKindOf,
@@ -138,5 +139,52 @@ describe("lastReceived", () => {
       ]),
     ).toBe("the_basics");
     expect(lastReceived([{ machineName: "retired_badge", receivedAt: t("2030-01-01T00:00:00Z") }])).toBeNull();
+  });
+});
+
+describe("completionFacts", () => {
+  const items = [
+    { id: 1, model: "meditation-sleep", type: "Meditations", durationSeconds: 600, children: [] },
+    { id: 7, model: "meditation-sleep", type: "Sleepcasts", durationSeconds: 600, children: [] },
+    { id: 20, model: "cbt", type: "Cognitive Behavioral Therapy", durationSeconds: 600, children: [] },
+    { id: 26, model: "meditation-sleep-course", type: "Meditations", durationSeconds: null, children: [27, 28] },
+    { id: 27, model: "meditation-sleep", type: "Meditations", durationSeconds: 600, children: [] },
+    { id: 28, model: "meditation-sleep", type: "Meditations", durationSeconds: 600, children: [] },
+    { id: 37, model: "cbt-course", type: "Cognitive Behavioral Therapy", durationSeconds: null, children: [38, 39] },
+    { id: 38, model: "cbt", type: "Cognitive Behavioral Therapy", durationSeconds: 600, children: [] },
+    { id: 39, model: "cbt", type: "Cognitive Behavioral Therapy", durationSeconds: 600, children: [] },
+    { id: 40, model: "cbt-course", type: "Cognitive Behavioral Therapy", durationSeconds: null, children: [] },
+    { id: 42, model: "music-soundscape", type: "Nature Soundscapes", durationSeconds: 600, children: [] },
+    { id: 11, model: "meditation-sleep", type: "Breathing Exercises", durationSeconds: 600, children: [] },
+  ];
+
+  it("counts nothing when nothing is complete (and an empty course is never complete)", () => {
+    expect(completionFacts(items, new Set())).toEqual({
+      completed: { meditation: 0, sleepcast: 0, cbt: 0, music: 0, other: 0 },
+      courseSessionsCompleted: 0,
+      cbtCoursesCompleted: 0,
+    });
+  });
+
+  it("counts a course's meditation as a course session, not a single meditation", () => {
+    expect(completionFacts(items, new Set([27]))).toMatchObject({ completed: { meditation: 0 }, courseSessionsCompleted: 1 });
+    expect(completionFacts(items, new Set([1, 27]))).toMatchObject({ completed: { meditation: 1 }, courseSessionsCompleted: 1 });
+  });
+
+  it("finishes a CBT course only with every session complete", () => {
+    expect(completionFacts(items, new Set([38]))).toMatchObject({
+      completed: { cbt: 1 },
+      courseSessionsCompleted: 1,
+      cbtCoursesCompleted: 0,
+    });
+    expect(completionFacts(items, new Set([38, 39]))).toMatchObject({
+      completed: { cbt: 2 },
+      courseSessionsCompleted: 2,
+      cbtCoursesCompleted: 1,
+    });
+  });
+
+  it("sorts sleepcasts, music and other practices", () => {
+    expect(completionFacts(items, new Set([7, 42, 11, 20])).completed).toEqual({ meditation: 0, sleepcast: 1, cbt: 1, music: 1, other: 1 });
   });
 });

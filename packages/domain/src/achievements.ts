@@ -143,3 +143,40 @@ export function lastReceived(received: readonly { machineName: string; receivedA
   }
   return best?.machineName ?? null;
 }
+
+/** A catalogue item as the award rules see it. */
+export interface BadgeItem {
+  id: number;
+  model: string;
+  type: string;
+  durationSeconds: number | null;
+  /** Sessions of a course or audios of a playlist, in order. */
+  children: readonly number[];
+}
+
+const COURSE_MODELS = new Set(["meditation-sleep-course", "cbt-course"]);
+
+/**
+ * The completion facts from the items a member completed: distinct items by kind (single meditations only: a
+ * meditation inside a course counts as a course session), course sessions, and CBT courses whose every session
+ * is complete (a course without sessions is never complete).
+ */
+export function completionFacts(
+  items: Iterable<BadgeItem>,
+  completedIds: ReadonlySet<number>,
+): Pick<MemberActivityFacts, "completed" | "courseSessionsCompleted" | "cbtCoursesCompleted"> {
+  const all = [...items];
+  const inCourse = new Set(all.filter((item) => COURSE_MODELS.has(item.model)).flatMap((item) => item.children));
+  const completed = { meditation: 0, sleepcast: 0, cbt: 0, music: 0, other: 0 };
+  let courseSessionsCompleted = 0;
+  for (const item of all) {
+    if (!completedIds.has(item.id)) continue;
+    const kind = listeningKindOf(item);
+    if (kind !== "meditation" || !inCourse.has(item.id)) completed[kind] += 1;
+    if (inCourse.has(item.id)) courseSessionsCompleted += 1;
+  }
+  const cbtCoursesCompleted = all.filter(
+    (item) => item.model === "cbt-course" && item.children.length > 0 && item.children.every((id) => completedIds.has(id)),
+  ).length;
+  return { completed, courseSessionsCompleted, cbtCoursesCompleted };
+}
