@@ -61,3 +61,8 @@ export function loadSalesPages(): unknown {
 export function loadLandingPages(): unknown {
   return readJson<unknown>("./demo/landing-pages.json");
 }
+
+/** The shipped quotes of the dashboard, as raw JSON: the API checks them against QuoteDefinitions at start-up. */
+export function loadQuotes(): unknown {
+  return readJson<unknown>("./demo/quotes.json");
+}

@@ -42,6 +42,9 @@ export const RATE_LIMITS = {
   // Writing, editing and deleting notes (members only): "account" is the signed-in member. Generous for a
   // person typing; a loop is held back.
   noteWrite: { ip: { points: 240, seconds: 60 }, account: { points: 60, seconds: 60 } },
+  // Copying a share link (members only): "account" is the signed-in member. A person shares a few items; a loop
+  // that fills content_shares is held back.
+  share: { ip: { points: 120, seconds: 60 }, account: { points: 20, seconds: 60 } },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

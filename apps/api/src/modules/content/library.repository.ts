@@ -1,8 +1,31 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { contentViews, favorites, listeningSessions, playHistory, type Database } from "@serene/db";
+import type { ListeningDay } from "@serene/domain";
+import { contentShares, contentViews, favorites, listeningDays, listeningSessions, playHistory, users, type Database } from "@serene/db";
 
 export type ListeningSessionRow = typeof listeningSessions.$inferSelect;
+type Runner = Pick<Database, "execute">;
+
+/**
+ * The first key of the per-member advisory lock that keeps the day roll-up whole (decision 034): a session
+ * report and a build of a zone's roll-up for the same member run one after the other, never interleaved.
+ */
+const ROLL_UP_LOCK = 34_001;
+const lockMember = (tx: Runner, userId: string) => tx.execute(sql`select pg_advisory_xact_lock(${ROLL_UP_LOCK}, hashtext(${userId}))`);
+
+/**
+ * Builds one zone's roll-up from every session of the member, in one statement. Only while the zone has no
+ * rows (checked under the member's lock): a second build, started while the first waited for the lock, adds nothing.
+ */
+const buildDays = (tx: Runner, userId: string, timeZone: string) =>
+  tx.execute(sql`
+    insert into listening_days (user_id, time_zone, day, seconds, sessions, longest_seconds)
+    select ${userId}::uuid, ${timeZone}, (started_at at time zone ${timeZone})::date, sum(seconds)::int, count(*)::int, max(seconds)
+    from listening_sessions
+    where user_id = ${userId}::uuid
+      and not exists (select 1 from listening_days where user_id = ${userId}::uuid and time_zone = ${timeZone})
+    group by 3
+    on conflict (user_id, time_zone, day) do nothing`);
 
 /** A member's own activity. Every query names the owner. */
 export function createLibraryRepository(db: Database) {
@@ -96,11 +119,70 @@ export function createLibraryRepository(db: Database) {
       const [created] = await insertSession.execute(row);
       return created!;
     },
-    sessions: (userId: string) =>
+
+    /**
+     * Keeps a reported session and adds it to the day roll-up of every zone the member has one for, in one
+     * transaction under the member's lock; then makes sure `timeZone` has its roll-up (built from every
+     * session, this one included, when it has none yet).
+     */
+    async reportSession(
+      row: { userId: string; itemId: number | null; startedAt: Date; endedAt: Date; seconds: number },
+      timeZone: string,
+    ): Promise<ListeningSessionRow> {
+      return db.transaction(async (tx) => {
+        await lockMember(tx, row.userId);
+        const [created] = await tx.insert(listeningSessions).values(row).returning();
+        await tx.execute(sql`
+          insert into listening_days (user_id, time_zone, day, seconds, sessions, longest_seconds)
+          select ${row.userId}::uuid, zone.time_zone, (${row.startedAt.toISOString()}::timestamptz at time zone zone.time_zone)::date,
+                 ${row.seconds}::int, 1, ${row.seconds}::int
+          from (select distinct time_zone from listening_days where user_id = ${row.userId}::uuid) zone
+          on conflict (user_id, time_zone, day) do update set
+            seconds = listening_days.seconds + excluded.seconds,
+            sessions = listening_days.sessions + 1,
+            longest_seconds = greatest(listening_days.longest_seconds, excluded.longest_seconds)`);
+        await buildDays(tx, row.userId, timeZone);
+        return created!;
+      });
+    },
+
+    /** The member's listening per day in one zone, oldest first; empty when the zone has no roll-up yet (or no listening). */
+    days: async (userId: string, timeZone: string): Promise<ListeningDay[]> =>
       db
-        .select({ startedAt: listeningSessions.startedAt, seconds: listeningSessions.seconds })
-        .from(listeningSessions)
-        .where(eq(listeningSessions.userId, userId)),
+        .select({
+          day: listeningDays.day,
+          seconds: listeningDays.seconds,
+          sessions: listeningDays.sessions,
+          longestSeconds: listeningDays.longestSeconds,
+        })
+        .from(listeningDays)
+        .where(and(eq(listeningDays.userId, userId), eq(listeningDays.timeZone, timeZone)))
+        .orderBy(asc(listeningDays.day)),
+
+    /** Whether the member ever reported a session. */
+    hasSessions: async (userId: string): Promise<boolean> =>
+      (
+        await db
+          .select({ one: sql<number>`1` })
+          .from(listeningSessions)
+          .where(eq(listeningSessions.userId, userId))
+          .limit(1)
+      ).length > 0,
+
+    /** Builds a zone's roll-up once, from every session (a no-op when it exists; safe against a report arriving meanwhile). */
+    buildDays: (userId: string, timeZone: string) =>
+      db.transaction(async (tx) => {
+        await lockMember(tx, userId);
+        await buildDays(tx, userId, timeZone);
+      }),
+
+    /** Remembers the zone the member's browser sent. */
+    setTimeZone: (userId: string, timeZone: string) => db.update(users).set({ timeZone }).where(eq(users.id, userId)),
+
+    /** The member copied an item's share link. */
+    recordShare: async (userId: string, itemId: number, at: Date) => {
+      await db.insert(contentShares).values({ userId, itemId, createdAt: at });
+    },
   };
 }
 export type LibraryRepository = ReturnType<typeof createLibraryRepository>;
