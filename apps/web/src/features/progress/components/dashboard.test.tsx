@@ -6,7 +6,7 @@ import { addDays } from "../model";
 import { Dashboard } from "./dashboard";
 
 const TODAY = "2026-11-26";
-const quote = { data: { quote: "Breathe in the morning, slowly.", author: "A. Gardener" } };
+const quote = { data: { quote: "Breathe in the morning, slowly.", author: "A. Gardener", source: "Garden Letters" } };
 
 function stats(overrides: Partial<SessionStatistics> = {}): SessionStatistics {
   return {
@@ -47,7 +47,7 @@ describe("dashboard", () => {
     const api = mockApi({ "GET quote": [200, quote], "GET user/sessions": [200, { data: stats() }] });
     renderPage(Dashboard, { at: "/profile/dashboard" });
     expect(await screen.findByText("Breathe in the morning, slowly.")).toBeTruthy();
-    expect(screen.getByText("A. Gardener")).toBeTruthy();
+    expect(screen.getByText("A. Gardener").textContent).toBe("A. Gardener, Garden Letters");
     await screen.findByRole("heading", { name: "My Progress" });
     expect(api.named("GET quote")[0]!.query.get("rand")).toBe("true");
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

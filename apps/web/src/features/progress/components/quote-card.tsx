@@ -21,7 +21,10 @@ export function QuoteCard() {
           <blockquote className={styles.quoteText}>
             <p>{quote.data.quote}</p>
           </blockquote>
-          <figcaption className={styles.quoteAuthor}>{quote.data.author}</figcaption>
+          <figcaption className={styles.quoteAuthor}>
+            {quote.data.author}
+            {quote.data.source && <cite className={styles.quoteSource}>, {quote.data.source}</cite>}
+          </figcaption>
         </>
       )}
     </figure>
