@@ -1,5 +1,6 @@
 import type { SessionStatistics } from "@serene/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { mockApi, renderPage } from "../../../test/render";
 import { addDays } from "../model";
@@ -109,5 +110,22 @@ describe("dashboard", () => {
     renderPage(Dashboard, { at: "/profile/dashboard" });
     expect(await screen.findByText("Your progress could not be loaded just now.")).toBeTruthy();
     await waitFor(() => expect(document.querySelector("figure")).toBeNull());
+  });
+});
+
+describe("naming a day in the pictures", () => {
+  it("names the day under the pointer or finger in the card's note, and returns to the summary after", async () => {
+    mockApi({ "GET quote": [200, quote], "GET user/sessions": [200, { data: stats() }] });
+    renderPage(Dashboard, { at: "/profile/dashboard" });
+    const chart = await screen.findByRole("img", { name: /^Minutes per day, last 30 days/ });
+    const user = userEvent.setup();
+    await user.hover(chart.querySelector(`rect[data-date="${TODAY}"]`)!);
+    expect(screen.getByText(/^Thu,? 26 Nov · no practice$/)).toBeTruthy();
+    await user.unhover(chart);
+    expect(screen.getByText(/^Last 30 days · /)).toBeTruthy();
+
+    const calendar = screen.getByRole("img", { name: /^Practice days from/ });
+    await user.hover(calendar.querySelector('rect[data-date="2026-11-20"]')!);
+    expect(screen.getByText(/^Fri,? 20 Nov · 25 min$/)).toBeTruthy();
   });
 });

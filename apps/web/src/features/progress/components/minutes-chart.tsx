@@ -1,6 +1,7 @@
 import type { DayMinutes } from "@serene/contracts";
 import { useId } from "react";
 import { formatDay, formatLongDay, formatShortDay, minutesChart, minutesLabel } from "../model";
+import { useDayReadout } from "./day-readout";
 import styles from "./dashboard.module.css";
 
 /** The drawing's own units: 30 slots of 10 across, 100 high (the top 4 keep the tallest bar off the edge). */
@@ -16,6 +17,7 @@ const PLOT_HEIGHT = 96;
 export function MinutesChart({ days, today }: { days: DayMinutes[]; today: string }) {
   const chart = minutesChart(days, today);
   const titleId = useId();
+  const { day, pointer } = useDayReadout();
   const summary = `${chart.total} minutes on ${chart.activeDays} of the last ${days.length} days.`;
   const first = days[0]?.date;
   const middle = days[Math.floor(days.length / 2)]?.date;
@@ -25,8 +27,16 @@ export function MinutesChart({ days, today }: { days: DayMinutes[]; today: strin
         <h2 id={titleId} className={styles.cardTitle}>
           Minutes per day
         </h2>
-        <p className={styles.cardNote}>
-          Last 30 days · {chart.total} min on {chart.activeDays} {chart.activeDays === 1 ? "day" : "days"}
+        <p className={styles.cardNote} aria-hidden={day ? true : undefined}>
+          {day ? (
+            <span className={styles.readout}>
+              {formatDay(day.date)} · {minutesLabel(day.minutes)}
+            </span>
+          ) : (
+            <>
+              Last 30 days · {chart.total} min on {chart.activeDays} {chart.activeDays === 1 ? "day" : "days"}
+            </>
+          )}
         </p>
       </header>
       <div className={styles.chart}>
@@ -41,6 +51,7 @@ export function MinutesChart({ days, today }: { days: DayMinutes[]; today: strin
           preserveAspectRatio="none"
           role="img"
           aria-label={`Minutes per day, last 30 days: ${summary}`}
+          {...pointer}
         >
           {[PLOT_TOP, PLOT_TOP + PLOT_HEIGHT / 2, 100].map((y) => (
             <line key={y} className={styles.gridLine} x1="0" x2={days.length * SLOT} y1={y} y2={y} vectorEffect="non-scaling-stroke" />

@@ -1,6 +1,7 @@
 import type { DayMinutes } from "@serene/contracts";
 import { useEffect, useId, useRef } from "react";
-import { formatLongDay, minutesLabel, yearCalendar } from "../model";
+import { formatDay, formatLongDay, minutesLabel, yearCalendar } from "../model";
+import { useDayReadout } from "./day-readout";
 import styles from "./dashboard.module.css";
 
 const CELL = 14;
@@ -21,6 +22,7 @@ const WEEKDAY_LABELS = [
 export function YearCalendar({ days, today }: { days: DayMinutes[]; today: string }) {
   const calendar = yearCalendar(days, today);
   const titleId = useId();
+  const { day: pointed, pointer } = useDayReadout();
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = scroller.current;
@@ -34,8 +36,16 @@ export function YearCalendar({ days, today }: { days: DayMinutes[]; today: strin
         <h2 id={titleId} className={styles.cardTitle}>
           Your year of practice
         </h2>
-        <p className={styles.cardNote}>
-          {calendar.practiceDays} {calendar.practiceDays === 1 ? "day" : "days"} in the last 12 months
+        <p className={styles.cardNote} aria-hidden={pointed ? true : undefined}>
+          {pointed ? (
+            <span className={styles.readout}>
+              {formatDay(pointed.date)} · {minutesLabel(pointed.minutes)}
+            </span>
+          ) : (
+            <>
+              {calendar.practiceDays} {calendar.practiceDays === 1 ? "day" : "days"} in the last 12 months
+            </>
+          )}
         </p>
       </header>
       <div className={styles.calendarScroll} ref={scroller} tabIndex={0} aria-label="Year calendar, scrolls sideways">
@@ -44,6 +54,7 @@ export function YearCalendar({ days, today }: { days: DayMinutes[]; today: strin
           viewBox={`0 0 ${width} ${height}`}
           role="img"
           aria-label={`Practice days from ${formatLongDay(calendar.first)} to ${formatLongDay(calendar.last)}: ${calendar.practiceDays} days with practice.`}
+          {...pointer}
         >
           {calendar.months.map((month) => (
             <text key={`${month.column}-${month.label}`} className={styles.calendarText} x={LEFT + month.column * CELL} y={11}>
@@ -67,6 +78,7 @@ export function YearCalendar({ days, today }: { days: DayMinutes[]; today: strin
                   height={SQUARE}
                   rx="2.5"
                   data-date={day.date}
+                  data-minutes={day.minutes}
                   data-level={day.level}
                 >
                   <title>{`${formatLongDay(day.date)}: ${minutesLabel(day.minutes)}`}</title>
