@@ -11,3 +11,10 @@ export function browserTimeZone(): string | undefined {
     return undefined;
   }
 }
+
+/** Whether a failed call was refused for its `tz` alone (a zone the server does not know): it can go again without. */
+export function refusedTimeZone(error: unknown): boolean {
+  if (!error || typeof error !== "object" || !("status" in error) || !("data" in error)) return false;
+  const { status, data } = error as { status: number; data: { errors?: Record<string, unknown> } };
+  return status === 422 && Boolean(data.errors && "tz" in data.errors);
+}

@@ -1,6 +1,6 @@
 import { waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { mockApi } from "../../../test/render";
+import { mockApi, validation } from "../../../test/render";
 import { recordShare, reportSession } from "./activity";
 
 const report = { id: 7, model: "meditation-sleep" as const, start_session: "2026-11-26 08:00:00", end_session: "2026-11-26 08:10:00" };
@@ -21,5 +21,18 @@ describe("player activity calls", () => {
     expect(() => recordShare({ id: 7, model: "meditation-sleep" })).not.toThrow();
     await waitFor(() => expect(warn).toHaveBeenCalled());
     expect(api.named("POST user/shares")[0]!.body).toEqual({ id: 7, model: "meditation-sleep" });
+  });
+});
+
+describe("a time zone the server does not know", () => {
+  it("sends the session again without it, so it is never lost", async () => {
+    const api = mockApi({
+      "POST user/sessions": (call) =>
+        call.query.has("tz") ? validation({ tz: ["The tz must be a valid time zone."] }) : [201, { data: {} }],
+    });
+    reportSession(report);
+    await waitFor(() => expect(api.named("POST user/sessions")).toHaveLength(2));
+    expect(api.named("POST user/sessions")[1]!.query.has("tz")).toBe(false);
+    expect(api.named("POST user/sessions")[1]!.body).toEqual(report);
   });
 });

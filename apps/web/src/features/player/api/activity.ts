@@ -3,7 +3,7 @@ import type { FavoriteResponse } from "@serene/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { contentKeys, libraryKeys } from "../../../lib/catalogue-keys";
-import { browserTimeZone } from "../../../lib/time-zone";
+import { browserTimeZone, refusedTimeZone } from "../../../lib/time-zone";
 
 export interface ContentRef {
   id: number;
@@ -31,7 +31,13 @@ export interface SessionReport extends ContentRef {
  * own day; `keepalive` lets it finish while the page goes away. Badges it earns show as toasts (api-client).
  */
 export const reportSession = (report: SessionReport, keepalive = false) =>
-  quietly(api.post("user/sessions", { body: report, query: { tz: browserTimeZone() }, keepalive, silent: true }));
+  quietly(
+    api.post("user/sessions", { body: report, query: { tz: browserTimeZone() }, keepalive, silent: true }).catch((error: unknown) => {
+      // A zone the server does not know must not lose the session: it counts in the member's last zone instead.
+      if (refusedTimeZone(error)) return api.post("user/sessions", { body: report, keepalive, silent: true });
+      throw error;
+    }),
+  );
 
 /** POST /user/shares: the member copied the item's link (the sharing badge). Never in the way of the copy. */
 export const recordShare = (ref: ContentRef) => quietly(api.post("user/shares", { body: ref, silent: true }));

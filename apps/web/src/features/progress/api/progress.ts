@@ -2,9 +2,9 @@ import type { AchievementList, QuoteResponse, SessionStatisticsResponse } from "
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { progressKeys } from "../../../lib/progress-keys";
-import { browserTimeZone } from "../../../lib/time-zone";
+import { browserTimeZone, refusedTimeZone } from "../../../lib/time-zone";
 
-/** GET /quote?rand=true: a quote at random with its author, a new one on each visit to the dashboard. */
+/** GET /quote?rand=true: a quote at random with its author; it stays the same while the member moves between tabs. */
 export const quoteQuery = () =>
   queryOptions({
     queryKey: progressKeys.quote(),
@@ -17,7 +17,14 @@ export const statisticsQuery = (timeZone = browserTimeZone()) =>
   queryOptions({
     queryKey: progressKeys.statistics(timeZone),
     queryFn: ({ signal }) =>
-      api.get<SessionStatisticsResponse>("user/sessions", { query: { tz: timeZone }, signal }).then((reply) => reply.data),
+      api
+        .get<SessionStatisticsResponse>("user/sessions", { query: { tz: timeZone }, signal, silent: "validation" })
+        // A zone the server does not know: the figures in the member's last zone rather than none.
+        .catch((error: unknown) => {
+          if (refusedTimeZone(error)) return api.get<SessionStatisticsResponse>("user/sessions", { signal });
+          throw error;
+        })
+        .then((reply) => reply.data),
   });
 
 /** GET /user/achievements: all fourteen badges, received or not. */

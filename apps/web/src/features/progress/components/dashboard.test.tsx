@@ -2,7 +2,8 @@ import type { SessionStatistics } from "@serene/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { mockApi, renderPage } from "../../../test/render";
+import { useErrorStore } from "../../../lib/error-store";
+import { mockApi, renderPage, validation } from "../../../test/render";
 import { addDays } from "../model";
 import { Dashboard } from "./dashboard";
 
@@ -103,6 +104,18 @@ describe("dashboard", () => {
     expect(screen.queryByRole("heading", { name: "My Progress" })).toBeNull();
     expect(screen.queryByRole("img", { name: /Minutes per day/ })).toBeNull();
     expect(screen.queryByText("0")).toBeNull();
+  });
+
+  it("asks again without the zone when the server does not know it", async () => {
+    const api = mockApi({
+      "GET quote": [200, quote],
+      "GET user/sessions": (call) =>
+        call.query.has("tz") ? validation({ tz: ["The tz must be a valid time zone."] }) : [200, { data: stats() }],
+    });
+    renderPage(Dashboard, { at: "/profile/dashboard" });
+    await screen.findByRole("heading", { name: "My Progress" });
+    expect(api.named("GET user/sessions").map((call) => call.query.has("tz"))).toEqual([true, false]);
+    expect(useErrorStore.getState().message).toBeNull();
   });
 
   it("offers to try again when the statistics cannot load, and leaves out a quote that cannot", async () => {
