@@ -64,8 +64,9 @@ export function FirstSessionInvitation() {
         <circle cx="112" cy="40" r="22" className={styles.inviteSun} />
         <path d="M0 92 Q40 70 80 88 T160 80 V120 H0Z" className={styles.inviteHill} />
         <path d="M0 104 Q50 90 100 104 T160 100 V120 H0Z" className={styles.inviteHillNear} />
-        <path d="M46 86c0-12 6-20 14-24-2 9 0 17 6 24" className={styles.inviteSprout} />
-        <path d="M60 86c0-8 3-13 8-16" className={styles.inviteSprout} />
+        <path d="M58 90C58 80 59 73 61 66" className={styles.inviteSprout} />
+        <path d="M59 77C51 77 45.5 72 44.5 64.5C52.5 64.5 58 69.5 59 77Z" className={styles.inviteLeaf} />
+        <path d="M60.5 70.5C61 62.5 66.5 57 75 56.5C74.5 65 68.5 70.5 60.5 70.5Z" className={styles.inviteLeaf} />
       </svg>
       <div className={styles.inviteCopy}>
         <h2 id="first-session-title">Your practice will grow here</h2>
