@@ -9,14 +9,12 @@ export interface CompletionTargets {
   seconds: number[];
 }
 
-/** The counts the award rules read, each one index probe or an index-only range of the member's own rows. */
+/** The counts the award rules read, each an index-only range of the member's own rows. */
 export interface ActivityCounts {
   favorites: number;
   notes: number;
   shares: number;
   worksheets: number;
-  musicSeconds: number;
-  sleepNights: number;
 }
 
 /** An int[] parameter as one value (PostgreSQL's array literal); drizzle would spread a JS array into a row. */
@@ -57,32 +55,37 @@ export function createAchievementsRepository(db: Database) {
       return new Set(rowsOf<{ id: number }>(result).map((row) => Number(row.id)));
     },
 
-    /**
-     * Counts for the rules in one round trip. Music seconds add up every session of a music item; a sleep night
-     * is the evening (local time minus 12 hours, so 23:30 and 01:00 are one night) of a sleepcast session long enough.
-     */
-    async counts(userId: string, input: { musicIds: number[]; sleep: CompletionTargets; timeZone: string }): Promise<ActivityCounts> {
+    /** Counts for the rules in one round trip. */
+    async counts(userId: string): Promise<ActivityCounts> {
       const result = await db.execute(sql`
         select
           (select count(*) from favorites where user_id = ${userId}::uuid)::int as favorites,
           (select count(*) from notes where user_id = ${userId}::uuid)::int as notes,
           (select count(*) from content_shares where user_id = ${userId}::uuid)::int as shares,
-          (select count(*) from workbook_entries where user_id = ${userId}::uuid)::int as worksheets,
-          (select coalesce(sum(seconds), 0) from listening_sessions
-            where user_id = ${userId}::uuid and item_id = any(${ints(input.musicIds)}::int[]))::bigint as music_seconds,
-          (select count(distinct ((s.started_at at time zone ${input.timeZone}) - interval '12 hours')::date)
-            from listening_sessions s
-            join unnest(${ints(input.sleep.ids)}::int[], ${ints(input.sleep.seconds)}::int[]) as night(id, seconds) on s.item_id = night.id
-            where s.user_id = ${userId}::uuid and s.seconds >= night.seconds)::int as sleep_nights`);
+          (select count(*) from workbook_entries where user_id = ${userId}::uuid)::int as worksheets`);
       const row = rowsOf<Record<string, number | string>>(result)[0]!;
-      return {
-        favorites: Number(row.favorites),
-        notes: Number(row.notes),
-        shares: Number(row.shares),
-        worksheets: Number(row.worksheets),
-        musicSeconds: Number(row.music_seconds),
-        sleepNights: Number(row.sleep_nights),
-      };
+      return { favorites: Number(row.favorites), notes: Number(row.notes), shares: Number(row.shares), worksheets: Number(row.worksheets) };
+    },
+
+    /** Seconds listened to these (music) items, every session added up: an index-only range per item. */
+    async secondsOf(userId: string, itemIds: number[]): Promise<number> {
+      const result = await db.execute(sql`
+        select coalesce(sum(seconds), 0)::bigint as seconds from listening_sessions
+        where user_id = ${userId}::uuid and item_id = any(${ints(itemIds)}::int[])`);
+      return Number(rowsOf<{ seconds: number | string }>(result)[0]!.seconds);
+    },
+
+    /**
+     * Nights with a sleepcast session long enough: the evening it belongs to is the local time minus 12 hours,
+     * so 23:30 and 01:00 are one night.
+     */
+    async sleepNights(userId: string, sleep: CompletionTargets, timeZone: string): Promise<number> {
+      const result = await db.execute(sql`
+        select count(distinct ((s.started_at at time zone ${timeZone}) - interval '12 hours')::date)::int as nights
+        from listening_sessions s
+        join unnest(${ints(sleep.ids)}::int[], ${ints(sleep.seconds)}::int[]) as night(id, seconds) on s.item_id = night.id
+        where s.user_id = ${userId}::uuid and s.seconds >= night.seconds`);
+      return Number(rowsOf<{ nights: number | string }>(result)[0]!.nights);
     },
 
     /** The time zone the member's browser last sent; null when never. */

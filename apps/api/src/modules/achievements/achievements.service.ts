@@ -8,6 +8,7 @@ import {
   listeningKindOf,
   localDay,
   newAchievements,
+  NO_ACTIVITY,
   secondsToComplete,
   SLEEP_NIGHT_SECONDS,
   streaksOf,
@@ -56,26 +57,37 @@ export function createAchievementsService(deps: {
     return { complete, sleep, musicIds };
   }
 
-  /** Everything the rules look at, as of `at`. */
-  async function factsOf(userId: string, at: Date): Promise<MemberActivityFacts> {
+  /**
+   * What the rules look at, as of `at`. Facts that only badges the member already holds depend on are not
+   * gathered (they stay at zero): a member with a long history pays for the listening facts until they earn
+   * those badges, and never again.
+   */
+  async function factsOf(userId: string, at: Date, held: ReadonlySet<string>): Promise<MemberActivityFacts> {
+    const wanted = (...names: AchievementName[]) => names.some((name) => !held.has(name));
     const items = [...(await deps.items())];
     const targets = targetsOf(items);
-    // Streaks and sleep nights are counted in the zone the member's browser last sent (else UTC).
-    const timeZone = (await repository.timeZone(userId)) ?? DEFAULT_TIME_ZONE;
-    const completedIds = await repository.completedIds(userId, targets.complete);
-    const counts = await repository.counts(userId, { musicIds: targets.musicIds, sleep: targets.sleep, timeZone });
-    const streaks = streaksOf(await repository.listeningDays(userId, timeZone), localDay(at, timeZone));
-    return {
+    const facts: MemberActivityFacts = { ...NO_ACTIVITY };
+    const counts = await repository.counts(userId);
+    Object.assign(facts, {
       favorites: counts.favorites,
-      ...completionFacts(items, completedIds),
       notes: counts.notes,
-      currentStreak: streaks.current,
-      longestStreak: streaks.longest,
-      musicMinutes: Math.floor(counts.musicSeconds / 60),
-      sleepNights: counts.sleepNights,
       shares: counts.shares,
       worksheetsCompleted: counts.worksheets,
-    };
+    });
+    if (wanted("cbt_healed", "first_course_session", "first_single", "first_sleep", "first_therapy", "the_basics"))
+      Object.assign(facts, completionFacts(items, await repository.completedIds(userId, targets.complete)));
+    if (wanted("music_lover")) facts.musicMinutes = Math.floor((await repository.secondsOf(userId, targets.musicIds)) / 60);
+    if (wanted("deep_sleeper", "daily", "month_of_calm")) {
+      // Streaks and sleep nights are counted in the zone the member's browser last sent (else UTC).
+      const timeZone = (await repository.timeZone(userId)) ?? DEFAULT_TIME_ZONE;
+      if (wanted("deep_sleeper")) facts.sleepNights = await repository.sleepNights(userId, targets.sleep, timeZone);
+      if (wanted("daily", "month_of_calm")) {
+        const streaks = streaksOf(await repository.listeningDays(userId, timeZone), localDay(at, timeZone));
+        facts.currentStreak = streaks.current;
+        facts.longestStreak = streaks.longest;
+      }
+    }
+    return facts;
   }
 
   return {
@@ -84,9 +96,9 @@ export function createAchievementsService(deps: {
      * in catalogue order (empty when none). Safe to repeat and to race: each badge is kept once.
      */
     async award(userId: string, at: Date = now()): Promise<EarnedAchievement[]> {
-      const held = (await repository.received(userId)).map((row) => row.machineName);
-      if (held.length >= ACHIEVEMENTS.length) return [];
-      const due = newAchievements(await factsOf(userId, at), held);
+      const held = new Set((await repository.received(userId)).map((row) => row.machineName));
+      if (held.size >= ACHIEVEMENTS.length) return [];
+      const due = newAchievements(await factsOf(userId, at, held), held);
       const added = new Set(await repository.grant(userId, due, at));
       return due.filter((name) => added.has(name)).map(present);
     },

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import type { ListeningDay } from "@serene/domain";
-import { contentShares, contentViews, favorites, listeningDays, listeningSessions, playHistory, users, type Database } from "@serene/db";
+import { addDays, CALENDAR_DAYS, type ListeningSummary } from "@serene/domain";
+import { contentShares, contentViews, favorites, listeningSessions, playHistory, users, type Database } from "@serene/db";
 
 export type ListeningSessionRow = typeof listeningSessions.$inferSelect;
 type Runner = Pick<Database, "execute">;
@@ -146,18 +146,52 @@ export function createLibraryRepository(db: Database) {
       });
     },
 
-    /** The member's listening per day in one zone, oldest first; empty when the zone has no roll-up yet (or no listening). */
-    days: async (userId: string, timeZone: string): Promise<ListeningDay[]> =>
-      db
-        .select({
-          day: listeningDays.day,
-          seconds: listeningDays.seconds,
-          sessions: listeningDays.sessions,
-          longestSeconds: listeningDays.longestSeconds,
-        })
-        .from(listeningDays)
-        .where(and(eq(listeningDays.userId, userId), eq(listeningDays.timeZone, timeZone)))
-        .orderBy(asc(listeningDays.day)),
+    /**
+     * A zone's roll-up summed up in the database, one row however long the history (decision 034): totals, the
+     * best run of consecutive days and the last run (gaps and islands: a day minus its rank is the same along a
+     * run), and the days of the calendar year ending `today`. Null when the zone has no roll-up (or no listening).
+     */
+    async summary(
+      userId: string,
+      timeZone: string,
+      today: string,
+    ): Promise<{ summary: ListeningSummary; recent: { day: string; seconds: number }[] } | null> {
+      const since = addDays(today, -CALENDAR_DAYS);
+      const result = await db.execute(sql`
+        with listened as (
+          select day, seconds, sessions, longest_seconds, day - (row_number() over (order by day))::int as run
+          from listening_days
+          where user_id = ${userId}::uuid and time_zone = ${timeZone} and sessions > 0
+        ), runs as (
+          select count(*)::int as length, max(day) as last_day from listened group by run
+        )
+        select
+          (select count(*)::int from listened) as days,
+          (select coalesce(sum(sessions), 0)::int from listened) as sessions,
+          (select coalesce(sum(seconds), 0)::bigint from listened) as seconds,
+          (select coalesce(max(longest_seconds), 0)::int from listened) as longest_seconds,
+          (select coalesce(max(length), 0)::int from runs) as longest_run,
+          (select length from runs order by last_day desc limit 1) as last_run,
+          (select to_char(max(day), 'YYYY-MM-DD') from listened) as last_day,
+          (select coalesce(json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), seconds) order by day), '[]'::json)
+             from listened where day > ${since}::date) as recent`);
+      const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
+      const row = rows[0]!;
+      if (Number(row.days) === 0) return null;
+      const recent = (typeof row.recent === "string" ? JSON.parse(row.recent) : row.recent) as [string, number][];
+      return {
+        summary: {
+          days: Number(row.days),
+          sessions: Number(row.sessions),
+          seconds: Number(row.seconds),
+          longestSeconds: Number(row.longest_seconds),
+          longestRun: Number(row.longest_run),
+          lastRun: Number(row.last_run ?? 0),
+          lastDay: (row.last_day as string | null) ?? null,
+        },
+        recent: recent.map(([day, seconds]) => ({ day, seconds: Number(seconds) })),
+      };
+    },
 
     /** Whether the member ever reported a session. */
     hasSessions: async (userId: string): Promise<boolean> =>
