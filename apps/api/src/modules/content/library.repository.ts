@@ -7,11 +7,15 @@ export type ListeningSessionRow = typeof listeningSessions.$inferSelect;
 type Runner = Pick<Database, "execute">;
 
 /**
- * The first key of the per-member advisory lock that keeps the day roll-up whole (decision 034): a session
- * report and a build of a zone's roll-up for the same member run one after the other, never interleaved.
+ * The first key of the per-member advisory lock that keeps the day roll-up whole (decision 034). Reports take it
+ * shared (they never wait for each other); building a zone's roll-up takes it exclusive, so a build waits for the
+ * reports in flight to commit and sees their sessions, and a report arriving during a build waits for it and then
+ * adds its session to the new rows as well. Nothing is counted twice or lost.
  */
 const ROLL_UP_LOCK = 34_001;
-const lockMember = (tx: Runner, userId: string) => tx.execute(sql`select pg_advisory_xact_lock(${ROLL_UP_LOCK}, hashtext(${userId}))`);
+const lockForReport = (tx: Runner, userId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock_shared(${ROLL_UP_LOCK}, hashtext(${userId}))`);
+const lockForBuild = (tx: Runner, userId: string) => tx.execute(sql`select pg_advisory_xact_lock(${ROLL_UP_LOCK}, hashtext(${userId}))`);
 
 /**
  * Builds one zone's roll-up from every session of the member, in one statement. Only while the zone has no
@@ -64,6 +68,13 @@ export function createLibraryRepository(db: Database) {
     })
     .returning()
     .prepare("library_insert_session");
+
+  /** Builds a zone's roll-up once, from every session (a no-op when it exists), under the member's exclusive lock. */
+  const buildZone = (userId: string, timeZone: string) =>
+    db.transaction(async (tx) => {
+      await lockForBuild(tx, userId);
+      await buildDays(tx, userId, timeZone);
+    });
 
   return {
     /** Which of these items the member has played, and the longest session reported for each. */
@@ -122,17 +133,18 @@ export function createLibraryRepository(db: Database) {
 
     /**
      * Keeps a reported session and adds it to the day roll-up of every zone the member has one for, in one
-     * transaction under the member's lock; then makes sure `timeZone` has its roll-up (built from every
-     * session, this one included, when it has none yet).
+     * transaction (the member's lock shared); then, when `timeZone` had no roll-up, builds it from every session,
+     * this one included (the lock exclusive, in a transaction of its own).
      */
     async reportSession(
       row: { userId: string; itemId: number | null; startedAt: Date; endedAt: Date; seconds: number },
       timeZone: string,
     ): Promise<ListeningSessionRow> {
-      return db.transaction(async (tx) => {
-        await lockMember(tx, row.userId);
-        const [created] = await tx.insert(listeningSessions).values(row).returning();
-        await tx.execute(sql`
+      const { created, zones } = await db.transaction(async (tx) => {
+        await lockForReport(tx, row.userId);
+        const [kept] = await tx.insert(listeningSessions).values(row).returning();
+        // Last in the transaction: the day's row stays locked (against other reports of the same day) only briefly.
+        const updated = await tx.execute(sql`
           insert into listening_days (user_id, time_zone, day, seconds, sessions, longest_seconds)
           select ${row.userId}::uuid, zone.time_zone, (${row.startedAt.toISOString()}::timestamptz at time zone zone.time_zone)::date,
                  ${row.seconds}::int, 1, ${row.seconds}::int
@@ -140,10 +152,13 @@ export function createLibraryRepository(db: Database) {
           on conflict (user_id, time_zone, day) do update set
             seconds = listening_days.seconds + excluded.seconds,
             sessions = listening_days.sessions + 1,
-            longest_seconds = greatest(listening_days.longest_seconds, excluded.longest_seconds)`);
-        await buildDays(tx, row.userId, timeZone);
-        return created!;
+            longest_seconds = greatest(listening_days.longest_seconds, excluded.longest_seconds)
+          returning time_zone`);
+        const rows = (updated as { rows?: { time_zone: string }[] }).rows ?? (updated as unknown as { time_zone: string }[]);
+        return { created: kept!, zones: new Set(rows.map((zone) => zone.time_zone)) };
       });
+      if (!zones.has(timeZone)) await buildZone(row.userId, timeZone);
+      return created;
     },
 
     /**
@@ -204,11 +219,7 @@ export function createLibraryRepository(db: Database) {
       ).length > 0,
 
     /** Builds a zone's roll-up once, from every session (a no-op when it exists; safe against a report arriving meanwhile). */
-    buildDays: (userId: string, timeZone: string) =>
-      db.transaction(async (tx) => {
-        await lockMember(tx, userId);
-        await buildDays(tx, userId, timeZone);
-      }),
+    buildDays: (userId: string, timeZone: string) => buildZone(userId, timeZone),
 
     /** Remembers the zone the member's browser sent. */
     setTimeZone: (userId: string, timeZone: string) => db.update(users).set({ timeZone }).where(eq(users.id, userId)),
