@@ -14,6 +14,7 @@
 //   7. GET /screen/home, a content detail and POST /user/sessions at 50 connections, each as a
 //      ratio to a bare Fastify + pg endpoint in the same run (budget ≥ 0.5, p99 ≤ 25 ms), and
 //      signed-cookie media serving throughput
+//   7b. GET /user/sessions and GET /user/achievements p99 for a new member and one with 50,000 sessions (within 2x)
 //   8. a database that stops answering: how long requests wait before their 503 with the default limits
 //   9. npm run fuzz: generated bad input, 1,000 requests per operation of the API document on PGlite and
 //      PostgreSQL (BENCH_DATABASE_URL, else the local server): operations, cases, answers by status, 0 answers ≥ 500
@@ -25,6 +26,7 @@ import { gzipSync } from "node:zlib";
 import { startServer, repoRoot } from "../e2e/server";
 import { measureAccountLinkTiming, measureLoginLatency, measureReadUnderLoginFlood } from "./bench-auth";
 import { measureContentApi, measurePlayToPlaying } from "./bench-content";
+import { measureProgressApi } from "./bench-progress";
 import { measureDatabaseOutage } from "./bench-outage";
 import { measureAnswerToNextQuestion } from "./bench-quiz";
 import { ensureChromium } from "./ensure-chromium.mjs";
@@ -178,6 +180,7 @@ async function main() {
   const play = await measurePlayToPlaying(chrome);
   const answerToNext = await measureAnswerToNextQuestion(chrome);
   const api = await measureContentApi();
+  const progress = await measureProgressApi();
   const loginLatency = await measureLoginLatency();
   const flood = await measureReadUnderLoginFlood();
   const links = await measureAccountLinkTiming();
@@ -187,7 +190,21 @@ async function main() {
   const outage = await measureDatabaseOutage();
   const outageAll503 = outage.statuses["503"] === outage.requests && outage.retryAfter === "5";
   const fuzz = runFuzz({ postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" });
+  const within2x = (ratio: number) => ratio <= 2;
   const rows = [
+    [
+      "GET /user/sessions p99: new member, 50,000 sessions",
+      `${progress.sessionsNew.p99} ms, ${progress.sessions50k.p99} ms`,
+      "within 2x",
+      within2x(progress.ratios.sessions),
+    ],
+    [
+      "GET /user/achievements p99: new member, 50,000 sessions",
+      `${progress.achievementsNew.p99} ms, ${progress.achievements50k.p99} ms`,
+      "within 2x",
+      within2x(progress.ratios.achievements),
+    ],
+    ["  POST /user/sessions of the 50,000 member, p50 / p99", `${progress.report50k.p50} / ${progress.report50k.p99} ms`, "", true],
     ["landing route JavaScript, gzip (entry + page)", `${js.landingRouteKiB} KiB`, "≤ 150 KiB", js.landingRouteKiB <= 150],
     ["  of which the shared entry", `${js.entryKiB} KiB`, "", true],
     ["home route JavaScript, gzip (entry + page)", `${js.homeRouteKiB} KiB`, "≤ 150 KiB", js.homeRouteKiB <= 150],
@@ -335,6 +352,7 @@ async function main() {
         links,
         play,
         api,
+        progress,
         outage,
         fuzz,
       },

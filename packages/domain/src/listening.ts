@@ -179,36 +179,88 @@ export interface DailyListeningStatistics extends ListeningStatistics {
 }
 
 /**
- * The statistics of GET /user/sessions from the day roll-up of one zone, as of `now`. The same meaning as
- * `listeningStatistics`, with days counted in `timeZone`: mindful days are distinct local days, the current
- * streak ends today or yesterday there, and the pictures are the last 30 days and the days with listening in
- * the last 365 (both ending today).
+ * What the database sums up over a zone's whole roll-up (decision 034), so a long history is read as one row:
+ * totals, the best run of consecutive days, and the last run with its last day.
  */
-export function dailyListeningStatistics(days: readonly ListeningDay[], timeZone: string, now: Date): DailyListeningStatistics {
-  const today = localDay(now, timeZone);
+export interface ListeningSummary {
+  /** Days with listening. */
+  days: number;
+  sessions: number;
+  seconds: number;
+  longestSeconds: number;
+  /** The most consecutive days ever. */
+  longestRun: number;
+  /** The length of the run that ends on `lastDay`. */
+  lastRun: number;
+  /** The latest day with listening; null without any. */
+  lastDay: string | null;
+}
+
+/** The summary of a roll-up, as the database computes it (the reference for the SQL, and for small inputs). */
+export function summarizeDays(days: readonly ListeningDay[]): ListeningSummary {
   const listened = days.filter((d) => d.sessions > 0);
-  const streaks = streaksOf(
-    listened.map((d) => d.day),
-    today,
-  );
-  const minutes = new Map(listened.map((d) => [d.day, Math.floor(d.seconds / 60)]));
-  const firstCalendarDay = dayIndex(today) - CALENDAR_DAYS + 1;
-  const totalSeconds = listened.reduce((sum, d) => sum + d.seconds, 0);
+  const sorted = [...new Set(listened.map((d) => d.day))].sort();
+  let longestRun = 0;
+  let run = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    run = i > 0 && dayIndex(sorted[i]!) === dayIndex(sorted[i - 1]!) + 1 ? run + 1 : 1;
+    longestRun = Math.max(longestRun, run);
+  }
   return {
-    mindful_days: new Set(listened.map((d) => d.day)).size,
-    total_sessions: listened.reduce((sum, d) => sum + d.sessions, 0),
-    mindful_minutes: Math.floor(totalSeconds / 60),
-    longest_streak: streaks.longest,
-    total_streak: streaks.current,
-    longest_minute_session: Math.floor(listened.reduce((max, d) => Math.max(max, d.longestSeconds), 0) / 60),
+    days: sorted.length,
+    sessions: listened.reduce((sum, d) => sum + d.sessions, 0),
+    seconds: listened.reduce((sum, d) => sum + d.seconds, 0),
+    longestSeconds: listened.reduce((max, d) => Math.max(max, d.longestSeconds), 0),
+    longestRun,
+    lastRun: run,
+    lastDay: sorted.at(-1) ?? null,
+  };
+}
+
+/**
+ * The statistics of GET /user/sessions in `timeZone` as of `now`: the same meaning as `listeningStatistics`, with
+ * days counted in that zone. Mindful days are distinct local days; the current streak (`total_streak`) is the
+ * last run when it ends today or yesterday there; the pictures are the last 30 days and the days with listening
+ * in the last 365 (both ending today). `recent` needs the days of the last 365 only.
+ */
+export function summaryStatistics(
+  summary: ListeningSummary,
+  recent: readonly { day: string; seconds: number }[],
+  timeZone: string,
+  now: Date,
+): DailyListeningStatistics {
+  const today = localDay(now, timeZone);
+  const todayIndex = dayIndex(today);
+  const minutes = new Map(recent.map((d) => [d.day, Math.floor(d.seconds / 60)]));
+  const current = summary.lastDay !== null && todayIndex - dayIndex(summary.lastDay) <= 1 ? summary.lastRun : 0;
+  return {
+    mindful_days: summary.days,
+    total_sessions: summary.sessions,
+    mindful_minutes: Math.floor(summary.seconds / 60),
+    longest_streak: summary.longestRun,
+    total_streak: current,
+    longest_minute_session: Math.floor(summary.longestSeconds / 60),
     time_zone: timeZone,
     today,
     last_30_days: daySeries(minutes, today),
-    practice_days: listened
-      .filter((d) => dayIndex(d.day) >= firstCalendarDay && dayIndex(d.day) <= dayIndex(today))
+    practice_days: recent
+      .filter((d) => {
+        const index = dayIndex(d.day);
+        return index > todayIndex - CALENDAR_DAYS && index <= todayIndex;
+      })
       .sort((a, b) => a.day.localeCompare(b.day))
       .map((d) => ({ date: d.day, minutes: minutes.get(d.day)! })),
   };
+}
+
+/** The statistics from a zone's whole roll-up (see summaryStatistics). */
+export function dailyListeningStatistics(days: readonly ListeningDay[], timeZone: string, now: Date): DailyListeningStatistics {
+  return summaryStatistics(
+    summarizeDays(days),
+    days.filter((d) => d.sessions > 0),
+    timeZone,
+    now,
+  );
 }
 
 /** Adds one reported session to a zone's roll-up (the same sums the database keeps with ON CONFLICT DO UPDATE). */

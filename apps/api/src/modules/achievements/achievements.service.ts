@@ -3,19 +3,17 @@ import {
   ACHIEVEMENTS,
   achievementOf,
   completionFacts,
-  DEFAULT_TIME_ZONE,
   lastReceived,
   listeningKindOf,
-  localDay,
   newAchievements,
+  NO_ACTIVITY,
   secondsToComplete,
   SLEEP_NIGHT_SECONDS,
-  streaksOf,
   type AchievementName,
   type BadgeItem,
   type MemberActivityFacts,
 } from "@serene/domain";
-import type { AchievementsRepository, CompletionTargets } from "./achievements.repository";
+import type { AchievementsRepository, CompletionTargets, FactTargets } from "./achievements.repository";
 
 const present = (name: AchievementName): EarnedAchievement => {
   const badge = achievementOf(name);
@@ -37,7 +35,7 @@ export function createAchievementsService(deps: {
   const now = deps.now ?? (() => new Date());
 
   /** Which items are checked for completion, music and sleep, from the catalogue (it changes only with ingest). */
-  function targetsOf(items: BadgeItem[]) {
+  function targetsOf(items: BadgeItem[]): FactTargets {
     const complete: CompletionTargets = { ids: [], seconds: [] };
     const sleep: CompletionTargets = { ids: [], seconds: [] };
     const musicIds: number[] = [];
@@ -56,25 +54,32 @@ export function createAchievementsService(deps: {
     return { complete, sleep, musicIds };
   }
 
-  /** Everything the rules look at, as of `at`. */
-  async function factsOf(userId: string, at: Date): Promise<MemberActivityFacts> {
+  /** The badges that read each costly fact: while any of them is not held, the fact is gathered. */
+  const NEEDS = {
+    completed: ["cbt_healed", "first_course_session", "first_single", "first_sleep", "first_therapy", "the_basics"],
+    music: ["music_lover"],
+    sleep: ["deep_sleeper"],
+    streaks: ["daily", "month_of_calm"],
+  } satisfies Record<string, AchievementName[]>;
+
+  /** The member's badges and what the rules look at (facts of held badges only are left at zero), as of `at`. */
+  async function factsOf(userId: string, at: Date): Promise<{ held: string[]; facts: MemberActivityFacts }> {
     const items = [...(await deps.items())];
-    const targets = targetsOf(items);
-    // Streaks and sleep nights are counted in the zone the member's browser last sent (else UTC).
-    const timeZone = (await repository.timeZone(userId)) ?? DEFAULT_TIME_ZONE;
-    const completedIds = await repository.completedIds(userId, targets.complete);
-    const counts = await repository.counts(userId, { musicIds: targets.musicIds, sleep: targets.sleep, timeZone });
-    const streaks = streaksOf(await repository.listeningDays(userId, timeZone), localDay(at, timeZone));
+    const row = await repository.activity(userId, targetsOf(items), NEEDS, at);
     return {
-      favorites: counts.favorites,
-      ...completionFacts(items, completedIds),
-      notes: counts.notes,
-      currentStreak: streaks.current,
-      longestStreak: streaks.longest,
-      musicMinutes: Math.floor(counts.musicSeconds / 60),
-      sleepNights: counts.sleepNights,
-      shares: counts.shares,
-      worksheetsCompleted: counts.worksheets,
+      held: row.held,
+      facts: {
+        ...NO_ACTIVITY,
+        favorites: row.favorites,
+        notes: row.notes,
+        shares: row.shares,
+        worksheetsCompleted: row.worksheets,
+        ...(row.completedIds ? completionFacts(items, new Set(row.completedIds)) : {}),
+        musicMinutes: Math.floor((row.musicSeconds ?? 0) / 60),
+        sleepNights: row.sleepNights ?? 0,
+        currentStreak: row.currentRun ?? 0,
+        longestStreak: row.longestRun ?? 0,
+      },
     };
   }
 
@@ -84,9 +89,9 @@ export function createAchievementsService(deps: {
      * in catalogue order (empty when none). Safe to repeat and to race: each badge is kept once.
      */
     async award(userId: string, at: Date = now()): Promise<EarnedAchievement[]> {
-      const held = (await repository.received(userId)).map((row) => row.machineName);
+      const { held, facts } = await factsOf(userId, at);
       if (held.length >= ACHIEVEMENTS.length) return [];
-      const due = newAchievements(await factsOf(userId, at), held);
+      const due = newAchievements(facts, held);
       const added = new Set(await repository.grant(userId, due, at));
       return due.filter((name) => added.has(name)).map(present);
     },

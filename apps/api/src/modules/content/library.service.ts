@@ -11,10 +11,12 @@ import type {
 } from "@serene/contracts";
 import {
   canonicalTimeZone,
-  dailyListeningStatistics,
   DEFAULT_TIME_ZONE,
+  localDay,
   recommendForMember,
   sessionReportProblems,
+  summarizeDays,
+  summaryStatistics,
   TIME_ZONE_MESSAGE,
   toUtcSecond,
 } from "@serene/domain";
@@ -154,13 +156,15 @@ export function createLibraryService(deps: {
      */
     async statistics(member: Listener, tz?: string): Promise<SessionStatisticsResponse> {
       const zone = zoneOf(member, tz);
-      let days = await library.days(member.id, zone);
-      if (days.length === 0 && (await library.hasSessions(member.id))) {
+      const at = now();
+      const today = localDay(at, zone);
+      let found = await zoneKnown(library.summary(member.id, zone, today));
+      if (!found && (await library.hasSessions(member.id))) {
         await zoneKnown(library.buildDays(member.id, zone));
-        days = await library.days(member.id, zone);
+        found = await library.summary(member.id, zone, today);
       }
       await remember(member, zone);
-      return { data: dailyListeningStatistics(days, zone, now()) };
+      return { data: summaryStatistics(found?.summary ?? summarizeDays([]), found?.recent ?? [], zone, at) };
     },
 
     recentlyPlayed: async (member: SignIn) => cardsOf(member, await library.recentlyPlayedIds(member.user.id, LIBRARY_LIMIT)),
