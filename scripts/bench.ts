@@ -15,15 +15,18 @@
 //      ratio to a bare Fastify + pg endpoint in the same run (budget ≥ 0.5, p99 ≤ 25 ms), and
 //      signed-cookie media serving throughput
 //   7b. GET /user/sessions and GET /user/achievements p99 for a new member and one with 50,000 sessions (within 2x)
+//   7c. Lighthouse mobile of /profile/dashboard signed in, for a member with a week of practice (performance ≥ 95)
 //   8. a database that stops answering: how long requests wait before their 503 with the default limits
 //   9. npm run fuzz: generated bad input, 1,000 requests per operation of the API document on PGlite and
 //      PostgreSQL (BENCH_DATABASE_URL, else the local server): operations, cases, answers by status, 0 answers ≥ 500
 // It is a benchmark, not a test: it prints figures and writes bench-results/latest.json.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { startServer, repoRoot } from "../e2e/server";
+import { chromium } from "playwright-core";
+import { freePort, startServer, repoRoot } from "../e2e/server";
 import { measureAccountLinkTiming, measureLoginLatency, measureReadUnderLoginFlood } from "./bench-auth";
 import { measureContentApi, measurePlayToPlaying } from "./bench-content";
 import { measureProgressApi } from "./bench-progress";
@@ -104,16 +107,16 @@ function routeJavaScript() {
 const LIGHTHOUSE_RUNS = 3;
 
 /** Lighthouse mobile scores of one page: the median run of three, as Lighthouse's own guidance on variance advises. */
-function lighthouse(url: string, chrome: string, name = "landing") {
+function lighthouse(url: string, chrome: string, name = "landing", extra: string[] = []) {
   const runs = [];
-  for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) runs.push(lighthouseRun(url, chrome, `${name}-${run}`));
+  for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) runs.push(lighthouseRun(url, chrome, `${name}-${run}`, extra));
   runs.sort((a, b) => a.performance - b.performance);
   const median = runs[Math.floor(runs.length / 2)];
   if (!median) throw new Error(`Lighthouse gave no result for ${url}`);
   return { ...median, allPerformance: runs.map((r) => r.performance) };
 }
 
-function lighthouseRun(url: string, chrome: string, name: string) {
+function lighthouseRun(url: string, chrome: string, name: string, extra: string[] = []) {
   const out = path.join(repoRoot, "bench-results", `lighthouse-${name}.json`);
   const flags = [
     "--headless=new",
@@ -130,7 +133,15 @@ function lighthouseRun(url: string, chrome: string, name: string) {
     try {
       execFileSync(
         path.join(repoRoot, "node_modules/.bin/lighthouse"),
-        [url, "--quiet", "--only-categories=performance,accessibility", "--output=json", `--output-path=${out}`, `--chrome-flags=${flags}`],
+        [
+          url,
+          "--quiet",
+          "--only-categories=performance,accessibility",
+          "--output=json",
+          `--output-path=${out}`,
+          `--chrome-flags=${flags}`,
+          ...extra,
+        ],
         { stdio: "inherit", env: { ...process.env, CHROME_PATH: chrome } },
       );
       break;
@@ -150,6 +161,80 @@ function lighthouseRun(url: string, chrome: string, name: string) {
   };
 }
 
+/**
+ * Lighthouse mobile of a members' page, signed in: the bench starts a Chromium, leaves the member's token in its
+ * local storage, and Lighthouse audits in that browser keeping its storage (--port, --disable-storage-reset),
+ * so the page renders for the member rather than sending Lighthouse to /login.
+ */
+async function lighthouseSignedIn(origin: string, pathname: string, chrome: string, token: string, name: string) {
+  const port = await freePort();
+  const browserProcess = spawn(
+    chrome,
+    [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${mkdtempSync(path.join(tmpdir(), "serene-lighthouse-"))}`,
+      "about:blank",
+    ],
+    { stdio: "ignore" },
+  );
+  try {
+    let browser;
+    for (let attempt = 0; !browser; attempt++) {
+      try {
+        browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      } catch (error) {
+        if (attempt > 40) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${origin}/privacy-policy`);
+    await page.evaluate((value) => window.localStorage.setItem("t", value), token);
+    await page.close();
+    await browser.close();
+    return lighthouse(`${origin}${pathname}`, chrome, name, [`--port=${port}`, "--disable-storage-reset"]);
+  } finally {
+    browserProcess.kill();
+  }
+}
+
+/** A member with a week of practice (a session a day, in UTC), for the dashboard's figures and pictures. */
+async function memberWithAWeek(origin: string): Promise<string> {
+  const headers = { "content-type": "application/json", accept: "application/json" };
+  const registered = await fetch(`${origin}/api/v1/user`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      name: "Bench",
+      email: `dashboard.${Date.now()}@example.com`,
+      password: "quiet evening walk 42",
+      phone: "",
+      platform: "web",
+    }),
+  });
+  const token = ((await registered.json()) as { token: string }).token;
+  const second = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
+  for (let day = 7; day >= 1; day--) {
+    const start = new Date(Date.now() - day * 86_400_000);
+    await fetch(`${origin}/api/v1/user/sessions?tz=UTC`, {
+      method: "POST",
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        id: 1,
+        model: "meditation-sleep",
+        start_session: second(start),
+        end_session: second(new Date(start.getTime() + (5 + day) * 60_000)),
+      }),
+    });
+  }
+  return token;
+}
+
 async function main() {
   mkdirSync(path.join(repoRoot, "bench-results"), { recursive: true });
   execFileSync("npm", ["run", "--silent", "build"], { cwd: repoRoot, stdio: "inherit" });
@@ -161,6 +246,7 @@ async function main() {
   let quizScores;
   let resultsScores;
   let promoScores;
+  let dashboardScores;
   try {
     scores = lighthouse(`${server.url}/`, chrome);
     paywall = lighthouse(`${server.url}/subscription`, chrome, "paywall");
@@ -174,6 +260,7 @@ async function main() {
     const leadId = ((await lead.json()) as { data: { id: string } }).data.id;
     resultsScores = lighthouse(`${server.url}/quiz-results?lead=${leadId}`, chrome, "quiz-results");
     promoScores = lighthouse(`${server.url}/promo/3`, chrome, "promo");
+    dashboardScores = await lighthouseSignedIn(server.url, "/profile/dashboard", chrome, await memberWithAWeek(server.url), "dashboard");
   } finally {
     await server.stop();
   }
@@ -205,6 +292,18 @@ async function main() {
       within2x(progress.ratios.achievements),
     ],
     ["  POST /user/sessions of the 50,000 member, p50 / p99", `${progress.report50k.p50} / ${progress.report50k.p99} ms`, "", true],
+    [
+      "Lighthouse mobile performance, /profile/dashboard signed in: median (runs)",
+      `${dashboardScores.performance} (${dashboardScores.allPerformance.join(", ")})`,
+      "≥ 95",
+      dashboardScores.performance >= 95,
+    ],
+    [
+      "  accessibility, CLS; FCP / LCP / TBT",
+      `${dashboardScores.accessibility}, ${dashboardScores.cls}; ${dashboardScores.fcpMs} / ${dashboardScores.lcpMs} / ${dashboardScores.tbtMs} ms`,
+      "",
+      true,
+    ],
     ["landing route JavaScript, gzip (entry + page)", `${js.landingRouteKiB} KiB`, "≤ 150 KiB", js.landingRouteKiB <= 150],
     ["  of which the shared entry", `${js.entryKiB} KiB`, "", true],
     ["home route JavaScript, gzip (entry + page)", `${js.homeRouteKiB} KiB`, "≤ 150 KiB", js.homeRouteKiB <= 150],
@@ -353,6 +452,7 @@ async function main() {
         play,
         api,
         progress,
+        dashboardScores,
         outage,
         fuzz,
       },
