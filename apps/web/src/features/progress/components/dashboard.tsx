@@ -46,6 +46,7 @@ export function Dashboard() {
 function DashboardLoading() {
   return (
     <div className={styles.loading} aria-busy="true" aria-label="Loading your progress">
+      <Skeleton className={styles.titleSkeleton} />
       <div className={styles.tiles}>
         {Array.from({ length: 4 }, (_, index) => (
           <Skeleton key={index} className={styles.tileSkeleton} />
