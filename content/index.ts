@@ -66,3 +66,8 @@ export function loadLandingPages(): unknown {
 export function loadWorkbooks(): unknown {
   return readJson<unknown>("./demo/workbooks.json");
 }
+
+/** The shipped quotes of the dashboard, as raw JSON: the API checks them against QuoteDefinitions at start-up. */
+export function loadQuotes(): unknown {
+  return readJson<unknown>("./demo/quotes.json");
+}

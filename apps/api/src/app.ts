@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import { loadComingSoon, loadLandingPages, loadQuizzes, loadSalesPages, loadVsl, loadWorkbooks } from "@serene/content";
+import { loadComingSoon, loadLandingPages, loadQuizzes, loadQuotes, loadSalesPages, loadVsl, loadWorkbooks } from "@serene/content";
 import { VslDefinitions, type SalesPage } from "@serene/contracts";
 import { formatCount, heroTitle } from "@serene/domain";
 import { DomainError } from "./domain-errors";
@@ -26,6 +26,11 @@ import { createMailer } from "./modules/mail/mailer";
 import { createOutboxRepository } from "./modules/mail/outbox.repository";
 import { outboxRoutes } from "./modules/mail/outbox.routes";
 import { createRateLimiter } from "./plugins/rate-limit";
+import { createAchievementsRepository } from "./modules/achievements/achievements.repository";
+import { achievementsRoutes } from "./modules/achievements/achievements.routes";
+import { createAchievementsService } from "./modules/achievements/achievements.service";
+import { createQuotesService } from "./modules/quotes/quotes.service";
+import { quotesRoutes } from "./modules/quotes/quotes.routes";
 import { createAnalyticsRepository } from "./modules/analytics/analytics.repository";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { createAnalyticsService } from "./modules/analytics/analytics.service";
@@ -188,6 +193,11 @@ export function createServices({
     now,
   });
   const quiz = createQuizService(createQuizRepository(database.db), loadQuizzes());
+  // Badges, awarded after each write that could earn one (favourites, sessions, shares, notes, workbook entries).
+  const achievements = createAchievementsService({
+    repository: createAchievementsRepository(database.db),
+    items: async () => (await cache.get()).items.values(),
+  });
   return {
     processors,
     billing,
@@ -202,7 +212,9 @@ export function createServices({
     analytics,
     catalogue,
     catalogueCache: cache,
-    library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter }),
+    library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter, awards: achievements }),
+    achievements,
+    quotes: createQuotesService(loadQuotes()),
     media,
     subscriptions,
     plans: createPlansService({
@@ -215,13 +227,14 @@ export function createServices({
     }),
     faq: createFaqService(createFaqRepository(database.db), brand),
     comingSoon: createComingSoonService(createComingSoonRepository(database.db), loadComingSoon()),
-    notes: createNotesService(createNotesRepository(database.db)),
-    // The achievements join here as `onCompleted` (the badges a saved worksheet earned).
+    notes: createNotesService(createNotesRepository(database.db), achievements),
     workbooks: createWorkbooksService({
       repository: createWorkbooksRepository(database.db),
       workbooks: loadWorkbooks(),
       subscriptions,
       logger: logger ?? silentLogger,
+      // The badges a saved worksheet earned (first_worksheet).
+      onCompleted: (userId) => achievements.award(userId),
     }),
     dataExport: createDataExportService({ repository: createDataExportRepository(database.db), product: config.appName, now }),
     quiz,
@@ -326,7 +339,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(salesPagesRoutes(services.salesPages));
       await api.register(analyticsRoutes(services.analytics, services.limiter));
       await api.register(contentRoutes({ catalogue: services.catalogue }));
-      await api.register(libraryRoutes({ library: services.library }));
+      await api.register(libraryRoutes({ library: services.library, limiter: services.limiter }));
+      await api.register(achievementsRoutes(services.achievements));
+      await api.register(quotesRoutes(services.quotes));
       await api.register(notesRoutes(services.notes, services.limiter));
       await api.register(workbooksRoutes(services.workbooks, services.limiter));
       await api.register(dataExportRoutes(services.dataExport, services.limiter));

@@ -318,7 +318,7 @@ describe("another member's id answers as an unknown id and changes nothing", () 
 });
 
 describe("personal lists show nothing of another member", () => {
-  it("favourites, recently played, listening statistics, notes, worksheets, workbook progress, account status and data files stay the owner's", async () => {
+  it("favourites, recently played, listening statistics, notes, badges, worksheets, workbook progress, account status and data files stay the owner's", async () => {
     const reader = await registerMember(t.app, t.database, { name: "Reader" });
     const item = itemById(1);
     const lists = [
@@ -328,6 +328,7 @@ describe("personal lists show nothing of another member", () => {
       "/api/v1/user/notes",
       "/api/v1/user/workbook",
       "/api/v1/workbooks",
+      "/api/v1/user/achievements",
       "/api/v1/user/account-status",
     ];
     const readerBefore = await Promise.all(lists.map(async (url) => (await getAs(t.app, reader.token, url)).json() as unknown));
@@ -361,6 +362,11 @@ describe("personal lists show nothing of another member", () => {
       answers: { q1: "A long queue.", q2: "Everyone is staring.", q3: ["Feelings"], q4: ["Anxious"], q5: 60 },
     });
     expect(worksheet.statusCode, worksheet.body).toBe(201);
+    expect((await sendAs(t.app, writer.token, "POST", "/api/v1/user/shares", ref)).statusCode).toBe(201);
+    // The writer earned badges (favourite, note, share); the reader's list below shows none of them.
+    expect(
+      (await getAs(t.app, writer.token, "/api/v1/user/achievements")).json().data.some((b: { isReceived: boolean }) => b.isReceived),
+    ).toBe(true);
     await subscribe(t.database, writer.id);
 
     const readerAfter = await Promise.all(lists.map(async (url) => (await getAs(t.app, reader.token, url)).json() as unknown));

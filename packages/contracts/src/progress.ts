@@ -12,8 +12,31 @@ export const QuoteQuery = CacheBuster.extend({
   /** "true": any quote at random; otherwise the quote of the day (the same for everyone all day, UTC). */
   rand: z.enum(["true", "false"]).optional(),
 });
-export const Quote = z.object({ quote: z.string(), author: z.string() }).meta({ id: "Quote" });
+export const Quote = z
+  .object({
+    quote: z.string(),
+    author: z.string(),
+    /** The work it comes from, and the public-domain translation when it was not written in English. */
+    source: z.string().optional(),
+  })
+  .meta({ id: "Quote" });
 export type Quote = z.infer<typeof Quote>;
+
+/**
+ * The shipped quotes (content/demo/quotes.json), checked at start-up: a file that does not fit stops it. Only
+ * authors in the public domain, each line attributed to the work it comes from (decision 034).
+ */
+export const QUOTES_MIN = 60;
+export const QuoteDefinition = z.strictObject({
+  quote: z.string().trim().min(1).max(400),
+  author: z.string().trim().min(1).max(80),
+  source: z.string().trim().min(1).max(200).optional(),
+});
+export type QuoteDefinition = z.infer<typeof QuoteDefinition>;
+export const QuoteDefinitions = z
+  .array(QuoteDefinition)
+  .min(QUOTES_MIN)
+  .refine((quotes) => new Set(quotes.map((q) => q.quote.toLowerCase())).size === quotes.length, { message: "A quote is listed twice." });
 export const QuoteResponse = z.object({ data: Quote });
 export type QuoteResponse = z.infer<typeof QuoteResponse>;
 

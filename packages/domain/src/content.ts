@@ -88,3 +88,18 @@ export function durationMinutes(seconds: number | null | undefined): number | nu
   if (seconds == null || !Number.isFinite(seconds) || seconds <= 0) return null;
   return Math.max(1, Math.round(seconds / 60));
 }
+
+/** A session counts as complete once the member listened to this share of it in one go (one report). */
+export const COMPLETE_SHARE = 0.8;
+
+/** The seconds one report must reach for an item of this length to be complete; null when its length is unknown. */
+export function secondsToComplete(durationSeconds: number | null | undefined): number | null {
+  if (durationSeconds == null || !Number.isFinite(durationSeconds) || durationSeconds <= 0) return null;
+  return Math.ceil(durationSeconds * COMPLETE_SHARE);
+}
+
+/** Whether the member's longest single session of an item completes it (never for an item of unknown length). */
+export function isComplete(longestSeconds: number, durationSeconds: number | null | undefined): boolean {
+  const needed = secondsToComplete(durationSeconds);
+  return needed !== null && longestSeconds >= durationSeconds! * COMPLETE_SHARE;
+}

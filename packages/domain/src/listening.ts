@@ -71,3 +71,206 @@ export function listeningStatistics(sessions: readonly { startedAt: Date; second
     longest_minute_session: Math.floor(longestSession / 60),
   };
 }
+
+/*
+ * Days in the member's own time zone (decision 034). A session counts on the calendar day it started, in the
+ * zone the member's browser sends; days are YYYY-MM-DD strings, compared and counted as whole calendar days.
+ */
+
+export const TIME_ZONE_MESSAGE = "The tz must be a time zone, like Europe/London.";
+/** The zone used when the member never sent one. */
+export const DEFAULT_TIME_ZONE = "UTC";
+/** How many days the minutes-per-day picture shows, ending today. */
+export const SERIES_DAYS = 30;
+/** How many days the practice calendar covers, ending today. */
+export const CALENDAR_DAYS = 365;
+
+// An IANA name (Area/Location, or UTC): never a bare offset like "+01:00", which PostgreSQL reads with the sign reversed.
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hourCycle: "h23" });
+    formatters.set(timeZone, found);
+  }
+  return found;
+}
+
+/**
+ * The IANA name of a time zone as the product keeps it (`europe/berlin` → `Europe/Berlin`), or null when this
+ * is not a zone Intl knows. Offsets and other free text are not zones.
+ */
+export function canonicalTimeZone(value: string): string | null {
+  if (value.length > 64 || !ZONE_NAME.test(value)) return null;
+  try {
+    const name = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+    // Intl answers its own canonical id, sometimes an older alias (Asia/Kolkata → Asia/Calcutta): keep the name
+    // the member's browser sent, only in the canonical letter case when it is the same name.
+    return name.toLowerCase() === value.toLowerCase() ? name : value;
+  } catch {
+    return null;
+  }
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+export function localDay(instant: Date, timeZone: string): string {
+  const parts = formatterOf(timeZone).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** Days since 1970-01-01 of a YYYY-MM-DD day (calendar arithmetic, no zone involved). */
+export const dayIndex = (day: string): number => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+/** The YYYY-MM-DD day `count` days after `day` (before when negative). */
+export const addDays = (day: string, count: number): string => new Date((dayIndex(day) + count) * DAY_MS).toISOString().slice(0, 10);
+
+export interface Streaks {
+  /** The run of consecutive days ending today or yesterday; 0 when the last day with listening is older. */
+  current: number;
+  /** The most consecutive days ever. */
+  longest: number;
+}
+
+/** Streaks over days with listening, in any order and with repeats, as of `today` (same zone as the days). */
+export function streaksOf(days: readonly string[], today: string): Streaks {
+  const sorted = [...new Set(days.map(dayIndex))].sort((a, b) => a - b);
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    run = i > 0 && sorted[i] === sorted[i - 1]! + 1 ? run + 1 : 1;
+    longest = Math.max(longest, run);
+  }
+  const last = sorted.at(-1);
+  // A day after today (a clock ahead of the member's) still belongs to the current run.
+  const current = last !== undefined && dayIndex(today) - last <= 1 ? run : 0;
+  return { current, longest };
+}
+
+/** The longest run of consecutive days among these (any order, repeats allowed). */
+export const longestRun = (days: readonly string[]): number => streaksOf(days, "1970-01-01").longest;
+
+/** `count` days ending `today`, oldest first, each with the whole minutes listened (0 when none). */
+export function daySeries(
+  minutesByDay: ReadonlyMap<string, number>,
+  today: string,
+  count = SERIES_DAYS,
+): { date: string; minutes: number }[] {
+  return Array.from({ length: count }, (_, i) => {
+    const date = addDays(today, i - count + 1);
+    return { date, minutes: minutesByDay.get(date) ?? 0 };
+  });
+}
+
+/** One day of listening in one zone: the roll-up row (listening_days). */
+export interface ListeningDay {
+  day: string;
+  seconds: number;
+  sessions: number;
+  longestSeconds: number;
+}
+
+export interface DailyListeningStatistics extends ListeningStatistics {
+  time_zone: string;
+  today: string;
+  last_30_days: { date: string; minutes: number }[];
+  practice_days: { date: string; minutes: number }[];
+}
+
+/**
+ * What the database sums up over a zone's whole roll-up (decision 034), so a long history is read as one row:
+ * totals, the best run of consecutive days, and the last run with its last day.
+ */
+export interface ListeningSummary {
+  /** Days with listening. */
+  days: number;
+  sessions: number;
+  seconds: number;
+  longestSeconds: number;
+  /** The most consecutive days ever. */
+  longestRun: number;
+  /** The length of the run that ends on `lastDay`. */
+  lastRun: number;
+  /** The latest day with listening; null without any. */
+  lastDay: string | null;
+}
+
+/** The summary of a roll-up, as the database computes it (the reference for the SQL, and for small inputs). */
+export function summarizeDays(days: readonly ListeningDay[]): ListeningSummary {
+  const listened = days.filter((d) => d.sessions > 0);
+  const sorted = [...new Set(listened.map((d) => d.day))].sort();
+  let longestRun = 0;
+  let run = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    run = i > 0 && dayIndex(sorted[i]!) === dayIndex(sorted[i - 1]!) + 1 ? run + 1 : 1;
+    longestRun = Math.max(longestRun, run);
+  }
+  return {
+    days: sorted.length,
+    sessions: listened.reduce((sum, d) => sum + d.sessions, 0),
+    seconds: listened.reduce((sum, d) => sum + d.seconds, 0),
+    longestSeconds: listened.reduce((max, d) => Math.max(max, d.longestSeconds), 0),
+    longestRun,
+    lastRun: run,
+    lastDay: sorted.at(-1) ?? null,
+  };
+}
+
+/**
+ * The statistics of GET /user/sessions in `timeZone` as of `now`: the same meaning as `listeningStatistics`, with
+ * days counted in that zone. Mindful days are distinct local days; the current streak (`total_streak`) is the
+ * last run when it ends today or yesterday there; the pictures are the last 30 days and the days with listening
+ * in the last 365 (both ending today). `recent` needs the days of the last 365 only.
+ */
+export function summaryStatistics(
+  summary: ListeningSummary,
+  recent: readonly { day: string; seconds: number }[],
+  timeZone: string,
+  now: Date,
+): DailyListeningStatistics {
+  const today = localDay(now, timeZone);
+  const todayIndex = dayIndex(today);
+  const minutes = new Map(recent.map((d) => [d.day, Math.floor(d.seconds / 60)]));
+  const current = summary.lastDay !== null && todayIndex - dayIndex(summary.lastDay) <= 1 ? summary.lastRun : 0;
+  return {
+    mindful_days: summary.days,
+    total_sessions: summary.sessions,
+    mindful_minutes: Math.floor(summary.seconds / 60),
+    longest_streak: summary.longestRun,
+    total_streak: current,
+    longest_minute_session: Math.floor(summary.longestSeconds / 60),
+    time_zone: timeZone,
+    today,
+    last_30_days: daySeries(minutes, today),
+    practice_days: recent
+      .filter((d) => {
+        const index = dayIndex(d.day);
+        return index > todayIndex - CALENDAR_DAYS && index <= todayIndex;
+      })
+      .sort((a, b) => a.day.localeCompare(b.day))
+      .map((d) => ({ date: d.day, minutes: minutes.get(d.day)! })),
+  };
+}
+
+/** The statistics from a zone's whole roll-up (see summaryStatistics). */
+export function dailyListeningStatistics(days: readonly ListeningDay[], timeZone: string, now: Date): DailyListeningStatistics {
+  return summaryStatistics(
+    summarizeDays(days),
+    days.filter((d) => d.sessions > 0),
+    timeZone,
+    now,
+  );
+}
+
+/** Adds one reported session to a zone's roll-up (the same sums the database keeps with ON CONFLICT DO UPDATE). */
+export function addToDays(days: readonly ListeningDay[], session: { startedAt: Date; seconds: number }, timeZone: string): ListeningDay[] {
+  const day = localDay(session.startedAt, timeZone);
+  const found = days.find((d) => d.day === day);
+  if (!found) return [...days, { day, seconds: session.seconds, sessions: 1, longestSeconds: session.seconds }];
+  return days.map((d) =>
+    d === found
+      ? { day, seconds: d.seconds + session.seconds, sessions: d.sessions + 1, longestSeconds: Math.max(d.longestSeconds, session.seconds) }
+      : d,
+  );
+}

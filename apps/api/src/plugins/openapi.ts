@@ -14,6 +14,8 @@ export const API_TAGS = [
   { name: "library", description: "A member's favourites, history, listening sessions and personal plan." },
   { name: "notes", description: "A member's private notes: list, read, write, edit and delete." },
   { name: "workbooks", description: "The CBT workbooks with their questions, and a member's worksheets: list, read, save and delete." },
+  { name: "achievements", description: "A member's badges: all fourteen, which are received and which came last." },
+  { name: "quotes", description: "A quote for the dashboard: the quote of the day or one at random." },
   { name: "media", description: "The signed cookies that open the streams a member may play." },
   { name: "plans", description: "Packages (the plans the paywall sells) and checkouts." },
   { name: "payments", description: "Card and wallet purchases, plan changes, cancellation and the providers' webhooks." },

@@ -48,6 +48,9 @@ export const RATE_LIMITS = {
   // "Download my data" (the JSON file and the three CSV files, members only): "account" is the signed-in member.
   // Each file reads every table of the member; twenty files an hour is five full downloads.
   dataExport: { ip: { points: 60, seconds: 3600 }, account: { points: 20, seconds: 3600 } },
+  // Copying a share link (members only): "account" is the signed-in member. A person shares a few items; a loop
+  // that fills content_shares is held back.
+  share: { ip: { points: 120, seconds: 60 }, account: { points: 20, seconds: 60 } },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

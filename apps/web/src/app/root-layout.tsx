@@ -1,10 +1,13 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
+import { BadgeIcon } from "../components/badges/badge-icon";
 import { OfferPaymentDialog, type OfferPaymentDialogProps } from "../components/subscription/offer-payment";
 import { Toaster } from "../components/ui/toast";
 import { toast } from "../components/ui/toast-store";
 import { analytics } from "../lib/analytics";
-import { onUnauthorized } from "../lib/api-client";
+import { onEarned, onUnauthorized } from "../lib/api-client";
+import { progressKeys } from "../lib/progress-keys";
 import { forgetMemberData, startTokenRefresh } from "../lib/session";
 import { useErrorStore } from "../lib/error-store";
 import { ConsentBanner } from "./consent-banner";
@@ -48,6 +51,27 @@ export function SessionEffects() {
   return null;
 }
 
+export const badgeEarnedMessage = (name: string) => `Badge earned: ${name}`;
+
+/**
+ * Badges earned by any write (a favourite, a session, a note, a shared link, a workbook entry): one
+ * toast per badge with its medal, leading to the achievements page, which loads again next time.
+ */
+export function EarnedEffects() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onEarned((earned) => {
+        for (const badge of earned) {
+          toast.reward(badgeEarnedMessage(badge.name), { icon: <BadgeIcon name={badge.machine_name} />, to: "/profile/achievements" });
+        }
+        void queryClient.invalidateQueries({ queryKey: progressKeys.achievements() });
+      }),
+    [queryClient],
+  );
+  return null;
+}
+
 /** A failed call sets the global error; it shows as an error toast for 3 s, then clears. */
 function GlobalErrorToast() {
   const { message, flag, clear } = useErrorStore();
@@ -72,6 +96,7 @@ export function RootLayout() {
     <>
       <NavigationEffects />
       <SessionEffects />
+      <EarnedEffects />
       <GlobalErrorToast />
       <OfferPaymentDialog.Provider value={offerPaymentDialog}>
         <Outlet />

@@ -31,6 +31,23 @@ describe("route table", () => {
     }
   });
 
+  it("gives the member's own space its pages, all behind sign-in", () => {
+    const expected: Record<string, string> = {
+      "/profile/dashboard": "profile-dashboard",
+      "/profile/library": "library",
+      "/profile/achievements": "profile-achievements",
+      "/profile/notes": "profile-notes",
+      "/profile/notes/create": "profile-note-create",
+      "/profile/notes/:id": "profile-note",
+      "/profile/notes/:id/edit": "profile-note-edit",
+    };
+    for (const [path, page] of Object.entries(expected)) {
+      expect(entry(path)?.page, path).toBe(page);
+      expect(pages[page as keyof typeof pages], page).toBeTypeOf("function");
+      expect(entry(path)?.auth, path).toBe(true);
+    }
+  });
+
   it("gives the quiz funnels their pages, open to visitors and members alike", () => {
     const expected: Record<string, string> = {
       "/quiz": "quiz",

@@ -41,6 +41,12 @@ export type PageId =
   | "collection"
   | "search-result"
   | "library"
+  | "profile-dashboard"
+  | "profile-achievements"
+  | "profile-notes"
+  | "profile-note-create"
+  | "profile-note"
+  | "profile-note-edit"
   | "player"
   | "paywall"
   | "quiz-results"
@@ -111,12 +117,13 @@ export const routeTable: RouteEntry[] = [
   { path: "/collection/:id", page: "collection", ...member },
   { path: "/search-result", page: "search-result", ...member },
   { path: "/profile", redirectTo: "/profile/dashboard", ...member },
-  { path: "/profile/dashboard", page: "not-found", ...member },
+  { path: "/profile/dashboard", page: "profile-dashboard", ...member },
   { path: "/profile/library", page: "library", ...member },
-  { path: "/profile/achievements", page: "not-found", ...member },
-  { path: "/profile/notes", page: "not-found", ...member },
-  { path: "/profile/notes/create", page: "not-found", ...member },
-  { path: "/profile/notes/:id", page: "not-found", ...member },
+  { path: "/profile/achievements", page: "profile-achievements", ...member },
+  { path: "/profile/notes", page: "profile-notes", ...member },
+  { path: "/profile/notes/create", page: "profile-note-create", ...member },
+  { path: "/profile/notes/:id", page: "profile-note", ...member },
+  { path: "/profile/notes/:id/edit", page: "profile-note-edit", ...member },
   { path: "/profile/worksheets", page: "worksheets", ...member },
   { path: "/profile/workbook/:id", page: "profile-workbook", ...member },
   { path: "/workbooks", page: "workbooks", ...member },

@@ -50,6 +50,39 @@ export function onUnauthorized(handler: UnauthorizedHandler): () => void {
   };
 }
 
+/** A badge a write just earned, as the API sends it beside `data` (contracts: EarnedAchievement). */
+export interface EarnedBadge {
+  name: string;
+  machine_name: string;
+  description: string;
+}
+type EarnedHandler = (earned: EarnedBadge[]) => void;
+let earnedHandler: EarnedHandler | null = null;
+
+/**
+ * What happens when a successful write answers `earned: [...]` (a favourite, a session, a note, a
+ * shared link, a workbook entry): the app registers one handler that shows a toast per badge, so
+ * every screen that writes gets it without doing anything. Returns a function that unregisters it.
+ */
+export function onEarned(handler: EarnedHandler): () => void {
+  earnedHandler = handler;
+  return () => {
+    if (earnedHandler === handler) earnedHandler = null;
+  };
+}
+
+/** The badges a response body names in `earned`, if it is a list of them; anything else is no badge. */
+export function earnedIn(data: unknown): EarnedBadge[] {
+  if (!data || typeof data !== "object" || !("earned" in data) || !Array.isArray(data.earned)) return [];
+  return (data.earned as unknown[]).filter(
+    (item): item is EarnedBadge =>
+      Boolean(item) &&
+      typeof item === "object" &&
+      typeof (item as EarnedBadge).name === "string" &&
+      typeof (item as EarnedBadge).machine_name === "string",
+  );
+}
+
 const showsGlobalError = (options: RequestOptions, failure: ApiError) =>
   options.silent === "validation" ? failure.status !== 422 : !options.silent;
 
@@ -127,12 +160,17 @@ function failed(response: Response, data: unknown, token: string | null, options
  * The one way the web app calls the API (spec 000 section 7): Accept JSON, the bearer token from
  * local storage, the `t` time stamp; a failed response goes to the global error state with the
  * server's message, and the promise rejects with an ApiError holding the server's data. A 401 to
- * a call that sent a token ends the session instead (see onUnauthorized).
+ * a call that sent a token ends the session instead (see onUnauthorized). A write whose answer
+ * carries newly earned badges hands them to the app's handler (see onEarned).
  */
 async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const { response, token } = await send(method, path, options, "application/json");
   const data = jsonOf(await response.text());
   if (!response.ok) failed(response, data, token, options);
+  if (method !== "GET") {
+    const earned = earnedIn(data);
+    if (earned.length > 0) earnedHandler?.(earned);
+  }
   return data as T;
 }
 

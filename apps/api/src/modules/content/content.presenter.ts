@@ -1,5 +1,5 @@
 import type { ContentCard, ContentItem, ContentSession, Stream } from "@serene/contracts";
-import { canPlay, durationMinutes, type ContentType, type MediaVariant } from "@serene/domain";
+import { canPlay, durationMinutes, isComplete, type ContentType, type MediaVariant } from "@serene/domain";
 import type { CatalogueSnapshot, ItemRecord } from "./catalogue-snapshot";
 
 /** What a presentation depends on about the member asking. */
@@ -12,9 +12,6 @@ export interface Progress {
   played: ReadonlySet<number>;
   longest: ReadonlyMap<number, number>;
 }
-
-/** A session counts as complete once the member listened to this share of it in one go. */
-const COMPLETE_SHARE = 0.8;
 
 /** `mediaUrl`: where media is addressed from ("/media", or a CDN address). */
 export function createContentPresenter(mediaUrl: string) {
@@ -54,7 +51,7 @@ export function createContentPresenter(mediaUrl: string) {
     const longest = progress.longest.get(item.id) ?? 0;
     return {
       watched: progress.played.has(item.id),
-      complete: item.durationSeconds !== null && item.durationSeconds > 0 && longest >= item.durationSeconds * COMPLETE_SHARE,
+      complete: isComplete(longest, item.durationSeconds),
     };
   }
 

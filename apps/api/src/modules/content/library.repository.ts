@@ -1,8 +1,35 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { contentViews, favorites, listeningSessions, playHistory, type Database } from "@serene/db";
+import { addDays, CALENDAR_DAYS, type ListeningSummary } from "@serene/domain";
+import { contentShares, contentViews, favorites, listeningSessions, playHistory, users, type Database } from "@serene/db";
 
 export type ListeningSessionRow = typeof listeningSessions.$inferSelect;
+type Runner = Pick<Database, "execute">;
+
+/**
+ * The first key of the per-member advisory lock that keeps the day roll-up whole (decision 034). Reports take it
+ * shared (they never wait for each other); building a zone's roll-up takes it exclusive, so a build waits for the
+ * reports in flight to commit and sees their sessions, and a report arriving during a build waits for it and then
+ * adds its session to the new rows as well. Nothing is counted twice or lost.
+ */
+const ROLL_UP_LOCK = 34_001;
+const lockForReport = (tx: Runner, userId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock_shared(${ROLL_UP_LOCK}, hashtext(${userId}))`);
+const lockForBuild = (tx: Runner, userId: string) => tx.execute(sql`select pg_advisory_xact_lock(${ROLL_UP_LOCK}, hashtext(${userId}))`);
+
+/**
+ * Builds one zone's roll-up from every session of the member, in one statement. Only while the zone has no
+ * rows (checked under the member's lock): a second build, started while the first waited for the lock, adds nothing.
+ */
+const buildDays = (tx: Runner, userId: string, timeZone: string) =>
+  tx.execute(sql`
+    insert into listening_days (user_id, time_zone, day, seconds, sessions, longest_seconds)
+    select ${userId}::uuid, ${timeZone}, (started_at at time zone ${timeZone})::date, sum(seconds)::int, count(*)::int, max(seconds)
+    from listening_sessions
+    where user_id = ${userId}::uuid
+      and not exists (select 1 from listening_days where user_id = ${userId}::uuid and time_zone = ${timeZone})
+    group by 3
+    on conflict (user_id, time_zone, day) do nothing`);
 
 /** A member's own activity. Every query names the owner. */
 export function createLibraryRepository(db: Database) {
@@ -41,6 +68,13 @@ export function createLibraryRepository(db: Database) {
     })
     .returning()
     .prepare("library_insert_session");
+
+  /** Builds a zone's roll-up once, from every session (a no-op when it exists), under the member's exclusive lock. */
+  const buildZone = (userId: string, timeZone: string) =>
+    db.transaction(async (tx) => {
+      await lockForBuild(tx, userId);
+      await buildDays(tx, userId, timeZone);
+    });
 
   return {
     /** Which of these items the member has played, and the longest session reported for each. */
@@ -96,11 +130,104 @@ export function createLibraryRepository(db: Database) {
       const [created] = await insertSession.execute(row);
       return created!;
     },
-    sessions: (userId: string) =>
-      db
-        .select({ startedAt: listeningSessions.startedAt, seconds: listeningSessions.seconds })
-        .from(listeningSessions)
-        .where(eq(listeningSessions.userId, userId)),
+
+    /**
+     * Keeps a reported session and adds it to the day roll-up of every zone the member has one for, in one
+     * transaction (the member's lock shared); then, when `timeZone` had no roll-up, builds it from every session,
+     * this one included (the lock exclusive, in a transaction of its own).
+     */
+    async reportSession(
+      row: { userId: string; itemId: number | null; startedAt: Date; endedAt: Date; seconds: number },
+      timeZone: string,
+    ): Promise<ListeningSessionRow> {
+      const { created, zones } = await db.transaction(async (tx) => {
+        await lockForReport(tx, row.userId);
+        const [kept] = await tx.insert(listeningSessions).values(row).returning();
+        // Last in the transaction: the day's row stays locked (against other reports of the same day) only briefly.
+        const updated = await tx.execute(sql`
+          insert into listening_days (user_id, time_zone, day, seconds, sessions, longest_seconds)
+          select ${row.userId}::uuid, zone.time_zone, (${row.startedAt.toISOString()}::timestamptz at time zone zone.time_zone)::date,
+                 ${row.seconds}::int, 1, ${row.seconds}::int
+          from (select distinct time_zone from listening_days where user_id = ${row.userId}::uuid) zone
+          on conflict (user_id, time_zone, day) do update set
+            seconds = listening_days.seconds + excluded.seconds,
+            sessions = listening_days.sessions + 1,
+            longest_seconds = greatest(listening_days.longest_seconds, excluded.longest_seconds)
+          returning time_zone`);
+        const rows = (updated as { rows?: { time_zone: string }[] }).rows ?? (updated as unknown as { time_zone: string }[]);
+        return { created: kept!, zones: new Set(rows.map((zone) => zone.time_zone)) };
+      });
+      if (!zones.has(timeZone)) await buildZone(row.userId, timeZone);
+      return created;
+    },
+
+    /**
+     * A zone's roll-up summed up in the database, one row however long the history (decision 034): totals, the
+     * best run of consecutive days and the last run (gaps and islands: a day minus its rank is the same along a
+     * run), and the days of the calendar year ending `today`. Null when the zone has no roll-up (or no listening).
+     */
+    async summary(
+      userId: string,
+      timeZone: string,
+      today: string,
+    ): Promise<{ summary: ListeningSummary; recent: { day: string; seconds: number }[] } | null> {
+      const since = addDays(today, -CALENDAR_DAYS);
+      const result = await db.execute(sql`
+        with listened as (
+          select day, seconds, sessions, longest_seconds, day - (row_number() over (order by day))::int as run
+          from listening_days
+          where user_id = ${userId}::uuid and time_zone = ${timeZone} and sessions > 0
+        ), runs as (
+          select count(*)::int as length, max(day) as last_day from listened group by run
+        )
+        select
+          (select count(*)::int from listened) as days,
+          (select coalesce(sum(sessions), 0)::int from listened) as sessions,
+          (select coalesce(sum(seconds), 0)::bigint from listened) as seconds,
+          (select coalesce(max(longest_seconds), 0)::int from listened) as longest_seconds,
+          (select coalesce(max(length), 0)::int from runs) as longest_run,
+          (select length from runs order by last_day desc limit 1) as last_run,
+          (select to_char(max(day), 'YYYY-MM-DD') from listened) as last_day,
+          (select coalesce(json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), seconds) order by day), '[]'::json)
+             from listened where day > ${since}::date) as recent`);
+      const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
+      const row = rows[0]!;
+      if (Number(row.days) === 0) return null;
+      const recent = (typeof row.recent === "string" ? JSON.parse(row.recent) : row.recent) as [string, number][];
+      return {
+        summary: {
+          days: Number(row.days),
+          sessions: Number(row.sessions),
+          seconds: Number(row.seconds),
+          longestSeconds: Number(row.longest_seconds),
+          longestRun: Number(row.longest_run),
+          lastRun: Number(row.last_run ?? 0),
+          lastDay: (row.last_day as string | null) ?? null,
+        },
+        recent: recent.map(([day, seconds]) => ({ day, seconds: Number(seconds) })),
+      };
+    },
+
+    /** Whether the member ever reported a session. */
+    hasSessions: async (userId: string): Promise<boolean> =>
+      (
+        await db
+          .select({ one: sql<number>`1` })
+          .from(listeningSessions)
+          .where(eq(listeningSessions.userId, userId))
+          .limit(1)
+      ).length > 0,
+
+    /** Builds a zone's roll-up once, from every session (a no-op when it exists; safe against a report arriving meanwhile). */
+    buildDays: (userId: string, timeZone: string) => buildZone(userId, timeZone),
+
+    /** Remembers the zone the member's browser sent. */
+    setTimeZone: (userId: string, timeZone: string) => db.update(users).set({ timeZone }).where(eq(users.id, userId)),
+
+    /** The member copied an item's share link. */
+    recordShare: async (userId: string, itemId: number, at: Date) => {
+      await db.insert(contentShares).values({ userId, itemId, createdAt: at });
+    },
   };
 }
 export type LibraryRepository = ReturnType<typeof createLibraryRepository>;

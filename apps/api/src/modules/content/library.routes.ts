@@ -10,15 +10,22 @@ import {
   SessionReportBody,
   SessionReportResponse,
   SessionStatisticsResponse,
+  ShareResponse,
+  TimeZoneQuery,
 } from "@serene/contracts";
+import type { FastifyRequest } from "fastify";
 import { authOf } from "../../plugins/auth";
+import type { RateLimiter } from "../../plugins/rate-limit";
 import type { LibraryService } from "./library.service";
 
 const errors = { ...errorResponses, 401: ErrorResponse };
 
 /** Spec 001 section 7: the member's favourites, history, views and listening sessions. */
-export function libraryRoutes({ library }: { library: LibraryService }): FastifyPluginAsyncZod {
+export function libraryRoutes({ library, limiter }: { library: LibraryService; limiter: RateLimiter }): FastifyPluginAsyncZod {
   return async (app) => {
+    const listener = (request: FastifyRequest) => authOf(request).signIn.user;
+    // After the bearer check, per client address and per member: 429 with Retry-After beyond RATE_LIMITS.share.
+    const limitShares = async (request: FastifyRequest) => limiter.consume("share", request.ip, listener(request).id);
     const member = { onRequest: app.authenticate };
     const docs = (summary: string) => ({ tags: ["library"], summary, security: [{ bearer: [] }] });
     const userId = (request: Parameters<typeof authOf>[0]) => authOf(request).signIn.user.id;
@@ -96,21 +103,38 @@ export function libraryRoutes({ library }: { library: LibraryService }): Fastify
       "/user/sessions",
       {
         ...member,
-        schema: { ...docs("Listening statistics"), querystring: CacheBuster, response: { 200: SessionStatisticsResponse, ...errors } },
+        schema: {
+          ...docs("Listening statistics and their pictures, days counted in the member's time zone (tz, else their last, else UTC)"),
+          querystring: TimeZoneQuery,
+          response: { 200: SessionStatisticsResponse, ...errors },
+        },
       },
-      (request) => library.statistics(userId(request)),
+      (request) => library.statistics(listener(request), request.query.tz),
     );
     app.post(
       "/user/sessions",
       {
         ...member,
         schema: {
-          ...docs("Report a listening session (UTC to the second, ending in Z)"),
+          ...docs("Report a listening session (UTC to the second, ending in Z); tz: the member's time zone for their days"),
+          querystring: TimeZoneQuery,
           body: SessionReportBody,
           response: { 201: SessionReportResponse, ...errors },
         },
       },
-      async (request, reply) => reply.code(201).send(await library.reportSession(userId(request), request.body)),
+      async (request, reply) => reply.code(201).send(await library.reportSession(listener(request), request.body, request.query.tz)),
+    );
+    app.post(
+      "/user/shares",
+      {
+        onRequest: [app.authenticate, limitShares],
+        schema: {
+          ...docs("Record that the member copied an item's share link"),
+          body: ContentRef,
+          response: { 201: ShareResponse, ...errors },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await library.recordShare(userId(request), request.body)),
     );
   };
 }

@@ -2,13 +2,25 @@ import type {
   ActivityResponse,
   ContentCardList,
   ContentRef,
+  EarnedAchievement,
   FavoriteResponse,
   SessionReportBody,
   SessionReportResponse,
   SessionStatisticsResponse,
+  ShareResponse,
 } from "@serene/contracts";
-import { listeningStatistics, recommendForMember, sessionReportProblems } from "@serene/domain";
-import { invalid, notFound } from "../../domain-errors";
+import {
+  canonicalTimeZone,
+  DEFAULT_TIME_ZONE,
+  localDay,
+  recommendForMember,
+  sessionReportProblems,
+  summarizeDays,
+  summaryStatistics,
+  TIME_ZONE_MESSAGE,
+  toUtcSecond,
+} from "@serene/domain";
+import { invalid, invalidField, notFound } from "../../domain-errors";
 import type { SignIn } from "../accounts/access-tokens";
 import type { CatalogueCache, ItemRecord } from "./catalogue-snapshot";
 import type { ContentPresenter } from "./content.presenter";
@@ -19,16 +31,60 @@ import type { LibraryRepository } from "./library.repository";
 /** How many cards each library slider holds. */
 const LIBRARY_LIMIT = 20;
 
+/** What the library asks of the achievements module: the badges a member's latest write earned. */
+export interface Awards {
+  award(userId: string): Promise<EarnedAchievement[]>;
+}
+
+/** The member as the library needs them: who, and the time zone their browser last sent. */
+export interface Listener {
+  id: string;
+  timeZone: string | null;
+}
+
+/** PostgreSQL's "time zone not recognized": a zone Intl knows and the database does not. */
+const isUnknownZone = (error: unknown): boolean => {
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause)
+    if ((cause as { code?: unknown }).code === "22023" && /time zone/i.test(String((cause as Error).message))) return true;
+  return false;
+};
+
 /** A member's own library: favourites, what they played and viewed, their listening sessions. */
 export function createLibraryService(deps: {
   cache: CatalogueCache;
   library: LibraryRepository;
   catalogue: CatalogueService;
   presenter: ContentPresenter;
+  /** Badges for favourites, sessions and shares; none when not given. */
+  awards?: Awards;
   now?: () => Date;
 }) {
   const { cache, library, catalogue, presenter } = deps;
   const now = deps.now ?? (() => new Date());
+  const earned = (userId: string) => (deps.awards ? deps.awards.award(userId) : Promise.resolve([]));
+
+  /**
+   * The zone days are counted in: the `tz` sent (422 when it is not a time zone), else the member's last, else
+   * UTC.
+   */
+  function zoneOf(member: Listener, tz: string | undefined): string {
+    if (tz === undefined) return member.timeZone ?? DEFAULT_TIME_ZONE;
+    const zone = canonicalTimeZone(tz);
+    if (!zone) throw invalidField("tz", TIME_ZONE_MESSAGE);
+    return zone;
+  }
+  /** A zone that worked is remembered for the member, so calls without `tz` count days the same way. */
+  const remember = async (member: Listener, zone: string) => {
+    if (zone !== (member.timeZone ?? DEFAULT_TIME_ZONE)) await library.setTimeZone(member.id, zone);
+  };
+  const zoneKnown = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work;
+    } catch (error) {
+      if (isUnknownZone(error)) throw invalidField("tz", TIME_ZONE_MESSAGE);
+      throw error;
+    }
+  };
 
   /** The item a member refers to; an unknown id, or one of another model, is a 404. */
   async function itemOf(ref: ContentRef): Promise<ItemRecord> {
@@ -47,7 +103,7 @@ export function createLibraryService(deps: {
     async addFavorite(userId: string, ref: ContentRef): Promise<FavoriteResponse> {
       const item = await itemOf(ref);
       await library.addFavorite(userId, item.id);
-      return presentFavorite(item, true);
+      return { ...presentFavorite(item, true), earned: await earned(userId) };
     },
     async removeFavorite(userId: string, ref: ContentRef): Promise<FavoriteResponse> {
       const item = await itemOf(ref);
@@ -67,7 +123,15 @@ export function createLibraryService(deps: {
       return presentActivity(item, at);
     },
 
-    async reportSession(userId: string, body: SessionReportBody): Promise<SessionReportResponse> {
+    async recordShare(userId: string, ref: ContentRef): Promise<ShareResponse> {
+      const item = await itemOf(ref);
+      const at = now();
+      await library.recordShare(userId, item.id, at);
+      return { data: { id: item.id, model: item.model, at: toUtcSecond(at) }, earned: await earned(userId) };
+    },
+
+    async reportSession(member: Listener, body: SessionReportBody, tz?: string): Promise<SessionReportResponse> {
+      const userId = member.id;
       if ((body.id === undefined) !== (body.model === undefined)) {
         const field = body.id === undefined ? "id" : "model";
         const errors = { [field]: [`The ${field} field is required when ${field === "id" ? "model" : "id"} is present.`] };
@@ -79,12 +143,28 @@ export function createLibraryService(deps: {
       const problems = sessionReportProblems(start, end, now());
       if (Object.keys(problems).length > 0) throw invalid(problems);
       const seconds = Math.round((end.getTime() - start.getTime()) / 1000);
-      return presentSessionReport(
-        await library.insertSession({ userId, itemId: item?.id ?? null, startedAt: start, endedAt: end, seconds }),
+      const zone = zoneOf(member, tz);
+      const row = await zoneKnown(
+        library.reportSession({ userId, itemId: item?.id ?? null, startedAt: start, endedAt: end, seconds }, zone),
       );
+      await remember(member, zone);
+      return { ...presentSessionReport(row), earned: await earned(userId) };
     },
-    async statistics(userId: string): Promise<SessionStatisticsResponse> {
-      return { data: listeningStatistics(await library.sessions(userId), now()) };
+    /**
+     * GET /user/sessions: statistics and pictures with days in the member's zone (decision 034), read from the
+     * zone's day roll-up; the roll-up of a zone asked for the first time is built once from every session.
+     */
+    async statistics(member: Listener, tz?: string): Promise<SessionStatisticsResponse> {
+      const zone = zoneOf(member, tz);
+      const at = now();
+      const today = localDay(at, zone);
+      let found = await zoneKnown(library.summary(member.id, zone, today));
+      if (!found && (await library.hasSessions(member.id))) {
+        await zoneKnown(library.buildDays(member.id, zone));
+        found = await library.summary(member.id, zone, today);
+      }
+      await remember(member, zone);
+      return { data: summaryStatistics(found?.summary ?? summarizeDays([]), found?.recent ?? [], zone, at) };
     },
 
     recentlyPlayed: async (member: SignIn) => cardsOf(member, await library.recentlyPlayedIds(member.user.id, LIBRARY_LIMIT)),

@@ -61,7 +61,11 @@ describe("favourites: POST/DELETE /api/v1/user/favorite, GET /api/v1/favorite", 
 
     const first = await favourite(member.token, 1);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ data: { id: 1, model: itemById(1).model, favorite: true } });
+    // A first favourite earns its badge, once.
+    expect(first.json()).toEqual({
+      data: { id: 1, model: itemById(1).model, favorite: true },
+      earned: [{ machine_name: "add_a_favorite", name: "First Favourite", description: expect.any(String) }],
+    });
     const course = listedItems.find((item) => item.model === "meditation-sleep-course")!;
     expect((await favourite(member.token, course.id)).statusCode).toBe(200);
     const list = (await get("/api/v1/favorite?t=5", member.token)).json().data;
@@ -302,19 +306,21 @@ describe("listening sessions: POST/GET /api/v1/user/sessions", () => {
 
   it("counts sessions, minutes, days and the longest session, for the member only", async () => {
     const member = await registerMember(t.app, t.database, { name: "Stats" });
-    expect(await statistics(member.token)).toEqual({
+    expect(await statistics(member.token)).toMatchObject({
       mindful_days: 0,
       total_sessions: 0,
       mindful_minutes: 0,
       longest_streak: 0,
       total_streak: 0,
       longest_minute_session: 0,
+      time_zone: "UTC",
+      practice_days: [],
     });
     // Three days ago 20 min 30 s, two days ago 10 min and 5 min.
     expect((await report(member.token, { start_session: dayAt(3), end_session: dayAt(3, 20.5) })).statusCode).toBe(201);
     expect((await report(member.token, { start_session: dayAt(2), end_session: dayAt(2, 10) })).statusCode).toBe(201);
     expect((await report(member.token, { start_session: dayAt(2, 30), end_session: dayAt(2, 35) })).statusCode).toBe(201);
-    expect(await statistics(member.token)).toEqual({
+    expect(await statistics(member.token)).toMatchObject({
       mindful_days: 2,
       total_sessions: 3,
       mindful_minutes: 35,

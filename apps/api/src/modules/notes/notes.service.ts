@@ -1,4 +1,12 @@
-import { NOTE_DELETED_MESSAGE, type DeletedResponse, type Note, type NoteBody, type NoteList, type NoteResponse } from "@serene/contracts";
+import {
+  NOTE_DELETED_MESSAGE,
+  type DeletedResponse,
+  type EarnedAchievement,
+  type Note,
+  type NoteBody,
+  type NoteList,
+  type NoteResponse,
+} from "@serene/contracts";
 import { pageMeta, pageOffset, type PageRequest } from "@serene/domain";
 import { notFound } from "../../domain-errors";
 import type { NoteRow, NotesRepository } from "./notes.repository";
@@ -19,7 +27,11 @@ const present = (row: NoteRow): Note => ({
  * The member's notes (decision 033). Each call is the signed-in member's own: a note of another member, an
  * id nobody has and a malformed id all answer the same 404, so a note's existence is never revealed.
  */
-export function createNotesService(repository: NotesRepository) {
+export function createNotesService(
+  repository: NotesRepository,
+  /** Badges a new note may earn (note_taker, the_basics); none when not given. */
+  awards?: { award(userId: string): Promise<EarnedAchievement[]> },
+) {
   /** A malformed id cannot name a note: it is not found, without asking the database (which would refuse it). */
   const idOf = (id: string) => {
     if (!UUID.test(id)) throw notFound(NOTE_NOT_FOUND);
@@ -37,7 +49,10 @@ export function createNotesService(repository: NotesRepository) {
       return { data: rows.map(present), meta: pageMeta(total, request) };
     },
     read: async (userId: string, id: string) => found(await repository.find(userId, idOf(id))),
-    create: async (userId: string, body: NoteBody) => found(await repository.create(userId, body.title, body.content)),
+    async create(userId: string, body: NoteBody): Promise<NoteResponse> {
+      const note = found(await repository.create(userId, body.title, body.content));
+      return { ...note, earned: awards ? await awards.award(userId) : [] };
+    },
     update: async (userId: string, id: string, body: NoteBody) =>
       found(await repository.update(userId, idOf(id), body.title, body.content)),
     async remove(userId: string, id: string): Promise<DeletedResponse> {

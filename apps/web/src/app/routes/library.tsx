@@ -1,11 +1,11 @@
-import { MemberShell } from "../../components/layout/member-shell";
+import { ProfileShell } from "../../components/layout/profile-shell";
 import { LibraryView } from "../../features/content-browse";
 
 /** /profile/library: Recently Played, Recommendation and Favorite. */
 export default function LibraryPage() {
   return (
-    <MemberShell>
+    <ProfileShell title="Library">
       <LibraryView />
-    </MemberShell>
+    </ProfileShell>
   );
 }

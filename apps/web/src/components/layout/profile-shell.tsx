@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { MemberShell } from "./member-shell";
 import styles from "./profile-shell.module.css";
@@ -19,11 +19,20 @@ export const PROFILE_NAV = [
  */
 export function ProfileShell({ children, title }: { children: ReactNode; title: string }) {
   const { pathname } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // On a phone the row scrolls: bring the lit tab into view (Notes, Worksheets sit past the edge).
+    const row = nav.current;
+    const active = row?.querySelector<HTMLElement>(`.${styles.active}`);
+    if (row && active && row.scrollWidth > row.clientWidth) {
+      row.scrollLeft = Math.max(0, active.offsetLeft - row.offsetLeft - (row.clientWidth - active.offsetWidth) / 2);
+    }
+  }, []);
   return (
     <MemberShell>
       <div className={`container ${styles.frame}`}>
         <h1 className={styles.title}>{title}</h1>
-        <nav aria-label="Profile" className={styles.nav}>
+        <nav aria-label="Profile" className={styles.nav} ref={nav}>
           {PROFILE_NAV.map((item) => (
             <NavLink
               key={item.to}

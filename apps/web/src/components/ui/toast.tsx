@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { Link } from "react-router";
 import styles from "./toast.module.css";
 import { useToastStore, type ToastItem } from "./toast-store";
 
@@ -10,7 +11,14 @@ function Toast({ item }: { item: ToastItem }) {
   }, [item.id, item.duration, dismiss]);
   return (
     <div className={[styles.toast, styles[item.kind]].join(" ")} role={item.kind === "error" ? "alert" : "status"}>
-      <span className={styles.message}>{item.message}</span>
+      {item.icon && <span className={styles.icon}>{item.icon}</span>}
+      {item.to ? (
+        <Link className={`${styles.message} ${styles.link}`} to={item.to} onClick={() => dismiss(item.id)}>
+          {item.message}
+        </Link>
+      ) : (
+        <span className={styles.message}>{item.message}</span>
+      )}
       <button type="button" className={styles.close} aria-label="Dismiss" onClick={() => dismiss(item.id)}>
         ×
       </button>

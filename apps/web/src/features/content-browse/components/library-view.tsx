@@ -4,7 +4,6 @@ import type { LibraryList } from "../../../lib/catalogue-keys";
 import { useLibraryList } from "../api/catalogue";
 import { useMembership, type Membership } from "../hooks/use-membership";
 import { LoadProblem } from "./load-problem";
-import { PageIntro } from "./page-intro";
 import { ShelvesLoading } from "./section-shelf";
 import styles from "./browse.module.css";
 
@@ -14,14 +13,12 @@ const SHELVES: { list: LibraryList; title: string }[] = [
   { list: "favorite", title: "Favorite" },
 ];
 
-/** /profile/library: Recently Played, Recommendation and Favorite (spec 001 "Library"). */
+/** /profile/library: Recently Played, Recommendation and Favorite (spec 001 "Library"), inside the profile frame and its title. */
 export function LibraryView() {
   const membership = useMembership();
   return (
     <div className={styles.page}>
-      <PageIntro title="Library" tone="sea">
-        What you listened to, what we picked for you, and the sessions you keep close.
-      </PageIntro>
+      <p className={styles.lead}>What you listened to, what we picked for you, and the sessions you keep close.</p>
       <div className={styles.sections}>
         {SHELVES.map((shelf) => (
           <LibraryShelf key={shelf.list} {...shelf} membership={membership} />

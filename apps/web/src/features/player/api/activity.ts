@@ -3,6 +3,7 @@ import type { FavoriteResponse } from "@serene/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { contentKeys, libraryKeys } from "../../../lib/catalogue-keys";
+import { browserTimeZone, refusedTimeZone } from "../../../lib/time-zone";
 
 export interface ContentRef {
   id: number;
@@ -25,9 +26,21 @@ export interface SessionReport extends ContentRef {
   end_session: string;
 }
 
-/** POST /user/sessions; `keepalive` lets it finish while the page goes away. */
+/**
+ * POST /user/sessions?tz=: the member's time zone goes with it, so the session counts on the member's
+ * own day; `keepalive` lets it finish while the page goes away. Badges it earns show as toasts (api-client).
+ */
 export const reportSession = (report: SessionReport, keepalive = false) =>
-  quietly(api.post("user/sessions", { body: report, keepalive, silent: true }));
+  quietly(
+    api.post("user/sessions", { body: report, query: { tz: browserTimeZone() }, keepalive, silent: true }).catch((error: unknown) => {
+      // A zone the server does not know must not lose the session: it counts in the member's last zone instead.
+      if (refusedTimeZone(error)) return api.post("user/sessions", { body: report, keepalive, silent: true });
+      throw error;
+    }),
+  );
+
+/** POST /user/shares: the member copied the item's link (the sharing badge). Never in the way of the copy. */
+export const recordShare = (ref: ContentRef) => quietly(api.post("user/shares", { body: ref, silent: true }));
 
 /** POST (add) or DELETE (remove) /user/favorite. */
 export async function setFavorite(ref: ContentRef, favorite: boolean): Promise<boolean> {

@@ -188,10 +188,14 @@ describe("player page", () => {
     await user.click(screen.getByRole("button", { name: "Copy link" }));
     await waitFor(() => expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual(["Url successfully copied"]));
     expect(writeText).toHaveBeenCalledWith(window.location.href);
+    // The copied link is recorded as a share (it failing here, 404, changes nothing for the copy).
+    await waitFor(() => expect(api.named("POST user/shares").map((call) => call.body)).toEqual([{ id: 11, model: "meditation-sleep" }]));
     await user.click(screen.getByRole("button", { name: "Copy link" }));
     await waitFor(() =>
       expect(useToastStore.getState().toasts.at(-1)).toMatchObject({ kind: "error", message: "Failed to copy: Write permission denied." }),
     );
+    // A copy that failed is not a share.
+    expect(api.named("POST user/shares")).toHaveLength(1);
   });
 
   it("shows a calm not-found state for an unknown id", async () => {

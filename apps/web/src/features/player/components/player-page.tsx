@@ -88,7 +88,7 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
           <h1 className={styles.title}>{item.name}</h1>
           <div className={styles.actions}>
             <FavoriteButton item={{ id: item.id, model, name: item.name }} initial={item.favorite} />
-            <CopyLinkButton />
+            <CopyLinkButton item={{ id: item.id, model }} />
             {subscriber === false && !item.free && (
               <Button variant="accent" size="sm" onClick={() => openSubscriptionOffer("locked")}>
                 Unlock

@@ -2,6 +2,7 @@ import { toUtcSecond } from "@serene/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { libraryKeys } from "../../../lib/catalogue-keys";
+import { progressKeys } from "../../../lib/progress-keys";
 import { recordHistory, reportSession, type ContentRef } from "../api/activity";
 
 /**
@@ -18,13 +19,18 @@ export function useListeningSession(ref: ContentRef) {
     current.current = ref;
   });
 
-  const report = useCallback((keepalive: boolean) => {
-    const startedAt = start.current;
-    if (!startedAt) return;
-    start.current = null;
-    const { id, model } = current.current;
-    reportSession({ start_session: startedAt, end_session: toUtcSecond(new Date()), id, model }, keepalive);
-  }, []);
+  const report = useCallback(
+    (keepalive: boolean) => {
+      const startedAt = start.current;
+      if (!startedAt) return;
+      start.current = null;
+      const { id, model } = current.current;
+      reportSession({ start_session: startedAt, end_session: toUtcSecond(new Date()), id, model }, keepalive);
+      // The dashboard's figures load again next time they show (the report may still be on its way).
+      void queryClient.invalidateQueries({ queryKey: progressKeys.statisticsAll(), refetchType: "none" });
+    },
+    [queryClient],
+  );
 
   const onPlaying = useCallback(() => {
     if (!start.current) start.current = toUtcSecond(new Date());
