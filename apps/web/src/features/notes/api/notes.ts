@@ -1,12 +1,13 @@
 import type { DeletedResponse, NoteBody, NoteList, NoteResponse } from "@serene/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { noteKeys } from "../../../lib/note-keys";
 
 /** Notes a page (spec 001 section 9). */
 export const NOTES_PER_PAGE = 20;
 
 export const notesKeys = {
-  all: ["notes"] as const,
+  all: noteKeys.all,
   lists: () => [...notesKeys.all, "list"] as const,
   list: (page: number) => [...notesKeys.lists(), page] as const,
   item: (id: string) => [...notesKeys.all, "item", id] as const,
