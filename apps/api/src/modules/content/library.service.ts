@@ -33,7 +33,7 @@ const LIBRARY_LIMIT = 20;
 
 /** What the library asks of the achievements module: the badges a member's latest write earned. */
 export interface Awards {
-  award(userId: string): Promise<EarnedAchievement[]>;
+  award(userId: string, at?: Date, hint?: { listened?: { itemId: number | null; seconds: number } }): Promise<EarnedAchievement[]>;
 }
 
 /** The member as the library needs them: who, and the time zone their browser last sent. */
@@ -61,7 +61,8 @@ export function createLibraryService(deps: {
 }) {
   const { cache, library, catalogue, presenter } = deps;
   const now = deps.now ?? (() => new Date());
-  const earned = (userId: string) => (deps.awards ? deps.awards.award(userId) : Promise.resolve([]));
+  const earned = (userId: string, listened?: { itemId: number | null; seconds: number }) =>
+    deps.awards ? deps.awards.award(userId, now(), listened ? { listened } : undefined) : Promise.resolve([]);
 
   /**
    * The zone days are counted in: the `tz` sent (422 when it is not a time zone), else the member's last, else
@@ -148,7 +149,7 @@ export function createLibraryService(deps: {
         library.reportSession({ userId, itemId: item?.id ?? null, startedAt: start, endedAt: end, seconds }, zone),
       );
       await remember(member, zone);
-      return { ...presentSessionReport(row), earned: await earned(userId) };
+      return { ...presentSessionReport(row), earned: await earned(userId, { itemId: row.itemId, seconds: row.seconds }) };
     },
     /**
      * GET /user/sessions: statistics and pictures with days in the member's zone (decision 034), read from the
