@@ -6,6 +6,13 @@ import { contentShares, contentViews, favorites, listeningSessions, playHistory,
 export type ListeningSessionRow = typeof listeningSessions.$inferSelect;
 type Runner = Pick<Database, "execute">;
 
+/** PostgreSQL's "time zone not recognized" (SQLSTATE 22023), wherever the driver wraps it. */
+export const isUnknownZone = (error: unknown): boolean => {
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause)
+    if ((cause as { code?: unknown }).code === "22023" && /time zone/i.test(String((cause as Error).message))) return true;
+  return false;
+};
+
 /**
  * The first key of the per-member advisory lock that keeps the day roll-up whole (decision 034). Reports take it
  * shared (they never wait for each other); building a zone's roll-up takes it exclusive, so a build waits for the
@@ -76,7 +83,28 @@ export function createLibraryRepository(db: Database) {
       await buildDays(tx, userId, timeZone);
     });
 
+  /** Zone names the database answered for (it knows them, or not), kept for the life of the process. */
+  const zonesAsked = new Map<string, boolean>();
+
   return {
+    /**
+     * Whether the database knows this time zone (its IANA copy can differ from Intl's): asked once per name. A
+     * zone it does not know would fail every day computation later, so it is refused before it is stored.
+     */
+    async knowsZone(timeZone: string): Promise<boolean> {
+      const known = zonesAsked.get(timeZone);
+      if (known !== undefined) return known;
+      let answer = true;
+      try {
+        await db.execute(sql`select now() at time zone ${timeZone}`);
+      } catch (error) {
+        if (!isUnknownZone(error)) throw error;
+        answer = false;
+      }
+      if (zonesAsked.size < 1_000) zonesAsked.set(timeZone, answer);
+      return answer;
+    },
+
     /** Which of these items the member has played, and the longest session reported for each. */
     async progress(userId: string, itemIds: number[]): Promise<{ played: Set<number>; longest: Map<number, number> }> {
       if (itemIds.length === 0) return { played: new Set(), longest: new Map() };
