@@ -192,6 +192,15 @@ export function createServices({
     repository: createAchievementsRepository(database.db),
     items: async () => (await cache.get()).items.values(),
   });
+  // The write is kept whatever happens to its badges: a failed award answers no `earned` (and is logged); the next
+  // write evaluates the rules again, so a badge that was due is not lost.
+  const awards: Pick<typeof achievements, "award"> = {
+    award: (userId, at, hint) =>
+      achievements.award(userId, at, hint).catch((error: unknown) => {
+        (logger ?? silentLogger).error({ err: error, userId }, "awarding badges failed");
+        return [];
+      }),
+  };
   return {
     processors,
     billing,
@@ -206,7 +215,7 @@ export function createServices({
     analytics,
     catalogue,
     catalogueCache: cache,
-    library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter, awards: achievements }),
+    library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter, awards }),
     achievements,
     quotes: createQuotesService(loadQuotes()),
     media,
@@ -221,7 +230,7 @@ export function createServices({
     }),
     faq: createFaqService(createFaqRepository(database.db), brand),
     comingSoon: createComingSoonService(createComingSoonRepository(database.db), loadComingSoon()),
-    notes: createNotesService(createNotesRepository(database.db), achievements),
+    notes: createNotesService(createNotesRepository(database.db), awards),
     quiz,
     leads: createLeadsService({
       repository: leadsRepository,
