@@ -248,7 +248,7 @@ export function summaryStatistics(
         const index = dayIndex(d.day);
         return index > todayIndex - CALENDAR_DAYS && index <= todayIndex;
       })
-      .sort((a, b) => a.day.localeCompare(b.day))
+      .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
       .map((d) => ({ date: d.day, minutes: minutes.get(d.day)! })),
   };
 }
