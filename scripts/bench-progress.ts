@@ -100,6 +100,44 @@ export async function measureProgressApi(adminUrl = process.env.BENCH_DATABASE_U
         reports.push(performance.now() - started);
       }
       reports.sort((a, b) => a - b);
+      // Reports at 50 connections from 50 members (each their own day rows), against the same for one member, whose
+      // 50 concurrent reports of one day wait for each other on that day's roll-up row (each holds it until commit).
+      const members: { token: string }[] = [];
+      for (let n = 0; n < 50; n++) members.push(await register(server.url, `reporter${n}`));
+      const body = JSON.stringify({
+        start_session: "2026-01-05T08:00:00Z",
+        end_session: "2026-01-05T08:10:00Z",
+        id: 1,
+        model: "meditation-sleep",
+      });
+      let next = 0;
+      const manyMembers = await autocannon({
+        url: `${server.url}/api/v1/user/sessions`,
+        connections: 50,
+        duration: 10,
+        requests: [
+          {
+            method: "POST",
+            setupRequest: (request) => ({
+              ...request,
+              body,
+              headers: {
+                ...request.headers,
+                "content-type": "application/json",
+                authorization: `Bearer ${members[next++ % members.length]!.token}`,
+              },
+            }),
+          },
+        ],
+      });
+      const oneMember = await autocannon({
+        url: `${server.url}/api/v1/user/sessions`,
+        connections: 50,
+        duration: 10,
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json", authorization: `Bearer ${members[0]!.token}` },
+      });
       return {
         seeded: {
           sessions: SESSIONS,
@@ -115,6 +153,14 @@ export async function measureProgressApi(adminUrl = process.env.BENCH_DATABASE_U
           achievements: round(figures.achievements50k.p99 / Math.max(1, figures.achievementsNew.p99)),
         },
         report50k: { runs: reports.length, p50: round(reports[100]!), p99: round(reports[197]!) },
+        reportsAt50Connections: {
+          fiftyMembers: {
+            requestsPerSecond: Math.round(manyMembers.requests.average),
+            p99: manyMembers.latency.p99,
+            non2xx: manyMembers.non2xx,
+          },
+          oneMember: { requestsPerSecond: Math.round(oneMember.requests.average), p99: oneMember.latency.p99, non2xx: oneMember.non2xx },
+        },
       };
     } finally {
       await db.end();

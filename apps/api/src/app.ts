@@ -198,6 +198,15 @@ export function createServices({
     repository: createAchievementsRepository(database.db),
     items: async () => (await cache.get()).items.values(),
   });
+  // The write is kept whatever happens to its badges: a failed award answers no `earned` (and is logged); the next
+  // write evaluates the rules again, so a badge that was due is not lost.
+  const awards: Pick<typeof achievements, "award"> = {
+    award: (userId, at, hint) =>
+      achievements.award(userId, at, hint).catch((error: unknown) => {
+        (logger ?? silentLogger).error({ err: error, userId }, "awarding badges failed");
+        return [];
+      }),
+  };
   return {
     processors,
     billing,
@@ -212,7 +221,7 @@ export function createServices({
     analytics,
     catalogue,
     catalogueCache: cache,
-    library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter, awards: achievements }),
+    library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter, awards }),
     achievements,
     quotes: createQuotesService(loadQuotes()),
     media,
@@ -227,14 +236,14 @@ export function createServices({
     }),
     faq: createFaqService(createFaqRepository(database.db), brand),
     comingSoon: createComingSoonService(createComingSoonRepository(database.db), loadComingSoon()),
-    notes: createNotesService(createNotesRepository(database.db), achievements),
+    notes: createNotesService(createNotesRepository(database.db), awards),
     workbooks: createWorkbooksService({
       repository: createWorkbooksRepository(database.db),
       workbooks: loadWorkbooks(),
       subscriptions,
       logger: logger ?? silentLogger,
       // The badges a saved worksheet earned (first_worksheet).
-      onCompleted: (userId) => achievements.award(userId),
+      onCompleted: (userId) => awards.award(userId),
     }),
     dataExport: createDataExportService({ repository: createDataExportRepository(database.db), product: config.appName, now }),
     quiz,

@@ -4,10 +4,13 @@ import {
   addToDays,
   canonicalTimeZone,
   dailyListeningStatistics,
+  dayIndex,
+  dayOfIndex,
   daySeries,
   listeningStatistics,
   localDay,
   longestRun,
+  runsOf,
   streaksOf,
   type ListeningDay,
 } from "./listening";
@@ -119,6 +122,13 @@ describe("streaksOf", () => {
 
   it("keeps a day after today (a clock ahead) in the current run", () => {
     expect(streaksOf(["2026-04-10", "2026-04-11"], today)).toEqual({ current: 2, longest: 2 });
+  });
+
+  it("runsOf gives the best and the last run of ascending day numbers", () => {
+    expect(runsOf([])).toEqual({ longest: 0, last: 0 });
+    expect(runsOf([1, 2, 3, 7, 8])).toEqual({ longest: 3, last: 2 });
+    expect(runsOf([5, 9, 10, 11, 12])).toEqual({ longest: 4, last: 4 });
+    expect(dayOfIndex(dayIndex("2028-02-29"))).toBe("2028-02-29");
   });
 
   it("longestRun is the best run of any set of days", () => {

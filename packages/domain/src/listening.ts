@@ -196,24 +196,33 @@ export interface ListeningSummary {
   lastDay: string | null;
 }
 
-/** The summary of a roll-up, as the database computes it (the reference for the SQL, and for small inputs). */
+/** The YYYY-MM-DD day of a day index (days since 1970-01-01). */
+export const dayOfIndex = (index: number): string => new Date(index * DAY_MS).toISOString().slice(0, 10);
+
+/** The best run and the last run of consecutive days, from distinct day indexes in ascending order. */
+export function runsOf(ascendingDays: readonly number[]): { longest: number; last: number } {
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < ascendingDays.length; i++) {
+    run = i > 0 && ascendingDays[i] === ascendingDays[i - 1]! + 1 ? run + 1 : 1;
+    if (run > longest) longest = run;
+  }
+  return { longest, last: run };
+}
+
+/** The summary of a roll-up (what GET /user/sessions reads from the database, and the tests' reference). */
 export function summarizeDays(days: readonly ListeningDay[]): ListeningSummary {
   const listened = days.filter((d) => d.sessions > 0);
-  const sorted = [...new Set(listened.map((d) => d.day))].sort();
-  let longestRun = 0;
-  let run = 0;
-  for (let i = 0; i < sorted.length; i++) {
-    run = i > 0 && dayIndex(sorted[i]!) === dayIndex(sorted[i - 1]!) + 1 ? run + 1 : 1;
-    longestRun = Math.max(longestRun, run);
-  }
+  const sorted = [...new Set(listened.map((d) => dayIndex(d.day)))].sort((a, b) => a - b);
+  const runs = runsOf(sorted);
   return {
     days: sorted.length,
     sessions: listened.reduce((sum, d) => sum + d.sessions, 0),
     seconds: listened.reduce((sum, d) => sum + d.seconds, 0),
     longestSeconds: listened.reduce((max, d) => Math.max(max, d.longestSeconds), 0),
-    longestRun,
-    lastRun: run,
-    lastDay: sorted.at(-1) ?? null,
+    longestRun: runs.longest,
+    lastRun: runs.last,
+    lastDay: sorted.length > 0 ? dayOfIndex(sorted.at(-1)!) : null,
   };
 }
 
@@ -248,7 +257,7 @@ export function summaryStatistics(
         const index = dayIndex(d.day);
         return index > todayIndex - CALENDAR_DAYS && index <= todayIndex;
       })
-      .sort((a, b) => a.day.localeCompare(b.day))
+      .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
       .map((d) => ({ date: d.day, minutes: minutes.get(d.day)! })),
   };
 }

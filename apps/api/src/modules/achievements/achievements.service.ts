@@ -20,6 +20,12 @@ const present = (name: AchievementName): EarnedAchievement => {
   return { name: badge.name, machine_name: badge.machine_name, description: badge.description };
 };
 
+/** What the write that asks for the award did, when it knows: only the facts it could change are gathered. */
+export interface AwardHint {
+  /** A listening session was reported: its item (null for none) and its length. */
+  listened?: { itemId: number | null; seconds: number };
+}
+
 /**
  * Badges (decision 034). `award` gathers what the member has done, evaluates the pure rules of
  * packages/domain/src/achievements.ts and keeps each new badge once, however often or concurrently it is
@@ -60,12 +66,31 @@ export function createAchievementsService(deps: {
     music: ["music_lover"],
     sleep: ["deep_sleeper"],
     streaks: ["daily", "month_of_calm"],
-  } satisfies Record<string, AchievementName[]>;
+  } satisfies Record<string, readonly AchievementName[]>;
 
-  /** The member's badges and what the rules look at (facts of held badges only are left at zero), as of `at`. */
-  async function factsOf(userId: string, at: Date): Promise<{ held: string[]; facts: MemberActivityFacts }> {
+  /**
+   * The fact groups a listening session can change: a badge's rule turns true only when one of its facts changes,
+   * and the write that changes it asks for the award, so a session that completes nothing needs no completion
+   * facts, one of a sleepcast no music facts, and so on. Without a hint every group is gathered.
+   */
+  function needsAfter(items: BadgeItem[], hint: AwardHint | undefined): typeof NEEDS {
+    const listened = hint?.listened;
+    if (!listened) return NEEDS;
+    const item = listened.itemId === null ? undefined : items.find((candidate) => candidate.id === listened.itemId);
+    const needed = item ? secondsToComplete(item.durationSeconds) : null;
+    const kind = item ? listeningKindOf(item) : "other";
+    return {
+      completed: needed !== null && listened.seconds >= needed ? NEEDS.completed : [],
+      music: kind === "music" ? NEEDS.music : [],
+      sleep: kind === "sleepcast" && needed !== null && listened.seconds >= Math.min(needed, SLEEP_NIGHT_SECONDS) ? NEEDS.sleep : [],
+      streaks: NEEDS.streaks,
+    };
+  }
+
+  /** The member's badges and what the rules look at (facts not gathered are left at zero), as of `at`. */
+  async function factsOf(userId: string, at: Date, hint?: AwardHint): Promise<{ held: string[]; facts: MemberActivityFacts }> {
     const items = [...(await deps.items())];
-    const row = await repository.activity(userId, targetsOf(items), NEEDS, at);
+    const row = await repository.activity(userId, targetsOf(items), needsAfter(items, hint), at);
     return {
       held: row.held,
       facts: {
@@ -88,8 +113,8 @@ export function createAchievementsService(deps: {
      * Awards the badges the member's activity now earns and they do not hold; answers the ones this call added,
      * in catalogue order (empty when none). Safe to repeat and to race: each badge is kept once.
      */
-    async award(userId: string, at: Date = now()): Promise<EarnedAchievement[]> {
-      const { held, facts } = await factsOf(userId, at);
+    async award(userId: string, at: Date = now(), hint?: AwardHint): Promise<EarnedAchievement[]> {
+      const { held, facts } = await factsOf(userId, at, hint);
       if (held.length >= ACHIEVEMENTS.length) return [];
       const due = newAchievements(facts, held);
       const added = new Set(await repository.grant(userId, due, at));

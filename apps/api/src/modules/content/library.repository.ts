@@ -1,10 +1,17 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { addDays, CALENDAR_DAYS, type ListeningSummary } from "@serene/domain";
+import { addDays, CALENDAR_DAYS, dayOfIndex, runsOf, type ListeningSummary } from "@serene/domain";
 import { contentShares, contentViews, favorites, listeningSessions, playHistory, users, type Database } from "@serene/db";
 
 export type ListeningSessionRow = typeof listeningSessions.$inferSelect;
 type Runner = Pick<Database, "execute">;
+
+/** PostgreSQL's "time zone not recognized" (SQLSTATE 22023), wherever the driver wraps it. */
+export const isUnknownZone = (error: unknown): boolean => {
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause)
+    if ((cause as { code?: unknown }).code === "22023" && /time zone/i.test(String((cause as Error).message))) return true;
+  return false;
+};
 
 /**
  * The first key of the per-member advisory lock that keeps the day roll-up whole (decision 034). Reports take it
@@ -76,7 +83,28 @@ export function createLibraryRepository(db: Database) {
       await buildDays(tx, userId, timeZone);
     });
 
+  /** Zone names the database answered for (it knows them, or not), kept for the life of the process. */
+  const zonesAsked = new Map<string, boolean>();
+
   return {
+    /**
+     * Whether the database knows this time zone (its IANA copy can differ from Intl's): asked once per name. A
+     * zone it does not know would fail every day computation later, so it is refused before it is stored.
+     */
+    async knowsZone(timeZone: string): Promise<boolean> {
+      const known = zonesAsked.get(timeZone);
+      if (known !== undefined) return known;
+      let answer = true;
+      try {
+        await db.execute(sql`select now() at time zone ${timeZone}`);
+      } catch (error) {
+        if (!isUnknownZone(error)) throw error;
+        answer = false;
+      }
+      if (zonesAsked.size < 1_000) zonesAsked.set(timeZone, answer);
+      return answer;
+    },
+
     /** Which of these items the member has played, and the longest session reported for each. */
     async progress(userId: string, itemIds: number[]): Promise<{ played: Set<number>; longest: Map<number, number> }> {
       if (itemIds.length === 0) return { played: new Set(), longest: new Map() };
@@ -162,9 +190,9 @@ export function createLibraryRepository(db: Database) {
     },
 
     /**
-     * A zone's roll-up summed up in the database, one row however long the history (decision 034): totals, the
-     * best run of consecutive days and the last run (gaps and islands: a day minus its rank is the same along a
-     * run), and the days of the calendar year ending `today`. Null when the zone has no roll-up (or no listening).
+     * A zone's roll-up summed up in one index range scan (decision 034): totals, every day with listening as a
+     * day number (for the runs, counted in Node: a loop over integers), and the seconds of the days after
+     * `today` minus CALENDAR_DAYS (a suffix of those days). Null when the zone has no roll-up (or no listening).
      */
     async summary(
       userId: string,
@@ -173,38 +201,36 @@ export function createLibraryRepository(db: Database) {
     ): Promise<{ summary: ListeningSummary; recent: { day: string; seconds: number }[] } | null> {
       const since = addDays(today, -CALENDAR_DAYS);
       const result = await db.execute(sql`
-        with listened as (
-          select day, seconds, sessions, longest_seconds, day - (row_number() over (order by day))::int as run
-          from listening_days
-          where user_id = ${userId}::uuid and time_zone = ${timeZone} and sessions > 0
-        ), runs as (
-          select count(*)::int as length, max(day) as last_day from listened group by run
-        )
-        select
-          (select count(*)::int from listened) as days,
-          (select coalesce(sum(sessions), 0)::int from listened) as sessions,
-          (select coalesce(sum(seconds), 0)::bigint from listened) as seconds,
-          (select coalesce(max(longest_seconds), 0)::int from listened) as longest_seconds,
-          (select coalesce(max(length), 0)::int from runs) as longest_run,
-          (select length from runs order by last_day desc limit 1) as last_run,
-          (select to_char(max(day), 'YYYY-MM-DD') from listened) as last_day,
-          (select coalesce(json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), seconds) order by day), '[]'::json)
-             from listened where day > ${since}::date) as recent`);
+        select count(*)::int as days, coalesce(sum(sessions), 0)::int as sessions, coalesce(sum(seconds), 0)::bigint as seconds,
+               coalesce(max(longest_seconds), 0)::int as longest_seconds,
+               array_agg(day - date '1970-01-01' order by day) as day_numbers,
+               array_agg(seconds order by day) filter (where day > ${since}::date) as recent_seconds
+        from listening_days
+        where user_id = ${userId}::uuid and time_zone = ${timeZone} and sessions > 0`);
       const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
       const row = rows[0]!;
       if (Number(row.days) === 0) return null;
-      const recent = (typeof row.recent === "string" ? JSON.parse(row.recent) : row.recent) as [string, number][];
+      const intsOf = (value: unknown): number[] =>
+        value == null
+          ? []
+          : Array.isArray(value)
+            ? value.map(Number)
+            : String(value).replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);
+      const dayNumbers = intsOf(row.day_numbers);
+      const recentSeconds = intsOf(row.recent_seconds);
+      const runs = runsOf(dayNumbers);
+      const firstRecent = dayNumbers.length - recentSeconds.length;
       return {
         summary: {
           days: Number(row.days),
           sessions: Number(row.sessions),
           seconds: Number(row.seconds),
           longestSeconds: Number(row.longest_seconds),
-          longestRun: Number(row.longest_run),
-          lastRun: Number(row.last_run ?? 0),
-          lastDay: (row.last_day as string | null) ?? null,
+          longestRun: runs.longest,
+          lastRun: runs.last,
+          lastDay: dayOfIndex(dayNumbers.at(-1)!),
         },
-        recent: recent.map(([day, seconds]) => ({ day, seconds: Number(seconds) })),
+        recent: recentSeconds.map((seconds, i) => ({ day: dayOfIndex(dayNumbers[firstRecent + i]!), seconds })),
       };
     },
 

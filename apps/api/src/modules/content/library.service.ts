@@ -26,14 +26,14 @@ import type { CatalogueCache, ItemRecord } from "./catalogue-snapshot";
 import type { ContentPresenter } from "./content.presenter";
 import type { CatalogueService } from "./catalogue.service";
 import { presentActivity, presentFavorite, presentSessionReport } from "./library.presenter";
-import type { LibraryRepository } from "./library.repository";
+import { isUnknownZone, type LibraryRepository } from "./library.repository";
 
 /** How many cards each library slider holds. */
 const LIBRARY_LIMIT = 20;
 
 /** What the library asks of the achievements module: the badges a member's latest write earned. */
 export interface Awards {
-  award(userId: string): Promise<EarnedAchievement[]>;
+  award(userId: string, at?: Date, hint?: { listened?: { itemId: number | null; seconds: number } }): Promise<EarnedAchievement[]>;
 }
 
 /** The member as the library needs them: who, and the time zone their browser last sent. */
@@ -41,13 +41,6 @@ export interface Listener {
   id: string;
   timeZone: string | null;
 }
-
-/** PostgreSQL's "time zone not recognized": a zone Intl knows and the database does not. */
-const isUnknownZone = (error: unknown): boolean => {
-  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause)
-    if ((cause as { code?: unknown }).code === "22023" && /time zone/i.test(String((cause as Error).message))) return true;
-  return false;
-};
 
 /** A member's own library: favourites, what they played and viewed, their listening sessions. */
 export function createLibraryService(deps: {
@@ -61,16 +54,17 @@ export function createLibraryService(deps: {
 }) {
   const { cache, library, catalogue, presenter } = deps;
   const now = deps.now ?? (() => new Date());
-  const earned = (userId: string) => (deps.awards ? deps.awards.award(userId) : Promise.resolve([]));
+  const earned = (userId: string, listened?: { itemId: number | null; seconds: number }) =>
+    deps.awards ? deps.awards.award(userId, now(), listened ? { listened } : undefined) : Promise.resolve([]);
 
   /**
    * The zone days are counted in: the `tz` sent (422 when it is not a time zone), else the member's last, else
    * UTC.
    */
-  function zoneOf(member: Listener, tz: string | undefined): string {
+  async function zoneOf(member: Listener, tz: string | undefined): Promise<string> {
     if (tz === undefined) return member.timeZone ?? DEFAULT_TIME_ZONE;
     const zone = canonicalTimeZone(tz);
-    if (!zone) throw invalidField("tz", TIME_ZONE_MESSAGE);
+    if (!zone || (zone !== member.timeZone && !(await library.knowsZone(zone)))) throw invalidField("tz", TIME_ZONE_MESSAGE);
     return zone;
   }
   /** A zone that worked is remembered for the member, so calls without `tz` count days the same way. */
@@ -143,19 +137,19 @@ export function createLibraryService(deps: {
       const problems = sessionReportProblems(start, end, now());
       if (Object.keys(problems).length > 0) throw invalid(problems);
       const seconds = Math.round((end.getTime() - start.getTime()) / 1000);
-      const zone = zoneOf(member, tz);
+      const zone = await zoneOf(member, tz);
       const row = await zoneKnown(
         library.reportSession({ userId, itemId: item?.id ?? null, startedAt: start, endedAt: end, seconds }, zone),
       );
       await remember(member, zone);
-      return { ...presentSessionReport(row), earned: await earned(userId) };
+      return { ...presentSessionReport(row), earned: await earned(userId, { itemId: row.itemId, seconds: row.seconds }) };
     },
     /**
      * GET /user/sessions: statistics and pictures with days in the member's zone (decision 034), read from the
      * zone's day roll-up; the roll-up of a zone asked for the first time is built once from every session.
      */
     async statistics(member: Listener, tz?: string): Promise<SessionStatisticsResponse> {
-      const zone = zoneOf(member, tz);
+      const zone = await zoneOf(member, tz);
       const at = now();
       const today = localDay(at, zone);
       let found = await zoneKnown(library.summary(member.id, zone, today));

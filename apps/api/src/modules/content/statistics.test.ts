@@ -181,6 +181,20 @@ describe("bad time zones", () => {
     expect(await sessionsOf(member)).toEqual([]);
   });
 
+  it("a zone Intl knows and the database does not (US/Pacific-New) is refused before it is stored", async () => {
+    const member = await registerMember(t.app, t.database);
+    await report(member, session(Date.now() - 30 * MINUTE, 5));
+    for (const res of [
+      await getAs(t.app, member.token, "/api/v1/user/sessions?tz=US/Pacific-New"),
+      await report(member, session(Date.now() - 20 * MINUTE, 5), "US/Pacific-New"),
+    ]) {
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toEqual({ tz: [TIME_ZONE_MESSAGE] });
+    }
+    expect(await storedZone(member)).toBeNull();
+    expect((await report(member, session(Date.now() - 10 * MINUTE, 5))).statusCode).toBe(201);
+  });
+
   it("a tz given twice is refused, not a 5xx", async () => {
     const member = await registerMember(t.app, t.database);
     const res = await getAs(t.app, member.token, "/api/v1/user/sessions?tz=UTC&tz=Europe/Berlin");
