@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, isNewMember, level, minutesChart, MY_PROGRESS, MY_STREAKS, scaleTop, yearCalendar } from "./model";
+import { addDays, figureValue, isNewMember, level, minutesChart, MY_PROGRESS, MY_STREAKS, scaleTop, yearCalendar } from "./model";
 
 const last30 = (today: string, minutesFor: (index: number) => number) =>
   Array.from({ length: 30 }, (_, index) => ({ date: addDays(today, index - 29), minutes: minutesFor(index) }));
@@ -15,8 +15,15 @@ describe("dashboard figures", () => {
     expect(MY_STREAKS.map((figure) => [figure.label, figure.field])).toEqual([
       ["Total streak", "total_streak"],
       ["Longest session (min)", "longest_minute_session"],
-      ["Current longest streak (days)", "total_streak"],
+      ["Current longest streak (days)", "year_longest_streak"],
     ]);
+  });
+
+  it("shows the best run of the calendar's year as the current longest streak", () => {
+    const days = ["2026-03-01", "2026-03-02", "2026-03-03", "2026-11-24", "2026-11-25"].map((date) => ({ date, minutes: 5 }));
+    const stats = { total_streak: 2, longest_streak: 9, practice_days: days } as unknown as Parameters<typeof figureValue>[0];
+    expect(figureValue(stats, "year_longest_streak")).toBe(3);
+    expect(figureValue(stats, "total_streak")).toBe(2);
   });
 
   it("treats a member without a session as new", () => {

@@ -1,14 +1,23 @@
 import type { DayMinutes, SessionStatistics } from "@serene/contracts";
+import { longestRun } from "@serene/domain";
 
 /**
  * What the dashboard draws from GET /user/sessions (decision 036), as pure functions: the labels and
  * the fields behind them, the bars of the last 30 days and the year calendar's weeks.
  */
 
-type Figure = keyof Pick<
+type Field = keyof Pick<
   SessionStatistics,
   "mindful_days" | "total_sessions" | "mindful_minutes" | "longest_streak" | "total_streak" | "longest_minute_session"
 >;
+/** A field of the statistics, or `year_longest_streak`: the best run among the calendar's days (decision 034). */
+type Figure = Field | "year_longest_streak";
+
+/** The number a figure shows. */
+export function figureValue(stats: SessionStatistics, figure: Figure): number {
+  if (figure === "year_longest_streak") return longestRun(stats.practice_days.map((day) => day.date));
+  return stats[figure];
+}
 
 /** 'My Progress' (spec 001 "Dashboard"): each label with the field it shows. */
 export const MY_PROGRESS: readonly { label: string; field: Figure }[] = [
@@ -19,13 +28,13 @@ export const MY_PROGRESS: readonly { label: string; field: Figure }[] = [
 ];
 
 /**
- * 'My Streaks'. `total_streak` is the current run of days (ending today or yesterday), so it is both
- * the spec's "Total streak" and its "Current longest streak".
+ * 'My Streaks'. "Total streak" is the current run of days (ending today or yesterday); "Current longest
+ * streak" is the best run within the last 365 days, the year the calendar shows (decision 034).
  */
 export const MY_STREAKS: readonly { label: string; field: Figure }[] = [
   { label: "Total streak", field: "total_streak" },
   { label: "Longest session (min)", field: "longest_minute_session" },
-  { label: "Current longest streak (days)", field: "total_streak" },
+  { label: "Current longest streak (days)", field: "year_longest_streak" },
 ];
 
 /** A member who has never finished a session sees an invitation instead of zeros. */

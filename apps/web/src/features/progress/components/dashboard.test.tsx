@@ -44,6 +44,9 @@ const empty = () =>
     practice_days: [],
   });
 
+/** A run of four days in the calendar's year. */
+const FOUR_DAYS = ["2026-10-01", "2026-10-02", "2026-10-03", "2026-10-04"].map((date) => ({ date, minutes: 10 }));
+
 describe("dashboard", () => {
   it("asks for a random quote and the statistics in the browser's time zone, and shows both", async () => {
     const api = mockApi({ "GET quote": [200, quote], "GET user/sessions": [200, { data: stats() }] });
@@ -57,7 +60,10 @@ describe("dashboard", () => {
   });
 
   it("shows 'My Progress' and 'My Streaks' with the spec's labels and the mapped figures", async () => {
-    mockApi({ "GET quote": [200, quote], "GET user/sessions": [200, { data: stats() }] });
+    mockApi({
+      "GET quote": [200, quote],
+      "GET user/sessions": [200, { data: stats({ practice_days: [...FOUR_DAYS, { date: TODAY, minutes: 12 }] }) }],
+    });
     renderPage(Dashboard, { at: "/profile/dashboard" });
     const progress = (await screen.findByRole("heading", { name: "My Progress" })).closest("section")!;
     const figure = (group: HTMLElement, label: string) => within(group).getByText(label).parentElement!.querySelector("dd")!.textContent;
@@ -68,7 +74,8 @@ describe("dashboard", () => {
     const streaks = screen.getByRole("heading", { name: "My Streaks" }).closest("section")!;
     expect(figure(streaks, "Total streak")).toBe("3");
     expect(figure(streaks, "Longest session (min)")).toBe("42");
-    expect(figure(streaks, "Current longest streak (days)")).toBe("3");
+    // The best run among the calendar's days (decision 034), not a repeat of Total streak.
+    expect(figure(streaks, "Current longest streak (days)")).toBe("4");
   });
 
   it("draws 30 bars with a tooltip each and a table of the same minutes", async () => {

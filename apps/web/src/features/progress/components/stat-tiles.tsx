@@ -1,6 +1,6 @@
 import type { SessionStatistics } from "@serene/contracts";
 import { useId } from "react";
-import type { MY_PROGRESS } from "../model";
+import { figureValue, type MY_PROGRESS } from "../model";
 import styles from "./dashboard.module.css";
 
 const number = new Intl.NumberFormat("en-GB");
@@ -27,7 +27,7 @@ export function StatTiles({
         {figures.map((figure) => (
           <div key={figure.label} className={styles.tile}>
             <dt className={styles.tileLabel}>{figure.label}</dt>
-            <dd className={styles.tileValue}>{number.format(stats[figure.field])}</dd>
+            <dd className={styles.tileValue}>{number.format(figureValue(stats, figure.field))}</dd>
           </div>
         ))}
       </dl>
