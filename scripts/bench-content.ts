@@ -29,6 +29,22 @@ export async function token(url: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/** A new member's token. */
+async function registeredMember(url: string, index: number): Promise<string> {
+  const response = await fetch(`${url}/api/v1/user`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({
+      name: `Reporter ${index}`,
+      email: `reporter.${index}.${Date.now()}@example.com`,
+      password: "quiet evening walk 42",
+      phone: "",
+      platform: "web",
+    }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
 /** A free item that has a male voice, for the player and the detail measure. */
 function freeVoicedItem() {
   const item = loadCatalogue().items.find((entry) => entry.free && entry.model === "meditation-sleep" && entry.media?.audio_male);
@@ -125,7 +141,10 @@ export async function measureContentApi(adminUrl = process.env.BENCH_DATABASE_UR
     let server: RunningServer | null = null;
     const bare = await startBare(databaseUrl).catch(() => null);
     try {
-      server = await startServer({ env: { LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, JOBS_IN_PROCESS: "false" } });
+      // RATE_LIMIT_FACTOR lets the fifty reporting members register from one address.
+      server = await startServer({
+        env: { LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, JOBS_IN_PROCESS: "false", RATE_LIMIT_FACTOR: "100" },
+      });
       bare?.stop();
       const bareEndpoint = await startBare(databaseUrl); // the schema exists now
       const t = await token(server.url);
@@ -134,6 +153,10 @@ export async function measureContentApi(adminUrl = process.env.BENCH_DATABASE_UR
       const baseline = await load({ url: `${bareEndpoint.url}/bare/${item.id}` });
       const home = await load({ url: `${server.url}/api/v1/screen/home`, headers });
       const detail = await load({ url: `${server.url}/api/v1/${item.model}/${item.id}`, headers });
+      // Reports from fifty members, each request taking the next one's token: one member's reports of the same day
+      // wait for each other on that day's roll-up row (decision 034), and a person reports one session at a time.
+      const reporters = await Promise.all(Array.from({ length: 50 }, (_, index) => registeredMember(server!.url, index)));
+      let next = 0;
       const sessions = await load({
         url: `${server.url}/api/v1/user/sessions`,
         method: "POST",
@@ -144,6 +167,12 @@ export async function measureContentApi(adminUrl = process.env.BENCH_DATABASE_UR
           id: item.id,
           model: item.model,
         }),
+        setupClient: (client) =>
+          client.setHeaders({
+            ...headers,
+            "content-type": "application/json",
+            authorization: `Bearer ${reporters[next++ % reporters.length]}`,
+          }),
       });
       const cookies = await fetch(`${server.url}/api/v1/user/cloudfront-cookies`, { headers });
       const cookieHeader = cookies.headers
