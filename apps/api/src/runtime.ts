@@ -2,6 +2,7 @@ import { createDatabase, describeDatabaseFault, isDatabaseUnavailable, migrate, 
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import { seedDemoAccounts } from "./seed/demo-accounts";
+import { seedDemoPractice } from "./seed/demo-practice";
 import { seedContent } from "./seed/seed";
 
 /** Start-up gave up on a database that did not answer; the message is the one line to print. */
@@ -88,6 +89,8 @@ export async function prepareDatabase(config: Config, logger: FastifyBaseLogger)
     if (config.seedDemoData) {
       const created = await seedDemoAccounts(database.db);
       if (created > 0) logger.info({ accounts: created }, "demo accounts created (see README)");
+      const sessions = await seedDemoPractice(database.db);
+      if (sessions > 0) logger.info({ sessions }, "demo practice history made for the premium demo member");
     }
     return database;
   } catch (error) {
