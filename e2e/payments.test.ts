@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, CARDS, launch, newVisit, payByCard, playToSound, registerMember, subscriptionType } from "./browser";
-import { repoRoot } from "./server";
+import { singleItem, unexpected } from "./demo";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,22 +14,7 @@ let counter = 0;
 const newEmail = (who = "payer") => `${who}.${Date.now().toString(36)}.${++counter}@example.com`;
 const PASSWORD = "quiet evening walk 42";
 
-/** Console errors except the browser's note about an answer the page expected (a 402 decline). */
-const unexpected = (problems: string[]) => problems.filter((problem) => !problem.includes("Failed to load resource"));
-
-interface CatalogueItem {
-  id: number;
-  model: string;
-  name: string;
-  free: boolean;
-  media?: Record<string, string>;
-  children?: number[];
-}
-const catalogue = JSON.parse(readFileSync(path.join(repoRoot, "content/demo/catalogue.json"), "utf8")) as { items: CatalogueItem[] };
-const children = new Set(catalogue.items.flatMap((item) => item.children ?? []));
-const lockedItem = catalogue.items.find(
-  (item) => !children.has(item.id) && item.model === "meditation-sleep" && !item.free && item.media?.audio_male && !item.media.video_male,
-)!;
+const lockedItem = singleItem((item) => !item.free && Boolean(item.media?.audio_male) && !item.media?.video_male);
 
 /** The paywall's Get My Plan for the preselected plan (or `plan`), then the open payment dialog. */
 async function openPayment(page: Page, plan?: string) {

@@ -1,29 +1,10 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launch, newVisit, registerMember } from "./browser";
-import { repoRoot } from "./server";
+import { catalogue, DEMO_MEMBERS, singleItem, type CatalogueItem, unexpected } from "./demo";
 
-interface CatalogueItem {
-  id: number;
-  model: string;
-  name: string;
-  free: boolean;
-  media?: Record<string, string>;
-  soundscape?: string | null;
-  children?: number[];
-}
-
-/** The demo catalogue the server seeds: ids are read from it, never written into the test. */
-const catalogue = JSON.parse(readFileSync(path.join(repoRoot, "content/demo/catalogue.json"), "utf8")) as { items: CatalogueItem[] };
-const children = new Set(catalogue.items.flatMap((item) => item.children ?? []));
 const byId = new Map(catalogue.items.map((item) => [item.id, item]));
-const single = (test: (item: CatalogueItem) => boolean) => {
-  const found = catalogue.items.find((item) => !children.has(item.id) && item.model === "meditation-sleep" && test(item));
-  if (!found) throw new Error("the demo catalogue has no item for this journey");
-  return found;
-};
+const single = singleItem;
 const has = (item: CatalogueItem, ...variants: string[]) => variants.every((variant) => item.media?.[variant]);
 
 /** A free item with both voices (audio only) and a soundscape under them. */
@@ -40,10 +21,7 @@ const course = catalogue.items.find(
 )!;
 const lockedSession = byId.get(course.children!.find((id) => !byId.get(id)!.free)!)!;
 
-const DEMO = {
-  free: { email: "member@serene.example", password: "quiet-lake-morning" },
-  premium: { email: "premium@serene.example", password: "still-water-evening" },
-};
+const DEMO = DEMO_MEMBERS;
 
 async function tokenFor({ email, password }: { email: string; password: string }): Promise<string> {
   const response = await fetch(`${baseUrl()}/api/v1/user/token`, {
@@ -60,9 +38,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(async () => browser.close());
-
-/** Console errors that matter: not the browser's note about an expected 4xx. */
-const unexpected = (problems: string[]) => problems.filter((problem) => !problem.includes("Failed to load resource"));
 
 const media = (page: Page) => page.getByTestId("player-media");
 const soundscape = (page: Page) => page.getByTestId("player-soundscape");

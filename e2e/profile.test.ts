@@ -1,34 +1,16 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, newVisit, registerMember } from "./browser";
-import { repoRoot } from "./server";
+import { singleItem, unexpected } from "./demo";
 
-interface CatalogueItem {
-  id: number;
-  model: string;
-  name: string;
-  free: boolean;
-  media?: Record<string, string>;
-  children?: number[];
-}
-
-/** The demo catalogue the server seeds: a free single item with audio, read from it, never written here. */
-const catalogue = JSON.parse(readFileSync(path.join(repoRoot, "content/demo/catalogue.json"), "utf8")) as { items: CatalogueItem[] };
-const children = new Set(catalogue.items.flatMap((item) => item.children ?? []));
-const freeItem = catalogue.items.find(
-  (item) => !children.has(item.id) && item.model === "meditation-sleep" && item.free && Boolean(item.media?.audio_male),
-)!;
+/** A free single item with audio. */
+const freeItem = singleItem((item) => item.free && Boolean(item.media?.audio_male));
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
 afterAll(async () => browser.close());
-
-/** Console errors that matter: not the browser's note about an expected 4xx. */
-const unexpected = (problems: string[]) => problems.filter((problem) => !problem.includes("Failed to load resource"));
 
 const profileTab = (page: Page, name: string) => page.getByRole("navigation", { name: "Profile" }).getByRole("link", { name, exact: true });
 const badgeToast = (page: Page, name: string) => page.getByRole("link", { name: `Badge earned: ${name}` });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, newVisit } from "./browser";
+import { DEMO_MEMBERS, logIn, unexpected } from "./demo";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,18 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser.close());
 
-const PREMIUM = { email: "premium@serene.example", password: "still-water-evening" };
-
-async function logIn(page: Page, { email, password }: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await page.waitForURL((url) => url.pathname === "/home");
-}
-
-/** Console errors except the browser's own note about a 4xx answer the page expected. */
-const unexpected = (problems: string[]) => problems.filter((problem) => !problem.includes("Failed to load resource"));
+const PREMIUM = DEMO_MEMBERS.premium;
 
 const question = (page: Page) => page.getByRole("heading", { level: 2 }).first();
 const next = (page: Page) => page.getByRole("button", { name: /^(Next|Continue)$/ }).click();

@@ -53,6 +53,18 @@ function useNoteOrMissing(id: string) {
   return { note, missing };
 }
 
+/** A note the server could not give just now (not a missing one): a calm line and a way to try again. */
+function NoteLoadFailed({ retry }: { retry: () => void }) {
+  return (
+    <div className={styles.problem} role="status">
+      <p>This note could not be loaded just now.</p>
+      <Button variant="secondary" size="sm" onClick={retry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 /**
  * /profile/notes/:id (spec 001 "Notes"): back, date, title and the text as written; edit, and delete
  * after 'Are you sure?', which says 'Successfully deleted' and returns to the list.
@@ -65,16 +77,7 @@ export function NoteDetail({ id }: { id: string }) {
 
   if (note.isPending) return <NoteLoading />;
   if (missing) return <NoteNotFound />;
-  if (note.isError) {
-    return (
-      <div className={styles.problem} role="status">
-        <p>This note could not be loaded just now.</p>
-        <Button variant="secondary" size="sm" onClick={() => void note.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (note.isError) return <NoteLoadFailed retry={() => void note.refetch()} />;
 
   const confirmDelete = async () => {
     try {
@@ -130,15 +133,6 @@ export function NoteEdit({ id }: { id: string }) {
   const { note, missing } = useNoteOrMissing(id);
   if (note.isPending) return <NoteLoading />;
   if (missing) return <NoteNotFound />;
-  if (note.isError) {
-    return (
-      <div className={styles.problem} role="status">
-        <p>This note could not be loaded just now.</p>
-        <Button variant="secondary" size="sm" onClick={() => void note.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (note.isError) return <NoteLoadFailed retry={() => void note.refetch()} />;
   return <NoteForm note={note.data} />;
 }
