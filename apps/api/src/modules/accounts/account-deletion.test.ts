@@ -118,7 +118,7 @@ async function memberWithEverything(label: string) {
   await database.db
     .insert(listeningDays)
     .values({ userId: user!.id, timeZone: "Europe/Berlin", day: "2026-11-20", seconds: 600, sessions: 1, longestSeconds: 600 });
-  await database.db.insert(memberAchievements).values({ userId: user!.id, machineName: "first_note" });
+  await database.db.insert(memberAchievements).values({ userId: user!.id, machineName: "month_of_calm" });
   await database.db.insert(contentShares).values({ userId: user!.id, itemId: item!.id });
   await database.db.insert(workbookEntries).values({ userId: user!.id, workbookId: 1, answers: { q1: `${label} wrote this` } });
   // The member's own offer clock.
@@ -206,7 +206,7 @@ describe("account deletion", () => {
 
     expect(await rowsOwnedBy(staying.id)).toEqual(stayingBefore);
     for (const table of ["listening_days", "member_achievements", "content_shares", "workbook_entries"]) {
-      expect(stayingBefore[table], `${table} keeps the other member's rows`).toBe(1);
+      expect(stayingBefore[table], `${table} keeps the other member's rows`).toBeGreaterThan(0);
     }
     expect((await whoAmI(app, staying.tokens[1]!)).statusCode).toBe(200);
     expect((await login(app, staying.email, PASSWORD)).statusCode).toBe(200);

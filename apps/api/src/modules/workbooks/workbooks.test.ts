@@ -334,7 +334,8 @@ describe("saving a worksheet", () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(created.headers["cache-control"]).toBe("no-store");
     const body = created.json();
-    expect(body.earned).toEqual([]);
+    // A first completed workbook earns its badge, once.
+    expect(body.earned).toEqual([{ name: "Reflective Writer", machine_name: "first_worksheet", description: expect.any(String) }]);
     expect(body.data).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       workbook_id: ID.record,
