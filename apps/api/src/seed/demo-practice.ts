@@ -24,7 +24,7 @@ const DEMO_NOTES = [
 
 /**
  * A practice history for the premium demo member, made once (when they have no sessions yet): single
- * items listened to their end on about two days in three over the last four months, the last five days in a
+ * items (one to three a day) listened to their end on about two days in three over the last four months, the last five days in a
  * row, two favourites and two notes. Badges are then awarded by the product's own rules, as a write would.
  * Returns the number of sessions made.
  */
@@ -49,15 +49,14 @@ export async function seedDemoPractice(db: Database, now: Date = new Date()): Pr
   for (let daysAgo = HISTORY_DAYS; daysAgo >= 1; daysAgo--) {
     // A steady but human rhythm: the last five days in a row, before that about two days in three.
     if (daysAgo > 5 && (daysAgo * 7) % 10 >= 7) continue;
-    const item = playable[daysAgo % playable.length]!;
-    const startedAt = new Date(today - daysAgo * DAY_MS + (7 * 60 + ((daysAgo * 37) % 120)) * 60_000);
-    sessions.push({
-      userId: member.id,
-      itemId: item.id,
-      startedAt,
-      endedAt: new Date(startedAt.getTime() + item.seconds * 1000),
-      seconds: item.seconds,
-    });
+    // One to three items that day, one after another from a morning start.
+    let startedAt = new Date(today - daysAgo * DAY_MS + (7 * 60 + ((daysAgo * 37) % 120)) * 60_000);
+    for (let index = 0; index < 1 + ((daysAgo * 5) % 3); index++) {
+      const item = playable[(daysAgo + index) % playable.length]!;
+      const endedAt = new Date(startedAt.getTime() + item.seconds * 1000);
+      sessions.push({ userId: member.id, itemId: item.id, startedAt, endedAt, seconds: item.seconds });
+      startedAt = new Date(endedAt.getTime() + 60_000);
+    }
   }
   await db.insert(listeningSessions).values(sessions);
   await db
