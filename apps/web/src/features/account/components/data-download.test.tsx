@@ -47,6 +47,20 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/**
+ * A blob's text. Which Blob `Response.blob()` makes in the test's DOM depends on the Node.js line (Node's own,
+ * with `text()`, or the DOM's, read with its FileReader); the page saves either the same way.
+ */
+function textOf(blob: Blob): Promise<string> {
+  if (typeof blob.text === "function") return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
 describe("Download my data", () => {
   it("explains itself and offers the JSON file and three CSV files", () => {
     fileServer();
@@ -76,7 +90,7 @@ describe("Download my data", () => {
     expect(await screen.findByText("serene-data-2026-11-26.json")).toBeTruthy();
     expect(saved).toEqual([{ href: "blob:http://localhost/file-1", download: "serene-data-2026-11-26.json" }]);
     const blob = vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob;
-    expect(await blob.text()).toBe('{"format":"serene-data-export"}');
+    expect(await textOf(blob)).toBe('{"format":"serene-data-export"}');
     expect(screen.getByRole<HTMLButtonElement>("button", { name: "Download my data" }).disabled).toBe(false);
   });
 
