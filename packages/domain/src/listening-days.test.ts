@@ -129,6 +129,10 @@ describe("streaksOf", () => {
     expect(runsOf([1, 2, 3, 7, 8])).toEqual({ longest: 3, last: 2 });
     expect(runsOf([5, 9, 10, 11, 12])).toEqual({ longest: 4, last: 4 });
     expect(dayOfIndex(dayIndex("2028-02-29"))).toBe("2028-02-29");
+    // Every day from 2000 to 2100 reads as the calendar says (leap years, 2100 not being one).
+    for (let index = dayIndex("2000-01-01"); index <= dayIndex("2100-12-31"); index++) {
+      expect(dayOfIndex(index)).toBe(new Date(index * 86_400_000).toISOString().slice(0, 10));
+    }
   });
 
   it("longestRun is the best run of any set of days", () => {

@@ -197,7 +197,22 @@ export interface ListeningSummary {
 }
 
 /** The YYYY-MM-DD day of a day index (days since 1970-01-01). */
-export const dayOfIndex = (index: number): string => new Date(index * DAY_MS).toISOString().slice(0, 10);
+export function dayOfIndex(index: number): string {
+  // The proleptic Gregorian calendar in whole numbers (H. Hinnant's civil_from_days): no Date object, since the
+  // year calendar writes out 365 days per answer.
+  const z = index + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1_460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1;
+  const month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, "0")}-${month < 10 ? "0" : ""}${month}-${day < 10 ? "0" : ""}${day}`;
+}
 
 /** The best run and the last run of consecutive days, from distinct day indexes in ascending order. */
 export function runsOf(ascendingDays: readonly number[]): { longest: number; last: number } {
@@ -230,18 +245,24 @@ export function summarizeDays(days: readonly ListeningDay[]): ListeningSummary {
  * The statistics of GET /user/sessions in `timeZone` as of `now`: the same meaning as `listeningStatistics`, with
  * days counted in that zone. Mindful days are distinct local days; the current streak (`total_streak`) is the
  * last run when it ends today or yesterday there; the pictures are the last 30 days and the days with listening
- * in the last 365 (both ending today). `recent` needs the days of the last 365 only.
+ * in the last 365 (both ending today). `recent` needs the days of the last 365 only, as day indexes (days since
+ * 1970-01-01): a long history's year is then a loop over integers, each day written out once.
  */
 export function summaryStatistics(
   summary: ListeningSummary,
-  recent: readonly { day: string; seconds: number }[],
+  recent: readonly { index: number; seconds: number }[],
   timeZone: string,
   now: Date,
 ): DailyListeningStatistics {
   const today = localDay(now, timeZone);
   const todayIndex = dayIndex(today);
-  const minutes = new Map(recent.map((d) => [d.day, Math.floor(d.seconds / 60)]));
   const current = summary.lastDay !== null && todayIndex - dayIndex(summary.lastDay) <= 1 ? summary.lastRun : 0;
+  const minutes = new Map<number, number>();
+  for (const d of recent) minutes.set(d.index, Math.floor(d.seconds / 60));
+  const inYear = recent.filter((d) => d.index > todayIndex - CALENDAR_DAYS && d.index <= todayIndex);
+  const ascending = inYear.every((d, i) => i === 0 || inYear[i - 1]!.index <= d.index)
+    ? inYear
+    : [...inYear].sort((a, b) => a.index - b.index);
   return {
     mindful_days: summary.days,
     total_sessions: summary.sessions,
@@ -251,14 +272,11 @@ export function summaryStatistics(
     longest_minute_session: Math.floor(summary.longestSeconds / 60),
     time_zone: timeZone,
     today,
-    last_30_days: daySeries(minutes, today),
-    practice_days: recent
-      .filter((d) => {
-        const index = dayIndex(d.day);
-        return index > todayIndex - CALENDAR_DAYS && index <= todayIndex;
-      })
-      .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
-      .map((d) => ({ date: d.day, minutes: minutes.get(d.day)! })),
+    last_30_days: Array.from({ length: SERIES_DAYS }, (_, i) => {
+      const index = todayIndex - SERIES_DAYS + 1 + i;
+      return { date: dayOfIndex(index), minutes: minutes.get(index) ?? 0 };
+    }),
+    practice_days: ascending.map((d) => ({ date: dayOfIndex(d.index), minutes: minutes.get(d.index)! })),
   };
 }
 
@@ -266,7 +284,7 @@ export function summaryStatistics(
 export function dailyListeningStatistics(days: readonly ListeningDay[], timeZone: string, now: Date): DailyListeningStatistics {
   return summaryStatistics(
     summarizeDays(days),
-    days.filter((d) => d.sessions > 0),
+    days.filter((d) => d.sessions > 0).map((d) => ({ index: dayIndex(d.day), seconds: d.seconds })),
     timeZone,
     now,
   );

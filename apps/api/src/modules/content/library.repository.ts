@@ -198,7 +198,7 @@ export function createLibraryRepository(db: Database) {
       userId: string,
       timeZone: string,
       today: string,
-    ): Promise<{ summary: ListeningSummary; recent: { day: string; seconds: number }[] } | null> {
+    ): Promise<{ summary: ListeningSummary; recent: { index: number; seconds: number }[] } | null> {
       const since = addDays(today, -CALENDAR_DAYS);
       const result = await db.execute(sql`
         select count(*)::int as days, coalesce(sum(sessions), 0)::int as sessions, coalesce(sum(seconds), 0)::bigint as seconds,
@@ -230,7 +230,7 @@ export function createLibraryRepository(db: Database) {
           lastRun: runs.last,
           lastDay: dayOfIndex(dayNumbers.at(-1)!),
         },
-        recent: recentSeconds.map((seconds, i) => ({ day: dayOfIndex(dayNumbers[firstRecent + i]!), seconds })),
+        recent: recentSeconds.map((seconds, i) => ({ index: dayNumbers[firstRecent + i]!, seconds })),
       };
     },
 
