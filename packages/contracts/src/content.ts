@@ -243,8 +243,11 @@ export const SessionStatistics = z
     today: z.string(),
     /** The last 30 days, oldest first, ending today; days without listening have 0 minutes. */
     last_30_days: z.array(DayMinutes),
-    /** Days with any listening in the last 365 days (ending today), oldest first: the year calendar. */
-    practice_days: z.array(DayMinutes),
+    /**
+     * The year calendar: the seconds listened on each of the last 365 days, oldest first, the last one today
+     * (0 on a day without listening). Plain numbers keep a long history's answer small (decision 034).
+     */
+    year_seconds: z.array(z.number().int()),
   })
   .meta({ id: "SessionStatistics" });
 export type SessionStatistics = z.infer<typeof SessionStatistics>;

@@ -12,10 +12,16 @@ import {
   longestRun,
   runsOf,
   streaksOf,
+  type DailyListeningStatistics,
   type ListeningDay,
 } from "./listening";
 
 const at = (iso: string) => new Date(iso);
+/** The year calendar's days with listening, with their whole minutes. */
+const practised = (stats: DailyListeningStatistics) =>
+  stats.year_seconds.flatMap((seconds, i) =>
+    seconds > 0 ? [{ date: addDays(stats.today, i - 364), minutes: Math.floor(seconds / 60) }] : [],
+  );
 
 describe("canonicalTimeZone", () => {
   it.each([
@@ -184,7 +190,9 @@ describe("dailyListeningStatistics", () => {
     expect(stats.last_30_days.at(-1)).toEqual({ date: "2026-01-13", minutes: 0 });
     expect(stats.last_30_days.at(-2)).toEqual({ date: "2026-01-12", minutes: 2 });
     expect(stats.last_30_days.at(-3)).toEqual({ date: "2026-01-11", minutes: 30 });
-    expect(stats.practice_days).toEqual([
+    expect(stats.year_seconds).toHaveLength(365);
+    expect(stats.year_seconds.at(-1)).toBe(0);
+    expect(practised(stats)).toEqual([
       { date: "2026-01-11", minutes: 30 },
       { date: "2026-01-12", minutes: 2 },
     ]);
@@ -193,15 +201,15 @@ describe("dailyListeningStatistics", () => {
   it("counts the same sessions on other days in UTC", () => {
     const stats = dailyListeningStatistics(rollUp("UTC"), "UTC", at("2026-01-12T23:30:00Z"));
     expect(stats).toMatchObject({ mindful_days: 4, longest_streak: 3, total_streak: 3, today: "2026-01-12" });
-    expect(stats.practice_days.map((d) => d.date)).toEqual(["2026-01-10", "2026-01-11", "2026-01-12"]);
+    expect(practised(stats).map((d) => d.date)).toEqual(["2026-01-10", "2026-01-11", "2026-01-12"]);
   });
 
   it("agrees with listeningStatistics in UTC, whatever the order of the reports", () => {
     const now = at("2026-01-13T09:00:00Z");
     const shuffled = [sessions[2]!, sessions[0]!, sessions[3]!, sessions[1]!];
     const days = shuffled.reduce<ListeningDay[]>((all, s) => addToDays(all, s, "UTC"), []);
-    const { time_zone, today, last_30_days, practice_days, ...stats } = dailyListeningStatistics(days, "UTC", now);
-    expect({ time_zone, today, n: last_30_days.length, p: practice_days.length }).toEqual({
+    const { time_zone, today, last_30_days, year_seconds, ...stats } = dailyListeningStatistics(days, "UTC", now);
+    expect({ time_zone, today, n: last_30_days.length, p: year_seconds.filter((s) => s > 0).length }).toEqual({
       time_zone: "UTC",
       today: "2026-01-13",
       n: 30,
@@ -212,7 +220,8 @@ describe("dailyListeningStatistics", () => {
 
   it("is all zeros for a new member, with 30 empty days", () => {
     const stats = dailyListeningStatistics([], "Asia/Kolkata", at("2026-06-01T18:30:00Z"));
-    expect(stats).toMatchObject({ mindful_days: 0, total_sessions: 0, total_streak: 0, today: "2026-06-02", practice_days: [] });
+    expect(stats).toMatchObject({ mindful_days: 0, total_sessions: 0, total_streak: 0, today: "2026-06-02" });
+    expect(stats.year_seconds).toEqual(new Array(365).fill(0));
     expect(stats.last_30_days.every((d) => d.minutes === 0)).toBe(true);
   });
 });

@@ -175,7 +175,8 @@ export interface DailyListeningStatistics extends ListeningStatistics {
   time_zone: string;
   today: string;
   last_30_days: { date: string; minutes: number }[];
-  practice_days: { date: string; minutes: number }[];
+  /** Seconds listened on each of the last 365 days, oldest first, ending today. */
+  year_seconds: number[];
 }
 
 /**
@@ -244,9 +245,9 @@ export function summarizeDays(days: readonly ListeningDay[]): ListeningSummary {
 /**
  * The statistics of GET /user/sessions in `timeZone` as of `now`: the same meaning as `listeningStatistics`, with
  * days counted in that zone. Mindful days are distinct local days; the current streak (`total_streak`) is the
- * last run when it ends today or yesterday there; the pictures are the last 30 days and the days with listening
- * in the last 365 (both ending today). `recent` needs the days of the last 365 only, as day indexes (days since
- * 1970-01-01): a long history's year is then a loop over integers, each day written out once.
+ * last run when it ends today or yesterday there; the pictures are the last 30 days' minutes and the last 365
+ * days' seconds (both ending today). `recent` needs the days of the last 365 only, as day indexes (days since
+ * 1970-01-01): a long history's year is then a loop over integers.
  */
 export function summaryStatistics(
   summary: ListeningSummary,
@@ -258,11 +259,13 @@ export function summaryStatistics(
   const todayIndex = dayIndex(today);
   const current = summary.lastDay !== null && todayIndex - dayIndex(summary.lastDay) <= 1 ? summary.lastRun : 0;
   const minutes = new Map<number, number>();
-  for (const d of recent) minutes.set(d.index, Math.floor(d.seconds / 60));
-  const inYear = recent.filter((d) => d.index > todayIndex - CALENDAR_DAYS && d.index <= todayIndex);
-  const ascending = inYear.every((d, i) => i === 0 || inYear[i - 1]!.index <= d.index)
-    ? inYear
-    : [...inYear].sort((a, b) => a.index - b.index);
+  const yearSeconds = new Array<number>(CALENDAR_DAYS).fill(0);
+  const firstOfYear = todayIndex - CALENDAR_DAYS + 1;
+  for (const d of recent) {
+    minutes.set(d.index, Math.floor(d.seconds / 60));
+    if (d.index >= firstOfYear && d.index <= todayIndex)
+      yearSeconds[d.index - firstOfYear] = (yearSeconds[d.index - firstOfYear] ?? 0) + d.seconds;
+  }
   return {
     mindful_days: summary.days,
     total_sessions: summary.sessions,
@@ -276,7 +279,7 @@ export function summaryStatistics(
       const index = todayIndex - SERIES_DAYS + 1 + i;
       return { date: dayOfIndex(index), minutes: minutes.get(index) ?? 0 };
     }),
-    practice_days: ascending.map((d) => ({ date: dayOfIndex(d.index), minutes: minutes.get(d.index)! })),
+    year_seconds: yearSeconds,
   };
 }
 

@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { contentItems } from "./content-items";
 import { users } from "./users";
 
@@ -23,6 +23,31 @@ export const listeningDays = pgTable(
     longestSeconds: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.timeZone, t.day] })],
+);
+
+/**
+ * One zone's whole roll-up summed up (decision 034), so GET /user/sessions reads one row plus the last year's days
+ * however long the history. Every report and every roll-up build adds one to `version`; a reader that finds
+ * `summaryVersion` behind sums the roll-up again and writes the sums only while `version` is still the one it saw
+ * (one conditional UPDATE, no lock held), so sums from before a report never pass for current ones.
+ */
+export const listeningSummaries = pgTable(
+  "listening_summaries",
+  {
+    userId: owner(),
+    timeZone: text().notNull(),
+    version: bigint({ mode: "number" }).notNull().default(0),
+    /** The `version` the sums below were taken at; null before the first. */
+    summaryVersion: bigint({ mode: "number" }),
+    days: integer().notNull().default(0),
+    sessions: integer().notNull().default(0),
+    seconds: bigint({ mode: "number" }).notNull().default(0),
+    longestSeconds: integer().notNull().default(0),
+    longestRun: integer().notNull().default(0),
+    lastRun: integer().notNull().default(0),
+    lastDay: date({ mode: "string" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.timeZone] })],
 );
 
 /** A badge a member received (spec 001 section 3: Achievement). One row per badge, ever. */

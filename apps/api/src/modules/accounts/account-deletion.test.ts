@@ -118,6 +118,12 @@ async function memberWithEverything(label: string) {
   await database.db
     .insert(listeningDays)
     .values({ userId: user!.id, timeZone: "Europe/Berlin", day: "2026-11-20", seconds: 600, sessions: 1, longestSeconds: 600 });
+  // The dashboard's figures, summed up and kept (listening_summaries).
+  const figures = await app.inject({
+    url: "/api/v1/user/sessions?tz=Europe%2FBerlin",
+    headers: { authorization: `Bearer ${second}` },
+  });
+  expect(figures.json().data.mindful_days, figures.body).toBe(1);
   await database.db.insert(memberAchievements).values({ userId: user!.id, machineName: "month_of_calm" });
   await database.db.insert(contentShares).values({ userId: user!.id, itemId: item!.id });
   await database.db.insert(workbookEntries).values({ userId: user!.id, workbookId: 1, answers: { q1: `${label} wrote this` } });
@@ -156,6 +162,7 @@ describe("account deletion", () => {
       "content_shares",
       "leads",
       "listening_days",
+      "listening_summaries",
       "member_achievements",
       "notes",
       "outbox_emails",
@@ -199,13 +206,13 @@ describe("account deletion", () => {
       await rows(database, "SELECT 1 FROM checkout_offers WHERE lead_id IS NOT NULL AND lead_id NOT IN (SELECT id FROM leads)"),
     ).toEqual([]);
     expect(await rowsMentioning(leaving.email)).toEqual({});
-    for (const table of ["listening_days", "member_achievements", "content_shares", "workbook_entries"]) {
+    for (const table of ["listening_days", "listening_summaries", "member_achievements", "content_shares", "workbook_entries"]) {
       expect(after[table], `${table} has no rows of the removed member`).toBe(0);
     }
     expect(await rows(database, "SELECT 1 FROM workbook_entries WHERE answers::text LIKE '%leaving wrote this%'")).toEqual([]);
 
     expect(await rowsOwnedBy(staying.id)).toEqual(stayingBefore);
-    for (const table of ["listening_days", "member_achievements", "content_shares", "workbook_entries"]) {
+    for (const table of ["listening_days", "listening_summaries", "member_achievements", "content_shares", "workbook_entries"]) {
       expect(stayingBefore[table], `${table} keeps the other member's rows`).toBeGreaterThan(0);
     }
     expect((await whoAmI(app, staying.tokens[1]!)).statusCode).toBe(200);

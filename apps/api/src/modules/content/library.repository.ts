@@ -38,6 +38,59 @@ const buildDays = (tx: Runner, userId: string, timeZone: string) =>
     group by 3
     on conflict (user_id, time_zone, day) do nothing`);
 
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows?: Row[] }).rows ?? (result as Row[]);
+/** An int[] as the driver hands it over: an array, or PostgreSQL's text form where the driver does not parse it. */
+const intsOf = (value: unknown): number[] =>
+  value == null ? [] : Array.isArray(value) ? value.map(Number) : String(value).replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);
+
+/**
+ * Sums up a zone's whole roll-up in one index range scan, reading the summary's version in the same snapshot:
+ * totals, every day with listening as a day number (the runs are counted in Node, a loop over integers), and the
+ * seconds of the days after `since`. The sums are kept only while the version is still the one read: a report
+ * committed since has added one, and its session is missing from these sums. No lock is held while summing.
+ */
+async function sumUp(
+  db: Database,
+  userId: string,
+  timeZone: string,
+  since: string,
+): Promise<{ summary: ListeningSummary; recent: { index: number; seconds: number }[] } | null> {
+  await db.execute(sql`
+    insert into listening_summaries (user_id, time_zone) values (${userId}::uuid, ${timeZone}) on conflict (user_id, time_zone) do nothing`);
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select (select version from listening_summaries where user_id = ${userId}::uuid and time_zone = ${timeZone}) as version,
+             count(*)::int as days, coalesce(sum(sessions), 0)::int as sessions, coalesce(sum(seconds), 0)::bigint as seconds,
+             coalesce(max(longest_seconds), 0)::int as longest_seconds,
+             array_agg(day - date '1970-01-01' order by day) as day_numbers,
+             array_agg(seconds order by day) filter (where day > ${since}::date) as recent_seconds
+      from listening_days
+      where user_id = ${userId}::uuid and time_zone = ${timeZone} and sessions > 0`),
+  );
+  const dayNumbers = intsOf(row!.day_numbers);
+  const recentSeconds = intsOf(row!.recent_seconds);
+  const runs = runsOf(dayNumbers);
+  const summary: ListeningSummary = {
+    days: Number(row!.days),
+    sessions: Number(row!.sessions),
+    seconds: Number(row!.seconds),
+    longestSeconds: Number(row!.longest_seconds),
+    longestRun: runs.longest,
+    lastRun: runs.last,
+    lastDay: dayNumbers.length > 0 ? dayOfIndex(dayNumbers.at(-1)!) : null,
+  };
+  await db.execute(sql`
+    update listening_summaries
+    set summary_version = version, days = ${summary.days}, sessions = ${summary.sessions}, seconds = ${summary.seconds},
+        longest_seconds = ${summary.longestSeconds}, longest_run = ${summary.longestRun}, last_run = ${summary.lastRun},
+        last_day = ${summary.lastDay}::date
+    where user_id = ${userId}::uuid and time_zone = ${timeZone} and version = ${Number(row!.version)}`);
+  if (summary.days === 0) return null;
+  const firstRecent = dayNumbers.length - recentSeconds.length;
+  return { summary, recent: recentSeconds.map((seconds, i) => ({ index: dayNumbers[firstRecent + i]!, seconds })) };
+}
+
 /** A member's own activity. Every query names the owner. */
 export function createLibraryRepository(db: Database) {
   // Read on every content detail: built once and prepared, and planned once (a generic plan).
@@ -81,6 +134,9 @@ export function createLibraryRepository(db: Database) {
     db.transaction(async (tx) => {
       await lockForBuild(tx, userId);
       await buildDays(tx, userId, timeZone);
+      await tx.execute(sql`
+        insert into listening_summaries (user_id, time_zone, version) values (${userId}::uuid, ${timeZone}, 1)
+        on conflict (user_id, time_zone) do update set version = listening_summaries.version + 1`);
     });
 
   /** Zone names the database answered for (it knows them, or not), kept for the life of the process. */
@@ -171,16 +227,22 @@ export function createLibraryRepository(db: Database) {
       const { created, zones } = await db.transaction(async (tx) => {
         await lockForReport(tx, row.userId);
         const [kept] = await tx.insert(listeningSessions).values(row).returning();
-        // Last in the transaction: the day's row stays locked (against other reports of the same day) only briefly.
+        // Last in the transaction: the day's row and the zone's summary stay locked (against other reports of the
+        // member) only briefly. Summaries are locked in the order of their zones, the same in every report.
         const updated = await tx.execute(sql`
-          insert into listening_days (user_id, time_zone, day, seconds, sessions, longest_seconds)
-          select ${row.userId}::uuid, zone.time_zone, (${row.startedAt.toISOString()}::timestamptz at time zone zone.time_zone)::date,
-                 ${row.seconds}::int, 1, ${row.seconds}::int
-          from (select distinct time_zone from listening_days where user_id = ${row.userId}::uuid) zone
-          on conflict (user_id, time_zone, day) do update set
-            seconds = listening_days.seconds + excluded.seconds,
-            sessions = listening_days.sessions + 1,
-            longest_seconds = greatest(listening_days.longest_seconds, excluded.longest_seconds)
+          with days as (
+            insert into listening_days (user_id, time_zone, day, seconds, sessions, longest_seconds)
+            select ${row.userId}::uuid, zone.time_zone, (${row.startedAt.toISOString()}::timestamptz at time zone zone.time_zone)::date,
+                   ${row.seconds}::int, 1, ${row.seconds}::int
+            from (select distinct time_zone from listening_days where user_id = ${row.userId}::uuid) zone
+            on conflict (user_id, time_zone, day) do update set
+              seconds = listening_days.seconds + excluded.seconds,
+              sessions = listening_days.sessions + 1,
+              longest_seconds = greatest(listening_days.longest_seconds, excluded.longest_seconds)
+            returning time_zone)
+          insert into listening_summaries (user_id, time_zone, version)
+          select ${row.userId}::uuid, time_zone, 1 from days order by time_zone
+          on conflict (user_id, time_zone) do update set version = listening_summaries.version + 1
           returning time_zone`);
         const rows = (updated as { rows?: { time_zone: string }[] }).rows ?? (updated as unknown as { time_zone: string }[]);
         return { created: kept!, zones: new Set(rows.map((zone) => zone.time_zone)) };
@@ -190,9 +252,9 @@ export function createLibraryRepository(db: Database) {
     },
 
     /**
-     * A zone's roll-up summed up in one index range scan (decision 034): totals, every day with listening as a
-     * day number (for the runs, counted in Node: a loop over integers), and the seconds of the days after
-     * `today` minus CALENDAR_DAYS (a suffix of those days). Null when the zone has no roll-up (or no listening).
+     * A zone's statistics (decision 034): its summary row with the seconds of the days after `today` minus
+     * CALENDAR_DAYS, in one query. A summary behind its version (a report or a build since) is summed up again
+     * from the roll-up: see sumUp. Null when the zone has no roll-up (or no listening).
      */
     async summary(
       userId: string,
@@ -200,37 +262,33 @@ export function createLibraryRepository(db: Database) {
       today: string,
     ): Promise<{ summary: ListeningSummary; recent: { index: number; seconds: number }[] } | null> {
       const since = addDays(today, -CALENDAR_DAYS);
-      const result = await db.execute(sql`
-        select count(*)::int as days, coalesce(sum(sessions), 0)::int as sessions, coalesce(sum(seconds), 0)::bigint as seconds,
-               coalesce(max(longest_seconds), 0)::int as longest_seconds,
-               array_agg(day - date '1970-01-01' order by day) as day_numbers,
-               array_agg(seconds order by day) filter (where day > ${since}::date) as recent_seconds
-        from listening_days
-        where user_id = ${userId}::uuid and time_zone = ${timeZone} and sessions > 0`);
-      const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
-      const row = rows[0]!;
+      const [row] = rowsOf(
+        await db.execute(sql`
+          select s.version, s.summary_version, s.days, s.sessions, s.seconds, s.longest_seconds, s.longest_run, s.last_run,
+                 s.last_day - date '1970-01-01' as last_day_number, year.day_numbers, year.seconds as recent_seconds
+          from listening_summaries s
+          left join lateral (
+            select array_agg(d.day - date '1970-01-01' order by d.day) as day_numbers, array_agg(d.seconds order by d.day) as seconds
+            from listening_days d
+            where d.user_id = s.user_id and d.time_zone = s.time_zone and d.day > ${since}::date and d.sessions > 0
+          ) year on true
+          where s.user_id = ${userId}::uuid and s.time_zone = ${timeZone}`),
+      );
+      if (!row || row.summary_version === null || Number(row.summary_version) !== Number(row.version))
+        return sumUp(db, userId, timeZone, since);
       if (Number(row.days) === 0) return null;
-      const intsOf = (value: unknown): number[] =>
-        value == null
-          ? []
-          : Array.isArray(value)
-            ? value.map(Number)
-            : String(value).replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);
       const dayNumbers = intsOf(row.day_numbers);
-      const recentSeconds = intsOf(row.recent_seconds);
-      const runs = runsOf(dayNumbers);
-      const firstRecent = dayNumbers.length - recentSeconds.length;
       return {
         summary: {
           days: Number(row.days),
           sessions: Number(row.sessions),
           seconds: Number(row.seconds),
           longestSeconds: Number(row.longest_seconds),
-          longestRun: runs.longest,
-          lastRun: runs.last,
-          lastDay: dayOfIndex(dayNumbers.at(-1)!),
+          longestRun: Number(row.longest_run),
+          lastRun: Number(row.last_run),
+          lastDay: dayOfIndex(Number(row.last_day_number)),
         },
-        recent: recentSeconds.map((seconds, i) => ({ index: dayNumbers[firstRecent + i]!, seconds })),
+        recent: intsOf(row.recent_seconds).map((seconds, i) => ({ index: dayNumbers[i]!, seconds })),
       };
     },
 

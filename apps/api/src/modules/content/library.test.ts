@@ -314,7 +314,7 @@ describe("listening sessions: POST/GET /api/v1/user/sessions", () => {
       total_streak: 0,
       longest_minute_session: 0,
       time_zone: "UTC",
-      practice_days: [],
+      year_seconds: new Array(365).fill(0),
     });
     // Three days ago 20 min 30 s, two days ago 10 min and 5 min.
     expect((await report(member.token, { start_session: dayAt(3), end_session: dayAt(3, 20.5) })).statusCode).toBe(201);

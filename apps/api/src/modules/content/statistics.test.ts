@@ -1,4 +1,13 @@
-import { addToDays, dailyListeningStatistics, DAY_MS, localDay, TIME_ZONE_MESSAGE, toUtcSecond, type ListeningDay } from "@serene/domain";
+import {
+  addDays,
+  addToDays,
+  dailyListeningStatistics,
+  DAY_MS,
+  localDay,
+  TIME_ZONE_MESSAGE,
+  toUtcSecond,
+  type ListeningDay,
+} from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, registerMember, rows, type Member } from "../../test/accounts";
 import { getAs, sendAs } from "../../test/content";
@@ -28,6 +37,11 @@ const stats = async (member: Member, tz?: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };
+/** The year calendar's days with listening (from `year_seconds`, which ends today), with their whole minutes. */
+const practised = (data: { today: string; year_seconds: number[] }) =>
+  data.year_seconds.flatMap((seconds, i) =>
+    seconds > 0 ? [{ date: addDays(data.today, i - 364), minutes: Math.floor(seconds / 60) }] : [],
+  );
 const storedZone = async (member: Member) =>
   (await rows<{ time_zone: string | null }>(t.database, "select time_zone from users where id = $1", [member.id]))[0]!.time_zone;
 const rollUp = async (member: Member, zone: string): Promise<ListeningDay[]> =>
@@ -52,7 +66,8 @@ describe("GET /api/v1/user/sessions in the member's time zone", () => {
   it("a new member: zeros, 30 empty days ending today in their zone, no practice days", async () => {
     const member = await registerMember(t.app, t.database);
     const data = await stats(member, "Asia/Kathmandu");
-    expect(data).toMatchObject({ mindful_days: 0, total_sessions: 0, total_streak: 0, time_zone: "Asia/Kathmandu", practice_days: [] });
+    expect(data).toMatchObject({ mindful_days: 0, total_sessions: 0, total_streak: 0, time_zone: "Asia/Kathmandu" });
+    expect(data.year_seconds).toEqual(new Array(365).fill(0));
     expect(data.today).toBe(localDay(new Date(), "Asia/Kathmandu"));
     expect(data.last_30_days).toHaveLength(30);
     expect(data.last_30_days.at(-1)).toEqual({ date: data.today, minutes: 0 });
@@ -65,10 +80,10 @@ describe("GET /api/v1/user/sessions in the member's time zone", () => {
     expect((await report(member, session(start, 20), "UTC")).statusCode).toBe(201);
     const utcDay = new Date(start).toISOString().slice(0, 10);
     const berlinDay = new Date(midnightUtc(3)).toISOString().slice(0, 10);
-    expect((await stats(member, "UTC")).practice_days).toEqual([{ date: utcDay, minutes: 20 }]);
+    expect(practised(await stats(member, "UTC"))).toEqual([{ date: utcDay, minutes: 20 }]);
     const berlin = await stats(member, "Europe/Berlin");
     expect(berlin).toMatchObject({ time_zone: "Europe/Berlin", mindful_days: 1, total_sessions: 1, mindful_minutes: 20 });
-    expect(berlin.practice_days).toEqual([{ date: berlinDay, minutes: 20 }]);
+    expect(practised(berlin)).toEqual([{ date: berlinDay, minutes: 20 }]);
     expect(berlin.last_30_days.find((day: { date: string }) => day.date === berlinDay)).toEqual({ date: berlinDay, minutes: 20 });
   });
 
@@ -131,6 +146,37 @@ describe("GET /api/v1/user/sessions in the member's time zone", () => {
       expect(days, zone).toEqual(await expectedDays(member, zone));
       expect(days.reduce((sum, day) => sum + day.sessions, 0)).toBe(9);
     }
+  });
+
+  it("keeps the kept sums current when figures are read between reports and while reports race the reads", async () => {
+    const member = await registerMember(t.app, t.database);
+    const zone = "Europe/Lisbon";
+    const expected = async () => {
+      const { time_zone: _zone, ...figures } = dailyListeningStatistics(await expectedDays(member, zone), zone, new Date());
+      return { time_zone: zone, ...figures };
+    };
+    for (let n = 0; n < 4; n++) {
+      expect(await stats(member, zone)).toEqual(await expected());
+      expect((await report(member, session(midnightUtc(n * 2 + 1) + (n * 45 + 20) * MINUTE, 6 + n), zone)).statusCode).toBe(201);
+    }
+    expect((await stats(member, zone)).total_sessions).toBe(4);
+    const racing = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        n % 2 === 0
+          ? report(member, session(midnightUtc(n) + (n * 17 + 3) * MINUTE, 3), zone)
+          : getAs(t.app, member.token, `/api/v1/user/sessions?tz=${encodeURIComponent(zone)}`),
+      ),
+    );
+    expect(racing.map((res) => res.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 201, 201, 201, 201, 201, 201]);
+    // Whatever order the race took, the next read has every session, and the kept sums are marked current.
+    expect(await stats(member, zone)).toEqual(await expected());
+    expect((await stats(member, zone)).total_sessions).toBe(10);
+    const [kept] = await rows<{ version: number | string; summary_version: number | string }>(
+      t.database,
+      "select version, summary_version from listening_summaries where user_id = $1 and time_zone = $2",
+      [member.id, zone],
+    );
+    expect(Number(kept!.summary_version)).toBe(Number(kept!.version));
   });
 
   it("counts every day of a long history the same way the domain does", async () => {

@@ -91,11 +91,14 @@ export const DATA_EXPORT_SECTIONS = {
 } satisfies Record<ExportSectionName, Section>;
 
 /**
- * Tables with a `user_id` column that the file leaves out, each with its reason. None today: every table that
- * names a member is in the file. (Analytics events have no user_id: they are kept against a browser session
- * id, never against an account, so nothing links them to a member; decision 037.)
+ * Tables with a `user_id` column that the file leaves out, each with its reason: only sums worked out from what
+ * the file already holds. (Analytics events have no user_id: they are kept against a browser session id, never
+ * against an account, so nothing links them to a member; decision 037.)
  */
-export const DATA_EXPORT_EXCLUSIONS: Record<string, string> = {};
+export const DATA_EXPORT_EXCLUSIONS: Record<string, string> = {
+  listening_summaries:
+    "Totals and streaks worked out from listening_days (kept so the dashboard answers quickly); the file has listening_days itself.",
+};
 
 /** The account itself: the users row, whose own id is the member's. */
 export const DATA_EXPORT_ACCOUNT = section(users, {

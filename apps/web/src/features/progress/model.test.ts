@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { addDays, figureValue, isNewMember, level, minutesChart, MY_PROGRESS, MY_STREAKS, scaleTop, yearCalendar } from "./model";
+import {
+  addDays,
+  figureValue,
+  isNewMember,
+  level,
+  minutesChart,
+  MY_PROGRESS,
+  MY_STREAKS,
+  practiceDays,
+  scaleTop,
+  yearCalendar,
+} from "./model";
 
 const last30 = (today: string, minutesFor: (index: number) => number) =>
   Array.from({ length: 30 }, (_, index) => ({ date: addDays(today, index - 29), minutes: minutesFor(index) }));
@@ -20,10 +31,23 @@ describe("dashboard figures", () => {
   });
 
   it("shows the best run of the calendar's year as the current longest streak", () => {
-    const days = ["2026-03-01", "2026-03-02", "2026-03-03", "2026-11-24", "2026-11-25"].map((date) => ({ date, minutes: 5 }));
-    const stats = { total_streak: 2, longest_streak: 9, practice_days: days } as unknown as Parameters<typeof figureValue>[0];
+    const practised = new Set(["2026-03-01", "2026-03-02", "2026-03-03", "2026-11-24", "2026-11-25"]);
+    const year_seconds = Array.from({ length: 365 }, (_, i) => (practised.has(addDays("2026-11-26", i - 364)) ? 300 : 0));
+    const stats = { total_streak: 2, longest_streak: 9, today: "2026-11-26", year_seconds } as unknown as Parameters<typeof figureValue>[0];
     expect(figureValue(stats, "year_longest_streak")).toBe(3);
     expect(figureValue(stats, "total_streak")).toBe(2);
+  });
+
+  it("reads the calendar's days from the year's seconds, the last one today; a few seconds still count as a day", () => {
+    const year_seconds = new Array(365).fill(0);
+    year_seconds[0] = 90;
+    year_seconds[363] = 20;
+    year_seconds[364] = 1_230;
+    expect(practiceDays({ today: "2026-11-26", year_seconds })).toEqual([
+      { date: "2025-11-27", minutes: 1 },
+      { date: "2026-11-25", minutes: 0 },
+      { date: "2026-11-26", minutes: 20 },
+    ]);
   });
 
   it("treats a member without a session as new", () => {

@@ -13,9 +13,17 @@ type Field = keyof Pick<
 /** A field of the statistics, or `year_longest_streak`: the best run among the calendar's days (decision 034). */
 type Figure = Field | "year_longest_streak";
 
+/** The days of the calendar's year with any listening, oldest first, with their whole minutes (from `year_seconds`). */
+export function practiceDays(stats: Pick<SessionStatistics, "today" | "year_seconds">): DayMinutes[] {
+  const first = stats.year_seconds.length - 1;
+  return stats.year_seconds.flatMap((seconds, index) =>
+    seconds > 0 ? [{ date: addDays(stats.today, index - first), minutes: Math.floor(seconds / 60) }] : [],
+  );
+}
+
 /** The number a figure shows. */
 export function figureValue(stats: SessionStatistics, figure: Figure): number {
-  if (figure === "year_longest_streak") return longestRun(stats.practice_days.map((day) => day.date));
+  if (figure === "year_longest_streak") return longestRun(practiceDays(stats).map((day) => day.date));
   return stats[figure];
 }
 
@@ -136,7 +144,7 @@ export interface YearCalendar {
   practiceDays: number;
 }
 
-/** 365 days ending `today`, in Monday-first weeks, each day with its minutes from `practice_days`. */
+/** 365 days ending `today`, in Monday-first weeks, each day with its minutes (see practiceDays). */
 export function yearCalendar(practiceDays: readonly DayMinutes[], today: string): YearCalendar {
   const minutesOn = new Map(practiceDays.map((day) => [day.date, day.minutes]));
   const first = addDays(today, -364);

@@ -1,4 +1,4 @@
-import type { SessionStatistics } from "@serene/contracts";
+import type { DayMinutes, SessionStatistics } from "@serene/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -8,6 +8,9 @@ import { addDays } from "../model";
 import { Dashboard } from "./dashboard";
 
 const TODAY = "2026-11-26";
+/** `year_seconds` (365 days ending TODAY) with listening on the given days. */
+const yearOf = (days: DayMinutes[]) =>
+  Array.from({ length: 365 }, (_, index) => 60 * (days.find((day) => day.date === addDays(TODAY, index - 364))?.minutes ?? 0));
 const quote = { data: { quote: "Breathe in the morning, slowly.", author: "A. Gardener", source: "Garden Letters" } };
 
 function stats(overrides: Partial<SessionStatistics> = {}): SessionStatistics {
@@ -24,10 +27,10 @@ function stats(overrides: Partial<SessionStatistics> = {}): SessionStatistics {
       date: addDays(TODAY, index - 29),
       minutes: index % 3 === 0 ? 10 + index : 0,
     })),
-    practice_days: [
+    year_seconds: yearOf([
       { date: "2026-11-20", minutes: 25 },
       { date: TODAY, minutes: 12 },
-    ],
+    ]),
     ...overrides,
   };
 }
@@ -41,7 +44,7 @@ const empty = () =>
     total_streak: 0,
     longest_minute_session: 0,
     last_30_days: Array.from({ length: 30 }, (_, index) => ({ date: addDays(TODAY, index - 29), minutes: 0 })),
-    practice_days: [],
+    year_seconds: yearOf([]),
   });
 
 /** A run of four days in the calendar's year. */
@@ -62,7 +65,7 @@ describe("dashboard", () => {
   it("shows 'My Progress' and 'My Streaks' with the spec's labels and the mapped figures", async () => {
     mockApi({
       "GET quote": [200, quote],
-      "GET user/sessions": [200, { data: stats({ practice_days: [...FOUR_DAYS, { date: TODAY, minutes: 12 }] }) }],
+      "GET user/sessions": [200, { data: stats({ year_seconds: yearOf([...FOUR_DAYS, { date: TODAY, minutes: 12 }]) }) }],
     });
     renderPage(Dashboard, { at: "/profile/dashboard" });
     const progress = (await screen.findByRole("heading", { name: "My Progress" })).closest("section")!;

@@ -1,7 +1,7 @@
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useStatistics } from "../api/progress";
-import { isNewMember, MY_PROGRESS, MY_STREAKS } from "../model";
+import { isNewMember, MY_PROGRESS, MY_STREAKS, practiceDays } from "../model";
 import { MinutesChart } from "./minutes-chart";
 import { QuoteCard } from "./quote-card";
 import { StatTiles } from "./stat-tiles";
@@ -36,7 +36,7 @@ export function Dashboard() {
             <StatTiles title="My Streaks" figures={MY_STREAKS} stats={stats.data} tone="dawn" />
           </div>
           <MinutesChart days={stats.data.last_30_days} today={stats.data.today} />
-          <YearCalendar days={stats.data.practice_days} today={stats.data.today} />
+          <YearCalendar days={practiceDays(stats.data)} today={stats.data.today} />
         </>
       )}
     </div>
