@@ -2,7 +2,7 @@ export { useMembership } from "./hooks/use-membership";
 export { useScreen } from "./api/catalogue";
 export { CollectionView } from "./components/collection-view";
 export { LibraryView } from "./components/library-view";
-export { LoadProblem } from "./components/load-problem";
+export { LoadProblem } from "../../components/ui/load-problem";
 export { PageIntro } from "./components/page-intro";
 export { ScreenBrowse } from "./components/screen-browse";
 export { SearchResults } from "./components/search-results";

@@ -4,7 +4,7 @@ import { ApiError } from "../../../lib/api-client";
 import { useMembership } from "../hooks/use-membership";
 import { useCollection } from "../api/catalogue";
 import { CardGrid } from "./card-grid";
-import { LoadProblem } from "./load-problem";
+import { LoadProblem } from "../../../components/ui/load-problem";
 import { PageIntro } from "./page-intro";
 import { ShelvesLoading } from "./section-shelf";
 import styles from "./browse.module.css";

@@ -3,7 +3,7 @@ import { ContentCard, EmptyState, Slider } from "../../../components/content";
 import type { LibraryList } from "../../../lib/catalogue-keys";
 import { useLibraryList } from "../api/catalogue";
 import { useMembership, type Membership } from "../hooks/use-membership";
-import { LoadProblem } from "./load-problem";
+import { LoadProblem } from "../../../components/ui/load-problem";
 import { ShelvesLoading } from "./section-shelf";
 import styles from "./browse.module.css";
 

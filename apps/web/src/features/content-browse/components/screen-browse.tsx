@@ -6,7 +6,7 @@ import { useTags } from "../../../lib/tags";
 import { screenKeys, useContentList, useScreen } from "../api/catalogue";
 import { useMembership } from "../hooks/use-membership";
 import { CardGrid } from "./card-grid";
-import { LoadProblem } from "./load-problem";
+import { LoadProblem } from "../../../components/ui/load-problem";
 import { PageIntro, type IntroTone } from "./page-intro";
 import { ScreenSections, ShelvesLoading } from "./section-shelf";
 import styles from "./browse.module.css";

@@ -4,7 +4,7 @@ import { useTags } from "../../../lib/tags";
 import { useSearch } from "../api/catalogue";
 import { useMembership } from "../hooks/use-membership";
 import { CardGrid, uniqueItems } from "./card-grid";
-import { LoadProblem } from "./load-problem";
+import { LoadProblem } from "../../../components/ui/load-problem";
 import { PageIntro } from "./page-intro";
 import { ShelvesLoading } from "./section-shelf";
 import styles from "./browse.module.css";

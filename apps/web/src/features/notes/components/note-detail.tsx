@@ -1,3 +1,4 @@
+import { LoadProblem } from "../../../components/ui/load-problem";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button, ButtonLink } from "../../../components/ui/button";
@@ -54,16 +55,9 @@ function useNoteOrMissing(id: string) {
 }
 
 /** A note the server could not give just now (not a missing one): a calm line and a way to try again. */
-function NoteLoadFailed({ retry }: { retry: () => void }) {
-  return (
-    <div className={styles.problem} role="status">
-      <p>This note could not be loaded just now.</p>
-      <Button variant="secondary" size="sm" onClick={retry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
+const NoteLoadFailed = ({ retry }: { retry: () => void }) => (
+  <LoadProblem message="This note could not be loaded just now." onRetry={retry} />
+);
 
 /**
  * /profile/notes/:id (spec 001 "Notes"): back, date, title and the text as written; edit, and delete

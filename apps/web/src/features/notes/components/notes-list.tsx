@@ -1,6 +1,7 @@
+import { LoadProblem } from "../../../components/ui/load-problem";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/content";
-import { Button, ButtonLink } from "../../../components/ui/button";
+import { ButtonLink } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useNotes } from "../api/notes";
 import { formatNoteDate } from "./format";
@@ -40,12 +41,7 @@ export function NotesList() {
           ))}
         </div>
       ) : notes.isError ? (
-        <div className={styles.problem} role="status">
-          <p>Your notes could not be loaded just now.</p>
-          <Button variant="secondary" size="sm" onClick={() => void notes.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadProblem message="Your notes could not be loaded just now." onRetry={() => void notes.refetch()} />
       ) : notes.data.data.length === 0 ? (
         <EmptyState
           action={

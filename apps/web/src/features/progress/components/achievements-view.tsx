@@ -1,6 +1,6 @@
+import { LoadProblem } from "../../../components/ui/load-problem";
 import type { Achievement } from "@serene/contracts";
 import { BadgeIcon } from "../../../components/badges/badge-icon";
-import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useAchievements } from "../api/progress";
 import styles from "./achievements.module.css";
@@ -30,14 +30,7 @@ export function AchievementsView() {
     );
   }
   if (achievements.isError) {
-    return (
-      <div className={styles.problem} role="status">
-        <p>Your badges could not be loaded just now.</p>
-        <Button variant="secondary" size="sm" onClick={() => void achievements.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadProblem message="Your badges could not be loaded just now." onRetry={() => void achievements.refetch()} />;
   }
   const all = achievements.data;
   const received = all.filter((badge) => badge.isReceived);

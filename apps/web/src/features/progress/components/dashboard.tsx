@@ -1,4 +1,5 @@
-import { Button, ButtonLink } from "../../../components/ui/button";
+import { LoadProblem } from "../../../components/ui/load-problem";
+import { ButtonLink } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useStatistics } from "../api/progress";
 import { isNewMember, MY_PROGRESS, MY_STREAKS, practiceDays } from "../model";
@@ -21,12 +22,7 @@ export function Dashboard() {
       {stats.isPending ? (
         <DashboardLoading />
       ) : stats.isError ? (
-        <div className={styles.problem} role="status">
-          <p>Your progress could not be loaded just now.</p>
-          <Button variant="secondary" size="sm" onClick={() => void stats.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadProblem message="Your progress could not be loaded just now." onRetry={() => void stats.refetch()} />
       ) : isNewMember(stats.data) ? (
         <FirstSessionInvitation />
       ) : (

@@ -1,24 +1,10 @@
+import { LoadProblem } from "../../../components/ui/load-problem";
 import type { WorkbookCard as Card } from "@serene/contracts";
 import { EmptyState, SeeAllLink, Slider } from "../../../components/content";
-import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useWorkbookCards } from "../api/workbooks";
 import { cardState, WorkbookCard, type CardState } from "./workbook-card";
 import styles from "./workbooks.module.css";
-
-function LoadProblem({ onRetry }: { onRetry: () => void }) {
-  return (
-    <EmptyState
-      action={
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
-      The workbooks did not load. Please try again in a moment.
-    </EmptyState>
-  );
-}
 
 /** All eleven workbooks as cards (GET /workbooks), in the order the server gives. */
 export function WorkbookGrid() {
@@ -34,7 +20,7 @@ export function WorkbookGrid() {
       </ul>
     );
   }
-  if (cards.isError) return <LoadProblem onRetry={() => void cards.refetch()} />;
+  if (cards.isError) return <LoadProblem message="The workbooks could not be loaded just now." onRetry={() => void cards.refetch()} />;
   if (cards.data.data.length === 0) return <EmptyState>No data found</EmptyState>;
   return (
     <ul className={styles.grid} aria-label="Workbooks">
