@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, fieldErrors, onUnauthorized } from "./api-client";
+import { ApiError, api, fieldErrors, onUnauthorized, retryAfterSeconds, tooManyRequestsMessage, waitText } from "./api-client";
 import { useErrorStore } from "./error-store";
 
 const fetchMock = vi.fn();
@@ -102,13 +102,56 @@ describe("ending a session on 401", () => {
 });
 
 describe("validation failures of forms", () => {
-  it("keeps a 422 out of the global error toast with silent: 'validation', but not a 429", async () => {
+  it("keeps a 422 and a 429 out of the global error toast with silent: 'validation' (the form shows them), but not a 500", async () => {
     respond(422, { message: "The email field is required.", errors: { email: ["The email field is required."] } });
     await expect(api.post("user/token", { body: {}, silent: "validation" })).rejects.toMatchObject({ status: 422 });
     expect(useErrorStore.getState().flag).toBe(false);
     respond(429, { message: "Too many attempts." });
     await expect(api.post("user/token", { body: {}, silent: "validation" })).rejects.toMatchObject({ status: 429 });
-    expect(useErrorStore.getState().message).toBe("Too many attempts.");
+    expect(useErrorStore.getState().flag).toBe(false);
+    respond(500, { message: "Something went wrong." });
+    await expect(api.post("user/token", { body: {}, silent: "validation" })).rejects.toMatchObject({ status: 500 });
+    expect(useErrorStore.getState().message).toBe("Something went wrong.");
+  });
+
+  it("keeps the Retry-After of a failed answer on the error, in seconds", async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: "Slow down." }), { status: 429, headers: { "retry-after": "42" } }),
+    );
+    await expect(api.post("user", { body: {}, silent: true })).rejects.toMatchObject({ status: 429, retryAfter: 42 });
+    respond(429, { message: "Slow down." });
+    await expect(api.post("user", { body: {}, silent: true })).rejects.toMatchObject({ status: 429, retryAfter: null });
+  });
+
+  it("reads Retry-After as seconds or as an HTTP date", () => {
+    const now = Date.parse("2026-11-26T08:00:00Z");
+    expect(retryAfterSeconds("30", now)).toBe(30);
+    expect(retryAfterSeconds(" 0 ", now)).toBe(0);
+    expect(retryAfterSeconds("Thu, 26 Nov 2026 08:02:00 GMT", now)).toBe(120);
+    expect(retryAfterSeconds("Thu, 26 Nov 2026 07:00:00 GMT", now)).toBe(0);
+    expect(retryAfterSeconds("soon", now)).toBeNull();
+    expect(retryAfterSeconds(null, now)).toBeNull();
+  });
+
+  it("says a wait in seconds under a minute and in whole minutes (rounded up) from a minute on", () => {
+    expect(waitText(1)).toBe("1 second");
+    expect(waitText(45)).toBe("45 seconds");
+    expect(waitText(60)).toBe("1 minute");
+    expect(waitText(61)).toBe("2 minutes");
+    expect(waitText(600)).toBe("10 minutes");
+  });
+
+  it("words a 429 as the server's message, adding the Retry-After wait only when the message names none", () => {
+    expect(tooManyRequestsMessage(new ApiError(429, { message: "Too many attempts. Please try again in 30 seconds." }, 30))).toBe(
+      "Too many attempts. Please try again in 30 seconds.",
+    );
+    expect(tooManyRequestsMessage(new ApiError(429, { message: "Too many requests. Please wait a moment and try again." }, 90))).toBe(
+      "Too many requests. Please wait a moment and try again. You can try again in 2 minutes.",
+    );
+    expect(tooManyRequestsMessage(new ApiError(429, { message: "Too many requests." }))).toBe("Too many requests.");
+    expect(tooManyRequestsMessage(new ApiError(429, {}))).toBe("That was a few tries in a row. Please wait a moment, then try again.");
+    expect(tooManyRequestsMessage(new ApiError(422, { message: "Invalid." }))).toBeUndefined();
+    expect(tooManyRequestsMessage(new Error("boom"))).toBeUndefined();
   });
 
   it("reads the field messages of a 422, and a message without fields as a form message", () => {

@@ -15,8 +15,9 @@ export interface RequestOptions {
   /** Keep the request alive while the page unloads (analytics). */
   keepalive?: boolean;
   /**
-   * Do not show the global error toast when this call fails; "validation" keeps only 422 answers
-   * out of it, for forms that show the server's field messages under their inputs.
+   * Do not show the global error toast when this call fails; "validation" keeps only 422 and 429
+   * answers out of it, for forms that show the server's field messages under their inputs and its
+   * "too many tries" message above them (see useServerFieldErrors).
    */
   silent?: boolean | "validation";
   /** A 401 normally ends the session and goes to /login; false leaves it to the caller (log out). */
@@ -25,15 +26,49 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
-/** A failed call: the status and the server's body (`message`, and `errors` for a 422). */
+/**
+ * A failed call: the status and the server's body (`message`, and `errors` for a 422); `retryAfter`
+ * is the wait in seconds the answer's Retry-After header asked for (a 429 or a 503), if any.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly data: { message?: string; errors?: Record<string, string[]> } & Record<string, unknown>,
+    readonly retryAfter: number | null = null,
   ) {
     super(data.message ?? `Request failed with status ${status}`);
     this.name = "ApiError";
   }
+}
+
+/** A Retry-After header in seconds (it may be a number of seconds or an HTTP date); null when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** "30 seconds", "1 second", "2 minutes": a wait as a person says it, whole minutes from a minute on (rounded up). */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+}
+
+const TOO_MANY_REQUESTS = "That was a few tries in a row. Please wait a moment, then try again.";
+
+/**
+ * What a form says when the server answered 429: the server's own message; when that message names no
+ * wait and the answer sent Retry-After, the wait is added. Undefined for any other failure.
+ */
+export function tooManyRequestsMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 429) return undefined;
+  const message = error.data.message?.trim() || TOO_MANY_REQUESTS;
+  if (error.retryAfter === null || error.retryAfter <= 0 || /\d/.test(message)) return message;
+  return `${message} You can try again in ${waitText(error.retryAfter)}.`;
 }
 
 type UnauthorizedHandler = () => void;
@@ -84,7 +119,7 @@ export function earnedIn(data: unknown): EarnedBadge[] {
 }
 
 const showsGlobalError = (options: RequestOptions, failure: ApiError) =>
-  options.silent === "validation" ? failure.status !== 422 : !options.silent;
+  options.silent === "validation" ? failure.status !== 422 && failure.status !== 429 : !options.silent;
 
 function buildUrl(path: string, query: RequestOptions["query"] = {}): string {
   const params = new URLSearchParams();
@@ -145,7 +180,7 @@ function jsonOf(text: string): unknown {
 
 /** A failed answer: a 401 to a call that sent a token ends the session; others go to the global error state. */
 function failed(response: Response, data: unknown, token: string | null, options: RequestOptions): never {
-  const failure = new ApiError(response.status, (data as ApiError["data"]) ?? {});
+  const failure = new ApiError(response.status, (data as ApiError["data"]) ?? {}, retryAfterSeconds(response.headers.get("retry-after")));
   if (response.status === 401 && token && options.endSessionOnUnauthorized !== false) {
     // The session is over (expired or revoked): forget the token; the handler goes to /login.
     clearToken();

@@ -45,7 +45,7 @@ export interface RecordedCall {
   body: Record<string, unknown> | null;
 }
 
-type Reply = [status: number, body?: unknown];
+type Reply = [status: number, body?: unknown, headers?: Record<string, string>];
 type Handler = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
 
 /**
@@ -69,11 +69,25 @@ export function mockApi(handlers: Record<string, Handler>) {
     };
     calls.push(call);
     const handler = handlers[`${call.method} ${path}`];
-    const [status, reply] = handler ? (typeof handler === "function" ? await handler(call) : handler) : [404, { message: "Not found." }];
-    return new Response(reply === undefined ? null : JSON.stringify(reply), { status, headers: { "content-type": "application/json" } });
+    const [status, reply, headers = {}] = handler
+      ? typeof handler === "function"
+        ? await handler(call)
+        : handler
+      : [404, { message: "Not found." }];
+    return new Response(reply === undefined ? null : JSON.stringify(reply), {
+      status,
+      headers: { "content-type": "application/json", ...headers },
+    });
   });
   vi.stubGlobal("fetch", fetchMock);
   return { calls, fetchMock, named: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key) };
 }
+
+/** A 429 answer: the server's message, and the Retry-After header when a wait in seconds is given. */
+export const tooManyRequests = (message: string, retryAfter?: number): Reply => [
+  429,
+  { message },
+  retryAfter === undefined ? undefined : { "retry-after": String(retryAfter) },
+];
 
 export const validation = (errors: Record<string, string[]>): Reply => [422, { message: "The given data was invalid.", errors }];

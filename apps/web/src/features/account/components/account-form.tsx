@@ -62,6 +62,7 @@ export function AccountForm() {
   const pending = user.data.pending_email;
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Account">
+      {server.formMessage && <Notice kind="error">{server.formMessage}</Notice>}
       {pending && (
         <Notice title="Please confirm your new e-mail address">
           We sent a confirmation link to <strong>{pending}</strong>. Your e-mail address changes once you open it.

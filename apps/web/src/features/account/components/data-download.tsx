@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Notice } from "../../../components/ui/notice";
+import { tooManyRequestsMessage } from "../../../lib/api-client";
 import { env } from "../../../lib/env";
 import { useDataExport, type DataExportFile } from "../api/data-export";
 import styles from "./data-download.module.css";
@@ -35,7 +36,7 @@ export function DataDownload() {
     setSaved(null);
     download.mutate(file, { onSuccess: (fileName) => setSaved(fileName) });
   };
-  const failure = download.isError ? download.error.message || DATA_DOWNLOAD_FAILED : null;
+  const failure = download.isError ? tooManyRequestsMessage(download.error) || download.error.message || DATA_DOWNLOAD_FAILED : null;
 
   return (
     <section className={styles.section} aria-labelledby="data-download-title">

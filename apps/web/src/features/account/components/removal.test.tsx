@@ -2,7 +2,8 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useParams } from "react-router";
 import { describe, expect, it } from "vitest";
-import { mockApi, renderPage, validation } from "../../../test/render";
+import { useErrorStore } from "../../../lib/error-store";
+import { mockApi, renderPage, tooManyRequests, validation } from "../../../test/render";
 import { REMOVAL_CONFIRMED, REMOVAL_FAILED, RemovalConfirmation } from "./removal-confirmation";
 import { REMOVAL_REQUESTED, RemovalRequestForm } from "./removal-request-form";
 
@@ -31,6 +32,19 @@ describe("removal request", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Submit removal request" }));
     expect(await screen.findByText("The email field is required.")).toBeTruthy();
     expect(screen.queryByText("Second message.")).toBeNull();
+  });
+});
+
+describe("removal request when asked too often", () => {
+  it("shows the server's message (429) above the field, without a toast", async () => {
+    mockApi({ "POST user/request-remove": tooManyRequests("Too many attempts. Please try again in 15 minutes.", 900) });
+    renderPage(RemovalRequestForm, { at: "/data-removal" });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Email"), "maya@example.com");
+    await user.click(screen.getByRole("button", { name: "Submit removal request" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Too many attempts. Please try again in 15 minutes.");
+    expect(screen.queryByText(REMOVAL_REQUESTED)).toBeNull();
+    expect(useErrorStore.getState().flag).toBe(false);
   });
 });
 

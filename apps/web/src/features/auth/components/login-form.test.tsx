@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { env } from "../../../lib/env";
 import { useErrorStore } from "../../../lib/error-store";
-import { mockApi, renderPage, validation } from "../../../test/render";
+import { mockApi, renderPage, tooManyRequests, validation } from "../../../test/render";
 import { LoginForm } from "./login-form";
 
 const signInBefore = env.signIn;
@@ -27,6 +27,15 @@ describe("login form", () => {
     await logIn();
     await waitFor(() => expect(api.named("POST user/token")).toHaveLength(1));
     expect(api.calls[0]!.body).toEqual({ login: "maya@example.com", password: "a calm password", device_name: "web" });
+  });
+
+  it("shows the server's message above the fields when asked too often (429), without a toast", async () => {
+    mockApi({ "POST user/token": tooManyRequests("Too many attempts. Please try again in 30 seconds.", 30) });
+    renderPage(LoginForm, { at: "/login" });
+    await logIn();
+    expect((await screen.findByRole("alert")).textContent).toBe("Too many attempts. Please try again in 30 seconds.");
+    expect(useErrorStore.getState().flag).toBe(false);
+    expect(window.localStorage.getItem("t")).toBeNull();
   });
 
   it("shows only the first server message under the e-mail and the password", async () => {

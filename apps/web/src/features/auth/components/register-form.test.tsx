@@ -2,7 +2,8 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { analytics } from "../../../lib/analytics";
-import { mockApi, renderPage, validation } from "../../../test/render";
+import { useErrorStore } from "../../../lib/error-store";
+import { mockApi, renderPage, tooManyRequests, validation } from "../../../test/render";
 import { RegisterForm } from "./register-form";
 
 const location = () => screen.getByTestId("location").textContent;
@@ -62,6 +63,23 @@ describe("registration form", () => {
     expect(window.localStorage.getItem("t")).toBeNull();
     expect(track).not.toHaveBeenCalled();
     expect(screen.queryByTestId("location")).toBeNull();
+  });
+
+  it("shows the server's message above the fields when asked too often (429), with the Retry-After wait, and no toast", async () => {
+    mockApi({ "POST user": tooManyRequests("Too many requests. Please wait a moment and try again.", 120) });
+    renderPage(RegisterForm, { at: "/create-account" });
+    await signUp();
+    const notice = await screen.findByRole("alert");
+    expect(notice.textContent).toBe("Too many requests. Please wait a moment and try again. You can try again in 2 minutes.");
+    expect(useErrorStore.getState().flag).toBe(false);
+    expect(window.localStorage.getItem("t")).toBeNull();
+  });
+
+  it("keeps the server's own wait when its 429 message already names one", async () => {
+    mockApi({ "POST user": tooManyRequests("Too many attempts. Please try again in 45 seconds.", 45) });
+    renderPage(RegisterForm, { at: "/create-account" });
+    await signUp();
+    expect((await screen.findByRole("alert")).textContent).toBe("Too many attempts. Please try again in 45 seconds.");
   });
 
   it("stores the token, records the registration with the vsl id and goes home", async () => {

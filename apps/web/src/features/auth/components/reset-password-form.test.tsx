@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { useSearchParams } from "react-router";
 import { describe, expect, it } from "vitest";
 import { useToastStore } from "../../../components/ui/toast-store";
-import { mockApi, renderPage, validation } from "../../../test/render";
+import { useErrorStore } from "../../../lib/error-store";
+import { mockApi, renderPage, tooManyRequests, validation } from "../../../test/render";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { ResetPasswordForm } from "./reset-password-form";
 
@@ -33,9 +34,32 @@ describe("forgot password", () => {
     expect(await screen.findByText("The email field must be a valid email address.")).toBeTruthy();
     expect(screen.queryByText("Second.")).toBeNull();
   });
+
+  it("shows the server's message when asked too often (429), with the wait, and no toast", async () => {
+    mockApi({ "GET user/recovery-password": tooManyRequests("Too many requests. Please wait a moment and try again.", 600) });
+    renderPage(ForgotPasswordForm, { at: "/forgot-password" });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Email"), "maya@example.com");
+    await user.click(screen.getByRole("button", { name: "Send reset link" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Too many requests. Please wait a moment and try again. You can try again in 10 minutes.",
+    );
+    expect(useErrorStore.getState().flag).toBe(false);
+  });
 });
 
 describe("password reset", () => {
+  it("shows a 429's message as it is, not as a problem with the link", async () => {
+    mockApi({ "POST user/recovery-password": tooManyRequests("Too many attempts. Please try again in 20 seconds.", 20) });
+    renderPage(ResetPage, { path: "/password/reset", at: "/password/reset?token=tok&email=maya%40example.com" });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("New password"), "a calm new password");
+    await user.click(screen.getByRole("button", { name: "Save new password" }));
+    expect(await screen.findByText("Too many attempts. Please try again in 20 seconds.")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Request a new reset link" })).toBeNull();
+    expect(useErrorStore.getState().flag).toBe(false);
+  });
+
   it("explains an incomplete link and offers a new one", () => {
     mockApi({});
     renderPage(ResetPage, { path: "/password/reset", at: "/password/reset?email=maya%40example.com" });

@@ -51,10 +51,11 @@ export function ResetPasswordForm({ email, token }: { email: string | null; toke
     }
   });
 
-  const linkProblem = server.errors.token?.[0] ?? server.errors.email?.[0] ?? server.formMessage;
+  const linkProblem = server.errors.token?.[0] ?? server.errors.email?.[0] ?? server.errors._form?.[0];
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Choose a new password">
       {linkProblem && <LinkProblem message={linkProblem} />}
+      {server.tooMany && <Notice kind="error">{server.tooMany}</Notice>}
       <p className={styles.account}>
         For <strong>{email}</strong>
       </p>

@@ -2,7 +2,7 @@ import type { Checkout } from "@serene/contracts";
 import { useCallback, useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, tooManyRequestsMessage } from "../../../lib/api-client";
 import { startSession } from "../../../lib/session";
 import { hasToken } from "../../../lib/storage";
 import { useCreateLeadAccount } from "../api/create-lead-account";
@@ -74,7 +74,7 @@ export function useCheckoutStart({ checkout, lead }: { checkout: Checkout | unde
           toast.info(message ?? "You already have an account. Please log in to continue.");
           return toLogin();
         }
-        toast.error(message ?? "Something went wrong. Please try again.");
+        toast.error(tooManyRequestsMessage(error) ?? message ?? "Something went wrong. Please try again.");
       },
     });
   };

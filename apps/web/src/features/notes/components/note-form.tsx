@@ -6,7 +6,7 @@ import { FieldError } from "../../../components/ui/field-error";
 import fieldStyles from "../../../components/ui/field.module.css";
 import { Input } from "../../../components/ui/input";
 import { Notice } from "../../../components/ui/notice";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, tooManyRequestsMessage } from "../../../lib/api-client";
 import { useServerFieldErrors } from "../../../lib/form-errors";
 import { useSaveNote } from "../api/notes";
 import styles from "./notes.module.css";
@@ -18,8 +18,8 @@ const CONTENT_MAX = 10_000;
 /** What the form says when the server refuses a write for any reason but the fields (429 included, with its message). */
 export function saveProblem(error: unknown): string | undefined {
   if (error instanceof ApiError && error.status === 422) return undefined;
-  if (error instanceof ApiError && error.status === 429)
-    return error.data.message ?? "You have saved a lot in a short time. Please wait a moment, then try again.";
+  const tooMany = tooManyRequestsMessage(error);
+  if (tooMany) return tooMany;
   if (error instanceof ApiError && error.status === 0) return error.message;
   return "Your note could not be saved just now. Please try again.";
 }

@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Notice } from "../../../components/ui/notice";
 import { analytics } from "../../../lib/analytics";
-import { ApiError, fieldErrors } from "../../../lib/api-client";
+import { ApiError, fieldErrors, tooManyRequestsMessage } from "../../../lib/api-client";
 import { useServerFieldErrors } from "../../../lib/form-errors";
 import { STORAGE_KEYS, storage, writeQuizForm } from "../../../lib/storage";
 import { writeStoredQuizAnswers } from "../../../lib/stored-quiz-answers";
@@ -29,7 +29,8 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
 
 /** What a failure other than a field's says. */
 function failureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429) return "That was a few tries in a row. Please wait a minute, then send it again.";
+  const tooMany = tooManyRequestsMessage(error);
+  if (tooMany) return tooMany;
   if (error instanceof ApiError && error.status === 0) return "No connection just now. Check your network and send it again.";
   return "We could not send your results just now. Your answers are safe on this device; please try again in a moment.";
 }

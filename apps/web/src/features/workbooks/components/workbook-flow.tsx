@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { FieldError } from "../../../components/ui/field-error";
 import { Notice } from "../../../components/ui/notice";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, tooManyRequestsMessage } from "../../../lib/api-client";
 import { saveEntry, workbookKeys } from "../api/workbooks";
 import { useWorkbookFlow } from "../hooks/use-workbook-flow";
 import { answerErrors, entryBody } from "../model/answers";
@@ -69,7 +69,10 @@ export function WorkbookFlow({ workbook, memberId, onSaved }: WorkbookFlowProps)
         if (first) flow.goTo(first.id);
         return;
       }
-      setServerErrors({ "": ["Your answers could not be saved just now. They are kept on this device: please try again in a moment."] });
+      const tooMany = tooManyRequestsMessage(error);
+      setServerErrors({
+        "": [tooMany ?? "Your answers could not be saved just now. They are kept on this device: please try again in a moment."],
+      });
     },
   });
 
