@@ -219,6 +219,37 @@ describe("the web app", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
+  it("answers 200 on the app's routes, and 404 with the app (its not-found page) on any other address", async () => {
+    const known = [
+      "/login",
+      "/create-account?statistic_id=st-1",
+      "/password/reset?token=t&email=e",
+      "/home/",
+      "/HOME",
+      "/subscription",
+      "/subscription/chk-1",
+      "/coming-soon",
+      "/profile/notes/12/edit",
+      "/workbooks/workbook/3/result",
+      "/settings/help-support",
+      "/meditation/12",
+      "/lead-quiz-result",
+    ];
+    for (const url of known) {
+      const res = await t.app.inject({ url, headers: { accept: "text/html" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toContain("text/html");
+    }
+    const unknown = ["/nowhere", "/home/today/again", "/settings/unknown/deeper", "/profile/notes/12/edit/more", "/a/b/c", "/login/x/y"];
+    for (const url of unknown) {
+      const res = await t.app.inject({ url, headers: { accept: "text/html" } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toContain("text/html");
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
   it("answers missing files and unknown API addresses with a JSON 404, never the app", async () => {
     for (const url of ["/assets/missing-123.js", "/api/v1/unknown", "/index.html"]) {
       const res = await t.app.inject({ url });

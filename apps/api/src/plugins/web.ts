@@ -4,6 +4,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ClientConfig } from "@serene/contracts";
+import { isAppRoute } from "@serene/domain";
 import type { Config } from "../config";
 import { signInProviders } from "../modules/identity/sign-in-providers";
 import { sendError } from "./errors";
@@ -193,7 +194,8 @@ function wantsApp(request: FastifyRequest): boolean {
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other app route answered with
- * index.html (history fallback). Everything outside the app answers 404 in the error envelope.
+ * index.html (history fallback); an address none of the app's routes (@serene/domain APP_ROUTES) matches gets
+ * index.html too, with status 404. Everything outside the app answers 404 in the error envelope.
  */
 export async function registerWebApp(app: FastifyInstance, config: Config, options: { salesFrame?: SalesFrameSource } = {}) {
   const indexPath = path.join(config.webDistDir, "index.html");
@@ -239,13 +241,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
     });
   }
 
-  const sendApp = (reply: FastifyReply, html = indexHtml, policy: string | null = null) => {
+  const sendApp = (reply: FastifyReply, html = indexHtml, policy: string | null = null, status: 200 | 404 = 200) => {
     // A prerendered page carries a few style attributes (carousel sizes), allowed by hash.
     if (policy) reply.header("content-security-policy", policy);
     if (!html) {
       return sendError(reply, 503, { message: "The web app is not built yet. Run npm run build." });
     }
-    return reply.code(200).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+    return reply.code(status).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
   };
 
   app.get("/", { schema: { hide: true } }, (_request, reply) => sendApp(reply, landingPage, landingPolicy));
@@ -267,6 +269,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
   app.setNotFoundHandler(async (request, reply) => {
     if (!wantsApp(request)) return sendError(reply, 404, { message: "Not found." });
     const [pathname = "", query = ""] = request.url.split("?");
+    // An address no page of the app answers: the app still comes (it shows its not-found page), with status 404.
+    if (!isAppRoute(pathname)) return sendApp(reply, indexHtml, null, 404);
     if (QUIZ_PATH.test(pathname)) return sendApp(reply, quizPage, quizPolicy);
     const results = RESULTS_PAGES.find(([pattern]) => pattern.test(pathname));
     if (results) return sendApp(reply, resultsPages.get(results[1]), resultsPolicies.get(results[1]));
