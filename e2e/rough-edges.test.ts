@@ -1,7 +1,10 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, newVisit, registerMember } from "./browser";
-import { unexpected } from "./demo";
+import { singleItem, unexpected } from "./demo";
+
+/** A free single item, for the player's title. */
+const freeItem = singleItem((item) => item.free && Boolean(item.media?.audio_male));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,5 +38,69 @@ describe("an address that leads nowhere", () => {
     await page.waitForURL("**/home");
     expect(unexpected(problems)).toEqual([]);
     await context.close();
+  });
+});
+
+/** Opens each address and reads the tab's title once the page has named itself. */
+async function titlesOf(page: Page, expected: [string, string][]) {
+  const seen: [string, string][] = [];
+  for (const [address, title] of expected) {
+    await page.goto(address);
+    await page.waitForFunction((wanted) => document.title === wanted, title, { timeout: 10_000 }).catch(() => undefined);
+    seen.push([address, await page.title()]);
+  }
+  return seen;
+}
+
+describe("the browser tab's title", () => {
+  it("names every page on its own, for visitors and members", async () => {
+    const visitor = await newVisit(browser, 1280);
+    const visitorPages: [string, string][] = [
+      ["/", "Serene · Meditation, sleep and calm"],
+      ["/login", "Log in · Serene"],
+      ["/create-account", "Sign up · Serene"],
+      ["/forgot-password", "Forgot password · Serene"],
+      ["/data-removal", "Remove my data · Serene"],
+      ["/faq", "FAQ · Serene"],
+      ["/privacy-policy", "Privacy Policy · Serene"],
+      ["/terms-of-service", "Terms of Service · Serene"],
+      ["/terms-conditions", "Terms & Conditions · Serene"],
+      ["/quiz", "Your quiz · Serene"],
+      ["/subscription", "Choose your plan · Serene"],
+      ["/nowhere-at-all", "Page not found · Serene"],
+    ];
+    const visitorSeen = await titlesOf(visitor.page, visitorPages);
+    expect(visitorSeen).toEqual(visitorPages);
+    await visitor.context.close();
+
+    const member = await newVisit(browser, 1280, { t: await registerMember("Tessa") });
+    const memberPages: [string, string][] = [
+      ["/home", "Home · Serene"],
+      ["/personal-plan", "Personal plan · Serene"],
+      ["/meditation", "Meditation · Serene"],
+      ["/sleep", "Sleep · Serene"],
+      ["/therapy", "Therapy · Serene"],
+      ["/sounds", "Sounds · Serene"],
+      ["/profile/dashboard", "My progress · Serene"],
+      ["/profile/library", "My library · Serene"],
+      ["/profile/achievements", "Achievements · Serene"],
+      ["/profile/notes", "My notes · Serene"],
+      ["/profile/notes/create", "New note · Serene"],
+      ["/profile/worksheets", "My worksheets · Serene"],
+      ["/workbooks", "Workbooks · Serene"],
+      ["/settings", "Settings · Serene"],
+      ["/settings/subscription", "Subscription · Serene"],
+      ["/settings/account", "Account · Serene"],
+      ["/settings/change-password", "Change password · Serene"],
+      ["/settings/help-support", "Help & support · Serene"],
+      [`/${freeItem.model}/${freeItem.id}`, `${freeItem.name} · Serene`],
+    ];
+    const memberSeen = await titlesOf(member.page, memberPages);
+    expect(memberSeen).toEqual(memberPages);
+    await member.context.close();
+
+    const titles = [...visitorSeen, ...memberSeen].map(([, title]) => title);
+    expect(titles.every((title) => title.trim() !== "")).toBe(true);
+    expect(new Set(titles).size).toBe(titles.length);
   });
 });

@@ -9,6 +9,7 @@ import { analytics } from "../lib/analytics";
 import { onEarned, onUnauthorized } from "../lib/api-client";
 import { progressKeys } from "../lib/progress-keys";
 import { forgetMemberData, startTokenRefresh } from "../lib/session";
+import { DocumentTitle } from "../lib/document-title";
 import { useErrorStore } from "../lib/error-store";
 import { ConsentBanner } from "./consent-banner";
 
@@ -95,6 +96,7 @@ export function RootLayout() {
   return (
     <>
       <NavigationEffects />
+      <DocumentTitle />
       <SessionEffects />
       <EarnedEffects />
       <GlobalErrorToast />

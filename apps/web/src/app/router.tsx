@@ -1,5 +1,6 @@
 import { decideNavigation } from "@serene/domain";
 import { createBrowserRouter, generatePath, redirect, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import type { RouteHandle } from "../lib/document-title";
 import { hasToken } from "../lib/storage";
 import { pages } from "./pages";
 import { RootLayout } from "./root-layout";
@@ -32,6 +33,7 @@ export function toRouteObject(entry: RouteEntry): RouteObject {
   const allow = guard(entry);
   return {
     path: entry.path,
+    handle: { title: entry.title } satisfies RouteHandle,
     loader: async (args) => {
       allow(args);
       // The page's first data is fetched beside its code, not after it renders; a page whose

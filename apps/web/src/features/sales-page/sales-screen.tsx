@@ -4,6 +4,7 @@ import { BrandLink } from "../../components/brand/brand-link";
 import { NightBandPage, nightSky } from "../../components/layout/night-band";
 import { Notice } from "../../components/ui/notice";
 import { Skeleton } from "../../components/ui/skeleton";
+import { useDocumentTitle } from "../../lib/document-title";
 import { env } from "../../lib/env";
 import type { AttachStream } from "./components/hero-video";
 import type { SalesOffer } from "./hooks/use-sales-offer";
@@ -22,10 +23,11 @@ interface SalesScreenProps {
 
 /** A sales page route's screen: the page, or while it loads a calm placeholder, or a kind notice when the offer is gone. */
 export function SalesScreen({ offer, memberName, attachStream, onStart }: SalesScreenProps) {
+  const name = offer.status === "ready" ? offer.lead?.name || memberName : null;
+  useDocumentTitle(offer.status === "ready" ? (offer.title ?? heroTitle(offer.page.hero.title, name)) : "Your offer");
   if (offer.status !== "ready") {
     return (
       <NightBandPage>
-        <title>{`Your offer · ${env.appName}`}</title>
         <div className={`${nightSky} ${styles.gateTop}`}>
           {/* One heading for every state, so nothing below it moves when the offer arrives. */}
           <h1 className={styles.gateTitle}>Your {env.appName} offer</h1>
@@ -49,11 +51,8 @@ export function SalesScreen({ offer, memberName, attachStream, onStart }: SalesS
       </NightBandPage>
     );
   }
-  const name = offer.lead?.name || memberName;
-  const title = offer.title ?? heroTitle(offer.page.hero.title, name);
   return (
     <SalesChrome theme={offer.theme}>
-      <title>{`${title} · ${env.appName}`}</title>
       <SalesPage
         page={offer.page}
         checkout={offer.checkout}

@@ -3,6 +3,7 @@ import { childModelOf, isListModel, type ContentModel } from "@serene/domain";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { analytics } from "../../../lib/analytics";
+import { useDocumentTitle } from "../../../lib/document-title";
 import { ButtonLink, Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { openSubscriptionOffer } from "../../../lib/subscription-offer";
@@ -44,6 +45,7 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
   const subscriber = useIsSubscriber();
   const list = isListModel(model);
   const sessions = model === "music-soundscape-playlist" ? item.audios : item.meditation;
+  useDocumentTitle(item.name);
   const [chosen, setChosen] = useState<{ id: number; autoPlay: boolean } | null>(null);
   const current = list
     ? (sessions.find((session) => session.id === chosen?.id) ?? (subscriber === null ? null : startingSession(sessions, subscriber)))

@@ -43,6 +43,24 @@ describe("the server's list of app addresses", () => {
   });
 
   it("ends the router's table with the not-found page", () => {
-    expect(routeTable.at(-1)).toEqual({ path: "*", page: "not-found" });
+    expect(routeTable.at(-1)).toEqual({ path: "*", page: "not-found", title: "Page not found" });
+  });
+});
+
+describe("the route table's names", () => {
+  it("names every page but the landing page, one name per page, different pages never sharing one", () => {
+    const namesByPage = new Map<string, Set<string>>();
+    for (const route of routeTable) {
+      if (route.redirectTo || route.path === "/") continue;
+      expect(route.title?.trim(), route.path).toBeTruthy();
+      namesByPage.set(route.page!, (namesByPage.get(route.page!) ?? new Set()).add(route.title!));
+    }
+    const pageOf = new Map<string, string>();
+    for (const [page, names] of namesByPage) {
+      expect(names.size, page).toBe(1);
+      const name = [...names][0]!;
+      expect(pageOf.get(name), `${name} names ${page} and ${pageOf.get(name)}`).toBeUndefined();
+      pageOf.set(name, page);
+    }
   });
 });
