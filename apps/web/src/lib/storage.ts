@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   justRegistered: "just-registered",
   /** Set by a plain registration (no redirect, no quiz); /home opens the after_registration offer once, then removes it. */
   offerAfterRegistration: "offer-after-registration",
+  /** Followed by a member's id: this browser has shown that member's /home (a later visit says 'Welcome back'). */
+  homeSeenPrefix: "home-seen:",
   consent: "consent",
   /** A visitor's offer clock per checkout id, { [id]: { started_at, ends_at } } (lib/offer-deadline.ts). */
   offerDeadlines: "offer-deadlines",

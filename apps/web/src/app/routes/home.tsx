@@ -9,6 +9,7 @@ import {
   HomeLayout,
   PlanStrip,
   useAfterRegistrationOffer,
+  useFirstVisit,
   useHomeQueryNotes,
   useRegisterNote,
   withWorkbooks,
@@ -23,11 +24,12 @@ export default function HomePage() {
   useRegisterNote();
   useAfterRegistrationOffer();
   useHomeQueryNotes();
+  const firstVisit = useFirstVisit(user.data);
 
   return (
     <MemberShell>
       <HomeLayout>
-        <Greeting name={user.data?.name ?? null} action={<UnlockButton membership={membership} />} />
+        <Greeting name={user.data?.name ?? null} firstVisit={firstVisit} action={<UnlockButton membership={membership} />} />
         {screen.isPending ? (
           <ShelvesLoading rows={3} />
         ) : screen.isError ? (

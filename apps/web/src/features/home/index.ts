@@ -4,6 +4,7 @@ export { Greeting } from "./components/greeting";
 export { HomeLayout } from "./components/home-layout";
 export { PlanDays } from "./components/plan-days";
 export { PlanStrip } from "./components/plan-strip";
+export { useFirstVisit } from "./hooks/use-first-visit";
 export { useAfterRegistrationOffer } from "./hooks/use-after-registration-offer";
 export { useHomeQueryNotes } from "./hooks/use-home-query-notes";
 export { useRegisterNote } from "./hooks/use-register-note";
