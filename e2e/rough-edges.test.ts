@@ -104,3 +104,36 @@ describe("the browser tab's title", () => {
     expect(new Set(titles).size).toBe(titles.length);
   });
 });
+
+describe("the welcome on /home", () => {
+  it("welcomes a new member on their first visit, and says 'Welcome back' when they return", async () => {
+    const { page, problems, context } = await newVisit(browser, 390, { t: await registerMember("Ada") });
+    await page.goto("/home");
+    await page.getByText("Welcome to Serene. Take a moment for yourself today.").waitFor();
+    expect(await page.getByText(/Welcome back/).count()).toBe(0);
+    await page.reload();
+    await page.getByText("Welcome back. Take a moment for yourself today.").waitFor();
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the player page of a free member", () => {
+  it("ends with its footer at both widths, with no blank space below it", async () => {
+    const token = await registerMember("Lena");
+    for (const width of [390, 1280]) {
+      const { page, problems, context } = await newVisit(browser, width, { t: token });
+      await page.goto(`/${freeItem.model}/${freeItem.id}`);
+      await page.getByRole("heading", { level: 1, name: freeItem.name }).waitFor();
+      // The recommendations hold locked items for a free member: their hidden "(locked)" words used to stretch the page.
+      await page.getByRole("list", { name: "Recommendations" }).waitFor();
+      const { pageEnd, footerEnd } = await page.evaluate(() => ({
+        pageEnd: document.documentElement.scrollHeight,
+        footerEnd: document.querySelector("main ~ footer")!.getBoundingClientRect().bottom + window.scrollY,
+      }));
+      expect(pageEnd - footerEnd, `${width} px`).toBeLessThanOrEqual(1);
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    }
+  });
+});
