@@ -137,3 +137,33 @@ describe("the player page of a free member", () => {
     }
   });
 });
+
+describe("a form asked too often", () => {
+  it("shows the server's message above the registration form, with the Retry-After wait, and no toast", async () => {
+    const { page, problems, context } = await newVisit(browser, 390);
+    await page.route(
+      (url) => url.pathname === "/api/v1/user",
+      (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({
+              status: 429,
+              headers: { "content-type": "application/json", "retry-after": "120" },
+              body: JSON.stringify({ message: "Too many requests. Please wait a moment and try again." }),
+            })
+          : route.continue(),
+    );
+    await page.goto("/create-account");
+    await page.getByLabel("First Name").fill("Maya");
+    await page.getByLabel("Email").fill(`maya.${Date.now()}@example.com`);
+    await page.getByLabel("Password", { exact: true }).fill("a calm long password");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    const notice = page.getByRole("form", { name: "Sign up" }).getByRole("alert");
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe("Too many requests. Please wait a moment and try again. You can try again in 2 minutes.");
+    // Said once, in the form: no error toast (also an alert) repeats it.
+    expect(await page.getByRole("alert").filter({ hasText: "Too many requests" }).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/create-account");
+    expect(problems.filter((problem) => !/429|Too Many Requests/i.test(problem))).toEqual([]);
+    await context.close();
+  });
+});
