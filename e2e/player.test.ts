@@ -178,7 +178,8 @@ describe("the player for a free member", () => {
     const offer = page.locator("dialog[open]");
     await offer.waitFor();
     await expect.poll(() => offer.getByRole("heading").first().textContent()).toMatch(/Unlock/);
-    expect(await media(page).evaluate((element: HTMLMediaElement) => element.currentSrc)).toBe("");
+    // Nothing was loaded: the audio engine was not even needed.
+    expect(await page.evaluate(() => document.querySelector<HTMLMediaElement>('[data-testid="player-media"]')?.currentSrc ?? "")).toBe("");
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
@@ -194,7 +195,7 @@ describe("the player for a free member", () => {
 });
 
 describe("the player for a premium member", () => {
-  it("plays a locked course session and reports it on leaving, then plays a video", async () => {
+  it("plays a locked course session on across pages in the mini-player, back to the player, reports it on close, then plays a video", async () => {
     const { page, problems, context } = await newVisit(browser, 1280, { t: await tokenFor(DEMO.premium) });
     const reports = sessionReports(page);
     await page.goto(`/${course.model}/${course.id}`);
@@ -205,9 +206,37 @@ describe("the player for a premium member", () => {
     await playsPast(page, 0.5);
     expect(await media(page).evaluate((element: HTMLMediaElement) => element.currentSrc)).toContain("/premium/");
 
-    // Leaving the page reports the session.
-    await page.getByRole("link", { name: "Home" }).first().click();
+    // Leaving the page does not stop the sound: the mini-player takes over on every members' page.
+    const time = () => media(page).evaluate((element: HTMLMediaElement) => element.currentTime);
+    const mini = page.getByRole("complementary", { name: "Now playing" });
+    for (const [link, path] of [
+      ["Home", "/home"],
+      ["Sleep", "/sleep"],
+      ["Sounds", "/sounds"],
+    ] as const) {
+      const before = await time();
+      await page.getByRole("link", { name: link, exact: true }).first().click();
+      await page.waitForURL((url) => url.pathname === path);
+      await mini.waitFor();
+      await playsPast(page, before + 0.3);
+    }
+    expect(reports).toHaveLength(0);
+    expect(await mini.textContent()).toContain(lockedSession.name);
+
+    // Back to the full player from the mini-player: the same session goes on, without starting again.
+    const leftAt = await time();
+    await mini.getByRole("link").click();
+    await page.waitForURL((url) => url.pathname === `/${course.model}/${course.id}`);
+    await expect.poll(() => session.getAttribute("aria-current")).toBe("true");
+    await playsPast(page, leftAt);
+    await mini.waitFor({ state: "detached" });
+
+    // Closing the mini-player elsewhere stops the sound and reports the session, once.
+    await page.getByRole("link", { name: "Home", exact: true }).first().click();
     await page.waitForURL((url) => url.pathname === "/home");
+    await mini.getByRole("button", { name: "Close the player" }).click();
+    await mini.waitFor({ state: "detached" });
+    expect(await media(page).evaluate((element: HTMLMediaElement) => element.paused)).toBe(true);
     await expect.poll(() => reports.length, { timeout: 10_000 }).toBe(1);
     expect(reports[0]).toMatchObject({ id: lockedSession.id, model: lockedSession.model });
     expect(reports[0]!.end_session).toMatch(UTC_SECOND);
