@@ -90,13 +90,15 @@ describe("the player for a free member", () => {
     await playsPast(page, 0.2, "player-soundscape");
     expect(await soundscape(page).evaluate((element: HTMLMediaElement) => element.loop)).toBe(true);
 
-    // The other voice: a new stream, still playing, the soundscape from the start again.
+    // The other voice: a new stream, still playing from the same place, the soundscape from the start again.
+    await playsPast(page, 1.5);
+    const beforeSwitch = await media(page).evaluate((element: HTMLMediaElement) => element.currentTime);
     await page.getByRole("button", { name: "Female" }).click();
     await page.waitForFunction(() =>
       document.querySelector<HTMLMediaElement>('[data-testid="player-media"]')!.currentSrc.includes("/audio-female/"),
     );
     await expect.poll(() => page.getByRole("button", { name: "Female" }).getAttribute("aria-pressed")).toBe("true");
-    await playsPast(page, 0.5);
+    await playsPast(page, beforeSwitch);
 
     // Volume with the keyboard; the soundscape follows, rounded to 2 decimals.
     await page.getByRole("slider", { name: "Volume" }).focus();
@@ -139,6 +141,35 @@ describe("the player for a free member", () => {
     await page.goto("/profile/library");
     await page.getByRole("region", { name: "Favorite" }).getByText(freeItem.name).first().waitFor();
 
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("offers to continue where the member left off after a reload, and plays on from there", async () => {
+    const { page, problems, context } = await newVisit(browser, 390, { t: await registerMember() });
+    await page.goto(`/${freeItem.model}/${freeItem.id}`);
+    await page.getByRole("heading", { level: 1, name: freeItem.name }).waitFor();
+    await player(page).getByRole("button", { name: "Play" }).click();
+    await playsPast(page, 0.5);
+    // Ahead to about the middle, then pause: the place is saved.
+    const middle = await media(page).evaluate((element: HTMLMediaElement) => {
+      element.currentTime = element.duration / 2;
+      return element.duration / 2;
+    });
+    await playsPast(page, middle);
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === "PUT" && new URL(response.url()).pathname === `/api/v1/user/positions/${freeItem.id}`,
+    );
+    await player(page).getByRole("button", { name: "Pause" }).click();
+    expect((await saved).ok()).toBe(true);
+
+    await page.reload();
+    const offer = page.getByRole("group", { name: "Where you left off" });
+    await offer.waitFor();
+    expect(await offer.textContent()).toMatch(/You stopped at \d+:\d{2}\./);
+    await offer.getByRole("button", { name: /^Continue from / }).click();
+    await playsPast(page, middle - 4);
+    await offer.waitFor({ state: "detached" });
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
