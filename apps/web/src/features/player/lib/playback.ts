@@ -168,8 +168,12 @@ class PlaybackEngine {
     });
     const duration = () => this.set({ duration: finite(media.duration) });
     media.addEventListener("durationchange", duration);
-    media.addEventListener("loadedmetadata", duration);
-    media.addEventListener("emptied", () => this.set({ playing: false, position: 0 }));
+    media.addEventListener("loadedmetadata", () => {
+      duration();
+      this.applyStart();
+    });
+    // A new stream: the place shown is where it will start.
+    media.addEventListener("emptied", () => this.set({ playing: false, position: this.startAt }));
     media.addEventListener("ended", () => {
       this.set({ playing: false });
       bed().pause();
@@ -178,6 +182,16 @@ class PlaybackEngine {
       this.log.end(false);
       this.endedHandler?.();
     });
+  }
+
+  /** Moves a stream that can seek to the place asked for before it was ready. */
+  private applyStart() {
+    const media = this.media;
+    if (!(this.startAt > 0) || !this.ready || media.readyState < 1) return;
+    this.seekingByEngine = true;
+    media.currentTime = this.startAt;
+    this.startAt = 0;
+    this.set({ position: media.currentTime });
   }
 
   private saveplace(keepalive: boolean) {
@@ -237,11 +251,7 @@ class PlaybackEngine {
         return handle.ready.then(() => {
           if (controller.signal.aborted) return;
           this.ready = true;
-          if (this.startAt > 0) {
-            this.seekingByEngine = true;
-            media.currentTime = this.startAt;
-            this.startAt = 0;
-          }
+          this.applyStart();
           if (this.playWhenReady) {
             this.playWhenReady = false;
             media.play().catch((error: unknown) => console.warn("Playback did not start:", error));
@@ -312,7 +322,7 @@ class PlaybackEngine {
   }
 
   seek(seconds: number) {
-    if (!this.ready) {
+    if (!this.ready || this.media.readyState < 1) {
       this.startAt = Math.max(0, seconds);
       this.set({ position: this.startAt });
       return;
