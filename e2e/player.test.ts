@@ -90,13 +90,15 @@ describe("the player for a free member", () => {
     await playsPast(page, 0.2, "player-soundscape");
     expect(await soundscape(page).evaluate((element: HTMLMediaElement) => element.loop)).toBe(true);
 
-    // The other voice: a new stream, still playing, the soundscape from the start again.
+    // The other voice: a new stream, still playing from the same place, the soundscape from the start again.
+    await playsPast(page, 1.5);
+    const beforeSwitch = await media(page).evaluate((element: HTMLMediaElement) => element.currentTime);
     await page.getByRole("button", { name: "Female" }).click();
     await page.waitForFunction(() =>
       document.querySelector<HTMLMediaElement>('[data-testid="player-media"]')!.currentSrc.includes("/audio-female/"),
     );
     await expect.poll(() => page.getByRole("button", { name: "Female" }).getAttribute("aria-pressed")).toBe("true");
-    await playsPast(page, 0.5);
+    await playsPast(page, beforeSwitch);
 
     // Volume with the keyboard; the soundscape follows, rounded to 2 decimals.
     await page.getByRole("slider", { name: "Volume" }).focus();
@@ -143,6 +145,35 @@ describe("the player for a free member", () => {
     await context.close();
   });
 
+  it("offers to continue where the member left off after a reload, and plays on from there", async () => {
+    const { page, problems, context } = await newVisit(browser, 390, { t: await registerMember() });
+    await page.goto(`/${freeItem.model}/${freeItem.id}`);
+    await page.getByRole("heading", { level: 1, name: freeItem.name }).waitFor();
+    await player(page).getByRole("button", { name: "Play" }).click();
+    await playsPast(page, 0.5);
+    // Ahead to about the middle, then pause: the place is saved.
+    const middle = await media(page).evaluate((element: HTMLMediaElement) => {
+      element.currentTime = element.duration / 2;
+      return element.duration / 2;
+    });
+    await playsPast(page, middle);
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === "PUT" && new URL(response.url()).pathname === `/api/v1/user/positions/${freeItem.id}`,
+    );
+    await player(page).getByRole("button", { name: "Pause" }).click();
+    expect((await saved).ok()).toBe(true);
+
+    await page.reload();
+    const offer = page.getByRole("group", { name: "Where you left off" });
+    await offer.waitFor();
+    expect(await offer.textContent()).toMatch(/You stopped at \d+:\d{2}\./);
+    await offer.getByRole("button", { name: /^Continue from / }).click();
+    await playsPast(page, middle - 4);
+    await offer.waitFor({ state: "detached" });
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
   it("streams through hls.js, loaded only on the player, where the browser has no HLS of its own", async () => {
     const { page, problems, context } = await newVisit(browser, 1280, { t: await tokenFor(DEMO.free) });
     await context.addInitScript(() => {
@@ -178,7 +209,8 @@ describe("the player for a free member", () => {
     const offer = page.locator("dialog[open]");
     await offer.waitFor();
     await expect.poll(() => offer.getByRole("heading").first().textContent()).toMatch(/Unlock/);
-    expect(await media(page).evaluate((element: HTMLMediaElement) => element.currentSrc)).toBe("");
+    // Nothing was loaded: the audio engine was not even needed.
+    expect(await page.evaluate(() => document.querySelector<HTMLMediaElement>('[data-testid="player-media"]')?.currentSrc ?? "")).toBe("");
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
@@ -194,7 +226,7 @@ describe("the player for a free member", () => {
 });
 
 describe("the player for a premium member", () => {
-  it("plays a locked course session and reports it on leaving, then plays a video", async () => {
+  it("plays a locked course session on across pages in the mini-player, back to the player, reports it on close, then plays a video", async () => {
     const { page, problems, context } = await newVisit(browser, 1280, { t: await tokenFor(DEMO.premium) });
     const reports = sessionReports(page);
     await page.goto(`/${course.model}/${course.id}`);
@@ -205,9 +237,37 @@ describe("the player for a premium member", () => {
     await playsPast(page, 0.5);
     expect(await media(page).evaluate((element: HTMLMediaElement) => element.currentSrc)).toContain("/premium/");
 
-    // Leaving the page reports the session.
-    await page.getByRole("link", { name: "Home" }).first().click();
+    // Leaving the page does not stop the sound: the mini-player takes over on every members' page.
+    const time = () => media(page).evaluate((element: HTMLMediaElement) => element.currentTime);
+    const mini = page.getByRole("complementary", { name: "Now playing" });
+    for (const [link, path] of [
+      ["Home", "/home"],
+      ["Sleep", "/sleep"],
+      ["Sounds", "/sounds"],
+    ] as const) {
+      const before = await time();
+      await page.getByRole("link", { name: link, exact: true }).first().click();
+      await page.waitForURL((url) => url.pathname === path);
+      await mini.waitFor();
+      await playsPast(page, before + 0.3);
+    }
+    expect(reports).toHaveLength(0);
+    expect(await mini.textContent()).toContain(lockedSession.name);
+
+    // Back to the full player from the mini-player: the same session goes on, without starting again.
+    const leftAt = await time();
+    await mini.getByRole("link").click();
+    await page.waitForURL((url) => url.pathname === `/${course.model}/${course.id}`);
+    await expect.poll(() => session.getAttribute("aria-current")).toBe("true");
+    await playsPast(page, leftAt);
+    await mini.waitFor({ state: "detached" });
+
+    // Closing the mini-player elsewhere stops the sound and reports the session, once.
+    await page.getByRole("link", { name: "Home", exact: true }).first().click();
     await page.waitForURL((url) => url.pathname === "/home");
+    await mini.getByRole("button", { name: "Close the player" }).click();
+    await mini.waitFor({ state: "detached" });
+    expect(await media(page).evaluate((element: HTMLMediaElement) => element.paused)).toBe(true);
     await expect.poll(() => reports.length, { timeout: 10_000 }).toBe(1);
     expect(reports[0]).toMatchObject({ id: lockedSession.id, model: lockedSession.model });
     expect(reports[0]!.end_session).toMatch(UTC_SECOND);

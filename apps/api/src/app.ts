@@ -42,6 +42,9 @@ import { contentRoutes } from "./modules/content/content.routes";
 import { createLibraryRepository } from "./modules/content/library.repository";
 import { libraryRoutes } from "./modules/content/library.routes";
 import { createLibraryService } from "./modules/content/library.service";
+import { createPositionsRepository } from "./modules/content/positions.repository";
+import { positionsRoutes } from "./modules/content/positions.routes";
+import { createPositionsService } from "./modules/content/positions.service";
 import { createMediaAccess } from "./modules/media/media-access.service";
 import { registerMediaFiles, signedCookieRoutes } from "./modules/media/media.routes";
 import { loadSigningKey } from "./modules/media/signing-key";
@@ -222,6 +225,7 @@ export function createServices({
     catalogue,
     catalogueCache: cache,
     library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter, awards }),
+    positions: createPositionsService({ cache, positions: createPositionsRepository(database.db), catalogue, presenter, now }),
     achievements,
     quotes: createQuotesService(loadQuotes()),
     media,
@@ -349,6 +353,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(analyticsRoutes(services.analytics, services.limiter));
       await api.register(contentRoutes({ catalogue: services.catalogue }));
       await api.register(libraryRoutes({ library: services.library, limiter: services.limiter }));
+      await api.register(positionsRoutes({ positions: services.positions }));
       await api.register(achievementsRoutes(services.achievements));
       await api.register(quotesRoutes(services.quotes));
       await api.register(notesRoutes(services.notes, services.limiter));

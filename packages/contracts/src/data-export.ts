@@ -118,6 +118,7 @@ export const ExportSections = z.object({
       longest_seconds: z.number().int(),
     }),
   ),
+  listening_positions: z.array(z.object({ item_id: z.number().int(), position: z.number(), duration: z.number(), updated_at: time })),
   member_achievements: z.array(z.object({ machine_name: z.string(), received_at: time })),
   content_shares: z.array(z.object({ id, item_id: z.number().int().nullable(), created_at: time })),
   notes: z.array(z.object({ id, title: z.string(), content: z.string(), created_at: time, updated_at: time })),

@@ -27,3 +27,4 @@ export * from "./workbooks";
 export * from "./data-export";
 export * from "./app-routes";
 export * from "./first-visit";
+export * from "./resume";

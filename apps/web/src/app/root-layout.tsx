@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { BadgeIcon } from "../components/badges/badge-icon";
 import { OfferPaymentDialog, type OfferPaymentDialogProps } from "../components/subscription/offer-payment";
@@ -11,6 +11,7 @@ import { progressKeys } from "../lib/progress-keys";
 import { forgetMemberData, startTokenRefresh } from "../lib/session";
 import { DocumentTitle } from "../lib/document-title";
 import { useErrorStore } from "../lib/error-store";
+import { hasToken } from "../lib/storage";
 import { ConsentBanner } from "./consent-banner";
 
 /** After each navigation: back to the top of the page and one page view (spec 000 section 2). */
@@ -92,6 +93,22 @@ function GlobalErrorToast() {
 const PaymentDialog = lazy(() => import("../features/payment").then((module) => ({ default: module.PaymentDialog })));
 const offerPaymentDialog = (props: OfferPaymentDialogProps) => <PaymentDialog {...props} />;
 
+/**
+ * The mini-player (decision 043): sound goes on across the members' pages. Its code (and the audio engine's)
+ * arrives after the page, and only for a signed-in member; visitors never download it.
+ */
+const MiniPlayer = lazy(() => import("../features/player/components/mini-player").then((module) => ({ default: module.MiniPlayer })));
+
+function MembersPlayback() {
+  useLocation(); // A sign-in or sign-out changes the page: look again.
+  if (!hasToken()) return null;
+  return (
+    <Suspense fallback={null}>
+      <MiniPlayer />
+    </Suspense>
+  );
+}
+
 export function RootLayout() {
   return (
     <>
@@ -103,6 +120,7 @@ export function RootLayout() {
       <OfferPaymentDialog.Provider value={offerPaymentDialog}>
         <Outlet />
       </OfferPaymentDialog.Provider>
+      <MembersPlayback />
       <Toaster />
       <ConsentBanner />
     </>

@@ -24,3 +24,10 @@ export const libraryKeys = {
   all: ["library"] as const,
   list: (list: LibraryList) => [...libraryKeys.all, list] as const,
 };
+
+/** The member's places in items (decision 043): GET /user/positions/{id} and home's GET /user/continue. */
+export const placeKeys = {
+  all: ["places"] as const,
+  item: (id: number) => [...placeKeys.all, id] as const,
+  continueList: () => [...placeKeys.all, "continue"] as const,
+};

@@ -11,6 +11,22 @@ export function startSession(token: string) {
   setToken(token);
 }
 
+const beforeSignOut = new Set<() => void>();
+
+/**
+ * Work to do while the token still works, just before the member signs out (what plays stops, reports its
+ * session and keeps its place). Returns the way to stop listening.
+ */
+export function whenSigningOut(listener: () => void): () => void {
+  beforeSignOut.add(listener);
+  return () => beforeSignOut.delete(listener);
+}
+
+/** The member is signing out: runs the work registered with whenSigningOut. */
+export function signingOut() {
+  for (const listener of beforeSignOut) listener();
+}
+
 /**
  * The end of a session on this device (log out): the token and local storage go (spec 001
  * section 4). The cookie-consent answer and the offers' clocks stay: they belong to the browser,

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { contentItems } from "./content-items";
 import { users } from "./users";
 
@@ -71,4 +71,22 @@ export const contentShares = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("content_shares_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Where a member left an item (decision 043): one row per member and item, replaced as the player saves its
+ * place, so the player can continue and home can offer what is unfinished.
+ */
+export const listeningPositions = pgTable(
+  "listening_positions",
+  {
+    userId: owner(),
+    itemId: integer()
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+    position: doublePrecision().notNull(),
+    duration: doublePrecision().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index("listening_positions_user_updated_idx").on(t.userId, t.updatedAt)],
 );

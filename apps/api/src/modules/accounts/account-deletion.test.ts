@@ -4,6 +4,7 @@ import {
   contentShares,
   leads,
   listeningDays,
+  listeningPositions,
   memberAchievements,
   quizAnswers,
   socialIdentities,
@@ -124,6 +125,7 @@ async function memberWithEverything(label: string) {
     headers: { authorization: `Bearer ${second}` },
   });
   expect(figures.json().data.mindful_days, figures.body).toBe(1);
+  await database.db.insert(listeningPositions).values({ userId: user!.id, itemId: item!.id, position: 60, duration: 600 });
   await database.db.insert(memberAchievements).values({ userId: user!.id, machineName: "month_of_calm" });
   await database.db.insert(contentShares).values({ userId: user!.id, itemId: item!.id });
   await database.db.insert(workbookEntries).values({ userId: user!.id, workbookId: 1, answers: { q1: `${label} wrote this` } });
@@ -162,6 +164,7 @@ describe("account deletion", () => {
       "content_shares",
       "leads",
       "listening_days",
+      "listening_positions",
       "listening_summaries",
       "member_achievements",
       "notes",
@@ -206,13 +209,13 @@ describe("account deletion", () => {
       await rows(database, "SELECT 1 FROM checkout_offers WHERE lead_id IS NOT NULL AND lead_id NOT IN (SELECT id FROM leads)"),
     ).toEqual([]);
     expect(await rowsMentioning(leaving.email)).toEqual({});
-    for (const table of ["listening_days", "listening_summaries", "member_achievements", "content_shares", "workbook_entries"]) {
+    for (const table of ["listening_days", "listening_positions", "listening_summaries", "member_achievements", "content_shares", "workbook_entries"]) {
       expect(after[table], `${table} has no rows of the removed member`).toBe(0);
     }
     expect(await rows(database, "SELECT 1 FROM workbook_entries WHERE answers::text LIKE '%leaving wrote this%'")).toEqual([]);
 
     expect(await rowsOwnedBy(staying.id)).toEqual(stayingBefore);
-    for (const table of ["listening_days", "listening_summaries", "member_achievements", "content_shares", "workbook_entries"]) {
+    for (const table of ["listening_days", "listening_positions", "listening_summaries", "member_achievements", "content_shares", "workbook_entries"]) {
       expect(stayingBefore[table], `${table} keeps the other member's rows`).toBeGreaterThan(0);
     }
     expect((await whoAmI(app, staying.tokens[1]!)).statusCode).toBe(200);

@@ -10,6 +10,7 @@ import {
   favorites,
   leads,
   listeningDays,
+  listeningPositions,
   listeningSessions,
   memberAchievements,
   outboxEmails,
@@ -110,6 +111,7 @@ async function everythingOf(member: Member, label: string) {
   await db
     .insert(listeningDays)
     .values({ userId: member.id, timeZone: "Europe/Berlin", day: "2026-11-20", seconds: 600, sessions: 1, longestSeconds: 600 });
+  await db.insert(listeningPositions).values({ userId: member.id, itemId, position: 312.5, duration: 900 });
   await db.insert(memberAchievements).values({ userId: member.id, machineName: "month_of_calm" });
   await db.insert(contentShares).values({ userId: member.id, itemId });
   await db
@@ -189,6 +191,7 @@ describe("GET /user/export", () => {
     expect(file.sections.listening_days).toEqual([
       { time_zone: "Europe/Berlin", day: "2026-11-20", seconds: 600, sessions: 1, longest_seconds: 600 },
     ]);
+    expect(file.sections.listening_positions).toEqual([{ item_id: itemId, position: 312.5, duration: 900, updated_at: expect.stringMatching(/Z$/) }]);
     // The badge kept for the member, beside those their writes earned (note_taker).
     expect(file.sections.member_achievements).toContainEqual({ machine_name: "month_of_calm", received_at: expect.stringMatching(/Z$/) });
     expect(file.sections.listening_sessions[0]).toMatchObject({ item_id: itemId, started_at: "2026-11-20T07:00:00.000Z", seconds: 600 });

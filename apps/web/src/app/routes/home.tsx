@@ -2,7 +2,15 @@ import { DAILY_MEDITATION_SECTION, PERSONAL_PLAN_SECTION } from "@serene/domain"
 import { EmptyState } from "../../components/content";
 import { MemberShell } from "../../components/layout/member-shell";
 import { useUser } from "../../features/account/api/get-user";
-import { LoadProblem, SectionShelf, ShelvesLoading, UnlockButton, useMembership, useScreen } from "../../features/content-browse";
+import {
+  ContinueShelf,
+  LoadProblem,
+  SectionShelf,
+  ShelvesLoading,
+  UnlockButton,
+  useMembership,
+  useScreen,
+} from "../../features/content-browse";
 import {
   DailyMeditation,
   Greeting,
@@ -30,6 +38,7 @@ export default function HomePage() {
     <MemberShell>
       <HomeLayout>
         <Greeting name={user.data?.name ?? null} firstVisit={firstVisit} action={<UnlockButton membership={membership} />} />
+        <ContinueShelf membership={membership} />
         {screen.isPending ? (
           <ShelvesLoading rows={3} />
         ) : screen.isError ? (

@@ -8,3 +8,4 @@ export { ScreenBrowse } from "./components/screen-browse";
 export { SearchResults } from "./components/search-results";
 export { SectionShelf, ShelvesLoading } from "./components/section-shelf";
 export { UnlockButton } from "./components/unlock-button";
+export { ContinueShelf } from "./components/continue-shelf";

@@ -12,6 +12,7 @@ import { keepSignedCookiesFresh } from "../api/signed-cookies";
 import { useContentItem } from "../api/content";
 import { useIsSubscriber } from "../hooks/use-is-subscriber";
 import { formatMinutes, formatSessions } from "../lib/time";
+import { playback } from "../lib/playback";
 import { isLocked, type Streams } from "../lib/variants";
 import { CopyLinkButton } from "./copy-link-button";
 import { Cover } from "./cover";
@@ -46,7 +47,12 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
   const list = isListModel(model);
   const sessions = model === "music-soundscape-playlist" ? item.audios : item.meditation;
   useDocumentTitle(item.name);
-  const [chosen, setChosen] = useState<{ id: number; autoPlay: boolean } | null>(null);
+  // Coming back to a course or playlist whose session plays (from the mini-player): that session, going on.
+  const [chosen, setChosen] = useState<{ id: number; autoPlay: boolean } | null>(() => {
+    const playing = playback.getState();
+    const own = playing.started && list && sessions.some((session) => `${childModelOf(model)}-${session.id}` === playing.track?.key);
+    return own ? { id: playing.track!.id, autoPlay: false } : null;
+  });
   const current = list
     ? (sessions.find((session) => session.id === chosen?.id) ?? (subscriber === null ? null : startingSession(sessions, subscriber)))
     : null;

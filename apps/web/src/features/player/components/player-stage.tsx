@@ -1,13 +1,22 @@
-import { useCallback, useEffect, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
-import { env } from "../../../lib/env";
+import { keepsPosition } from "@serene/domain";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
+import { useLocation } from "react-router";
 import { openSubscriptionOffer } from "../../../lib/subscription-offer";
 import type { ContentRef } from "../api/activity";
-import { setMediaSessionState, useMediaSession } from "../hooks/use-media-session";
-import { useListeningSession } from "../hooks/use-listening-session";
-import { loadStream, type StreamHandle } from "../lib/stream-loader";
+import { forgetPlace, usePlace } from "../api/places";
+import { usePlayback } from "../hooks/use-playback";
+import { playback, type Track } from "../lib/playback";
 import { SKIP_SECONDS, formatClock, formatRemaining, skipTarget, spokenClock } from "../lib/time";
-import { formatSwitch, initialVariant, isMusicStreams, urlOf, voiceSwitch, type Streams, type Variant } from "../lib/variants";
-import { roundVolume } from "../lib/volume";
+import {
+  availableVariants,
+  formatSwitch,
+  initialVariant,
+  isMusicStreams,
+  urlOf,
+  voiceSwitch,
+  type Streams,
+  type Variant,
+} from "../lib/variants";
 import { Cover } from "./cover";
 import { PlayerIcon } from "./icons";
 import { useCornerNotice } from "./corner-notice";
@@ -47,81 +56,97 @@ const isInteractive = (target: EventTarget) =>
   (target.closest("button, a, select, textarea, [role='button']") !== null ||
     (target instanceof HTMLInputElement && target.type !== "range"));
 
+/** The variant whose stream the engine plays, when it plays this entry. */
+function variantPlaying(playable: Playable, music: boolean, url: string | undefined): Variant | null {
+  return availableVariants(playable, music).find((variant) => urlOf(playable, variant) === url) ?? null;
+}
+
 /**
- * The player itself: one media element for audio and video (a <video> shows the picture, the cover
- * stands in for audio), a hidden looping soundscape under the voice, and calm custom controls.
+ * The player itself: calm custom controls over the members' area's one audio engine (decision 043). The
+ * engine's media element (a <video>, which shows the picture of a video) is lent to this page while it shows;
+ * the cover stands in for audio. Leaving the page does not stop the sound: the mini-player takes over.
  */
 export function PlayerStage({ playable, musicModel, locked, autoPlay = false, caption, onEnded }: PlayerStageProps) {
-  const media = useRef<HTMLVideoElement>(null);
-  const soundscape = useRef<HTMLAudioElement>(null);
+  const slot = useRef<HTMLDivElement>(null);
   const seekBar = useRef<HTMLInputElement>(null);
   const volumeBar = useRef<HTMLInputElement>(null);
-  const handle = useRef<StreamHandle | null>(null);
-  const ready = useRef(false);
-  /** Play once the stream is ready (Play pressed while it loads, a switch while playing, autoPlay). */
-  const playWhenReady = useRef(autoPlay);
+  const { pathname } = useLocation();
+  const engine = usePlayback();
+  const key = `${playable.model}-${playable.id}`;
+  const mine = engine.track?.key === key;
 
   const music = isMusicStreams(playable, musicModel);
-  const [variant, setVariant] = useState<Variant>(() => initialVariant(playable, music));
+  const [variant, setVariant] = useState<Variant>(
+    () => (mine ? variantPlaying(playable, music, engine.track?.url) : null) ?? initialVariant(playable, music),
+  );
   const url = locked ? null : urlOf(playable, variant);
-  const soundscapeUrl = locked ? null : (playable.soundscape?.main_format?.hls.playlist ?? null);
+  const keepsPlace = keepsPosition(playable.model);
+  const place = usePlace(playable.id, keepsPlace && !locked);
+  const resumeFrom = place.data?.resume_at ?? null;
 
-  const [playing, setPlaying] = useState(false);
-  const [buffering, setBuffering] = useState(false);
-  const [position, setPosition] = useState(0);
-  const [duration, setDuration] = useState(0);
-  const [volume, setVolume] = useState(1);
-  const [muted, setMuted] = useState(false);
+  const latest = useRef({ onEnded });
+  useEffect(() => {
+    latest.current = { onEnded };
+  });
+  const trackOf = useCallback(
+    (chosen: Variant): Track | null => {
+      const stream = locked ? null : urlOf(playable, chosen);
+      if (!stream) return null;
+      return {
+        key,
+        id: playable.id,
+        model: playable.model,
+        name: playable.name,
+        caption,
+        cover: playable.cover,
+        poster: playable.poster,
+        href: pathname,
+        url: stream,
+        video: chosen.format === "video",
+        soundscapeUrl: playable.soundscape?.main_format?.hls.playlist ?? null,
+        loop: playable.model === "music-soundscape",
+        keepsPlace,
+      };
+    },
+    [key, playable, caption, pathname, locked, keepsPlace],
+  );
+  const handlers = { onEnded: () => latest.current.onEnded?.() };
+
+  // Opening the page: its entry is loaded, ready to play, unless another one is playing (that one goes on
+  // until Play is pressed here). An entry opened and never played is let go when the page goes.
+  useEffect(() => {
+    const track = trackOf(variant);
+    const state = playback.getState();
+    if (track && (autoPlay || state.track?.key === key || !state.started)) playback.load(track, { autoPlay, ...handlers });
+    return () => {
+      const now = playback.getState();
+      if (now.track?.key === key && !now.started) playback.close();
+    };
+    // Once per entry: switches and plays go through their own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  // The place to continue from, once known, for an entry loaded and not yet started.
+  useEffect(() => {
+    const state = playback.getState();
+    if (resumeFrom !== null && state.track?.key === key && !state.started && !autoPlay) playback.seek(resumeFrom);
+  }, [resumeFrom, key, autoPlay]);
+
+  const showVideo = !locked && variant.format === "video" && url !== null && mine;
+  useLayoutEffect(() => {
+    const element = slot.current;
+    if (!element || !mine) return;
+    playback.attach(element, showVideo ? styles.video! : styles.hiddenMedia!);
+    return () => playback.detach(element);
+  }, [mine, showVideo]);
+
+  const playing = mine && engine.playing;
+  const buffering = mine && engine.buffering;
+  const position = mine ? engine.position : 0;
+  const duration = mine ? engine.duration : 0;
+  const { volume, muted } = engine;
   const notice = useCornerNotice();
-  const session = useListeningSession({ id: playable.id, model: playable.model });
-
-  // The voice (or music) stream: reloaded whenever the variant changes.
-  useEffect(() => {
-    const element = media.current;
-    if (!element || !url) return;
-    const controller = new AbortController();
-    ready.current = false;
-    let loaded: StreamHandle | null = null;
-    loadStream(element, url, controller.signal)
-      .then((stream) => {
-        if (!stream) return;
-        loaded = stream;
-        handle.current = stream;
-        return stream.ready.then(() => {
-          if (controller.signal.aborted) return;
-          ready.current = true;
-          if (playWhenReady.current) {
-            playWhenReady.current = false;
-            element.play().catch((error: unknown) => console.warn("Playback did not start:", error));
-          }
-        });
-      })
-      .catch((error: unknown) => console.error("The stream could not be loaded:", error));
-    return () => {
-      controller.abort();
-      loaded?.destroy();
-      if (handle.current === loaded) handle.current = null;
-      ready.current = false;
-    };
-  }, [url]);
-
-  // The soundscape bed: loaded once per stream, started by `playing`.
-  useEffect(() => {
-    const element = soundscape.current;
-    if (!element || !soundscapeUrl) return;
-    const controller = new AbortController();
-    let loaded: StreamHandle | null = null;
-    loadStream(element, soundscapeUrl, controller.signal)
-      .then((stream) => {
-        loaded = stream;
-        if (stream && media.current && !media.current.paused) element.play().catch(() => undefined);
-      })
-      .catch((error: unknown) => console.error("The soundscape could not be loaded:", error));
-    return () => {
-      controller.abort();
-      loaded?.destroy();
-    };
-  }, [soundscapeUrl]);
+  const offerToContinue = resumeFrom !== null && !(mine && engine.started) && !autoPlay;
 
   // The seek bar's and the volume's filled part, as custom properties (no inline style attributes).
   useEffect(() => {
@@ -132,61 +157,37 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
     volumeBar.current?.style.setProperty("--fill", `${muted ? 0 : volume * 100}%`);
   }, [volume, muted]);
 
-  const startSoundscape = () => {
-    const bed = soundscape.current;
-    if (bed && soundscapeUrl && bed.paused) bed.play().catch(() => undefined);
+  const play = useCallback(
+    (from?: number) => {
+      if (locked) return openSubscriptionOffer("locked");
+      const track = trackOf(variant);
+      if (!track) return notice.show(URL_MISSING);
+      if (playback.getState().track?.key === key) {
+        if (from !== undefined) playback.seek(from);
+        return playback.play();
+      }
+      playback.load(track, { autoPlay: true, startAt: from ?? resumeFrom ?? 0, ...handlers });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [locked, trackOf, variant, notice, key, resumeFrom],
+  );
+  const pause = () => playback.pause();
+  const toggle = () => (playing || buffering ? pause() : play());
+  const startAgain = () => {
+    if (keepsPlace) forgetPlace(playable.id);
+    play(0);
   };
-  const pauseSoundscape = () => soundscape.current?.pause();
 
-  const play = useCallback(() => {
-    if (locked) return openSubscriptionOffer("locked");
-    if (!url) return notice.show(URL_MISSING);
-    const element = media.current;
-    if (!element) return;
-    if (!ready.current) {
-      playWhenReady.current = true;
-      setBuffering(true);
-      return;
-    }
-    element.play().catch((error: unknown) => console.warn("Playback did not start:", error));
-  }, [locked, url, notice]);
-
-  const pause = useCallback(() => {
-    playWhenReady.current = false;
-    media.current?.pause();
-  }, []);
-
-  const toggle = () => (playing || playWhenReady.current ? pause() : play());
-
-  const skip = useCallback((delta: number) => {
-    const element = media.current;
-    if (!element || !ready.current) return;
-    element.currentTime = skipTarget(element.currentTime, delta, element.duration);
-  }, []);
+  const skip = (delta: number) => {
+    if (mine) playback.seek(skipTarget(playback.media.currentTime, delta, duration));
+  };
 
   const switchTo = (target: Variant) => {
-    const element = media.current;
-    playWhenReady.current = Boolean(element && (!element.paused || playWhenReady.current));
-    // A new stream: the soundscape starts again from the beginning with it.
-    const bed = soundscape.current;
-    if (bed) {
-      bed.pause();
-      if (bed.readyState > 0) bed.currentTime = 0;
-    }
-    setPosition(0);
-    setDuration(0);
     setVariant(target);
+    const track = trackOf(target);
+    // The same entry in another voice or format: the engine keeps its place and its playing or not.
+    if (track && playback.getState().track?.key === key) playback.load(track, handlers);
   };
-
-  useMediaSession({
-    title: caption ?? playable.name,
-    artist: env.appName,
-    artwork: playable.cover || null,
-    onPlay: play,
-    onPause: pause,
-    onSeekBackward: () => skip(-SKIP_SECONDS),
-    onSeekForward: () => skip(SKIP_SECONDS),
-  });
 
   // Space plays or pauses while the player has focus (buttons keep their own Space); on the player
   // itself the arrow keys skip 10 s, on the sliders they move the slider.
@@ -202,7 +203,6 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
 
   const format = formatSwitch(playable, music, variant);
   const voice = voiceSwitch(playable, music, variant);
-  const showVideo = !locked && variant.format === "video" && url !== null;
 
   return (
     <div className={styles.stageWrap}>
@@ -216,61 +216,7 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
         data-playing={playing || undefined}
       >
         <div className={[styles.screen, showVideo && styles.screenVideo].filter(Boolean).join(" ")}>
-          <video
-            ref={media}
-            className={showVideo ? styles.video : styles.hiddenMedia}
-            data-testid="player-media"
-            playsInline
-            preload="metadata"
-            poster={showVideo ? playable.poster || undefined : undefined}
-            aria-hidden={showVideo ? undefined : true}
-            aria-label={showVideo ? playable.name : undefined}
-            onPlaying={() => {
-              setPlaying(true);
-              setBuffering(false);
-              setMediaSessionState("playing");
-              startSoundscape();
-              session.onPlaying();
-            }}
-            onPlay={() => setPlaying(true)}
-            onPause={() => {
-              setPlaying(false);
-              setBuffering(false);
-              setMediaSessionState("paused");
-              pauseSoundscape();
-            }}
-            onSeeking={pauseSoundscape}
-            onSeeked={() => {
-              if (media.current && !media.current.paused) startSoundscape();
-            }}
-            onWaiting={() => {
-              setBuffering(true);
-              pauseSoundscape();
-            }}
-            onVolumeChange={() => {
-              const element = media.current!;
-              setVolume(element.volume);
-              setMuted(element.muted);
-              const bed = soundscape.current;
-              if (bed) {
-                bed.volume = roundVolume(element.volume);
-                bed.muted = element.muted;
-              }
-            }}
-            onTimeUpdate={() => setPosition(media.current?.currentTime ?? 0)}
-            onDurationChange={() => setDuration(Number.isFinite(media.current?.duration) ? media.current!.duration : 0)}
-            onLoadedMetadata={() => setDuration(Number.isFinite(media.current?.duration) ? media.current!.duration : 0)}
-            onEmptied={() => {
-              setPlaying(false);
-              setPosition(0);
-            }}
-            onEnded={() => {
-              setPlaying(false);
-              pauseSoundscape();
-              session.onEnded();
-              onEnded?.();
-            }}
-          />
+          <div ref={slot} className={showVideo ? styles.videoSlot : undefined} />
           {!showVideo && (
             <div className={styles.art}>
               <span className={styles.halo} aria-hidden="true" />
@@ -282,11 +228,23 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
               )}
             </div>
           )}
-          <audio ref={soundscape} data-testid="player-soundscape" loop preload="auto" aria-hidden="true" className={styles.hiddenMedia} />
         </div>
 
         <div className={styles.deck}>
           {caption && <p className={styles.caption}>{caption}</p>}
+          {offerToContinue && (
+            <div className={styles.resume} role="group" aria-label="Where you left off">
+              <p>You stopped at {formatClock(resumeFrom)}.</p>
+              <div className={styles.resumeActions}>
+                <button type="button" className={styles.resumeMain} onClick={() => play(resumeFrom)}>
+                  Continue from {formatClock(resumeFrom)}
+                </button>
+                <button type="button" className={styles.resumeOther} onClick={startAgain}>
+                  Start from the beginning
+                </button>
+              </div>
+            </div>
+          )}
           <div className={styles.seekRow}>
             <span className={styles.time} aria-hidden="true">
               {formatClock(position)}
@@ -299,12 +257,7 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
               disabled={duration <= 0}
               aria-label="Seek"
               aria-valuetext={`${spokenClock(position)} of ${spokenClock(duration)}`}
-              onChange={(event) => {
-                const element = media.current;
-                if (!element) return;
-                element.currentTime = Number(event.target.value);
-                setPosition(element.currentTime);
-              }}
+              onChange={(event) => playback.seek(Number(event.target.value))}
             />
             <span className={styles.time}>
               <span className="visually-hidden">Remaining </span>
@@ -343,15 +296,7 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
               </button>
             </div>
             <div className={styles.volume}>
-              <button
-                type="button"
-                className={styles.mute}
-                aria-label="Mute"
-                aria-pressed={muted}
-                onClick={() => {
-                  if (media.current) media.current.muted = !media.current.muted;
-                }}
-              >
+              <button type="button" className={styles.mute} aria-label="Mute" aria-pressed={muted} onClick={() => playback.toggleMute()}>
                 <PlayerIcon name={muted || volume === 0 ? "muted" : "volume"} />
               </button>
               <DeckRange
@@ -361,16 +306,7 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
                 value={muted ? 0 : volume}
                 aria-label="Volume"
                 aria-valuetext={`${Math.round((muted ? 0 : volume) * 100)}%`}
-                onChange={(event) => {
-                  const element = media.current;
-                  if (!element) return;
-                  const next = Number(event.target.value);
-                  // The slider shows the new value at once; volumechange confirms it.
-                  setVolume(next);
-                  setMuted(false);
-                  element.volume = next;
-                  element.muted = false;
-                }}
+                onChange={(event) => playback.setVolume(Number(event.target.value))}
               />
             </div>
           </div>
