@@ -209,13 +209,27 @@ describe("account deletion", () => {
       await rows(database, "SELECT 1 FROM checkout_offers WHERE lead_id IS NOT NULL AND lead_id NOT IN (SELECT id FROM leads)"),
     ).toEqual([]);
     expect(await rowsMentioning(leaving.email)).toEqual({});
-    for (const table of ["listening_days", "listening_positions", "listening_summaries", "member_achievements", "content_shares", "workbook_entries"]) {
+    for (const table of [
+      "listening_days",
+      "listening_positions",
+      "listening_summaries",
+      "member_achievements",
+      "content_shares",
+      "workbook_entries",
+    ]) {
       expect(after[table], `${table} has no rows of the removed member`).toBe(0);
     }
     expect(await rows(database, "SELECT 1 FROM workbook_entries WHERE answers::text LIKE '%leaving wrote this%'")).toEqual([]);
 
     expect(await rowsOwnedBy(staying.id)).toEqual(stayingBefore);
-    for (const table of ["listening_days", "listening_positions", "listening_summaries", "member_achievements", "content_shares", "workbook_entries"]) {
+    for (const table of [
+      "listening_days",
+      "listening_positions",
+      "listening_summaries",
+      "member_achievements",
+      "content_shares",
+      "workbook_entries",
+    ]) {
       expect(stayingBefore[table], `${table} keeps the other member's rows`).toBeGreaterThan(0);
     }
     expect((await whoAmI(app, staying.tokens[1]!)).statusCode).toBe(200);

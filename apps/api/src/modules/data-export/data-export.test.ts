@@ -191,7 +191,9 @@ describe("GET /user/export", () => {
     expect(file.sections.listening_days).toEqual([
       { time_zone: "Europe/Berlin", day: "2026-11-20", seconds: 600, sessions: 1, longest_seconds: 600 },
     ]);
-    expect(file.sections.listening_positions).toEqual([{ item_id: itemId, position: 312.5, duration: 900, updated_at: expect.stringMatching(/Z$/) }]);
+    expect(file.sections.listening_positions).toEqual([
+      { item_id: itemId, position: 312.5, duration: 900, updated_at: expect.stringMatching(/Z$/) },
+    ]);
     // The badge kept for the member, beside those their writes earned (note_taker).
     expect(file.sections.member_achievements).toContainEqual({ machine_name: "month_of_calm", received_at: expect.stringMatching(/Z$/) });
     expect(file.sections.listening_sessions[0]).toMatchObject({ item_id: itemId, started_at: "2026-11-20T07:00:00.000Z", seconds: 600 });
