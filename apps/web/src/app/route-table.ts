@@ -33,6 +33,7 @@ export type PageId =
   | "settings-account"
   | "settings-change-password"
   | "settings-help-support"
+  | "settings-appearance"
   | "personal-plan"
   | "meditation"
   | "sleep"
@@ -135,6 +136,7 @@ export const routeTable: RouteEntry[] = [
   { path: "/settings/account", page: "settings-account", ...member },
   { path: "/settings/change-password", page: "settings-change-password", ...member },
   { path: "/settings/help-support", page: "settings-help-support", ...member },
+  { path: "/settings/appearance", page: "settings-appearance", ...member },
   // Player and catch-all for content links /{model}/{id}
   { path: "/:section/:id", page: "player", ...member },
   { path: "*", page: "not-found" },

@@ -1,3 +1,5 @@
+import { THEME_STORAGE_KEY } from "@serene/domain";
+
 /** Keys the web app keeps in local storage. `t` is the session token (spec 000 section 3). */
 export const STORAGE_KEYS = {
   token: "t",
@@ -15,6 +17,8 @@ export const STORAGE_KEYS = {
   /** Set by a plain registration (no redirect, no quiz); /home opens the after_registration offer once, then removes it. */
   offerAfterRegistration: "offer-after-registration",
   consent: "consent",
+  /** The Appearance choice (a theme id or "system"); read before the first paint (packages/domain/src/themes.ts). */
+  theme: THEME_STORAGE_KEY,
   /** A visitor's offer clock per checkout id, { [id]: { started_at, ends_at } } (lib/offer-deadline.ts). */
   offerDeadlines: "offer-deadlines",
 } as const;
