@@ -44,6 +44,8 @@ const PAIRS: [text: string, background: string, minimum: number][] = [
   ["on-night", "night-2", AA_TEXT_CONTRAST],
   ["on-night-soft", "night", AA_TEXT_CONTRAST],
   ["on-night-soft", "night-2", AA_TEXT_CONTRAST],
+  ["on-night-warm", "night", AA_TEXT_CONTRAST],
+  ["on-night-warm", "night-2", AA_TEXT_CONTRAST],
   ["info", "info-soft", AA_TEXT_CONTRAST],
   ["danger", "danger-soft", AA_TEXT_CONTRAST],
   ["success", "success-soft", AA_TEXT_CONTRAST],
