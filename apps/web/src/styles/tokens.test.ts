@@ -50,6 +50,7 @@ const PAIRS: [text: string, background: string, minimum: number][] = [
   ["danger", "danger-soft", AA_TEXT_CONTRAST],
   ["success", "success-soft", AA_TEXT_CONTRAST],
   ["success", "mint-soft", AA_TEXT_CONTRAST],
+  ["accent-ink", "accent-soft", AA_TEXT_CONTRAST],
   // The focus ring and controls' edges: non-text contrast.
   ...SURFACES.map((surface) => ["focus", surface, AA_LARGE_CONTRAST] as [string, string, number]),
 ];
