@@ -35,7 +35,7 @@ describe("the coming-soon funnel", () => {
 
     await page.goto(`/coming-soon/${OPT_IN.key}`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(OPT_IN.funnel_title);
-    expect(await page.locator("[data-theme]").first().getAttribute("data-theme")).toBe(OPT_IN.color_theme);
+    expect(await page.locator("body [data-theme]").first().getAttribute("data-theme")).toBe(OPT_IN.color_theme);
     await expect.poll(() => page.getByText(OPT_IN.funnel_material_title).isVisible()).toBe(true);
     // opt_in_form: no phone field.
     expect(await page.getByLabel("Phone").count()).toBe(0);

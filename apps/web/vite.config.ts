@@ -1,5 +1,17 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { THEME_BOOT_SCRIPT } from "../../packages/domain/src/themes";
+
+/**
+ * The chosen theme set on <html> before the first paint (packages/domain/src/themes.ts): the one
+ * inline script, first in the head; the server's Content-Security-Policy allows it by its hash.
+ */
+function themeBeforeFirstPaint(): Plugin {
+  return {
+    name: "serene-theme-before-first-paint",
+    transformIndexHtml: () => [{ tag: "script", children: THEME_BOOT_SCRIPT, injectTo: "head-prepend" }],
+  };
+}
 
 /**
  * Shared pieces only members' pages use (and the tooltip, which brings Radix's popper, and the
@@ -10,7 +22,7 @@ const MEMBERS_ONLY =
   /\/src\/(components\/(content|subscription)\/|components\/layout\/(member-shell|header-search)|components\/ui\/tooltip|lib\/(subscription-offer|account-status|packages|tags))/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), themeBeforeFirstPaint()],
   build: {
     target: "es2022",
     manifest: true,

@@ -3,10 +3,13 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { createRouter } from "./app/router";
+import { followThemeChanges } from "./features/appearance/theme";
 import { queryClient } from "./lib/query-client";
 import "./styles/global.css";
 
 const router = createRouter();
+// The boot script in index.html set the theme before the first paint; from here it follows changes.
+followThemeChanges();
 
 function mount() {
   const root = createRoot(document.getElementById("root")!);

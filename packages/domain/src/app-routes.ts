@@ -43,6 +43,7 @@ export type PageId =
   | "settings-account"
   | "settings-change-password"
   | "settings-help-support"
+  | "settings-appearance"
   | "personal-plan"
   | "meditation"
   | "sleep"
@@ -145,6 +146,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: "/settings/account", title: "Account", page: "settings-account", ...member },
   { path: "/settings/change-password", title: "Change password", page: "settings-change-password", ...member },
   { path: "/settings/help-support", title: "Help & support", page: "settings-help-support", ...member },
+  { path: "/settings/appearance", title: "Appearance", page: "settings-appearance", ...member },
   // Player and catch-all for content links /{model}/{id}
   { path: "/:section/:id", title: "Now playing", page: "player", ...member },
 ];

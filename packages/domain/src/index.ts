@@ -28,3 +28,4 @@ export * from "./data-export";
 export * from "./app-routes";
 export * from "./first-visit";
 export * from "./resume";
+export * from "./themes";

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import helmet from "helmet";
+import { THEME_BOOT_SCRIPT } from "@serene/domain";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 
@@ -37,13 +39,16 @@ function stripeOrigins(config: Config) {
     : { scripts: [], frames: [], connects: [] };
 }
 
+/** The one inline script of index.html (the theme set before the first paint), allowed by its hash. */
+export const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash("sha256").update(THEME_BOOT_SCRIPT).digest("base64")}'`;
+
 export function contentSecurityPolicy(config: Config, styleHashes: string[] = []): Record<string, string[] | null> {
   const extra = measurementOrigins(config);
   const media = mediaOrigins(config);
   const stripe = stripeOrigins(config);
   return {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...extra.scripts, ...stripe.scripts],
+    "script-src": ["'self'", THEME_BOOT_SCRIPT_HASH, ...extra.scripts, ...stripe.scripts],
     "frame-src": ["'self'", ...stripe.frames],
     // Hashes allow only the exact style attributes of the prerendered landing page.
     "style-src": ["'self'", ...(styleHashes.length > 0 ? ["'unsafe-hashes'", ...styleHashes] : [])],

@@ -51,6 +51,7 @@ export const pages: Record<PageId, () => Promise<PageModule>> = {
   "settings-account": withTimeout(() => import("./routes/settings-account")),
   "settings-change-password": withTimeout(() => import("./routes/settings-change-password")),
   "settings-help-support": withTimeout(() => import("./routes/settings-help-support")),
+  "settings-appearance": withTimeout(() => import("./routes/settings-appearance")),
   "personal-plan": withTimeout(() => import("./routes/personal-plan")),
   meditation: withTimeout(() => import("./routes/meditation")),
   sleep: withTimeout(() => import("./routes/sleep")),

@@ -24,6 +24,7 @@ describe("route table", () => {
       "/settings/account": "settings-account",
       "/settings/change-password": "settings-change-password",
       "/settings/help-support": "settings-help-support",
+      "/settings/appearance": "settings-appearance",
     };
     for (const [path, page] of Object.entries(expected)) {
       expect(entry(path)?.page, path).toBe(page);
@@ -68,7 +69,14 @@ describe("route table", () => {
     for (const path of ["/login", "/create-account", "/registration", "/create-email-account", "/forgot-password"]) {
       expect(entry(path)?.changeMainPage, path).toBe(true);
     }
-    for (const path of ["/home", "/settings", "/settings/account", "/settings/change-password", "/settings/help-support"]) {
+    for (const path of [
+      "/home",
+      "/settings",
+      "/settings/account",
+      "/settings/change-password",
+      "/settings/help-support",
+      "/settings/appearance",
+    ]) {
       expect(entry(path)?.auth, path).toBe(true);
     }
     for (const path of [

@@ -29,11 +29,11 @@ export function signingOut() {
 
 /**
  * The end of a session on this device (log out): the token and local storage go (spec 001
- * section 4). The cookie-consent answer and the offers' clocks stay: they belong to the browser,
- * not to the account (an offer never starts again by logging out).
+ * section 4). The cookie-consent answer, the offers' clocks and the chosen theme stay: they belong
+ * to the browser, not to the account (an offer never starts again by logging out).
  */
 export function endSession() {
-  storage.clear([STORAGE_KEYS.consent, STORAGE_KEYS.offerDeadlines]);
+  storage.clear([STORAGE_KEYS.consent, STORAGE_KEYS.offerDeadlines, STORAGE_KEYS.theme]);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { THEME_STORAGE_KEY } from "@serene/domain";
+
 /** Keys the web app keeps in local storage. `t` is the session token (spec 000 section 3). */
 export const STORAGE_KEYS = {
   token: "t",
@@ -17,6 +19,8 @@ export const STORAGE_KEYS = {
   /** Followed by a member's id: this browser has shown that member's /home (a later visit says 'Welcome back'). */
   homeSeenPrefix: "home-seen:",
   consent: "consent",
+  /** The Appearance choice (a theme id or "system"); read before the first paint (packages/domain/src/themes.ts). */
+  theme: THEME_STORAGE_KEY,
   /** A visitor's offer clock per checkout id, { [id]: { started_at, ends_at } } (lib/offer-deadline.ts). */
   offerDeadlines: "offer-deadlines",
 } as const;

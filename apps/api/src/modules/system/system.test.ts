@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "../../plugins/security";
+import { contentSecurityPolicy, THEME_BOOT_SCRIPT_HASH } from "../../plugins/security";
 import { createTestApp, testConfig, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -88,12 +88,12 @@ describe("system endpoints", () => {
 
   it("allows Stripe Elements only when live Stripe keys are configured", () => {
     const sandbox = contentSecurityPolicy(testConfig());
-    expect(sandbox["script-src"]).toEqual(["'self'"]);
+    expect(sandbox["script-src"]).toEqual(["'self'", THEME_BOOT_SCRIPT_HASH]);
     expect(sandbox["frame-src"]).toEqual(["'self'"]);
     const live = contentSecurityPolicy(
       testConfig({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }),
     );
-    expect(live["script-src"]).toEqual(["'self'", "https://js.stripe.com"]);
+    expect(live["script-src"]).toEqual(["'self'", THEME_BOOT_SCRIPT_HASH, "https://js.stripe.com"]);
     expect(live["frame-src"]).toContain("https://hooks.stripe.com");
     expect(live["connect-src"]).toContain("https://api.stripe.com");
   });

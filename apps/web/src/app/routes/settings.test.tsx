@@ -25,6 +25,7 @@ describe("/settings", () => {
       ["Subscription", "/settings/subscription"],
       ["Account", "/settings/account"],
       ["Change Password", "/settings/change-password"],
+      ["Appearance", "/settings/appearance"],
       ["Help & Support", "/settings/help-support"],
       ["Terms & Conditions", "/terms-conditions"],
       ["Privacy Policy", "/privacy-policy"],

@@ -116,7 +116,7 @@ export function SalesPage({ page, checkout, theme, name, attachStream, onStart }
   const refundMail = `mailto:${env.supportEmail}?subject=${encodeURIComponent(page.refund.subject)}`;
 
   return (
-    <div className={styles.page} data-sales-theme={theme} data-testid="sales-page">
+    <div className={styles.page} data-theme="beige-clouds" data-sales-theme={theme} data-testid="sales-page">
       <SalesTop
         seenOn={page.as_seen_on}
         warning={page.warning}

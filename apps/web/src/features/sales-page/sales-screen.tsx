@@ -65,10 +65,13 @@ export function SalesScreen({ offer, memberName, attachStream, onStart }: SalesS
   );
 }
 
-/** The sales page's own chrome: the brand bar above the page, in the checkout's theme. */
+/**
+ * The sales page's own chrome: the brand bar above the page, in the checkout's theme. The checkout
+ * themes are light palettes over beige clouds, whatever Appearance theme the browser keeps (decision 042).
+ */
 function SalesChrome({ theme, painted = false, children }: { theme: string; painted?: boolean; children: ReactNode }) {
   return (
-    <div className={styles.frame} data-sales-theme={theme} data-server-painted={painted ? "" : undefined}>
+    <div className={styles.frame} data-theme="beige-clouds" data-sales-theme={theme} data-server-painted={painted ? "" : undefined}>
       <header className={styles.brandBar}>
         <BrandLink to="/" className={styles.brand} />
       </header>
@@ -100,7 +103,7 @@ export function SalesFrame() {
   const slot = SALES_FRAME_SLOTS;
   return (
     <SalesChrome theme={slot.theme} painted>
-      <div className={styles.page} data-sales-theme={slot.theme} data-testid="sales-page">
+      <div className={styles.page} data-theme="beige-clouds" data-sales-theme={slot.theme} data-testid="sales-page">
         <SalesTop
           seenOn={[slot.seenOn]}
           warning={slot.warning}

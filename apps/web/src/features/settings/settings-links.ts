@@ -1,4 +1,4 @@
-export type SettingsIconName = "subscription" | "account" | "password" | "help" | "terms" | "privacy";
+export type SettingsIconName = "subscription" | "account" | "password" | "help" | "appearance" | "terms" | "privacy";
 
 export interface SettingsLink {
   title: string;
@@ -6,11 +6,12 @@ export interface SettingsLink {
   icon: SettingsIconName;
 }
 
-/** The settings links list (spec 001 Settings): title, path, icon. */
+/** The settings links list (spec 001 Settings): title, path, icon; Appearance holds the spec's themes. */
 export const settingsLinks: SettingsLink[] = [
   { title: "Subscription", path: "/settings/subscription", icon: "subscription" },
   { title: "Account", path: "/settings/account", icon: "account" },
   { title: "Change Password", path: "/settings/change-password", icon: "password" },
+  { title: "Appearance", path: "/settings/appearance", icon: "appearance" },
   { title: "Help & Support", path: "/settings/help-support", icon: "help" },
   { title: "Terms & Conditions", path: "/terms-conditions", icon: "terms" },
   { title: "Privacy Policy", path: "/privacy-policy", icon: "privacy" },

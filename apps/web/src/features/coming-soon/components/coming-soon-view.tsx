@@ -14,7 +14,7 @@ export function ComingSoonView({ funnelKey }: { funnelKey: string | undefined })
   const query = useComingSoon(funnelKey);
   const page = query.data?.page;
   return (
-    <div className={styles.shell} data-theme={page?.color_theme ?? "white"}>
+    <div className={styles.shell} data-theme={page?.color_theme ?? "white"} data-light-palette="">
       <header className={styles.header}>
         <div className={`container ${styles.headerInner}`}>
           <BrandLink to="/home" className={styles.brand} />

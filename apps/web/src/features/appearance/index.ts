@@ -1,0 +1,2 @@
+export { AppearancePicker } from "./components/appearance-picker";
+export { applyTheme, followThemeChanges, readThemeChoice, saveThemeChoice, useThemeChoice } from "./theme";

@@ -1,0 +1,112 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { THEME_IDS } from "@serene/domain";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launch, newVisit, registerMember } from "./browser";
+import { DEMO_MEMBERS, singleItem, unexpected } from "./demo";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const freeItem = singleItem((item) => item.free);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => browser.close());
+
+async function tokenFor({ email, password }: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/v1/user/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ login: email, password, device_name: "web" }),
+  });
+  if (!response.ok) throw new Error(`log in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+const htmlTheme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute("data-theme"));
+
+/** WCAG 2.2 A and AA problems axe-core finds on the open page, one line each. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  // Evaluated through the browser's debugging channel, which the page's Content-Security-Policy does not cover.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+      // axe's experimental label-in-name rule flags the content and workbook cards, whose spoken names
+      // join their visible parts with commas (decision 042 lists it to follow up); themes do not change it.
+      rules: { "label-content-name-mismatch": { enabled: false } },
+    });
+    return result.violations as { id: string; help: string; nodes: { target: string[]; failureSummary: string }[] }[];
+  });
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}: ${node.failureSummary.replaceAll("\n", " ")}`),
+  );
+}
+
+describe("settings: appearance", () => {
+  it("a member picks a theme in Settings, and it shows before the app's code on the next visit", async () => {
+    const { page, problems, context } = await newVisit(browser, 1280, { t: await registerMember("Iris") });
+    await page.goto("/settings");
+    await page.getByRole("link", { name: "Appearance" }).click();
+    await page.waitForURL((url) => url.pathname === "/settings/appearance");
+    await expect.poll(() => htmlTheme(page)).toBe("beige-clouds");
+    await page.getByText("Dark", { exact: true }).click();
+    await expect.poll(() => htmlTheme(page)).toBe("dark");
+    expect(await page.getByRole("radio", { name: /Dark/ }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("Dark is on.");
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe("rgb(17, 19, 42)");
+
+    // The next visit: with none of the app's code allowed to load, the page is already dark.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto("/home");
+    expect(await htmlTheme(page)).toBe("dark");
+    await page.unroute(/\/assets\/.*\.js$/);
+    expect(unexpected(problems).filter((problem) => !problem.includes("net::ERR_FAILED"))).toEqual([]);
+    await context.close();
+  });
+
+  it("follows the device's light or dark setting while the page is open", async () => {
+    const { page, problems, context } = await newVisit(browser, 390, { t: await registerMember("Noor") });
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/settings/appearance");
+    await page.getByText("Follow the system", { exact: true }).click();
+    await expect.poll(() => htmlTheme(page)).toBe("beige-clouds");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect.poll(() => htmlTheme(page)).toBe("dark");
+    await page.reload();
+    expect(await htmlTheme(page)).toBe("dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect.poll(() => htmlTheme(page)).toBe("beige-clouds");
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("home, the player and settings meet WCAG 2.2 AA in every theme, on a phone and a laptop", async () => {
+    const token = await tokenFor(DEMO_MEMBERS.premium);
+    const found: string[] = [];
+    for (const theme of THEME_IDS) {
+      for (const width of [390, 1280]) {
+        const { page, problems, context } = await newVisit(browser, width, { t: token, theme });
+        for (const [name, path] of [
+          ["home", "/home"],
+          ["player", `/${freeItem.model}/${freeItem.id}`],
+          ["settings", "/settings"],
+          ["appearance", "/settings/appearance"],
+        ] as const) {
+          await page.goto(path);
+          await page.getByRole("heading", { level: 1 }).first().waitFor();
+          await page.waitForLoadState("networkidle");
+          expect(await htmlTheme(page)).toBe(theme);
+          for (const problem of await accessibilityProblems(page)) found.push(`${theme} ${width}px ${name}: ${problem}`);
+        }
+        expect(unexpected(problems)).toEqual([]);
+        await context.close();
+      }
+    }
+    expect(found).toEqual([]);
+  }, 300_000);
+});
