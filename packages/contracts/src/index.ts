@@ -16,3 +16,4 @@ export * from "./notes";
 export * from "./progress";
 export * from "./workbooks";
 export * from "./data-export";
+export * from "./receipts";

@@ -50,3 +50,19 @@ export function resumeRefusal(state: LifecycleState | null | undefined, provider
 /** Whether the settings page offers 'Resume' (see resumeRefusal). */
 export const canResume = (state: LifecycleState | null | undefined, provider: string, now: Date) =>
   resumeRefusal(state, provider, now) === null;
+
+/** How often a recurring plan is billed, for "$14.99 a month": "month", "3 months", "6 months", "year". */
+export function billingPeriodName(plan: string): string | null {
+  switch (plan) {
+    case "monthly":
+      return "month";
+    case "quarterly":
+      return "3 months";
+    case "half-year":
+      return "6 months";
+    case "annual":
+      return "year";
+    default:
+      return null;
+  }
+}
