@@ -30,6 +30,7 @@ export type PageId =
   | "home"
   | "settings"
   | "settings-subscription"
+  | "settings-receipt"
   | "settings-account"
   | "settings-change-password"
   | "settings-help-support"
@@ -132,6 +133,7 @@ export const routeTable: RouteEntry[] = [
   { path: "/workbook/:id", redirectTo: "/workbooks/workbook/:id", ...member },
   { path: "/settings", page: "settings", ...member },
   { path: "/settings/subscription", page: "settings-subscription", ...member },
+  { path: "/settings/subscription/receipts/:id", page: "settings-receipt", ...member },
   { path: "/settings/account", page: "settings-account", ...member },
   { path: "/settings/change-password", page: "settings-change-password", ...member },
   { path: "/settings/help-support", page: "settings-help-support", ...member },
