@@ -111,7 +111,7 @@ describe("/settings/subscription: how you pay and receipts", () => {
     });
     renderPage(SettingsSubscriptionPage, { at: "/settings/subscription" });
     const resume = await screen.findByRole("region", { name: "Changed your mind?" });
-    expect(resume.textContent).toContain("Your subscription is cancelled and ends on March 3, 2027.");
+    expect(resume.textContent).toContain("Your subscription is canceled and ends on March 3, 2027.");
     expect(detailsOf(screen.getByRole("region", { name: "How you pay" }))["Next charge"]).toBe("None, your plan will not renew");
     await userEvent.setup().click(within(resume).getByRole("button", { name: "Resume subscription" }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));

@@ -67,7 +67,7 @@ export function ResumeSection({ billing }: { billing: BillingResponse }) {
       <div className={styles.resumeText}>
         <h2 id="subscription-resume">Changed your mind?</h2>
         <p>
-          Your subscription is cancelled{until ? ` and ends on ${until}` : ""}. Resume it and it carries on as before
+          Your subscription is canceled{until ? ` and ends on ${until}` : ""}. Resume it and it carries on as before
           {billing.price && until ? `, with the next charge of ${billing.price} on ${until}` : ""}.
         </p>
       </div>
