@@ -70,14 +70,14 @@ describe("/settings/subscription: how you pay and receipts", () => {
       "GET user/receipts": [200, { data: [RECEIPT] }],
     });
     renderPage(SettingsSubscriptionPage, { at: "/settings/subscription" });
-    const pay = await screen.findByRole("region", { name: "How you pay" });
+    const pay = await screen.findByRole("region", { name: "How you pay" }, { timeout: 5000 });
     expect(detailsOf(pay)).toEqual({
       Price: "$59.99 a year",
       "Next charge": "$59.99 on March 3, 2027",
       "Payment method": "Visa •••• 4242",
     });
     const receipts = screen.getByRole("region", { name: "Receipts" });
-    expect(await within(receipts).findByText("Annual plan")).toBeTruthy();
+    expect(await within(receipts).findByText("Annual plan", {}, { timeout: 5000 })).toBeTruthy();
     expect(within(receipts).getByText("$59.99")).toBeTruthy();
     expect(within(receipts).getByText("March 3, 2026 · SR-20260303-3F2A9C1D")).toBeTruthy();
     expect(within(receipts).getByRole("link", { name: "View receipt SR-20260303-3F2A9C1D" }).getAttribute("href")).toBe(
@@ -97,9 +97,9 @@ describe("/settings/subscription: how you pay and receipts", () => {
       "GET package/web": [200, { data: [] }],
     });
     renderPage(SettingsSubscriptionPage, { at: "/settings/subscription" });
-    const pay = await screen.findByRole("region", { name: "How you pay" });
+    const pay = await screen.findByRole("region", { name: "How you pay" }, { timeout: 5000 });
     expect(detailsOf(pay).Price).toBe("$39.99 every 3 months");
-    expect(await screen.findByText(/No receipts yet/)).toBeTruthy();
+    expect(await screen.findByText(/No receipts yet/, {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it("offers 'Resume' for a cancelled subscription in its period: POST to the provider, the notice and a reload", async () => {
@@ -110,7 +110,7 @@ describe("/settings/subscription: how you pay and receipts", () => {
       "POST subscription/web/resume/stripe": [200, { message: "Your subscription is running again." }],
     });
     renderPage(SettingsSubscriptionPage, { at: "/settings/subscription" });
-    const resume = await screen.findByRole("region", { name: "Changed your mind?" });
+    const resume = await screen.findByRole("region", { name: "Changed your mind?" }, { timeout: 5000 });
     expect(resume.textContent).toContain("Your subscription is canceled and ends on March 3, 2027.");
     expect(detailsOf(screen.getByRole("region", { name: "How you pay" }))["Next charge"]).toBe("None, your plan will not renew");
     await userEvent.setup().click(within(resume).getByRole("button", { name: "Resume subscription" }));
@@ -130,7 +130,7 @@ describe("/settings/subscription: how you pay and receipts", () => {
       ],
     });
     renderPage(SettingsSubscriptionPage, { at: "/settings/subscription" });
-    await userEvent.setup().click(await screen.findByRole("button", { name: "Resume subscription" }));
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Resume subscription" }, { timeout: 5000 }));
     await waitFor(() =>
       expect(useErrorStore.getState().message).toBe("This subscription has already ended. You are welcome to choose a plan again."),
     );
@@ -143,7 +143,7 @@ describe("/settings/subscription/receipts/:id", () => {
     const print = vi.spyOn(printer, "print").mockImplementation(() => {});
     const api = mockApi({ [`GET user/receipts/${RECEIPT.id}`]: [200, RECEIPT] });
     renderPage(SettingsReceiptPage, { path: "/settings/subscription/receipts/:id", at: `/settings/subscription/receipts/${RECEIPT.id}` });
-    const sheet = await screen.findByRole("article", { name: "Receipt" });
+    const sheet = await screen.findByRole("article", { name: "Receipt" }, { timeout: 5000 });
     expect(detailsOf(sheet)).toEqual({
       Reference: "SR-20260303-3F2A9C1D",
       Date: "March 3, 2026",
@@ -163,7 +163,7 @@ describe("/settings/subscription/receipts/:id", () => {
   it("says calmly that a receipt that is not the member's was not found", async () => {
     mockApi({ "GET user/receipts/nope": [404, { message: "This receipt was not found." }] });
     renderPage(SettingsReceiptPage, { path: "/settings/subscription/receipts/:id", at: "/settings/subscription/receipts/nope" });
-    expect(await screen.findByText(/This receipt was not found/)).toBeTruthy();
+    expect(await screen.findByText(/This receipt was not found/, {}, { timeout: 5000 })).toBeTruthy();
     expect(useErrorStore.getState().message).toBeFalsy();
   });
 });
