@@ -136,4 +136,19 @@ describe("money the member can read back", () => {
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
+
+  it("Settings leads to deleting the account, with the member's e-mail filled in", async () => {
+    const { page, context, problems } = await newVisit(browser);
+    const email = newEmail("leaving");
+    await signUp(page, email);
+    await page.goto("/settings");
+    await page.getByRole("link", { name: "Delete my account" }).click();
+    await page.waitForURL((url) => url.pathname === "/data-removal");
+    await expect.poll(() => page.getByLabel("Email").inputValue()).toBe(email);
+    await page.getByRole("button", { name: "Submit removal request" }).click();
+    await page.getByText(/We have sent you an email/).waitFor();
+    await mailTo(email, /Confirm the removal/);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
 });
