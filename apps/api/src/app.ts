@@ -57,6 +57,8 @@ import { createSubscriptionsService } from "./modules/subscriptions/subscription
 import { createBillingService } from "./modules/payments/billing.service";
 import { createPaymentsRepository } from "./modules/payments/payments.repository";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
+import { receiptsRoutes } from "./modules/payments/receipts.routes";
+import { createReceiptsService } from "./modules/payments/receipts.service";
 import { createPaymentProcessors } from "./modules/payments/processors";
 import { createPurchasesService } from "./modules/payments/purchases.service";
 import { createWalletReconciliation } from "./modules/payments/wallet-reconciliation.service";
@@ -183,6 +185,7 @@ export function createServices({
     jobs,
     retryAttempts: config.payments.retryAttempts,
     now,
+    logger: logger ?? silentLogger,
   });
   const purchases = createPurchasesService({
     repository: paymentsRepository,
@@ -214,6 +217,7 @@ export function createServices({
     processors,
     billing,
     purchases,
+    receipts: createReceiptsService({ repository: paymentsRepository, subscriptions, now }),
     walletReconciliation: createWalletReconciliation({
       repository: paymentsRepository,
       subscriptions: subscriptionsRepository,
@@ -363,6 +367,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions }));
       await api.register(plansRoutes({ plans: services.plans }));
       await api.register(paymentsRoutes({ purchases: services.purchases, limiter: services.limiter }));
+      await api.register(receiptsRoutes({ receipts: services.receipts }));
       if (services.processors.sandboxCard) await api.register(sandboxCardApiRoutes(services.processors.sandboxCard, services.limiter));
     },
     { prefix: "/api/v1" },

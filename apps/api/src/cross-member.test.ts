@@ -161,8 +161,39 @@ const OWNED: OwnedResource[] = [
           }),
         unknownId: "paypal",
       },
+      {
+        call: "POST /subscription/web/resume/{provider}",
+        expected: 404,
+        withId: (member, provider) => sendAs(t.app, member.token, "POST", `/api/v1/subscription/web/resume/${provider}`),
+        unknownId: "paypal",
+      },
     ],
     snapshot: moneyOf,
+  },
+  {
+    name: "a receipt of the member's (a charge)",
+    async create(member) {
+      const [payment] = await rows<{ id: string }>(
+        t.database,
+        "insert into payments (user_id, provider, idempotency_key, amount_cents, currency, status) values ($1, 'stripe', $2, 1499, 'USD', 'succeeded') returning id",
+        [member.id, `matrix-receipt-${member.id}`],
+      );
+      return payment!.id;
+    },
+    attempts: [
+      {
+        call: "GET /user/receipts/{id}",
+        expected: 404,
+        withId: (member, id) => getAs(t.app, member.token, `/api/v1/user/receipts/${id}`),
+        unknownId: "00000000-0000-4000-8000-000000000000",
+      },
+    ],
+    snapshot: moneyOf,
+    async ownerStillUses(member, id) {
+      const res = await getAs(t.app, member.token, `/api/v1/user/receipts/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id, amount: "$14.99", status: "paid" });
+    },
   },
   {
     name: "the member's coming-soon sign-up (named by their user_id)",

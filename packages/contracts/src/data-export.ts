@@ -59,6 +59,7 @@ export const ExportSections = z.object({
       package_id: z.number().int().nullable(),
       customer_id: z.string().nullable(),
       payment_method_id: z.string().nullable(),
+      payment_method_label: z.string().nullable(),
       provider_subscription_id: z.string().nullable(),
       amount_cents: z.number().int().nullable(),
       currency: z.string().nullable(),
@@ -164,6 +165,7 @@ export const ExportSections = z.object({
       error: z.string().nullable(),
       created_at: time,
       sent_at: timeOrNull,
+      dedupe_key: z.string().nullable(),
     }),
   ),
 });

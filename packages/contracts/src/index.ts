@@ -17,3 +17,4 @@ export * from "./progress";
 export * from "./workbooks";
 export * from "./data-export";
 export * from "./positions";
+export * from "./receipts";

@@ -44,6 +44,7 @@ export type PageId =
   | "settings-change-password"
   | "settings-help-support"
   | "settings-appearance"
+  | "settings-receipt"
   | "personal-plan"
   | "meditation"
   | "sleep"
@@ -147,6 +148,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: "/settings/change-password", title: "Change password", page: "settings-change-password", ...member },
   { path: "/settings/help-support", title: "Help & support", page: "settings-help-support", ...member },
   { path: "/settings/appearance", title: "Appearance", page: "settings-appearance", ...member },
+  { path: "/settings/subscription/receipts/:id", title: "Receipt", page: "settings-receipt", ...member },
   // Player and catch-all for content links /{model}/{id}
   { path: "/:section/:id", title: "Now playing", page: "player", ...member },
 ];

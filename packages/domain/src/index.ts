@@ -29,3 +29,4 @@ export * from "./app-routes";
 export * from "./first-visit";
 export * from "./resume";
 export * from "./themes";
+export * from "./receipts";

@@ -111,6 +111,8 @@ export type LifecycleEvent =
   | (EventBase & { type: "charge_failed" })
   /** The member cancelled (DELETE /subscription/web/cancel/{provider}); access lasts until the period ends. */
   | (EventBase & { type: "cancel_requested" })
+  /** The member took the cancellation back before the period ended: billing goes on as before. */
+  | (EventBase & { type: "resumed" })
   /** Time passed the period end (a scheduled job) without a renewal arriving first. */
   | (EventBase & { type: "period_ended" })
   /** The provider gave up retrying a failed renewal: access ends. */
@@ -146,8 +148,13 @@ export interface LifecycleFacts {
   period: BillingPeriod | null;
   /** The latest moment money was taken or the subscription began: a cancellation before it is void. */
   lastRenewalAt: Date;
-  /** The latest cancellation, kept only if after `lastRenewalAt`. */
+  /** The latest cancellation, kept only if after `lastRenewalAt` and after `lastResumeAt`. */
   lastCancelAt: Date | null;
+  /**
+   * The latest resume (the member took a cancellation back), kept only if after `lastRenewalAt`:
+   * a cancellation counts only when it is later than it. Absent in states stored before resuming existed.
+   */
+  lastResumeAt?: Date | null;
   /** The latest `period_ended`, kept only if at or after the period end. */
   endedAt: Date | null;
   /** The latest `retries_exhausted`, kept only if at or after the period end. */
@@ -201,13 +208,18 @@ function newerPeriod(a: BillingPeriod | null, b: BillingPeriod): BillingPeriod {
 function normalise(facts: LifecycleFacts): LifecycleFacts {
   const end = facts.period?.end;
   const current = (at: Date | null) => (at !== null && end !== undefined && at >= end ? at : null);
+  const resumedAt = facts.lastResumeAt && facts.lastResumeAt > facts.lastRenewalAt ? facts.lastResumeAt : null;
   return {
     startedAt: facts.startedAt,
     basePlan: facts.basePlan,
     startedWithTrial: facts.startedWithTrial,
     period: facts.period,
     lastRenewalAt: facts.lastRenewalAt,
-    lastCancelAt: facts.lastCancelAt !== null && facts.lastCancelAt > facts.lastRenewalAt ? facts.lastCancelAt : null,
+    lastCancelAt:
+      facts.lastCancelAt !== null && facts.lastCancelAt > facts.lastRenewalAt && (resumedAt === null || facts.lastCancelAt > resumedAt)
+        ? facts.lastCancelAt
+        : null,
+    lastResumeAt: resumedAt,
     endedAt: current(facts.endedAt),
     exhaustedAt: current(facts.exhaustedAt),
     failures: facts.failures
@@ -280,7 +292,7 @@ const validDate = (date: unknown): date is Date => date instanceof Date && !Numb
 
 /** The first event of a subscription: a checkout or an outright lifetime purchase. */
 function create(event: LifecycleEvent): LifecycleFacts | { error: string } {
-  const blank = { lastCancelAt: null, endedAt: null, exhaustedAt: null, failures: [], upgradedAt: null };
+  const blank = { lastCancelAt: null, lastResumeAt: null, endedAt: null, exhaustedAt: null, failures: [], upgradedAt: null };
   if (event.type === "lifetime_purchased") {
     return {
       startedAt: event.at,
@@ -326,6 +338,7 @@ function merge(facts: LifecycleFacts, event: LifecycleEvent): Merge {
           period: null,
           lastRenewalAt: event.at,
           lastCancelAt: null,
+          lastResumeAt: null,
           endedAt: null,
           exhaustedAt: null,
           failures: [],
@@ -371,6 +384,13 @@ function merge(facts: LifecycleFacts, event: LifecycleEvent): Merge {
       if (facts.exhaustedAt !== null && facts.exhaustedAt <= event.at) return { error: "This subscription has already expired." };
       return { facts: { ...facts, lastCancelAt: later(facts.lastCancelAt, event.at) } };
 
+    case "resumed":
+      if (afterLifetime) return { error: "A lifetime membership has nothing to resume." };
+      if (lifetimeAt !== null) return "unchanged";
+      if (facts.exhaustedAt !== null && facts.exhaustedAt <= event.at) return { error: "This subscription has already expired." };
+      if (facts.period !== null && event.at >= facts.period.end) return { error: "The period has ended; a new subscription is needed." };
+      return { facts: { ...facts, lastResumeAt: later(facts.lastResumeAt ?? null, event.at) } };
+
     case "charge_failed":
       if (lifetimeAt !== null) return "unchanged";
       return { facts: { ...facts, failures: [...facts.failures, { id: event.id, at: event.at }] } };
@@ -410,7 +430,8 @@ export function applyEvent(state: LifecycleState | null, event: LifecycleEvent):
   if (merged === "unchanged") return { state, changed: false };
   if ("error" in merged) return { state, changed: false, error: merged.error };
   const facts = normalise(merged.facts);
-  if (factsKey(facts) === factsKey(state.facts)) return { state, changed: false };
+  // Compared with the stored facts normalised, so a state stored before a fact existed is not "changed" by a no-op.
+  if (factsKey(facts) === factsKey(normalise(state.facts))) return { state, changed: false };
   return { state: deriveState(facts, withId(state.appliedEvents, event.id)), changed: true };
 }
 

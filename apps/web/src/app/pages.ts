@@ -48,6 +48,7 @@ export const pages: Record<PageId, () => Promise<PageModule>> = {
   home: withTimeout(() => import("./routes/home")),
   settings: withTimeout(() => import("./routes/settings")),
   "settings-subscription": withTimeout(() => import("./routes/settings-subscription")),
+  "settings-receipt": withTimeout(() => import("./routes/settings-receipt")),
   "settings-account": withTimeout(() => import("./routes/settings-account")),
   "settings-change-password": withTimeout(() => import("./routes/settings-change-password")),
   "settings-help-support": withTimeout(() => import("./routes/settings-help-support")),

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 export type OutboxStatus = "logged" | "queued" | "sent" | "failed";
@@ -17,6 +17,15 @@ export const outboxEmails = pgTable(
     error: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
+    /**
+     * What the message is about, for messages sent once per event (a receipt per payment, the
+     * trial start per subscription): a second send with the same key writes nothing.
+     */
+    dedupeKey: text(),
   },
-  (t) => [index("outbox_emails_created_idx").on(t.createdAt), index("outbox_emails_user_idx").on(t.userId)],
+  (t) => [
+    index("outbox_emails_created_idx").on(t.createdAt),
+    index("outbox_emails_user_idx").on(t.userId),
+    uniqueIndex("outbox_emails_dedupe_idx").on(t.dedupeKey),
+  ],
 );

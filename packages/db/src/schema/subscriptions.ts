@@ -26,6 +26,8 @@ export const subscriptions = pgTable(
     /** The processor's ids: customer and saved payment method (card), subscription (wallet). */
     customerId: text(),
     paymentMethodId: text(),
+    /** How the member recognises what pays: "Visa •••• 4242", or the wallet ("PayPal"). */
+    paymentMethodLabel: text(),
     providerSubscriptionId: text(),
     /** What one period costs, in minor units. */
     amountCents: integer(),

@@ -12,6 +12,11 @@ export interface MailMessage {
   html: string;
   /** The account the message concerns; its mail goes when the account is deleted. */
   userId?: string | null;
+  /**
+   * Sends the message once per key (a receipt per payment, the trial start per subscription): a
+   * webhook or job that runs again writes and delivers nothing more.
+   */
+  dedupeKey?: string;
 }
 
 export interface MailerOptions {
@@ -52,14 +57,22 @@ export function createMailer(outbox: OutboxRepository, options: MailerOptions) {
 
   return {
     async send(message: MailMessage): Promise<string> {
-      const id = await outbox.insert({
+      const values = {
         userId: message.userId ?? null,
         toAddress: message.to,
         subject: message.subject,
         text: message.text,
         html: message.html,
-        status: options.smtpUrl ? "queued" : "logged",
-      });
+        status: options.smtpUrl ? ("queued" as const) : ("logged" as const),
+      };
+      let id: string;
+      if (message.dedupeKey) {
+        const once = await outbox.insertOnce({ ...values, dedupeKey: message.dedupeKey });
+        if (!once.created) return once.id;
+        id = once.id;
+      } else {
+        id = await outbox.insert(values);
+      }
       if (!options.smtpUrl) {
         options.logger.info({ mail: id, subject: message.subject }, "e-mail written to the outbox (no SMTP_URL set)");
       } else if (options.jobs) {

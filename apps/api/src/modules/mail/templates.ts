@@ -175,6 +175,96 @@ export const emails = {
     });
   },
 
+  /** A free trial began: when it ends, what is charged then, and how to cancel before. */
+  trialStarted(
+    brand: Brand,
+    name: string,
+    trial: { endsOn: string; amount: string; plan: string; paidWith: string | null },
+    settingsUrl: string,
+  ): Email {
+    return render(brand, {
+      subject: `Your ${brand.product} free trial has started`,
+      greeting: hello(name),
+      paragraphs: [
+        `Welcome in. Your free trial has started, and all of ${brand.product} is open to you: every meditation, sleepcast, soundscape and course.`,
+        `The trial ends on ${trial.endsOn}. Then your ${trial.plan.toLowerCase()} begins and ${trial.amount} is charged${trial.paidWith ? ` to ${trial.paidWith}` : ""}. We will send you a reminder two days before.`,
+        "If it is not for you, cancel any time before then in your subscription settings, and nothing is charged.",
+      ],
+      action: { label: "Subscription settings", url: settingsUrl },
+    });
+  },
+
+  /** A receipt for one charge: what was paid for, how much, when, with what, and its reference. */
+  receipt(
+    brand: Brand,
+    name: string,
+    receipt: {
+      item: string;
+      amount: string;
+      currency: string;
+      paidOn: string;
+      reference: string;
+      paidWith: string | null;
+      covers: string | null;
+    },
+    receiptUrl: string,
+  ): Email {
+    return render(brand, {
+      subject: `Your ${brand.product} receipt ${receipt.reference}`,
+      greeting: hello(name),
+      paragraphs: [
+        "Thank you for your payment. Here is your receipt, to keep for your records.",
+        `Plan: ${brand.product} ${receipt.item}`,
+        ...(receipt.covers ? [`Period: ${receipt.covers}`] : []),
+        `Amount: ${receipt.amount} (${receipt.currency})`,
+        `Date: ${receipt.paidOn}`,
+        ...(receipt.paidWith ? [`Paid with: ${receipt.paidWith}`] : []),
+        `Reference: ${receipt.reference}`,
+      ],
+      action: { label: "View or print the receipt", url: receiptUrl },
+      after: ["Please quote the reference if you write to us about this payment."],
+    });
+  },
+
+  /** The member's cancellation took effect: nothing more is charged, access lasts to the period's end. */
+  cancellationConfirmed(brand: Brand, name: string, ending: { accessUntil: string; resumable: boolean }, settingsUrl: string): Email {
+    return render(brand, {
+      subject: `Your ${brand.product} subscription is cancelled`,
+      greeting: hello(name),
+      paragraphs: [
+        "Your subscription is cancelled, and nothing more will be charged.",
+        `You keep full access until ${ending.accessUntil}. After that your account stays open, with the free sessions still there for you.`,
+        ending.resumable
+          ? "If you change your mind before then, you can resume the subscription in your settings and carry on as before."
+          : "If you would like to come back later, you are welcome to choose a plan again at any time.",
+      ],
+      action: { label: "Subscription settings", url: settingsUrl },
+    });
+  },
+
+  /** A renewal charge did not go through: what happens next, and how to put it right. */
+  renewalFailed(
+    brand: Brand,
+    name: string,
+    failure: { amount: string; plan: string; nextAttempt: string | null; lastDay: string; wallet: boolean },
+    settingsUrl: string,
+  ): Email {
+    return render(brand, {
+      subject: `We could not renew your ${brand.product} subscription`,
+      greeting: hello(name),
+      paragraphs: [
+        `We tried to charge ${failure.amount} for your ${failure.plan.toLowerCase()}, and the payment did not go through. Nothing is lost: you keep full access while the payment is tried again.`,
+        failure.wallet
+          ? `PayPal will try the payment again. If it has not gone through by ${failure.lastDay}, the subscription ends then and your account returns to the free sessions.`
+          : `${failure.nextAttempt ? `We will try your card again on ${failure.nextAttempt}. ` : ""}If the payment has not gone through by ${failure.lastDay}, the subscription ends then and your account returns to the free sessions.`,
+        failure.wallet
+          ? "To put it right, open your PayPal account and check the card or bank account it pays with."
+          : "Most often the card has expired, reached its limit, or the bank wants to approve online payments. A word with your bank usually fixes it, and the next attempt then goes through by itself. To pay with another card instead, cancel in your subscription settings and subscribe again with the new card.",
+      ],
+      action: { label: "Subscription settings", url: settingsUrl },
+    });
+  },
+
   trialEnding(brand: Brand, name: string, amount: string, chargeDate: string, settingsUrl: string): Email {
     return render(brand, {
       subject: `Your ${brand.product} trial ends in 2 days`,

@@ -7,19 +7,27 @@ import {
   currencySymbol,
   DAY_MS,
   formatAmount,
+  formatMoney,
   lifecycleFromJson,
+  longDate,
+  PAYMENT_RETRY_DAYS,
   lifecycleToJson,
   nextBillingPeriod,
   periodPaidAt,
   planFromMonths,
   planLabel,
+  receiptItem,
+  receiptReference,
+  resumeRefusal,
   trialSchedule,
   type LifecycleEvent,
   type LifecycleState,
 } from "@serene/domain";
+import type { FastifyBaseLogger } from "fastify";
+import { conflict } from "../../domain-errors";
 import type { JobQueue } from "../../jobs/queue";
 import type { Mailer } from "../mail/mailer";
-import { emails, type Brand } from "../mail/templates";
+import { emails, type Brand, type Email } from "../mail/templates";
 import type { PackageRow } from "../plans/plans.repository";
 import type { SubscriptionRow, SubscriptionsRepository } from "../subscriptions/subscriptions.repository";
 import type { PaymentsRepository } from "./payments.repository";
@@ -42,6 +50,8 @@ export interface BillingDeps {
   /** Failed renewals are retried this many times, a day apart, before access ends. */
   retryAttempts: number;
   now: () => Date;
+  /** Where a money e-mail that could not be written is reported (the money itself is never undone for it). */
+  logger?: Pick<FastifyBaseLogger, "error">;
 }
 
 /** Where a subscription stands, written onto its row from its lifecycle state. */
@@ -71,17 +81,99 @@ export function createBillingService(deps: BillingDeps) {
     await deps.jobs.send(name, data, { startAfter, singletonKey, retryLimit: 5, retryBackoff: true });
   }
 
+  /**
+   * Applies events to a subscription under its lock; answers the state before and after them
+   * (the same state when nothing changed).
+   */
+  async function change(subscriptionId: string, events: LifecycleEvent[], webhook?: { provider: string; eventId: string; kind: string }) {
+    return subscriptions.withLock(subscriptionId, async (row, tx) => {
+      const before = lifecycleFromJson(row.lifecycle);
+      if (webhook && !(await repository.recordWebhook(tx, webhook.provider, webhook.eventId, webhook.kind))) {
+        return { values: null, result: { before, after: before } };
+      }
+      const { state } = applyEvents(before, events);
+      if (!state || state === before) return { values: null, result: { before, after: before } };
+      return { values: rowValues(state), result: { before, after: state } };
+    });
+  }
+
   /** Applies events to a subscription under its lock; answers the state after them. */
   async function apply(subscriptionId: string, events: LifecycleEvent[], webhook?: { provider: string; eventId: string; kind: string }) {
-    return subscriptions.withLock(subscriptionId, async (row, tx) => {
-      if (webhook && !(await repository.recordWebhook(tx, webhook.provider, webhook.eventId, webhook.kind))) {
-        return { values: null, result: lifecycleFromJson(row.lifecycle) };
-      }
-      const before = lifecycleFromJson(row.lifecycle);
-      const { state } = applyEvents(before, events);
-      if (!state || state === before) return { values: null, result: before };
-      return { values: rowValues(state), result: state };
-    });
+    return (await change(subscriptionId, events, webhook))?.after ?? null;
+  }
+
+  const settingsUrl = () => `${deps.appUrl}/settings/subscription`;
+
+  /**
+   * Writes a money e-mail to the member once per key. The outbox keeps it; a failure to write it
+   * is logged and never undoes the money or the subscription change it is about.
+   */
+  async function mailOnce(userId: string, dedupeKey: string, compose: (name: string) => Email): Promise<boolean> {
+    try {
+      const member = await repository.member(userId);
+      if (!member) return false;
+      await deps.mailer.send({ to: member.email, userId: member.id, dedupeKey, ...compose(member.name) });
+      return true;
+    } catch (error) {
+      deps.logger?.error({ err: error, userId, dedupeKey }, "a money e-mail could not be written");
+      return false;
+    }
+  }
+
+  /** The cancellation e-mail, when this change is the one that stopped billing. */
+  async function mailCancelled(row: SubscriptionRow, before: LifecycleState | null, after: LifecycleState | null) {
+    if (!after || !after.cancelAtPeriodEnd || before?.cancelAtPeriodEnd || !after.currentPeriodEnd || !after.facts.lastCancelAt) return;
+    const resumable = resumeRefusal(after, row.provider, deps.now()) === null;
+    await mailOnce(row.userId, `cancelled:${row.id}:${after.facts.lastCancelAt.toISOString()}`, (name) =>
+      emails.cancellationConfirmed(deps.brand, name, { accessUntil: longDate(after.currentPeriodEnd!), resumable }, settingsUrl()),
+    );
+  }
+
+  /** The failed-renewal e-mail: once per period that could not be charged, however many attempts and notices. */
+  async function mailRenewalFailed(row: SubscriptionRow, periodStart: Date, attempt: number) {
+    const wallet = row.provider === "paypal";
+    const lastAttempt = new Date(periodStart.getTime() + deps.retryAttempts * DAY_MS);
+    const graceEnd = new Date(periodStart.getTime() + PAYMENT_RETRY_DAYS * DAY_MS);
+    const lastDay = wallet || graceEnd < lastAttempt ? graceEnd : lastAttempt;
+    const next = attempt < deps.retryAttempts ? new Date(periodStart.getTime() + (attempt + 1) * DAY_MS) : null;
+    const pkg = row.packageId === null ? null : await repository.packageOf(row.packageId);
+    await mailOnce(row.userId, `renewal-failed:${row.id}:${periodStart.toISOString()}`, (name) =>
+      emails.renewalFailed(
+        deps.brand,
+        name,
+        {
+          amount: formatMoney(row.currency ?? "USD", row.amountCents ?? 0),
+          plan: receiptItem(pkg),
+          nextAttempt: next ? longDate(next) : null,
+          lastDay: longDate(lastDay),
+          wallet,
+        },
+        settingsUrl(),
+      ),
+    );
+  }
+
+  /** The receipt e-mail for a charge that succeeded: once per payment, whichever call or webhook got there. */
+  async function mailReceipt(paymentId: string): Promise<boolean> {
+    const receipt = await repository.receipt(paymentId);
+    if (!receipt || receipt.payment.status !== "succeeded") return false;
+    const { payment } = receipt;
+    return mailOnce(payment.userId, `receipt:${payment.id}`, (name) =>
+      emails.receipt(
+        deps.brand,
+        name,
+        {
+          item: receiptItem(receipt.pkg),
+          amount: formatMoney(payment.currency, payment.amountCents),
+          currency: payment.currency,
+          paidOn: longDate(payment.createdAt),
+          reference: receiptReference(payment.id, payment.createdAt),
+          paidWith: receipt.paidWith,
+          covers: payment.periodStart && payment.periodEnd ? `${longDate(payment.periodStart)} to ${longDate(payment.periodEnd)}` : null,
+        },
+        `${deps.appUrl}/settings/subscription/receipts/${payment.id}`,
+      ),
+    );
   }
 
   async function scheduleCharge(subscriptionId: string, periodStart: Date, attempt = 0) {
@@ -109,6 +201,8 @@ export function createBillingService(deps: BillingDeps) {
       purchaseId: string;
       customerId?: string | null;
       paymentMethodId?: string | null;
+      /** "Visa •••• 4242", "PayPal": shown in settings and on receipts. */
+      paymentMethodLabel?: string | null;
       providerSubscriptionId?: string | null;
     }): Promise<SubscriptionRow> {
       const now = deps.now();
@@ -140,6 +234,7 @@ export function createBillingService(deps: BillingDeps) {
         packageId: input.pkg.id,
         customerId: input.customerId ?? null,
         paymentMethodId: input.paymentMethodId ?? null,
+        paymentMethodLabel: input.paymentMethodLabel ?? (input.provider === "paypal" ? "PayPal" : null),
         providerSubscriptionId: input.providerSubscriptionId ?? null,
         amountCents: input.pkg.amountCents,
         currency: input.pkg.currency,
@@ -147,18 +242,65 @@ export function createBillingService(deps: BillingDeps) {
       });
       if (input.trial) {
         await schedule(TRIAL_REMINDER_JOB, { subscriptionId: row.id }, trialSchedule(now).reminderAt, `reminder:${row.id}`);
+        const endsOn = longDate(state.currentPeriodEnd!);
+        await mailOnce(row.userId, `trial-started:${row.id}`, (name) =>
+          emails.trialStarted(
+            deps.brand,
+            name,
+            {
+              endsOn,
+              amount: formatMoney(input.pkg.currency, input.pkg.amountCents),
+              plan: receiptItem(input.pkg),
+              paidWith: row.paymentMethodLabel,
+            },
+            settingsUrl(),
+          ),
+        );
       }
       if (state.currentPeriodEnd && plan !== "lifetime") await scheduleCharge(row.id, state.currentPeriodEnd);
       return row;
     },
 
-    /** The member's cancellation: billing stops, access lasts until the period ends. */
-    async cancel(row: SubscriptionRow, reason: string) {
+    /**
+     * A cancellation: billing stops, access lasts until the period ends. `notify` e-mails the
+     * member (their own cancellation); a subscription replaced by a newer purchase is not announced.
+     */
+    async cancel(row: SubscriptionRow, reason: string, options: { notify?: boolean } = {}) {
       if (row.provider === "paypal" && row.providerSubscriptionId && deps.wallet) {
         await deps.wallet.cancelSubscription(row.providerSubscriptionId, reason);
       }
-      return apply(row.id, [{ type: "cancel_requested", id: `cancel:${row.id}:${deps.now().toISOString()}`, at: deps.now() }]);
+      const changed = await change(row.id, [
+        { type: "cancel_requested", id: `cancel:${row.id}:${deps.now().toISOString()}`, at: deps.now() },
+      ]);
+      if (options.notify && changed) await mailCancelled(row, changed.before, changed.after);
+      return changed?.after ?? null;
     },
+
+    /**
+     * The member takes a cancellation back while the period runs (packages/domain resumeRefusal):
+     * billing goes on, and the next charge is queued again for the end of the period.
+     */
+    async resume(row: SubscriptionRow): Promise<LifecycleState> {
+      const at = deps.now();
+      const result = await subscriptions.withLock<{ refusal: string | null; state: LifecycleState | null }>(row.id, async (locked) => {
+        const before = lifecycleFromJson(locked.lifecycle);
+        const refusal = resumeRefusal(before, locked.provider, at);
+        if (refusal) return { values: null, result: { refusal, state: before } };
+        const { state, errors } = applyEvents(before, [{ type: "resumed", id: `resume:${row.id}:${at.toISOString()}`, at }]);
+        if (!state || errors.length > 0) return { values: null, result: { refusal: errors[0]?.error ?? "", state: before } };
+        return { values: rowValues(state), result: { refusal: null, state } };
+      });
+      if (!result?.state) throw conflict("You have no cancelled subscription to resume.");
+      if (result.refusal !== null) throw conflict(result.refusal);
+      const next = nextBillingPeriod(result.state);
+      if (next) await scheduleCharge(row.id, next.periodStart);
+      return result.state;
+    },
+
+    canResume: (row: SubscriptionRow) => resumeRefusal(lifecycleFromJson(row.lifecycle), row.provider, deps.now()) === null,
+
+    /** Sends the receipt for a succeeded payment (once per payment); false when there is nothing to send. */
+    mailReceipt,
 
     /** The paid upgrade to annual: a new annual period from now. */
     async upgraded(row: SubscriptionRow, pkg: PackageRow, purchaseId: string) {
@@ -248,6 +390,7 @@ export function createBillingService(deps: BillingDeps) {
       if (result?.status === "succeeded") {
         const after = await apply(row.id, [{ type: "charged", id: key, at: now, ...next }]);
         if (after?.currentPeriodEnd) await scheduleCharge(row.id, after.currentPeriodEnd);
+        if (payment) await mailReceipt(payment.id);
         return { outcome: "charged" };
       }
       if (result === null) {
@@ -257,6 +400,7 @@ export function createBillingService(deps: BillingDeps) {
         return { outcome: attempt === 0 ? "awaiting wallet" : "past due" };
       }
       await apply(row.id, [{ type: "charge_failed", id: `failed:${payment?.idempotencyKey ?? key}`, at: now }]);
+      await mailRenewalFailed(row, periodStart, attempt);
       if (attempt < deps.retryAttempts) {
         await scheduleCharge(row.id, periodStart, attempt + 1);
         return { outcome: "retry scheduled" };
@@ -287,10 +431,11 @@ export function createBillingService(deps: BillingDeps) {
       const state = lifecycleFromJson(row.lifecycle);
       const webhook = { provider: "paypal", eventId: event.eventId, kind: event.kind };
       const events: LifecycleEvent[] = [];
+      let charged: { id: string } | null = null;
       if (event.kind === "subscription_charged" && state && state.plan !== "lifetime") {
         const { periodStart: start, periodEnd: end } = periodPaidAt(state.facts, event.at)!;
         events.push({ type: "charged", id: event.eventId, at: event.at, periodStart: start, periodEnd: end });
-        await repository.recordPayment({
+        charged = await repository.recordPayment({
           userId: row.userId,
           subscriptionId: row.id,
           provider: "paypal",
@@ -305,7 +450,13 @@ export function createBillingService(deps: BillingDeps) {
       } else if (event.kind === "subscription_charge_failed") events.push({ type: "charge_failed", id: event.eventId, at: event.at });
       else if (event.kind === "subscription_canceled") events.push({ type: "cancel_requested", id: event.eventId, at: event.at });
       else if (event.kind === "subscription_suspended") events.push({ type: "retries_exhausted", id: event.eventId, at: event.at });
-      await apply(row.id, events, webhook);
+      const changed = await change(row.id, events, webhook);
+      if (charged) await mailReceipt(charged.id);
+      if (event.kind === "subscription_charge_failed" && state) {
+        const period = periodPaidAt(state.facts, event.at);
+        if (period) await mailRenewalFailed(row, period.periodStart, deps.retryAttempts);
+      }
+      if (event.kind === "subscription_canceled" && changed) await mailCancelled(row, changed.before, changed.after);
       return true;
     },
   };

@@ -1,9 +1,17 @@
-import { and, asc, eq, gt, inArray, isNotNull, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { conflict } from "../../domain-errors";
-import { paymentCustomers, payments, purchases, users, webhookEvents, type Database } from "@serene/db";
+import { packages, paymentCustomers, payments, purchases, subscriptions, users, webhookEvents, type Database } from "@serene/db";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+/** A charge as a receipt reads it: the payment, what it bought, and what paid it. */
+export interface ReceiptRow {
+  payment: PaymentRow;
+  pkg: { months: number; isLifetime: boolean } | null;
+  paidWith: string | null;
+}
+/** Payments that are receipts: money taken (and kept or given back). */
+const RECEIPT_STATUSES = ["succeeded", "refunded"];
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const UNIQUE_VIOLATION = "23505";
@@ -19,6 +27,27 @@ const UNFINISHED_WALLET = ["awaiting_wallet", "failed", "canceled", "voiding"];
 
 /** Purchases, charges, customers and webhook receipts (subscriptions belong to modules/subscriptions). */
 export function createPaymentsRepository(db: Database) {
+  async function receipts(where: ReturnType<typeof and>): Promise<ReceiptRow[]> {
+    const found = await db
+      .select({
+        payment: payments,
+        months: packages.months,
+        isLifetime: packages.isLifetime,
+        paidWith: subscriptions.paymentMethodLabel,
+      })
+      .from(payments)
+      .leftJoin(purchases, eq(purchases.id, payments.purchaseId))
+      .leftJoin(subscriptions, sql`${subscriptions.id} = coalesce(${payments.subscriptionId}, ${purchases.subscriptionId})`)
+      .leftJoin(packages, sql`${packages.id} = coalesce(${purchases.packageId}, ${subscriptions.packageId})`)
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id));
+    return found.map((row) => ({
+      payment: row.payment,
+      pkg: row.months === null || row.isLifetime === null ? null : { months: row.months, isLifetime: row.isLifetime },
+      paidWith: row.paidWith ?? (row.payment.provider === "paypal" ? "PayPal" : null),
+    }));
+  }
+
   return {
     async member(userId: string) {
       const [row] = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
@@ -194,6 +223,18 @@ export function createPaymentsRepository(db: Database) {
         .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
       return row ?? null;
     },
+    async packageOf(id: number) {
+      const [row] = await db.select({ months: packages.months, isLifetime: packages.isLifetime }).from(packages).where(eq(packages.id, id));
+      return row ?? null;
+    },
+    /** One payment with what it bought (the purchase's package, else the subscription's) and the method that paid. */
+    async receipt(paymentId: string): Promise<ReceiptRow | null> {
+      const [row] = await receipts(eq(payments.id, paymentId));
+      return row ?? null;
+    },
+    /** The member's receipts, newest first: charges that succeeded (or were refunded since). */
+    receiptsOf: (userId: string): Promise<ReceiptRow[]> =>
+      receipts(and(eq(payments.userId, userId), inArray(payments.status, RECEIPT_STATUSES))),
     paymentsOf: (userId: string) => db.select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.createdAt),
 
     /** Records a webhook event in the transaction; false when it was recorded before. */

@@ -172,6 +172,22 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => deps.purchases.cancel(authOf(request).signIn.user.id, request.params.provider),
     );
 
+    app.post(
+      "/subscription/web/resume/:provider",
+      {
+        onRequest: auth,
+        preHandler: limit,
+        schema: {
+          tags: ["payments"],
+          summary: "Resumes a cancelled subscription whose period has not ended: billing goes on as before",
+          ...member,
+          params: ProviderParams,
+          response: { 200: MessageResponse, ...errors },
+        },
+      },
+      async (request) => deps.purchases.resume(authOf(request).signIn.user.id, request.params.provider),
+    );
+
     // Webhooks read the raw body: the signature covers the exact bytes.
     await app.register(async (hooks) => {
       hooks.removeAllContentTypeParsers();

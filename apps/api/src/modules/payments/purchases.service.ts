@@ -53,6 +53,7 @@ const success = (subscription: SubscriptionRow | null, redirect: string | null =
 const planName = (product: string, pkg: PackageRow) =>
   `${product} ${pkg.isLifetime ? "Lifetime" : pkg.months === 12 ? "Yearly plan" : pkg.months === 1 ? "Monthly plan" : `${pkg.months}-month plan`}`;
 const LIFETIME_HELD_MESSAGE = "You already have lifetime access.";
+export const RESUMED_MESSAGE = "Your subscription is running again.";
 export const OFFER_PAGE_ONLY_MESSAGE = "This offer is only available from its offer page.";
 /** "This offer ended at 14:05 UTC. …" (on an earlier day: "on 2026-03-01 at 14:05 UTC"). */
 export function offerEndedMessage(endsAt: Date, now: Date): string {
@@ -213,6 +214,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
     paymentMethodId: string,
     customerId: string,
     pkg: PackageRow,
+    paymentMethodLabel: string | null,
   ): Promise<SubscriptionRow | null> {
     if (purchase.kind === "upgrade") {
       const running = await current(purchase.userId);
@@ -228,9 +230,16 @@ export function createPurchasesService(deps: PurchasesDeps) {
       purchaseId: purchase.id,
       customerId,
       paymentMethodId,
+      paymentMethodLabel,
     });
     await repository.updatePurchase(purchase.id, { subscriptionId: subscription.id });
     return subscription;
+  }
+
+  /** A charge taken at the checkout belongs to the subscription it paid for; its receipt goes out once. */
+  async function receiptFor(paymentId: string, subscription: SubscriptionRow | null) {
+    if (subscription) await repository.updatePayment(paymentId, { subscriptionId: subscription.id });
+    await billing.mailReceipt(paymentId);
   }
 
   /** Charges the card for a purchase while the member is at the checkout. */
@@ -240,6 +249,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
     pkg: PackageRow,
     customerId: string,
     paymentMethodId: string,
+    paymentMethodLabel: string | null,
   ): Promise<Answer> {
     const money = moneyOf(pkg);
     const result = await card.charge({
@@ -252,7 +262,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
       returnUrl: `${deps.appUrl}/api/v1/stripe/return/${purchase.id}`,
       metadata: { purchase_id: purchase.id, member_id: purchase.userId, package_id: String(pkg.id) },
     });
-    await repository.recordPayment({
+    const payment = await repository.recordPayment({
       userId: purchase.userId,
       purchaseId: purchase.id,
       provider: "stripe",
@@ -269,10 +279,16 @@ export function createPurchasesService(deps: PurchasesDeps) {
       // The card to bill later is kept with the stored answer, which is written when this call ends.
       return {
         body: { message: NEED_APPROVE_MESSAGE, redirect_url: result.approvalUrl, subscription_type: null },
-        saved: { payment_method: paymentMethodId, customer: customerId },
+        saved: {
+          payment_method: paymentMethodId,
+          customer: customerId,
+          ...(paymentMethodLabel ? { payment_method_label: paymentMethodLabel } : {}),
+        },
       };
     }
-    return success(await grantCard(purchase, paymentMethodId, customerId, pkg));
+    const subscription = await grantCard(purchase, paymentMethodId, customerId, pkg, paymentMethodLabel);
+    await receiptFor(payment.id, subscription);
+    return success(subscription);
   }
 
   /**
@@ -316,7 +332,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
     const result = await deps.card.paymentStatus(purchase.providerReference);
     if (result.status === "requires_action") return "waiting";
     const payment = await repository.paymentByProviderId("stripe", purchase.providerReference);
-    const stored = purchase.response as { payment_method?: string; customer?: string } | null;
+    const stored = purchase.response as { payment_method?: string; customer?: string; payment_method_label?: string } | null;
     if (result.status === "declined") {
       if (payment) await repository.updatePayment(payment.id, { status: "failed", failureMessage: result.message });
       await repository.transitionPurchase(purchase.id, ["requires_approval"], {
@@ -344,7 +360,14 @@ export function createPurchasesService(deps: PurchasesDeps) {
       return "granted";
     }
     if (payment) await repository.updatePayment(payment.id, { status: "succeeded" });
-    const subscription = await grantCard(moved, stored?.payment_method ?? "", stored?.customer ?? "", pkg);
+    const subscription = await grantCard(
+      moved,
+      stored?.payment_method ?? "",
+      stored?.customer ?? "",
+      pkg,
+      stored?.payment_method_label ?? null,
+    );
+    if (payment) await receiptFor(payment.id, subscription);
     await repository.transitionPurchase(purchase.id, ["processing"], {
       status: "succeeded",
       responseStatus: 200,
@@ -412,7 +435,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
       });
     }
     if (completion.paymentId) {
-      await repository.recordPayment({
+      const payment = await repository.recordPayment({
         userId,
         subscriptionId: subscription.id,
         purchaseId: purchase.id,
@@ -423,6 +446,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
         currency: pkg.currency,
         status: "succeeded",
       });
+      await billing.mailReceipt(payment.id);
     }
     const answer = success(subscription);
     await repository.transitionPurchase(purchase.id, ["processing"], {
@@ -483,11 +507,12 @@ export function createPurchasesService(deps: PurchasesDeps) {
             purchaseId: purchase.id,
             customerId,
             paymentMethodId: method.id,
+            paymentMethodLabel: method.label,
           });
           await repository.updatePurchase(purchase.id, { subscriptionId: subscription.id });
           return success(subscription);
         }
-        return chargeNow(card, purchase, pkg, customerId, method.id);
+        return chargeNow(card, purchase, pkg, customerId, method.id, method.label);
       });
       return answer.body;
     },
@@ -633,7 +658,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
         if (!card) throw paymentsDown("Card");
         if (!running.customerId || !running.paymentMethodId)
           throw conflict("No saved card to charge. Please subscribe with your card again.");
-        return chargeNow(card, purchase, pkg, running.customerId, running.paymentMethodId);
+        return chargeNow(card, purchase, pkg, running.customerId, running.paymentMethodId, running.paymentMethodLabel);
       });
       return answer.body;
     },
@@ -642,9 +667,20 @@ export function createPurchasesService(deps: PurchasesDeps) {
     async cancel(userId: string, provider: PaymentProvider): Promise<{ message: string }> {
       const running = await current(userId);
       if (!running || running.provider !== provider) throw notFound("You have no subscription to cancel here.");
-      if (billing.canCancel(running)) await billing.cancel(running, "Cancelled by the member");
+      if (billing.canCancel(running)) await billing.cancel(running, "Cancelled by the member", { notify: true });
       else if (lifecycleFromJson(running.lifecycle)?.status !== "canceled") throw conflict("This subscription cannot be cancelled.");
       return { message: CANCELED_MESSAGE };
+    },
+
+    /**
+     * POST /subscription/web/resume/{provider}: takes the member's cancellation back while the
+     * period runs (packages/domain resumeRefusal says when); billing goes on as before.
+     */
+    async resume(userId: string, provider: PaymentProvider): Promise<{ message: string }> {
+      const running = await current(userId);
+      if (!running || running.provider !== provider) throw notFound("You have no subscription to resume here.");
+      await billing.resume(running);
+      return { message: RESUMED_MESSAGE };
     },
 
     /** What the member's plan is now called (for the response after a change). */

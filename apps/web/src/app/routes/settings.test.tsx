@@ -33,6 +33,7 @@ describe("/settings", () => {
     expect(await screen.findByText("maya@example.com")).toBeTruthy();
     expect(screen.getByText("Logged in as")).toBeTruthy();
     expect(screen.getByText("Version 1.00 (2345)")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Delete my account" }).getAttribute("href")).toBe("/data-removal");
   });
 
   it("logs out: revokes the token, clears local storage and goes to the start page", async () => {

@@ -48,6 +48,30 @@ describe("removal request when asked too often", () => {
   });
 });
 
+describe("removal request when signed in", () => {
+  it("fills in the member's e-mail, which can still be changed", async () => {
+    window.localStorage.setItem("t", "token");
+    const api = mockApi({
+      "GET user": [200, { id: "u1", name: "Maya", email: "maya@example.com", pending_email: null, goal: null, has_password: true }],
+      "POST user/request-remove": [200, { message: "Sent." }],
+    });
+    renderPage(RemovalRequestForm, { at: "/data-removal" });
+    await waitFor(() => expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("maya@example.com"));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Submit removal request" }));
+    expect(await screen.findByText(REMOVAL_REQUESTED)).toBeTruthy();
+    expect(api.named("POST user/request-remove")[0]!.body).toEqual({ email: "maya@example.com", device_name: "web" });
+  });
+
+  it("leaves the field empty, and the person on the page, when the token no longer works", async () => {
+    window.localStorage.setItem("t", "stale");
+    const api = mockApi({ "GET user": [401, { message: "Unauthenticated." }] });
+    const { router } = renderPage(RemovalRequestForm, { at: "/data-removal" });
+    await waitFor(() => expect(api.named("GET user")).toHaveLength(1));
+    expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("");
+    expect(router.state.location.pathname).toBe("/data-removal");
+  });
+});
+
 describe("removal confirmation", () => {
   it("confirms once on load, even when mounted twice, and ends the session on this device", async () => {
     window.localStorage.setItem("t", "token");

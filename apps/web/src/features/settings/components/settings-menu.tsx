@@ -39,6 +39,9 @@ export function SettingsMenu({ email, onLogOut, loggingOut = false }: SettingsMe
         <Button variant="secondary" onClick={onLogOut} disabled={loggingOut} aria-busy={loggingOut || undefined}>
           Log out
         </Button>
+        <p className={styles.remove}>
+          <Link to="/data-removal">Delete my account</Link>
+        </p>
         <p className={styles.version}>{APP_VERSION_TEXT}</p>
       </div>
     </div>

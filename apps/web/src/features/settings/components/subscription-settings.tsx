@@ -31,6 +31,7 @@ import {
   type UpgradeQuote,
 } from "../lib/subscription-model";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { BillingDetails, ReceiptsSection, ResumeSection, useBilling } from "./billing-details";
 import { SettingsIcon } from "./settings-icon";
 import styles from "./subscription.module.css";
 
@@ -73,6 +74,7 @@ export function SubscriptionSettings({ status, loading, failed, onRetry, onBuy }
   // payment dialog pick from them; a failure shows the error toast.
   const packages = useWebPackages({}, { enabled: Boolean(status && (free || status.can_upgrade)) });
   const options = useMemo(() => (packages.data ?? []).map(toPlanOption), [packages.data]);
+  const billing = useBilling(Boolean(status && !free));
 
   if (loading) {
     return (
@@ -98,6 +100,8 @@ export function SubscriptionSettings({ status, loading, failed, onRetry, onBuy }
   return (
     <div className={styles.stack}>
       <Summary status={status} />
+      {!free && billing.data && <BillingDetails billing={billing.data} />}
+      {!free && billing.data?.can_resume && <ResumeSection billing={billing.data} />}
       {free && (
         <UnlockOffer
           packages={options}
@@ -112,6 +116,7 @@ export function SubscriptionSettings({ status, loading, failed, onRetry, onBuy }
       )}
       {!free && status.can_upgrade && <UpgradeOffer status={status} packages={options} ready={packagesReady} region={region} />}
       {status.can_cancel && <CancelSection status={status} />}
+      <ReceiptsSection />
     </div>
   );
 }
