@@ -25,3 +25,4 @@ export * from "./achievements";
 export * from "./workbook-flow";
 export * from "./workbooks";
 export * from "./data-export";
+export * from "./card-checks";
