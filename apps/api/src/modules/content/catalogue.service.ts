@@ -10,6 +10,7 @@ import type {
   ScreenQuery,
   ScreenResponse,
   SearchQuery,
+  TagListQuery,
   TagListResponse,
 } from "@serene/contracts";
 import {
@@ -23,6 +24,7 @@ import {
   planDay,
   planForGoal,
   recommendByTags,
+  tagsInUse,
   withAnyTag,
   type ContentModel,
   type ScreenName,
@@ -145,9 +147,15 @@ export function createCatalogueService(deps: {
       return { data: cards(chosen, viewer) };
     },
 
-    async tags(): Promise<TagListResponse> {
+    /** Only tags some listed item carries (of the model, when given): a chip never leads to nothing. */
+    async tags(query: TagListQuery = {}): Promise<TagListResponse> {
       const snapshot = await cache.get();
-      return { data: snapshot.tags.map((tag) => ({ id: tag.id, name: tag.name, slug: tag.slug })) };
+      const items = query.model ? snapshot.listed.filter((item) => item.model === query.model) : snapshot.listed;
+      const offered = tagsInUse(
+        snapshot.tags,
+        items.map((item) => ({ tags: item.tagSlugs })),
+      );
+      return { data: offered.map((tag) => ({ id: tag.id, name: tag.name, slug: tag.slug })) };
     },
 
     async search(query: SearchQuery, member: SignIn): Promise<ContentCardPage> {

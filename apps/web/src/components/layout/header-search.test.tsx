@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { mockApi, renderPage } from "../../test/render";
-import { HEADER_TAG_LIMIT, HeaderSearch, searchHref } from "./header-search";
+import { HEADER_TAG_LIMIT, HeaderSearch, headerTags, searchHref } from "./header-search";
 
 const TAGS = { data: Array.from({ length: 15 }, (_, index) => ({ id: index + 1, name: `Tag ${index + 1}`, slug: `tag-${index + 1}` })) };
 
@@ -19,6 +19,22 @@ describe("header search", () => {
         .map((chip) => chip.textContent),
     ).toEqual(["Tag 2", "Tag 3"]);
     expect(within(screen.getByRole("group", { name: "Search tags" })).getAllByRole("button")).toHaveLength(HEADER_TAG_LIMIT);
+  });
+
+  it("keeps chosen tags among the 12 it shows, even those past the first 12", async () => {
+    mockApi({ "GET tags": [200, TAGS] });
+    renderPage(HeaderSearch, { at: "/search-result?tags=tag-2,tag-14" });
+    const form = screen.getByRole("search");
+    await within(form).findByRole("button", { name: "Tag 14" });
+    const chips = within(screen.getByRole("group", { name: "Search tags" })).getAllByRole("button");
+    expect(chips).toHaveLength(HEADER_TAG_LIMIT);
+    expect(
+      within(form)
+        .getAllByRole("button", { pressed: true })
+        .map((chip) => chip.textContent),
+    ).toEqual(["Tag 2", "Tag 14"]);
+    expect(headerTags(TAGS.data, ["tag-15"]).map((tag) => tag.slug)).toEqual([...TAGS.data.slice(0, 11).map((tag) => tag.slug), "tag-15"]);
+    expect(headerTags(TAGS.data.slice(0, 3), [])).toHaveLength(3);
   });
 
   it("opens from the header and submits text and tags to /search-result", async () => {

@@ -34,6 +34,13 @@ const readTags = (value: string | null) =>
     .map((tag) => tag.trim())
     .filter(Boolean);
 
+/** The tags the header offers: at most 12, the chosen ones always among them (a chosen tag never hides). */
+export function headerTags(tags: Tag[], chosen: string[]): Tag[] {
+  const picked = tags.filter((tag) => chosen.includes(tag.slug));
+  const rest = tags.filter((tag) => !chosen.includes(tag.slug)).slice(0, Math.max(0, HEADER_TAG_LIMIT - picked.length));
+  return tags.filter((tag) => picked.includes(tag) || rest.includes(tag));
+}
+
 export interface HeaderSearchState {
   open: boolean;
   /** On /search-result the search stays open: it is that page's search box. */
@@ -83,7 +90,7 @@ export function SearchPanel({ state }: { state: HeaderSearchState }) {
           key={onResults ? params.toString() : "closed"}
           initialText={params.get("s") ?? ""}
           initialTags={readTags(params.get("tags"))}
-          tags={(tags.data?.data ?? []).slice(0, HEADER_TAG_LIMIT)}
+          tags={headerTags(tags.data?.data ?? [], readTags(params.get("tags")))}
           autoFocus={!onResults}
           onClose={onResults ? undefined : () => setToggled(false)}
         />
