@@ -26,3 +26,4 @@ export * from "./workbook-flow";
 export * from "./workbooks";
 export * from "./data-export";
 export * from "./card-checks";
+export * from "./search";

@@ -24,6 +24,7 @@ import {
   planDay,
   planForGoal,
   recommendByTags,
+  searchWords,
   tagsInUse,
   withAnyTag,
   type ContentModel,
@@ -36,16 +37,6 @@ import type { CatalogueCache, CatalogueSnapshot, ItemRecord } from "./catalogue-
 import type { CatalogueRepository } from "./catalogue.repository";
 import type { ContentPresenter, Viewer } from "./content.presenter";
 import type { LibraryRepository } from "./library.repository";
-
-/** Words of a search, cleaned for to_tsquery: letters and digits only, at most 8. */
-function searchTerms(text: string | undefined): string[] {
-  return (text ?? "")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0)
-    .map((word) => word.slice(0, 40))
-    .slice(0, 8);
-}
 
 function pick(snapshot: CatalogueSnapshot, ids: readonly number[]): ItemRecord[] {
   return ids.map((id) => snapshot.items.get(id)).filter((item): item is ItemRecord => Boolean(item));
@@ -159,7 +150,7 @@ export function createCatalogueService(deps: {
     },
 
     async search(query: SearchQuery, member: SignIn): Promise<ContentCardPage> {
-      const terms = searchTerms(query.s);
+      const terms = searchWords(query.s);
       const tags = query.tags ?? [];
       const [snapshot, viewer] = [await cache.get(), viewerOf(member)];
       if (terms.length === 0 && tags.length === 0) return { data: [], meta: pageMeta(0, { page: query.page, perPage: query.per_page }) };

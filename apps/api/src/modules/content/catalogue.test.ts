@@ -527,6 +527,46 @@ describe("GET /api/v1/search", () => {
     expect(ids(second.data).some((id) => ids(first.data).includes(id))).toBe(false);
   });
 
+  it.each([
+    ["lighthuose", 7],
+    ["greenhose", 9],
+    ["Lantern Markit", 10],
+    ["untangeling", 37],
+    ["anxeity", 37],
+    ["slow pianno", 45],
+    ["gratitdue", 19],
+    ["exhael", 12],
+  ])("tolerates a typo: %j finds item %i", async (s, id) => {
+    const found = ids((await search(`s=${encodeURIComponent(s)}&per_page=100`)).data);
+    expect(found, s).toContain(id);
+  });
+
+  it("ranks the closest spelling first and leaves unrelated items out", async () => {
+    const found = ids((await search("s=lighthuose&per_page=100")).data);
+    expect(found[0]).toBe(7);
+    expect(found.length).toBeLessThan(5);
+    const sleep = ids((await search("s=slepe&per_page=100")).data);
+    expect(sleep.length).toBeGreaterThan(3);
+    for (const id of sleep.slice(0, 3)) expect(`${itemById(id).name} ${tagsOf(id).join(" ")}`.toLowerCase()).toContain("sle");
+    expect((await search("s=qzxwvk")).data).toEqual([]);
+  });
+
+  it("matches a word as typed when it finds anything that way, without guessing", async () => {
+    // "rain" is found as typed, so "brain"-like guesses are not added: every result carries the word.
+    for (const card of (await search("s=rain&per_page=100")).data) {
+      const item = itemById(card.id);
+      expect(`${item.name} ${item.tags.join(" ")} ${item.description}`.toLowerCase(), item.name).toMatch(/rain/);
+    }
+    // A typed word and a misspelt one together: both must match.
+    const both = ids((await search("s=evening%20lanturn&per_page=100")).data);
+    expect(both).toContain(10);
+    for (const id of both)
+      expect(`${itemById(id).name} ${itemById(id).description} ${tagsOf(id).join(" ")}`.toLowerCase()).toContain("evening");
+    // Short words are never guessed at; stop words alone find nothing.
+    expect((await search("s=zqx")).data).toEqual([]);
+    expect((await search("s=the")).data).toEqual([]);
+  });
+
   it("answers an empty page without a query", async () => {
     for (const query of ["", "s=", "t=123", "s=%20%20"]) {
       const body = await search(query);
