@@ -145,12 +145,18 @@ describe("collections", () => {
     },
   };
 
-  it("shows only free items to a member without a subscription", async () => {
+  it("shows a free member the same items as the shelf on home, the locked ones locked", async () => {
     mockApi({ "GET user/account-status": [200, FREE_STATUS], "GET collection/3": [200, collection] });
     renderPage(() => <CollectionView id="3" />, { at: "/collection/3" });
     await screen.findByRole("heading", { name: "Evening Calm" });
     expect(screen.getByRole("link", { name: /Open One/ }).getAttribute("href")).toBe("/meditation-sleep/1");
-    expect(screen.queryByText("Closed One")).toBeNull();
+    const grid = screen.getByRole("list", { name: "Evening Calm" });
+    expect(
+      within(grid)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining("Open One"), expect.stringContaining("Closed One")]);
+    expect(screen.getByRole("button", { name: /Closed One.*Locked$/ })).toBeTruthy();
   });
 
   it("shows everything to a subscriber", async () => {
