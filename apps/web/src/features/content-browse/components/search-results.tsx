@@ -41,7 +41,10 @@ export function SearchResults() {
       ) : results.data.data.length === 0 ? (
         <EmptyState>No data found</EmptyState>
       ) : (
-        <div className={results.isPlaceholderData ? styles.refreshing : undefined} aria-busy={results.isPlaceholderData || undefined}>
+        <div
+          className={[styles.results, results.isPlaceholderData && styles.refreshing].filter(Boolean).join(" ")}
+          aria-busy={results.isPlaceholderData || undefined}
+        >
           <ResultCount shown={uniqueItems(results.data.data).length} total={results.data.meta.total} />
           <CardGrid items={results.data.data} membership={membership} label="Search results" />
         </div>
