@@ -74,6 +74,11 @@ describe("members' content area", () => {
     // A collection from a home section's 'See all'.
     await page.goto("/home");
     const seeAll = page.getByRole("link", { name: /^See all: / }).first();
+    await seeAll.waitFor();
+    // The shelf on home and the collection's own page show the same items, in the same order.
+    const shelfName = (await seeAll.getAttribute("aria-label"))!.replace(/^See all: /, "");
+    const shelfItems = await page.getByRole("group", { name: shelfName, exact: true }).getByRole("listitem").allTextContents();
+    expect(shelfItems.length).toBeGreaterThan(0);
     await seeAll.click();
     await page.waitForURL(/\/collection\/\d+$/);
     // The home page's own heading and lists stay until the collection arrives: read the collection's grid, named by its heading.
@@ -83,7 +88,7 @@ describe("members' content area", () => {
     await grid.getByRole("link").first().waitFor();
     const hrefs = await grid.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     for (const href of hrefs) expect(href).toMatch(/^\/[a-z-]+\/\d+$/);
-    expect(await grid.getByRole("button", { name: /Locked$/ }).count()).toBe(0);
+    expect(await grid.getByRole("listitem").allTextContents()).toEqual(shelfItems);
 
     // Library: three shelves, each with items or 'You not have items.'.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
@@ -94,6 +99,43 @@ describe("members' content area", () => {
     await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"));
     await expect.poll(() => page.locator("#main section").count()).toBe(3);
 
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("search follows typing and forgives a typo; on Meditation every chosen tag counts and empty tags are not offered", async () => {
+    const { page, problems, context } = await newVisit(browser);
+    await logIn(page, FREE);
+    await greeting(page).waitFor();
+
+    await page.getByRole("button", { name: "Search", expanded: false }).click();
+    const field = page.getByRole("search").getByLabel("Search", { exact: true });
+    // Typed with a slip and never submitted: the results arrive after a short pause.
+    await field.pressSequentially("lighthuose", { delay: 40 });
+    await page.waitForURL((url) => url.pathname === "/search-result" && url.searchParams.get("s") === "lighthuose");
+    const results = page.getByRole("list", { name: "Search results" });
+    await results.getByRole("listitem").filter({ hasText: "The Lighthouse Keeper" }).waitFor();
+    // The member carries on in the same field: it kept its focus and its text.
+    const again = page.getByRole("search").getByLabel("Search", { exact: true });
+    await expect.poll(() => again.evaluate((input) => input === document.activeElement)).toBe(true);
+    await again.fill("");
+    await again.pressSequentially("greenhose", { delay: 40 });
+    await page.waitForURL((url) => url.searchParams.get("s") === "greenhose");
+    await results.getByRole("listitem").filter({ hasText: "The Greenhouse in the Rain" }).waitFor();
+    expect(await again.inputValue()).toBe("greenhose");
+
+    await page.goto("/meditation");
+    const chips = page.getByRole("group", { name: "Filter by tag" });
+    await chips.getByRole("button", { name: "Anxiety" }).waitFor();
+    // No meditation carries Piano or Forest: those chips would only find nothing.
+    expect(await chips.getByRole("button", { name: "Piano" }).count()).toBe(0);
+    expect(await chips.getByRole("button", { name: "Forest" }).count()).toBe(0);
+    const list = page.getByRole("list", { name: "Meditations with the chosen tags" });
+    await chips.getByRole("button", { name: "Anxiety" }).click();
+    await list.getByRole("link").first().waitFor();
+    const anxiety = await list.getByRole("link").count();
+    await chips.getByRole("button", { name: "Sleep" }).click();
+    await expect.poll(() => list.getByRole("link").count()).toBeGreaterThan(anxiety);
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
@@ -135,6 +177,28 @@ describe("members' content area", () => {
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       await page.waitForLoadState("networkidle");
       expect(await sideways(page), path).toBe(0);
+      // Category names under the cards are whole, never cut off with an ellipsis.
+      const cut = await page
+        .locator("#main li")
+        .evaluateAll((items) =>
+          items.flatMap((item) =>
+            [...item.querySelectorAll("span")]
+              .filter((span) => span.children.length === 0 && span.scrollWidth > span.clientWidth + 1)
+              .map((span) => span.textContent),
+          ),
+        );
+      expect(cut, path).toEqual([]);
+      // The intro's art is drawn below its words: the drawn part of the picture starts under the text.
+      const overlap = await page.evaluate(() => {
+        const art = document.querySelector("#main header svg[aria-hidden=true]");
+        const copy = document.querySelector("#main header h1")?.parentElement;
+        if (!art || !copy) return 0;
+        const drawn = [...art.querySelectorAll("path, circle")]
+          .filter((shape) => getComputedStyle(shape).display !== "none")
+          .map((shape) => shape.getBoundingClientRect().top);
+        return Math.max(0, copy.getBoundingClientRect().bottom - Math.min(...drawn));
+      });
+      expect(overlap, path).toBe(0);
     }
     // The sections are in the tab bar at the bottom.
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Sleep" }).click();

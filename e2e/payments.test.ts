@@ -64,10 +64,40 @@ describe("paying by card", () => {
     const dialog = page.getByRole("dialog", { name: "Select payment method" });
     // The message shows inside the modal dialog, above the page it makes inert.
     await dialog.getByRole("alert").filter({ hasText: "Your card was declined." }).waitFor();
+    // And it stays beside the card form after the toast has gone.
+    await expect.poll(() => dialog.getByTestId("card-refusal").textContent()).toBe("Your card was declined.");
     await dialog.waitFor();
     await expect.poll(() => dialog.getByRole("button", { name: "Try Serene now" }).getAttribute("aria-disabled")).toBeNull();
     expect(new URL(page.url()).pathname).toBe("/subscription");
     expect(await subscriptionType(page)).toBeNull();
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("a mistyped card is caught beside its fields before anything is sent", async () => {
+    const { page, context, problems } = await newVisit(browser, 390, { t: await registerMember() });
+    const dialog = await openPayment(page);
+    let confirms = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/sandbox/card/confirm")) confirms += 1;
+    });
+    await dialog.getByText("Credit card").click();
+    await dialog.getByLabel("Card number").fill("4242 4242 4242 4241");
+    await dialog.getByLabel("Expiry").fill("01 / 24");
+    await dialog.getByLabel("CVC").fill("12");
+    await dialog.getByRole("button", { name: "Try Serene now" }).click();
+    await dialog.getByText("This card number doesn't look right. Please check the digits.").waitFor();
+    await dialog.getByText("This card has expired. Please check the date or use another card.").waitFor();
+    await dialog.getByText("The security code is the 3 digits on the back of your card.").waitFor();
+    expect(await dialog.getByLabel("Card number").getAttribute("aria-invalid")).toBe("true");
+    expect(confirms).toBe(0);
+
+    await dialog.getByLabel("Card number").fill(CARDS.succeeds);
+    await dialog.getByLabel("Expiry").fill("12 / 34");
+    await dialog.getByLabel("CVC").fill("123");
+    await dialog.getByRole("button", { name: "Try Serene now" }).click();
+    await page.getByText("Successfully subscribed!").waitFor();
+    expect(confirms).toBe(1);
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });

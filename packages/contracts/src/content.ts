@@ -148,7 +148,10 @@ export type Section = z.infer<typeof Section>;
 export const ScreenResponse = paged(Section);
 export type ScreenResponse = z.infer<typeof ScreenResponse>;
 
-// GET /tags
+// GET /tags?model=: the tags some listed item carries, of one model when given (decision 041)
+export const TagListQuery = CacheBuster.extend({ model: z.enum(CONTENT_MODELS, { error: invalid("model") }).optional() });
+export type TagListQuery = z.infer<typeof TagListQuery>;
+
 export const TagListResponse = z.object({ data: z.array(Tag) });
 export type TagListResponse = z.infer<typeof TagListResponse>;
 

@@ -30,3 +30,5 @@ export * from "./first-visit";
 export * from "./resume";
 export * from "./themes";
 export * from "./receipts";
+export * from "./card-checks";
+export * from "./search";

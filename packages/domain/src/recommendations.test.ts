@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recommendByTags, recommendForMember, withAnyTag } from "./recommendations";
+import { recommendByTags, recommendForMember, tagsInUse, withAnyTag } from "./recommendations";
 
 const items = [
   { id: 1, tags: ["sleep", "rain"], goal: "SLEEP_BETTER" },
@@ -39,5 +39,21 @@ describe("tag filter", () => {
   it("keeps items with any of the tags, or everything without tags", () => {
     expect(withAnyTag(items, ["focus", "ocean"]).map((i) => i.id)).toEqual([4, 5]);
     expect(withAnyTag(items, [])).toHaveLength(5);
+  });
+
+  it("counts every chosen tag: items with more of them come first, otherwise the given order stays", () => {
+    expect(withAnyTag(items, ["rain"]).map((i) => i.id)).toEqual([1, 4]);
+    expect(withAnyTag(items, ["ocean", "sleep"]).map((i) => i.id)).toEqual([4, 1, 2]);
+    expect(withAnyTag(items, ["sleep", "rain", "ocean"]).map((i) => i.id)).toEqual([4, 1, 2]);
+    // The order given (a search's ranking) decides between items with as many chosen tags.
+    expect(withAnyTag([...items].reverse(), ["sleep"]).map((i) => i.id)).toEqual([4, 2, 1]);
+  });
+});
+
+describe("tags in use", () => {
+  const tags = [{ slug: "anxiety" }, { slug: "forest" }, { slug: "ocean" }, { slug: "sleep" }];
+  it("offers only tags some item carries, in the order given", () => {
+    expect(tagsInUse(tags, items).map((t) => t.slug)).toEqual(["anxiety", "ocean", "sleep"]);
+    expect(tagsInUse(tags, [])).toEqual([]);
   });
 });

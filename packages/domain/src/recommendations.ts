@@ -48,9 +48,26 @@ export function recommendForMember<T extends Recommendable>(
     .map(({ item }) => item);
 }
 
-/** Items carrying any of the tags (lists and search filter this way); all items when no tag is given. */
+/**
+ * Items carrying any of the tags (lists and search filter this way), those carrying more of the
+ * chosen tags first, so every chosen tag counts; otherwise the order given is kept (the catalogue's,
+ * or the search's ranking). All items when no tag is given.
+ */
 export function withAnyTag<T extends Pick<Recommendable, "tags">>(items: readonly T[], tags: readonly string[]): T[] {
   if (tags.length === 0) return [...items];
   const wanted = new Set(tags);
-  return items.filter((item) => item.tags.some((tag) => wanted.has(tag)));
+  return items
+    .map((item, index) => ({ item, index, shared: item.tags.filter((tag) => wanted.has(tag)).length }))
+    .filter(({ shared }) => shared > 0)
+    .sort((a, b) => b.shared - a.shared || a.index - b.index)
+    .map(({ item }) => item);
+}
+
+/**
+ * The tags worth offering as chips: those carried by at least one of the items (a chip that
+ * can only answer "No data found" is left out), in the order given.
+ */
+export function tagsInUse<T extends { slug: string }>(tags: readonly T[], items: readonly Pick<Recommendable, "tags">[]): T[] {
+  const used = new Set(items.flatMap((item) => item.tags));
+  return tags.filter((tag) => used.has(tag.slug));
 }

@@ -36,6 +36,8 @@ export const contentItems = pgTable(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(${contentItems.name}, '')), 'A') || setweight(to_tsvector('english', coalesce(${contentItems.tagText}, '')), 'B') || setweight(to_tsvector('english', coalesce(${contentItems.description}, '')), 'C')`,
     ),
+    /** Names and tags in lower case, for trigram matching of misspelt searches (pg_trgm, decision 041). */
+    fuzzyText: text().generatedAlwaysAs((): SQL => sql`lower(${contentItems.name} || ' ' || ${contentItems.tagText})`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

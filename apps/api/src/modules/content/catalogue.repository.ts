@@ -1,4 +1,5 @@
-import { asc, desc, sql } from "drizzle-orm";
+import { mayBeMisspelt, TYPO_SIMILARITY } from "@serene/domain";
+import { and, asc, desc, sql, type SQL } from "drizzle-orm";
 import {
   collectionItems,
   collections,
@@ -15,6 +16,40 @@ export type ContentRow = typeof contentItems.$inferSelect;
 
 /** Reads of the catalogue. Everything but search is small and read at once into a snapshot. */
 export function createCatalogueRepository(db: Database) {
+  /** A word as a prefix query. A stop word ("the") gives an empty query: it is left out. */
+  const prefix = (term: string) => sql`to_tsquery('english', ${`${term}:*`})`;
+  const asTyped = (term: string) => sql`${contentItems.searchVector} @@ ${prefix(term)}`;
+  const closeness = (term: string) => sql`word_similarity(${term}, ${contentItems.fuzzyText})`;
+
+  /**
+   * The condition and rank of a search: each word matches as typed when it finds anything that
+   * way; a word that finds nothing as typed (and is long enough) matches by trigram similarity.
+   * Only stop words find nothing.
+   */
+  async function matching(terms: string[]): Promise<{ where: SQL; rank: SQL }> {
+    const columns = terms.flatMap((term, index) => [
+      [`found${index}`, sql<number>`count(*) filter (where ${asTyped(term)})::int`],
+      [`words${index}`, sql<number>`numnode(${prefix(term)})`],
+    ]);
+    const [counts = {}] = terms.length > 0 ? await db.select(Object.fromEntries(columns)).from(contentItems) : [];
+    const number = (key: string) => Number((counts as Record<string, unknown>)[key] ?? 0);
+    const words = terms.filter((_term, index) => number(`words${index}`) > 0);
+    const typed = words.filter((term) => number(`found${terms.indexOf(term)}`) > 0 || !mayBeMisspelt(term));
+    const misspelt = words.filter((term) => !typed.includes(term));
+    if (words.length === 0) return { where: sql`false`, rank: sql`(0)::real` };
+    const conditions = [...typed.map(asTyped), ...misspelt.map((term) => sql`${closeness(term)} >= ${TYPO_SIMILARITY}`)];
+    const typedQuery = sql`to_tsquery('english', ${typed.map((term) => `${term}:*`).join(" & ")})`;
+    const rank = sql.join(
+      [
+        // The full-text rank of the words found as typed, plus how close each misspelt word came.
+        typed.length > 0 ? sql`ts_rank(${contentItems.searchVector}, ${typedQuery})` : sql`0`,
+        ...misspelt.map(closeness),
+      ],
+      sql` + `,
+    );
+    return { where: and(...conditions)!, rank: sql`(${rank})` };
+  }
+
   return {
     async everything() {
       const [items, itemTags, tagRows, collectionRows, collectionLinks, sections, sectionLinks, plan] = await Promise.all([
@@ -50,17 +85,19 @@ export function createCatalogueRepository(db: Database) {
 
     /**
      * Full-text search over names (weight A), tags (B) and descriptions (C), ranked; every word
-     * also matches as a prefix, so "medit" finds "meditation". `terms` are already cleaned words.
+     * also matches as a prefix, so "medit" finds "meditation". A word that finds nothing as typed
+     * may match a name or tag spelt close to it (pg_trgm word similarity), so "meditaton" and
+     * "slep" still find something; such matches rank after those found as typed. `terms` are
+     * already cleaned words (searchWords).
      */
     async search(terms: string[], limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
-      const query = sql`to_tsquery('english', ${terms.map((term) => `${term}:*`).join(" & ")})`;
-      const where = sql`${contentItems.searchVector} @@ ${query}`;
+      const { where, rank } = await matching(terms);
       const [rows, [counted]] = await Promise.all([
         db
           .select({ id: contentItems.id })
           .from(contentItems)
           .where(where)
-          .orderBy(desc(sql`ts_rank(${contentItems.searchVector}, ${query})`), asc(contentItems.id))
+          .orderBy(desc(rank), asc(contentItems.id))
           .limit(limit)
           .offset(offset),
         db
@@ -73,12 +110,12 @@ export function createCatalogueRepository(db: Database) {
 
     /** Ids matching a search, unpaged (when tags narrow the result further in memory). */
     async searchAll(terms: string[]): Promise<number[]> {
-      const query = sql`to_tsquery('english', ${terms.map((term) => `${term}:*`).join(" & ")})`;
+      const { where, rank } = await matching(terms);
       const rows = await db
         .select({ id: contentItems.id })
         .from(contentItems)
-        .where(sql`${contentItems.searchVector} @@ ${query}`)
-        .orderBy(desc(sql`ts_rank(${contentItems.searchVector}, ${query})`), asc(contentItems.id))
+        .where(where)
+        .orderBy(desc(rank), asc(contentItems.id))
         .limit(1000);
       return rows.map((row) => row.id);
     },

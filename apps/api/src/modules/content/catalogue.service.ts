@@ -10,6 +10,7 @@ import type {
   ScreenQuery,
   ScreenResponse,
   SearchQuery,
+  TagListQuery,
   TagListResponse,
 } from "@serene/contracts";
 import {
@@ -23,6 +24,8 @@ import {
   planDay,
   planForGoal,
   recommendByTags,
+  searchWords,
+  tagsInUse,
   withAnyTag,
   type ContentModel,
   type ScreenName,
@@ -34,16 +37,6 @@ import type { CatalogueCache, CatalogueSnapshot, ItemRecord } from "./catalogue-
 import type { CatalogueRepository } from "./catalogue.repository";
 import type { ContentPresenter, Viewer } from "./content.presenter";
 import type { LibraryRepository } from "./library.repository";
-
-/** Words of a search, cleaned for to_tsquery: letters and digits only, at most 8. */
-function searchTerms(text: string | undefined): string[] {
-  return (text ?? "")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0)
-    .map((word) => word.slice(0, 40))
-    .slice(0, 8);
-}
 
 function pick(snapshot: CatalogueSnapshot, ids: readonly number[]): ItemRecord[] {
   return ids.map((id) => snapshot.items.get(id)).filter((item): item is ItemRecord => Boolean(item));
@@ -145,13 +138,19 @@ export function createCatalogueService(deps: {
       return { data: cards(chosen, viewer) };
     },
 
-    async tags(): Promise<TagListResponse> {
+    /** Only tags some listed item carries (of the model, when given): a chip never leads to nothing. */
+    async tags(query: TagListQuery = {}): Promise<TagListResponse> {
       const snapshot = await cache.get();
-      return { data: snapshot.tags.map((tag) => ({ id: tag.id, name: tag.name, slug: tag.slug })) };
+      const items = query.model ? snapshot.listed.filter((item) => item.model === query.model) : snapshot.listed;
+      const offered = tagsInUse(
+        snapshot.tags,
+        items.map((item) => ({ tags: item.tagSlugs })),
+      );
+      return { data: offered.map((tag) => ({ id: tag.id, name: tag.name, slug: tag.slug })) };
     },
 
     async search(query: SearchQuery, member: SignIn): Promise<ContentCardPage> {
-      const terms = searchTerms(query.s);
+      const terms = searchWords(query.s);
       const tags = query.tags ?? [];
       const [snapshot, viewer] = [await cache.get(), viewerOf(member)];
       if (terms.length === 0 && tags.length === 0) return { data: [], meta: pageMeta(0, { page: query.page, perPage: query.per_page }) };

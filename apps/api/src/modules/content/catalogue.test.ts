@@ -209,6 +209,32 @@ describe("GET /api/v1/{model}", () => {
     expect(none.meta.total).toBe(0);
   });
 
+  it("counts every chosen tag: each adds its items, and items with more of them come first", async () => {
+    const meditations = listedItems.filter((item) => item.model === "meditation-sleep");
+    const shared = (id: number, chosen: string[]) => tagsOf(id).filter((tag) => chosen.includes(tag)).length;
+    for (const chosen of [
+      ["anxiety", "sleep"],
+      ["sleep", "anxiety"],
+      ["evening", "sleep", "short"],
+    ]) {
+      // The way the web app sends them: one comma-joined value, the commas escaped.
+      const res = await get(`/api/v1/meditation-sleep?tags=${encodeURIComponent(chosen.join(","))}&per_page=100`);
+      expect(res.statusCode).toBe(200);
+      const found = ids(res.json().data);
+      for (const tag of chosen) {
+        for (const item of meditations.filter((candidate) => candidate.tags.includes(tag))) expect(found, `${tag}`).toContain(item.id);
+      }
+      expect(found).toHaveLength(meditations.filter((item) => shared(item.id, chosen) > 0).length);
+      const counts = found.map((id) => shared(id, chosen));
+      expect(counts, chosen.join(",")).toEqual([...counts].sort((a, b) => b - a));
+    }
+    // Both orders of the same tags answer the same list.
+    const ab = ids((await get("/api/v1/meditation-sleep?tags=anxiety,sleep&per_page=100")).json().data);
+    const ba = ids((await get("/api/v1/meditation-sleep?tags=sleep,anxiety&per_page=100")).json().data);
+    expect(ba).toEqual(ab);
+    expect(ab.length).toBeGreaterThan(ids((await get("/api/v1/meditation-sleep?tags=anxiety&per_page=100")).json().data).length);
+  });
+
   it("pages", async () => {
     const all = listedItems.filter((item) => item.model === "meditation-sleep");
     const first = (await get("/api/v1/meditation-sleep?per_page=5")).json();
@@ -391,18 +417,48 @@ describe("GET /api/v1/{model}/{id}/recommendations", () => {
 });
 
 describe("GET /api/v1/tags", () => {
-  it("lists every tag of the catalogue by name", async () => {
+  const slugs = (data: { slug: string }[]) => data.map((tag) => tag.slug).sort();
+  const carried = (items: typeof listedItems) => catalogue.tags.filter((tag) => items.some((item) => item.tags.includes(tag.slug)));
+
+  it("lists the tags some item carries, by name", async () => {
     const res = await get("/api/v1/tags?t=1");
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.map((tag: { slug: string; name: string }) => [tag.slug, tag.name]).sort()).toEqual(
-      catalogue.tags.map((tag) => [tag.slug, tag.name]).sort(),
+      carried(listedItems)
+        .map((tag) => [tag.slug, tag.name])
+        .sort(),
     );
     const names = data.map((tag: { name: string }) => tag.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
     for (const tag of data) expect(Number.isInteger(tag.id)).toBe(true);
     expect((await t.app.inject({ url: "/api/v1/tags" })).statusCode).toBe(401);
   });
+
+  it("offers for one model only the tags its items carry: every one finds something", async () => {
+    for (const model of CONTENT_MODELS) {
+      const res = await get(`/api/v1/tags?model=${model}`);
+      expect(res.statusCode, model).toBe(200);
+      const offered = slugs(res.json().data);
+      expect(offered, model).toEqual(slugs(carried(listedItems.filter((item) => item.model === model))));
+      for (const slug of offered)
+        expect((await get(`/api/v1/${model}?tags=${slug}`)).json().meta.total, `${model} ${slug}`).toBeGreaterThan(0);
+    }
+    // The demo catalogue has tags no meditation carries (piano, forest): they are not offered there.
+    const meditationTags = slugs((await get("/api/v1/tags?model=meditation-sleep")).json().data);
+    const everyTag = slugs((await get("/api/v1/tags")).json().data);
+    expect(meditationTags.length).toBeLessThan(everyTag.length);
+    expect(meditationTags).not.toContain("piano");
+  });
+
+  it.each([["model=podcast"], ["model="], ["model=cbt&model=cbt"], ["model=CBT"], ["t=" + "1".repeat(40)]])(
+    "answers 422 for %s",
+    async (query) => {
+      const res = await get(`/api/v1/tags?${query}`);
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys(res.json().errors).length).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe("GET /api/v1/search", () => {
@@ -450,6 +506,14 @@ describe("GET /api/v1/search", () => {
       expect(tagsOf(card.id)).toContain("rain");
       expect(ids(all)).toContain(card.id);
     }
+    // Two tags with the words: items with either, those with both first.
+    const two = ids((await search("s=slee&tags=rain,ocean&per_page=100")).data);
+    expect(two.length).toBeGreaterThan(0);
+    for (const id of two) expect(tagsOf(id).some((tag) => tag === "rain" || tag === "ocean")).toBe(true);
+    const both = two.map((id) => ["rain", "ocean"].filter((tag) => tagsOf(id).includes(tag)).length);
+    expect(both).toEqual([...both].sort((a, b) => b - a));
+    for (const card of rainy) expect(two).toContain(card.id);
+
     const onlyTags = (await search("tags=piano&per_page=100")).data;
     expect([...ids(onlyTags)].sort((a, b) => a - b)).toEqual(
       listedItems.filter((item) => item.tags.includes("piano")).map((item) => item.id),
@@ -461,6 +525,46 @@ describe("GET /api/v1/search", () => {
     expect(first.data).toHaveLength(2);
     expect(second.data).toHaveLength(2);
     expect(ids(second.data).some((id) => ids(first.data).includes(id))).toBe(false);
+  });
+
+  it.each([
+    ["lighthuose", 7],
+    ["greenhose", 9],
+    ["Lantern Markit", 10],
+    ["untangeling", 37],
+    ["anxeity", 37],
+    ["slow pianno", 45],
+    ["gratitdue", 19],
+    ["exhael", 12],
+  ])("tolerates a typo: %j finds item %i", async (s, id) => {
+    const found = ids((await search(`s=${encodeURIComponent(s)}&per_page=100`)).data);
+    expect(found, s).toContain(id);
+  });
+
+  it("ranks the closest spelling first and leaves unrelated items out", async () => {
+    const found = ids((await search("s=lighthuose&per_page=100")).data);
+    expect(found[0]).toBe(7);
+    expect(found.length).toBeLessThan(5);
+    const sleep = ids((await search("s=slepe&per_page=100")).data);
+    expect(sleep.length).toBeGreaterThan(3);
+    for (const id of sleep.slice(0, 3)) expect(`${itemById(id).name} ${tagsOf(id).join(" ")}`.toLowerCase()).toContain("sle");
+    expect((await search("s=qzxwvk")).data).toEqual([]);
+  });
+
+  it("matches a word as typed when it finds anything that way, without guessing", async () => {
+    // "rain" is found as typed, so "brain"-like guesses are not added: every result carries the word.
+    for (const card of (await search("s=rain&per_page=100")).data) {
+      const item = itemById(card.id);
+      expect(`${item.name} ${item.tags.join(" ")} ${item.description}`.toLowerCase(), item.name).toMatch(/rain/);
+    }
+    // A typed word and a misspelt one together: both must match.
+    const both = ids((await search("s=evening%20lanturn&per_page=100")).data);
+    expect(both).toContain(10);
+    for (const id of both)
+      expect(`${itemById(id).name} ${itemById(id).description} ${tagsOf(id).join(" ")}`.toLowerCase()).toContain("evening");
+    // Short words are never guessed at; stop words alone find nothing.
+    expect((await search("s=zqx")).data).toEqual([]);
+    expect((await search("s=the")).data).toEqual([]);
   });
 
   it("answers an empty page without a query", async () => {

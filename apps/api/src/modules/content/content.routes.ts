@@ -16,6 +16,7 @@ import {
   ScreenQuery,
   ScreenResponse,
   SearchQuery,
+  TagListQuery,
   TagListResponse,
 } from "@serene/contracts";
 import { CONTENT_MODELS } from "@serene/domain";
@@ -89,8 +90,15 @@ export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): F
 
     app.get(
       "/tags",
-      { ...member, schema: { ...docs("Every tag"), querystring: CacheBuster, response: { 200: TagListResponse, ...errors } } },
-      () => catalogue.tags(),
+      {
+        ...member,
+        schema: {
+          ...docs("The tags some item carries (of one model, when given), by name"),
+          querystring: TagListQuery,
+          response: { 200: TagListResponse, ...errors },
+        },
+      },
+      (request) => catalogue.tags(request.query),
     );
     app.get(
       "/search",

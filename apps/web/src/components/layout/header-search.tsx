@@ -1,6 +1,7 @@
 import type { Tag } from "@serene/contracts";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { SEARCH_TYPING_DELAY_MS } from "@serene/domain";
 import { useTags } from "../../lib/tags";
 import { TagChips, toggleTag } from "../content/tag-chips";
 import { Button } from "../ui/button";
@@ -25,14 +26,27 @@ export function searchHref(text: string, tags: string[]): string {
   const parts: string[] = [];
   if (text) parts.push(`s=${encodeURIComponent(text)}`);
   if (tags.length > 0) parts.push(`tags=${tags.map(encodeURIComponent).join(",")}`);
-  return `${SEARCH_PATH}?${parts.join("&")}`;
+  return parts.length > 0 ? `${SEARCH_PATH}?${parts.join("&")}` : SEARCH_PATH;
 }
+
+/** Set on the addresses the search writes while the member types: the form there carries on as it was. */
+interface TypingState {
+  searching?: boolean;
+}
+const typing = (state: unknown) => Boolean(state && typeof state === "object" && (state as TypingState).searching);
 
 const readTags = (value: string | null) =>
   (value ?? "")
     .split(",")
     .map((tag) => tag.trim())
     .filter(Boolean);
+
+/** The tags the header offers: at most 12, the chosen ones always among them (a chosen tag never hides). */
+export function headerTags(tags: Tag[], chosen: string[]): Tag[] {
+  const picked = tags.filter((tag) => chosen.includes(tag.slug));
+  const rest = tags.filter((tag) => !chosen.includes(tag.slug)).slice(0, Math.max(0, HEADER_TAG_LIMIT - picked.length));
+  return tags.filter((tag) => picked.includes(tag) || rest.includes(tag));
+}
 
 export interface HeaderSearchState {
   open: boolean;
@@ -74,17 +88,22 @@ export function SearchToggle({ state }: { state: HeaderSearchState }) {
 export function SearchPanel({ state }: { state: HeaderSearchState }) {
   const { open, onResults, panelId, setToggled } = state;
   const [params] = useSearchParams();
+  const location = useLocation();
   const tags = useTags(open);
+  // An address the member's typing wrote keeps the form as it is (focus, caret); any other refills it.
+  const carriesOn = onResults && typing(location.state);
   return (
     <div id={panelId} className={styles.panel} hidden={!open}>
       {open && (
         // Filled from s and tags of the address on load; a new search address fills it again.
         <SearchForm
-          key={onResults ? params.toString() : "closed"}
+          key={onResults ? "results" : "closed"}
+          refill={carriesOn ? null : location.key}
           initialText={params.get("s") ?? ""}
           initialTags={readTags(params.get("tags"))}
-          tags={(tags.data?.data ?? []).slice(0, HEADER_TAG_LIMIT)}
-          autoFocus={!onResults}
+          tags={headerTags(tags.data?.data ?? [], readTags(params.get("tags")))}
+          autoFocus={!onResults || carriesOn}
+          onResults={onResults}
           onClose={onResults ? undefined : () => setToggled(false)}
         />
       )}
@@ -108,19 +127,52 @@ interface SearchFormProps {
   initialTags: string[];
   tags: Tag[];
   autoFocus: boolean;
+  onResults: boolean;
+  /** Changes when an address the form did not write arrives (a link, the history): the form refills from it. */
+  refill: string | null;
   onClose?: () => void;
 }
 
-function SearchForm({ initialText, initialTags, tags, autoFocus, onClose }: SearchFormProps) {
+/**
+ * The search form. The results follow what is typed: about 300 ms after the last keystroke or
+ * chip, the results address is written (replacing itself on /search-result), so the list updates
+ * without pressing Search (decision 041). Enter or the button search at once.
+ */
+function SearchForm({ initialText, initialTags, tags, autoFocus, onResults, refill, onClose }: SearchFormProps) {
   const navigate = useNavigate();
   const [text, setText] = useState(initialText);
   const [selected, setSelected] = useState(initialTags);
+  const [edited, setEdited] = useState(false);
+  const [filledFrom, setFilledFrom] = useState(refill);
+  if (refill !== null && refill !== filledFrom) {
+    setFilledFrom(refill);
+    setText(initialText);
+    setSelected(initialTags);
+    setEdited(false);
+  }
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
+  // Focus is placed once, when the form appears: later addresses never pull it away from a chip.
+  const [focusOnMount] = useState(autoFocus);
   useEffect(() => {
-    if (autoFocus) input.current?.focus();
-  }, [autoFocus]);
+    const field = input.current;
+    if (!focusOnMount || !field) return;
+    field.focus();
+    // Carrying on typing: the caret goes after what is already there.
+    field.setSelectionRange(field.value.length, field.value.length);
+  }, [focusOnMount]);
+
+  useEffect(() => {
+    if (!edited) return;
+    const query = text.trim();
+    // Away from the results, an empty search goes nowhere.
+    if (!onResults && !query && selected.length === 0) return;
+    const timer = window.setTimeout(() => {
+      void navigate(searchHref(query, selected), { replace: onResults, state: { searching: true } satisfies TypingState });
+    }, SEARCH_TYPING_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [edited, text, selected, onResults, navigate]);
 
   return (
     <form
@@ -137,6 +189,7 @@ function SearchForm({ initialText, initialTags, tags, autoFocus, onClose }: Sear
           input.current?.focus();
           return;
         }
+        setEdited(false);
         onClose?.();
         void navigate(searchHref(query, selected));
       }}
@@ -153,7 +206,10 @@ function SearchForm({ initialText, initialTags, tags, autoFocus, onClose }: Sear
             type="search"
             name="s"
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              setEdited(true);
+            }}
             placeholder="Meditations, sleepcasts, sounds…"
             autoComplete="off"
             enterKeyHint="search"
@@ -170,7 +226,10 @@ function SearchForm({ initialText, initialTags, tags, autoFocus, onClose }: Sear
           label="Search tags"
           tags={tags}
           selected={selected}
-          onToggle={(slug) => setSelected((now) => toggleTag(now, slug))}
+          onToggle={(slug) => {
+            setSelected((now) => toggleTag(now, slug));
+            setEdited(true);
+          }}
         />
       )}
     </form>

@@ -54,8 +54,9 @@ export const getSearchResults = (text: string, tags: string[], signal?: AbortSig
 export const searchQueryOptions = (text: string, tags: string[]) =>
   queryOptions({ queryKey: searchKeys.results(text, tags), queryFn: ({ signal }) => getSearchResults(text, tags, signal) });
 
+/** While the member types, the last results stay (dimmed) until the new ones arrive. */
 export const useSearch = (text: string, tags: string[]) =>
-  useQuery({ ...searchQueryOptions(text, tags), enabled: Boolean(text) || tags.length > 0 });
+  useQuery({ ...searchQueryOptions(text, tags), enabled: Boolean(text) || tags.length > 0, placeholderData: keepPreviousData });
 
 /** GET /collection/{id}: a collection's name, description and items. */
 export const getCollection = (id: string, signal?: AbortSignal) =>

@@ -10,8 +10,9 @@ import { ShelvesLoading } from "./section-shelf";
 import styles from "./browse.module.css";
 
 /**
- * /collection/:id: the collection's items, each linking to /{model}/{id}. The spec shows only free
- * items; a subscriber, who may open everything, sees the whole collection.
+ * /collection/:id: the collection's items, each linking to /{model}/{id}. Every member sees the
+ * same items as the collection's shelf on home, in the same order; for a free member the locked
+ * ones carry the lock and open the subscription offer, as on home (decision 041).
  */
 export function CollectionView({ id }: { id: string }) {
   const membership = useMembership();
@@ -33,13 +34,12 @@ export function CollectionView({ id }: { id: string }) {
     );
   }
   const { name, description, content } = collection.data.data;
-  const items = membership.subscriber ? content : content.filter((item) => item.free);
   return (
     <div className={styles.page}>
       <PageIntro title={name} tone="sea">
         {description}
       </PageIntro>
-      {items.length === 0 ? <EmptyState>No data found</EmptyState> : <CardGrid items={items} membership={membership} label={name} />}
+      {content.length === 0 ? <EmptyState>No data found</EmptyState> : <CardGrid items={content} membership={membership} label={name} />}
     </div>
   );
 }

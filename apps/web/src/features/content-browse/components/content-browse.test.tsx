@@ -80,7 +80,13 @@ describe("meditation tag chips", () => {
       "GET user/account-status": [200, FREE_STATUS],
       "GET screen/meditation": [200, page([section(1, [card(1, { name: "Morning Light" })], { name: "Popular" })])],
       "GET tags": [200, TAGS],
-      "GET meditation-sleep": (call) => [200, page(call.query.get("tags") === "anxiety" ? [card(2, { name: "Quiet Worry" })] : [])],
+      "GET meditation-sleep": (call) => {
+        const tags = call.query.get("tags");
+        if (tags === "anxiety") return [200, page([card(2, { name: "Quiet Worry" })])];
+        // Every chosen tag counts: items with both first, then those with either.
+        if (tags === "anxiety,focus") return [200, page([card(3, { name: "Clear Mind" }), card(2, { name: "Quiet Worry" })])];
+        return [200, page([])];
+      },
     });
     renderPage(meditation, { at: "/meditation" });
     await screen.findByRole("heading", { name: "Popular" });
@@ -93,9 +99,18 @@ describe("meditation tag chips", () => {
     await screen.findByRole("link", { name: /Quiet Worry/ });
     expect(named("GET meditation-sleep").at(-1)?.query.get("tags")).toBe("anxiety");
 
+    // Only the tags some meditation carries are offered.
+    expect(named("GET tags").map((call) => call.query.get("model"))).toEqual(["meditation-sleep"]);
+
     await userEvent.click(screen.getByRole("button", { name: "Focus" }));
-    expect(await screen.findByText("No data found")).toBeTruthy();
+    await screen.findByRole("link", { name: /Clear Mind/ });
     expect(named("GET meditation-sleep").at(-1)?.query.get("tags")).toBe("anxiety,focus");
+    const list = screen.getByRole("list", { name: "Meditations with the chosen tags" });
+    expect(
+      within(list)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual([expect.stringContaining("Clear Mind"), expect.stringContaining("Quiet Worry")]);
 
     await userEvent.click(screen.getByRole("button", { name: "Anxiety" }));
     expect(screen.getByRole("button", { name: "Anxiety" }).getAttribute("aria-pressed")).toBe("false");
@@ -130,12 +145,18 @@ describe("collections", () => {
     },
   };
 
-  it("shows only free items to a member without a subscription", async () => {
+  it("shows a free member the same items as the shelf on home, the locked ones locked", async () => {
     mockApi({ "GET user/account-status": [200, FREE_STATUS], "GET collection/3": [200, collection] });
     renderPage(() => <CollectionView id="3" />, { at: "/collection/3" });
     await screen.findByRole("heading", { name: "Evening Calm" });
     expect(screen.getByRole("link", { name: /Open One/ }).getAttribute("href")).toBe("/meditation-sleep/1");
-    expect(screen.queryByText("Closed One")).toBeNull();
+    const grid = screen.getByRole("list", { name: "Evening Calm" });
+    expect(
+      within(grid)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining("Open One"), expect.stringContaining("Closed One")]);
+    expect(screen.getByRole("button", { name: /Closed One.*Locked$/ })).toBeTruthy();
   });
 
   it("shows everything to a subscriber", async () => {

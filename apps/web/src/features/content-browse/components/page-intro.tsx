@@ -22,7 +22,8 @@ export function PageIntro({
         {children && <p>{children}</p>}
       </div>
       {action}
-      <svg className={styles.introArt} viewBox="0 0 200 120" aria-hidden="true" focusable="false">
+      {/* Stretched into a low horizon on phones (browse.module.css); its own shape elsewhere. */}
+      <svg className={styles.introArt} viewBox="0 0 200 120" preserveAspectRatio="none" aria-hidden="true" focusable="false">
         <circle cx="140" cy="48" r="26" />
         <path d="M0 92 Q50 70 100 90 T200 84 V120 H0Z" />
         <path d="M0 104 Q60 88 120 104 T200 100 V120 H0Z" />

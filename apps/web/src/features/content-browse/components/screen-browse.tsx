@@ -55,7 +55,8 @@ export function ScreenBrowse({ screen, title, lead, tone, withTags = false }: Sc
 }
 
 function TagFilter({ selected, onToggle, onAll }: { selected: string[]; onToggle: (slug: string) => void; onAll: () => void }) {
-  const tags = useTags();
+  // Only the tags some meditation carries: a chip always finds something.
+  const tags = useTags(true, "meditation-sleep");
   // Tag failures are only logged (spec 001 section 8): the chips simply do not appear.
   if (!tags.data) return null;
   return <TagChips label="Filter by tag" tags={tags.data.data} selected={selected} onToggle={onToggle} onAll={onAll} />;

@@ -41,10 +41,13 @@ export function SearchResults() {
       ) : results.data.data.length === 0 ? (
         <EmptyState>No data found</EmptyState>
       ) : (
-        <>
+        <div
+          className={[styles.results, results.isPlaceholderData && styles.refreshing].filter(Boolean).join(" ")}
+          aria-busy={results.isPlaceholderData || undefined}
+        >
           <ResultCount shown={uniqueItems(results.data.data).length} total={results.data.meta.total} />
           <CardGrid items={results.data.data} membership={membership} label="Search results" />
-        </>
+        </div>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { PurchaseResponse } from "@serene/contracts";
-import { useCallback, useRef, useState, type ReactNode } from "react";
+import { useCallback, useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast-store";
@@ -46,16 +46,26 @@ export function CardPanel({ pkg, checkout, summary, busy, onBusyChange, onPurcha
   const attempt = useRef<Attempt | null>(null);
   const running = useRef(false);
   const [pressed, setPressed] = useState<"try" | "stripe" | null>(null);
+  // The last refusal (a decline, or any other failure), shown in the form beside the toast until the card changes.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalId = useId();
 
   // A changed card is a new attempt: the earlier confirmed card and its key no longer apply.
   const forgetAttempt = useCallback(() => {
     attempt.current = null;
+    setRefusal(null);
   }, []);
+
+  const refuse = (message: string) => {
+    setRefusal(message);
+    toast.error(message);
+  };
 
   const pay = async (button: "try" | "stripe") => {
     if (running.current || !pkg || !intent.data || intent.isFetching) return;
     running.current = true;
     setPressed(button);
+    setRefusal(null);
     onBusyChange(true);
     try {
       let current = attempt.current?.packageId === pkg.id ? attempt.current : null;
@@ -63,7 +73,7 @@ export function CardPanel({ pkg, checkout, summary, busy, onBusyChange, onPurcha
         if (!fields.current) throw new ApiError(0, { message: SOMETHING_WENT_WRONG });
         const confirmed = await fields.current.confirm(intent.data.client_secret);
         if (!confirmed.ok) {
-          if (confirmed.message) toast.error(confirmed.message);
+          if (confirmed.message) refuse(confirmed.message);
           return;
         }
         // One key per purchase attempt, kept for a retry of the same attempt.
@@ -82,7 +92,7 @@ export function CardPanel({ pkg, checkout, summary, busy, onBusyChange, onPurcha
         attempt.current = null;
         void intent.refetch();
       }
-      toast.error(failureMessage(error));
+      refuse(failureMessage(error));
     } finally {
       running.current = false;
       setPressed(null);
@@ -98,6 +108,7 @@ export function CardPanel({ pkg, checkout, summary, busy, onBusyChange, onPurcha
       className={styles.panel}
       noValidate
       aria-busy={busy}
+      aria-describedby={refusal ? refusalId : undefined}
       onSubmit={(event) => {
         event.preventDefault();
         void pay("try");
@@ -120,6 +131,17 @@ export function CardPanel({ pkg, checkout, summary, busy, onBusyChange, onPurcha
       )}
       {intent.data?.mode === "sandbox" && <SandboxCardFields ref={fields} readOnly={busy} onEdit={forgetAttempt} />}
       {intent.data?.mode === "live" && <StripeCardFields ref={fields} apiKey={intent.data.api_key} onEdit={forgetAttempt} />}
+
+      {/* The toast announces it; this copy stays beside the card until the card changes. */}
+      {refusal && (
+        <p id={refusalId} className={styles.refusal} data-testid="card-refusal">
+          <svg className={styles.refusalIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <circle cx="12" cy="12" r="9.5" />
+            <path d="M12 8V12.5M12 15.8H12.01" />
+          </svg>
+          {refusal}
+        </p>
+      )}
 
       {summary}
 

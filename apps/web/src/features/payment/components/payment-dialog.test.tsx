@@ -8,6 +8,7 @@ import { pkg } from "../../../test/packages";
 import { mockApi, renderPage, validation } from "../../../test/render";
 import { browserNavigation } from "../leave";
 import { PaymentDialog, type PaymentDialogProps } from "./payment-dialog";
+import { CARD_MESSAGES } from "@serene/domain";
 
 const MONTHLY = pkg(1, 1, 14.99);
 const YEARLY = pkg(4, 12, 59.99, { is_free_trial: true, trial_days: 7, tags: ["Most Popular"] });
@@ -264,11 +265,84 @@ describe("paying by card", () => {
     await waitFor(() => expect(toasts()).toEqual([{ kind: "error", message: "Your card was declined." }]));
     // Shown and announced inside the modal dialog, which makes the page behind inert.
     expect(within(screen.getByRole("dialog")).getByRole("alert").textContent).toContain("Your card was declined.");
+    // And kept beside the card form, which names it, until the card changes.
+    const refusal = within(screen.getByRole("dialog")).getByTestId("card-refusal");
+    expect(refusal.textContent).toBe("Your card was declined.");
+    expect(tryNow().closest("form")!.getAttribute("aria-describedby")).toBe(refusal.id);
     expect(api.named("POST stripe/payment-method")).toHaveLength(0);
     expect(done).not.toHaveBeenCalled();
     await waitFor(() => expect(tryNow().getAttribute("aria-disabled")).toBeNull());
     expect((screen.getByLabelText("Card number") as HTMLInputElement).value).toBe("4000 0000 0000 0002");
     expect(screen.getByRole("dialog")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Card number"), { target: { value: "4242424242424242" } });
+    expect(screen.queryByTestId("card-refusal")).toBeNull();
+  });
+
+  it("shows a refused purchase inside the dialog too", async () => {
+    mockApi({
+      "GET stripe/setup-intent": [200, SETUP],
+      "POST sandbox/card/confirm": [200, cardOk],
+      "POST stripe/payment-method": [402, { message: "Your card has insufficient funds." }],
+    });
+    open();
+    await chooseCard();
+    fillCard();
+    fireEvent.click(tryNow());
+    const refusal = await within(screen.getByRole("dialog")).findByTestId("card-refusal");
+    expect(refusal.textContent).toBe("Your card has insufficient funds.");
+  });
+
+  it.each([
+    ["a number that fails the Luhn check", ["4242424242424241", "1234", "123"], "Card number", CARD_MESSAGES.numberInvalid],
+    ["an empty number", ["", "1234", "123"], "Card number", CARD_MESSAGES.numberMissing],
+    ["an expiry in the past", ["4242424242424242", "0125", "123"], "Expiry", CARD_MESSAGES.expiryPast],
+    ["a month that does not exist", ["4242424242424242", "1334", "123"], "Expiry", CARD_MESSAGES.expiryMonth],
+    ["a half-typed expiry", ["4242424242424242", "12", "123"], "Expiry", CARD_MESSAGES.expiryMissing],
+    ["a two-digit CVC", ["4242424242424242", "1234", "12"], "CVC", CARD_MESSAGES.cvcThree],
+    ["a four-digit CVC on a Visa", ["4242424242424242", "1234", "1234"], "CVC", CARD_MESSAGES.cvcThree],
+    ["a three-digit CVC on American Express", ["378282246310005", "1234", "123"], "CVC", CARD_MESSAGES.cvcFour],
+  ] as const)("stops %s before sending, with the message beside the field", async (_case, [number, expiry, cvc], label, message) => {
+    const api = mockApi({ "GET stripe/setup-intent": [200, SETUP], "POST sandbox/card/confirm": [200, cardOk] });
+    open();
+    await chooseCard();
+    fillCard(number, expiry, cvc);
+    fireEvent.click(tryNow());
+    const field = screen.getByLabelText(label);
+    await waitFor(() => expect(field.getAttribute("aria-invalid")).toBe("true"));
+    const described = document.getElementById(field.getAttribute("aria-describedby")!);
+    expect(described?.textContent).toContain(message);
+    expect(document.activeElement).toBe(field);
+    expect(api.named("POST sandbox/card/confirm")).toHaveLength(0);
+    expect(api.named("POST stripe/payment-method")).toHaveLength(0);
+    expect(toasts()).toEqual([]);
+    await waitFor(() => expect(tryNow().getAttribute("aria-disabled")).toBeNull());
+
+    // Changing the field clears its message.
+    fireEvent.change(field, { target: { value: "9" } });
+    expect(field.getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("names every wrong field at once and sends an American Express card with a four-digit CVC", async () => {
+    const api = mockApi({
+      "GET stripe/setup-intent": [200, SETUP],
+      "POST sandbox/card/confirm": [200, cardOk],
+      "POST stripe/payment-method": [200, SUBSCRIBED],
+    });
+    open();
+    await chooseCard();
+    fillCard("4242424242424241", "0124", "1");
+    fireEvent.click(tryNow());
+    expect(await screen.findByText(CARD_MESSAGES.numberInvalid)).toBeTruthy();
+    expect(screen.getByText(CARD_MESSAGES.expiryPast)).toBeTruthy();
+    expect(screen.getByText(CARD_MESSAGES.cvcThree)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText("Card number"));
+
+    fillCard("378282246310005", "1234", "1234");
+    expect(screen.getByLabelText("CVC").getAttribute("placeholder")).toBe("1234");
+    fireEvent.click(tryNow());
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(api.named("POST sandbox/card/confirm")[0]!.body).toMatchObject({ number: "378282246310005", cvc: "1234" });
   });
 
   it("shows the purchase's own refusal, or 'Something went wrong' when it has none", async () => {
@@ -301,7 +375,8 @@ describe("paying by card", () => {
     });
     open();
     await chooseCard();
-    fillCard("4242", "13", "1");
+    // A card that passes the form's own checks can still be refused field by field by the processor.
+    fillCard();
     fireEvent.click(tryNow());
     expect(await screen.findByText("Your card number is invalid.")).toBeTruthy();
     expect(screen.getByText("Your card's expiration date is invalid.")).toBeTruthy();

@@ -1,3 +1,4 @@
+import { cardProblems, cvcLength } from "@serene/domain";
 import { useId, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { ApiError, fieldErrors } from "../../../lib/api-client";
 import { Input } from "../../../components/ui/input";
@@ -19,9 +20,13 @@ interface SandboxCardFieldsProps {
   onEdit: () => void;
 }
 
+const FIELDS = ["number", "expiry", "cvc"] as const;
+
 /**
  * The offline card form (setup intent mode "sandbox"): card number, expiry and CVC as plain
  * inputs that the sandbox processor confirms (POST /sandbox/card/confirm), as Stripe.js would.
+ * The number (Luhn), a past expiry and the CVC's length are checked before anything is sent,
+ * with the message beside the field (decision 041).
  */
 export function SandboxCardFields({ ref, readOnly, onEdit }: SandboxCardFieldsProps) {
   const id = useId();
@@ -42,12 +47,21 @@ export function SandboxCardFields({ ref, readOnly, onEdit }: SandboxCardFieldsPr
   useImperativeHandle(ref, () => ({
     focus: () => numberRef.current?.focus(),
     async confirm(clientSecret: string): Promise<ConfirmOutcome> {
+      const { exp_month, exp_year } = parseExpiry(expiry);
+      const problems = cardProblems({ number, expMonth: exp_month, expYear: exp_year, cvc }, new Date());
+      const wrong = FIELDS.find((field) => problems[field]);
+      if (wrong) {
+        setErrors(Object.fromEntries(FIELDS.filter((field) => problems[field]).map((field) => [field, [problems[field]!]])));
+        inputs[wrong].current?.focus();
+        return { ok: false, message: null };
+      }
       setErrors({});
       try {
         const result = await confirmSandboxCard({
           client_secret: clientSecret,
           number: number.replace(/\s/g, ""),
-          ...parseExpiry(expiry),
+          exp_month,
+          exp_year,
           cvc,
         });
         return { ok: true, paymentMethod: result.payment_method };
@@ -58,7 +72,7 @@ export function SandboxCardFields({ ref, readOnly, onEdit }: SandboxCardFieldsPr
           const field = FIELD_OF[key];
           if (field) next[field] = [...(next[field] ?? []), ...messages];
         }
-        const first = (["number", "expiry", "cvc"] as const).find((field) => next[field]);
+        const first = FIELDS.find((field) => next[field]);
         if (first) {
           setErrors(next);
           inputs[first].current?.focus();
@@ -111,7 +125,7 @@ export function SandboxCardFields({ ref, readOnly, onEdit }: SandboxCardFieldsPr
         label="CVC"
         inputMode="numeric"
         autoComplete="cc-csc"
-        placeholder="123"
+        placeholder={cvcLength(number) === 4 ? "1234" : "123"}
         maxLength={4}
         value={cvc}
         readOnly={readOnly}
