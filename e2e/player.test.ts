@@ -174,6 +174,39 @@ describe("the player for a free member", () => {
     await context.close();
   });
 
+  it("the sleep timer fades the sound over its last 30 seconds and stops it, keeping the member's volume", async () => {
+    const { page, problems, context } = await newVisit(browser, 1280, { t: await registerMember() });
+    await page.clock.install();
+    await page.goto(`/${freeItem.model}/${freeItem.id}`);
+    await page.getByRole("heading", { level: 1, name: freeItem.name }).waitFor();
+    await player(page).getByRole("button", { name: "Play" }).click();
+    await playsPast(page, 0.5);
+    await player(page).getByRole("button", { name: "Sleep timer" }).click();
+    await page.getByRole("menuitemradio", { name: "5 minutes" }).click();
+    const timer = player(page).getByRole("button", { name: /^Sleep timer: / });
+    await expect.poll(() => timer.getAttribute("aria-label")).toMatch(/^Sleep timer: (5:00|4:5\d) left$/);
+    const volume = () => media(page).evaluate((element: HTMLMediaElement) => element.volume);
+
+    // Before the last 30 seconds: the member's volume.
+    await page.clock.fastForward("04:20");
+    await expect.poll(() => timer.getAttribute("aria-label")).toMatch(/^Sleep timer: 0:[34]\d left$/);
+    expect(await volume()).toBe(1);
+    // Half-way through the fade: a quarter, the soundscape with it; the slider still shows the member's choice.
+    await page.clock.fastForward("00:25");
+    await expect.poll(volume).toBeLessThan(0.5);
+    expect(await volume()).toBeGreaterThan(0);
+    expect(await soundscape(page).evaluate((element: HTMLMediaElement) => element.volume)).toBeLessThan(0.5);
+    expect(await page.getByRole("slider", { name: "Volume" }).inputValue()).toBe("1");
+    // At the end: stopped, the volume back, the timer off.
+    await page.clock.fastForward("00:20");
+    await expect.poll(() => media(page).evaluate((element: HTMLMediaElement) => element.paused)).toBe(true);
+    expect(await soundscape(page).evaluate((element: HTMLMediaElement) => element.paused)).toBe(true);
+    expect(await volume()).toBe(1);
+    await player(page).getByRole("button", { name: "Sleep timer", exact: true }).waitFor();
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
   it("streams through hls.js, loaded only on the player, where the browser has no HLS of its own", async () => {
     const { page, problems, context } = await newVisit(browser, 1280, { t: await tokenFor(DEMO.free) });
     await context.addInitScript(() => {

@@ -32,3 +32,4 @@ export * from "./themes";
 export * from "./receipts";
 export * from "./card-checks";
 export * from "./search";
+export * from "./sleep-timer";

@@ -10,10 +10,12 @@ export interface ContentRef {
   model: ContentModel;
 }
 
-const quietly = (promise: Promise<unknown>) => {
-  // Player calls fail silently: only logged (spec 001 section 8).
-  promise.catch((error: unknown) => console.warn("Player call failed:", error instanceof Error ? error.message : error));
-};
+/** Player calls fail silently: only logged (spec 001 section 8). Resolves once the call is done, either way. */
+const quietly = (promise: Promise<unknown>): Promise<void> =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => console.warn("Player call failed:", error instanceof Error ? error.message : error),
+  );
 
 /** POST /user/views: the item's page was opened. */
 export const recordView = (ref: ContentRef) => quietly(api.post("user/views", { body: ref, silent: true }));

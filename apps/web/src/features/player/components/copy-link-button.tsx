@@ -16,7 +16,7 @@ export function CopyLinkButton({ item }: { item: ContentRef }) {
       if (!navigator.clipboard?.writeText) throw new Error("the clipboard is not available");
       await navigator.clipboard.writeText(window.location.href);
       toast.success(COPY_SUCCESS);
-      recordShare({ id: item.id, model: item.model });
+      void recordShare({ id: item.id, model: item.model });
     } catch (error) {
       toast.error(copyFailure(error instanceof Error ? error.message : String(error)));
     }

@@ -4,6 +4,7 @@ import { usePlayback } from "../hooks/use-playback";
 import { playback } from "../lib/playback";
 import { spokenClock } from "../lib/time";
 import { Cover } from "./cover";
+import { SleepTimer } from "./sleep-timer";
 import { PlayerIcon } from "./icons";
 import styles from "./mini-player.module.css";
 
@@ -50,6 +51,7 @@ export function MiniPlayer() {
       >
         <PlayerIcon name={state.playing ? "pause" : "play"} />
       </button>
+      <SleepTimer compact />
       <button type="button" className={styles.close} onClick={() => playback.close()} aria-label="Close the player">
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6L6 18" />

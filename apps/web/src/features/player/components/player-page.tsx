@@ -12,6 +12,7 @@ import { keepSignedCookiesFresh } from "../api/signed-cookies";
 import { useContentItem } from "../api/content";
 import { useIsSubscriber } from "../hooks/use-is-subscriber";
 import { formatMinutes, formatSessions } from "../lib/time";
+import { usePlayback } from "../hooks/use-playback";
 import { playback } from "../lib/playback";
 import { isLocked, type Streams } from "../lib/variants";
 import { CopyLinkButton } from "./copy-link-button";
@@ -44,6 +45,7 @@ export function PlayerPage({ model, id }: { model: ContentModel; id: string }) {
 
 function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }) {
   const subscriber = useIsSubscriber();
+  const engine = usePlayback();
   const list = isListModel(model);
   const sessions = model === "music-soundscape-playlist" ? item.audios : item.meditation;
   useDocumentTitle(item.name);
@@ -62,7 +64,7 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
   useEffect(() => {
     if (viewed.current) return;
     viewed.current = true;
-    recordView({ id: item.id, model });
+    void recordView({ id: item.id, model });
     analytics.track("ViewContent", { content_ids: String(item.id), content_type: model, content_name: item.name });
   }, [item.id, item.name, model]);
 
@@ -152,6 +154,7 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
               title={listTitle}
               sessions={sessions}
               currentId={current?.id ?? null}
+              playingId={engine.playing && current && engine.track?.key === `${childModelOf(model)}-${current.id}` ? current.id : null}
               isLocked={locked}
               emptyText={
                 model === "music-soundscape-playlist"

@@ -20,6 +20,7 @@ import {
 import { Cover } from "./cover";
 import { PlayerIcon } from "./icons";
 import { useCornerNotice } from "./corner-notice";
+import { SleepTimer } from "./sleep-timer";
 import { SwitchGroup } from "./switch-group";
 import styles from "./player.module.css";
 
@@ -266,6 +267,9 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
           </div>
 
           <div className={styles.transport}>
+            <div className={styles.extras}>
+              <SleepTimer />
+            </div>
             <div className={styles.transportMain}>
               <button
                 type="button"

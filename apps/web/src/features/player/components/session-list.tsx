@@ -7,6 +7,8 @@ interface SessionListProps {
   title: string;
   sessions: ContentSession[];
   currentId: number | null;
+  /** The session that plays right now, if any: only it says 'Now playing'. */
+  playingId: number | null;
   /** May this member play the session? */
   isLocked: (session: ContentSession) => boolean;
   onSelect: (session: ContentSession) => void;
@@ -14,7 +16,7 @@ interface SessionListProps {
 }
 
 /** A course's sessions or a playlist's audios; the current one is marked, locked ones carry a lock. */
-export function SessionList({ title, sessions, currentId, isLocked, onSelect, emptyText }: SessionListProps) {
+export function SessionList({ title, sessions, currentId, playingId, isLocked, onSelect, emptyText }: SessionListProps) {
   return (
     <section className={styles.panel} aria-labelledby="player-sessions-title">
       <header className={styles.panelHeader}>
@@ -41,12 +43,14 @@ export function SessionList({ title, sessions, currentId, isLocked, onSelect, em
                   onClick={() => onSelect(session)}
                 >
                   <span className={styles.sessionIndex} aria-hidden="true">
-                    {current ? <PlayerIcon name="wave" /> : index + 1}
+                    {session.id === playingId ? <PlayerIcon name="wave" /> : index + 1}
                   </span>
                   <span className={styles.sessionText}>
                     <span className={styles.sessionName}>{session.name}</span>
                     <span className={styles.sessionMeta}>
-                      {[current ? "Now playing" : null, minutes, session.complete ? "Completed" : null].filter(Boolean).join(" · ")}
+                      {[session.id === playingId ? "Now playing" : null, minutes, session.complete ? "Completed" : null]
+                        .filter(Boolean)
+                        .join(" · ")}
                     </span>
                   </span>
                   {locked ? (

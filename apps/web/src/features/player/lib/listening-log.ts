@@ -1,5 +1,5 @@
 import { toUtcSecond } from "@serene/domain";
-import { libraryKeys } from "../../../lib/catalogue-keys";
+import { contentKeys, libraryKeys } from "../../../lib/catalogue-keys";
 import { progressKeys } from "../../../lib/progress-keys";
 import { queryClient } from "../../../lib/query-client";
 import { recordHistory, reportSession, type ContentRef } from "../api/activity";
@@ -21,7 +21,7 @@ export class ListeningLog {
     if (!this.start) this.start = toUtcSecond(new Date());
     if (this.inHistory !== key) {
       this.inHistory = key;
-      recordHistory(this.ref);
+      void recordHistory(this.ref);
       // The library's Recently Played list loads again next time it shows.
       void queryClient.invalidateQueries({ queryKey: libraryKeys.all, refetchType: "none" });
     }
@@ -33,9 +33,13 @@ export class ListeningLog {
     const ref = this.ref;
     if (!startedAt || !ref) return;
     this.start = null;
-    reportSession({ start_session: startedAt, end_session: toUtcSecond(new Date()), id: ref.id, model: ref.model }, keepalive);
-    // The dashboard's figures load again next time they show (the report may still be on its way).
-    void queryClient.invalidateQueries({ queryKey: progressKeys.statisticsAll(), refetchType: "none" });
+    void reportSession({ start_session: startedAt, end_session: toUtcSecond(new Date()), id: ref.id, model: ref.model }, keepalive).then(
+      () => {
+        // The dashboard's figures load again next time they show; a course on screen marks the session done.
+        void queryClient.invalidateQueries({ queryKey: progressKeys.statisticsAll(), refetchType: "none" });
+        void queryClient.invalidateQueries({ queryKey: contentKeys.all });
+      },
+    );
   }
 
   /** A new entry starts: the next `playing` adds it to Recently Played again. */

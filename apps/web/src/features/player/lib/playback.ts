@@ -1,4 +1,4 @@
-import type { ContentModel } from "@serene/domain";
+import { fadeFactor, type ContentModel, type SleepTimerChoice } from "@serene/domain";
 import { env } from "../../../lib/env";
 import { whenSigningOut } from "../../../lib/session";
 import { loadStream, type StreamHandle } from "./stream-loader";
@@ -44,6 +44,8 @@ export interface PlaybackState {
   duration: number;
   volume: number;
   muted: boolean;
+  /** The sleep timer: its choice, and the seconds left (null while it waits for the item's length). */
+  sleep: { choice: SleepTimerChoice; remaining: number | null } | null;
 }
 
 const IDLE: PlaybackState = {
@@ -55,7 +57,11 @@ const IDLE: PlaybackState = {
   duration: 0,
   volume: 1,
   muted: false,
+  sleep: null,
 };
+
+/** How often the sleep timer looks at the clock (and steps the fade). */
+const SLEEP_TICK_MS = 250;
 
 type Listener = () => void;
 
@@ -76,6 +82,9 @@ class PlaybackEngine {
   private endedHandler: (() => void) | null = null;
   private readonly log = new ListeningLog();
   private readonly places = new PlaceKeeper();
+  private sleepTimer: { choice: SleepTimerChoice; endsAt: number | null; tick: number } | null = null;
+  /** The member's own volume, while the sleep timer's fade lowers the element's. */
+  private memberVolume = 1;
 
   // The store.
   subscribe = (listener: Listener) => {
@@ -157,7 +166,12 @@ class PlaybackEngine {
       bed().pause();
     });
     media.addEventListener("volumechange", () => {
-      this.set({ volume: media.volume, muted: media.muted });
+      // The fade's steps are not the member's choice: the slider keeps showing theirs.
+      if (this.fading) this.set({ muted: media.muted });
+      else {
+        this.memberVolume = media.volume;
+        this.set({ volume: media.volume, muted: media.muted });
+      }
       bed().volume = roundVolume(media.volume);
       bed().muted = media.muted;
     });
@@ -180,6 +194,7 @@ class PlaybackEngine {
       const track = this.state.track;
       if (track?.keepsPlace) this.places.save(track.id, this.state.duration, this.state.duration, false);
       this.log.end(false);
+      if (this.sleepTimer?.choice === "end") return this.setSleepTimer(null);
       this.endedHandler?.();
     });
   }
@@ -223,7 +238,7 @@ class PlaybackEngine {
     const media = this.media;
     this.startAt = options.startAt ?? (sameEntry ? finite(media.currentTime) : 0);
     this.playWhenReady = options.autoPlay ?? (sameEntry && wasPlaying);
-    media.loop = track.loop;
+    media.loop = track.loop && this.sleepTimer?.choice !== "end";
     this.set({
       track,
       started: sameEntry ? this.state.started : false,
@@ -333,9 +348,61 @@ class PlaybackEngine {
 
   setVolume(volume: number) {
     const media = this.media;
+    this.memberVolume = volume;
     this.set({ volume, muted: false });
-    media.volume = volume;
+    media.volume = this.fading ? volume * this.fadeShare : volume;
     media.muted = false;
+  }
+
+  private fading = false;
+  private fadeShare = 1;
+
+  /**
+   * Starts (or changes, or with null stops) the sleep timer: the sound fades over its last 30 seconds and
+   * stops. "end" waits for the end of what plays; a loop then plays out its round and stops.
+   */
+  setSleepTimer(choice: SleepTimerChoice | null) {
+    if (this.sleepTimer) window.clearInterval(this.sleepTimer.tick);
+    this.sleepTimer = null;
+    this.restoreVolume();
+    if (this.element) this.element.loop = Boolean(this.state.track?.loop);
+    if (choice === null) return this.set({ sleep: null });
+    const endsAt = choice === "end" ? null : Date.now() + choice * 60_000;
+    if (choice === "end" && this.element) this.element.loop = false;
+    this.sleepTimer = { choice, endsAt, tick: window.setInterval(() => this.sleepTick(), SLEEP_TICK_MS) };
+    this.sleepTick();
+  }
+
+  private sleepTick() {
+    const timer = this.sleepTimer;
+    if (!timer) return;
+    const media = this.media;
+    const remaining =
+      timer.endsAt !== null
+        ? (timer.endsAt - Date.now()) / 1000
+        : this.state.duration > 0
+          ? this.state.duration - finite(media.currentTime)
+          : null;
+    this.set({ sleep: { choice: timer.choice, remaining: remaining === null ? null : Math.max(0, remaining) } });
+    if (remaining === null) return;
+    if (remaining <= 0) {
+      this.pause();
+      this.setSleepTimer(null);
+      return;
+    }
+    const share = fadeFactor(remaining);
+    if (share < 1) {
+      this.fading = true;
+      this.fadeShare = share;
+      media.volume = this.memberVolume * share;
+    } else if (this.fading) this.restoreVolume();
+  }
+
+  private restoreVolume() {
+    if (!this.fading) return;
+    this.fading = false;
+    this.fadeShare = 1;
+    if (this.element) this.element.volume = this.memberVolume;
   }
 
   toggleMute() {
@@ -351,6 +418,7 @@ class PlaybackEngine {
     this.closeStream();
     this.closeBed();
     this.endedHandler = null;
+    this.setSleepTimer(null);
     this.log.forget();
     this.set({ ...IDLE, volume: this.state.volume, muted: this.state.muted });
     clearMetadata();
