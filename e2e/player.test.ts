@@ -78,11 +78,9 @@ describe("the player for a free member", () => {
     await page.getByRole("heading", { level: 1, name: freeItem.name }).waitFor();
     expect((await views).postDataJSON()).toEqual({ id: freeItem.id, model: freeItem.model });
 
-    // Male audio first (no video exists), so the video switch says why it is disabled.
-    await expect.poll(() => page.getByRole("button", { name: "Audio" }).getAttribute("aria-pressed")).toBe("true");
-    await expect.poll(() => page.getByRole("button", { name: "Video" }).isDisabled()).toBe(true);
-    await page.getByRole("button", { name: "Video" }).locator("..").focus();
-    await expect.poll(() => page.getByRole("tooltip").textContent()).toContain("Video url does not exist");
+    // Male audio first; no video exists, so no format switch is offered, only the voice.
+    await expect.poll(() => page.getByRole("button", { name: "Male" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByRole("group", { name: "Format" }).count()).toBe(0);
 
     await player(page).getByRole("button", { name: "Play" }).click();
     await playsPast(page, 0.5);
@@ -109,6 +107,14 @@ describe("the player for a free member", () => {
       element.volume = 0.456;
     });
     await expect.poll(() => soundscape(page).evaluate((element: HTMLMediaElement) => element.volume)).toBe(0.46);
+    // The soundscape's own level and mute, under the voice's volume.
+    await page.getByRole("slider", { name: "Soundscape volume" }).fill("0.5");
+    await expect.poll(() => soundscape(page).evaluate((element: HTMLMediaElement) => element.volume)).toBe(0.23);
+    await page.getByRole("button", { name: "Mute the soundscape" }).click();
+    await expect.poll(() => soundscape(page).evaluate((element: HTMLMediaElement) => element.muted)).toBe(true);
+    expect(await media(page).evaluate((element: HTMLMediaElement) => element.muted)).toBe(false);
+    await page.getByRole("button", { name: "Mute the soundscape" }).click();
+    await page.getByRole("slider", { name: "Soundscape volume" }).fill("1");
 
     // Pause pauses the soundscape too; Space on the player plays again.
     await player(page).getByRole("button", { name: "Pause" }).click();

@@ -125,7 +125,7 @@ describe("player page", () => {
     expect(api.named("POST user/views")).toHaveLength(1);
   });
 
-  it("says 'Url does not exist' in the corner when Play has no stream, and disables both switches", async () => {
+  it("says 'Url does not exist' in the corner when Play has no stream, and offers no switch to nothing", async () => {
     mockApi({
       "GET meditation-sleep/11": [200, { data: item({ audio_male: null, soundscape: null }) }],
       "GET user/account-status": [200, free],
@@ -135,9 +135,8 @@ describe("player page", () => {
     const player = await screen.findByRole("group", { name: "Player" });
     await userEvent.setup().click(within(player).getByRole("button", { name: "Play" }));
     expect(await screen.findByText("Url does not exist")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Audio" }).hasAttribute("disabled")).toBe(true);
-    expect(screen.getByRole("button", { name: "Female" }).hasAttribute("disabled")).toBe(true);
-    expect(screen.getByRole("button", { name: "Video" }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.queryByRole("group", { name: "Format" })).toBeNull();
+    expect(screen.queryByRole("group", { name: "Voice" })).toBeNull();
   });
 
   it("loads the stream only after the signed cookies, with the male audio when no video exists", async () => {
@@ -151,8 +150,9 @@ describe("player page", () => {
     const media = await screen.findByTestId<HTMLVideoElement>("player-media");
     await waitFor(() => expect(media.getAttribute("src")).toBe("/media/free/morning-light/audio-male/index.m3u8"));
     expect(api.named("GET user/cloudfront-cookies")).toHaveLength(1);
-    expect(screen.getByRole("button", { name: "Audio" }).getAttribute("aria-pressed")).toBe("true");
-    expect(screen.getByRole("button", { name: "Video" }).hasAttribute("disabled")).toBe(true);
+    // Audio only: no format switch; both voices: a voice switch.
+    expect(screen.queryByRole("group", { name: "Format" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Male" }).getAttribute("aria-pressed")).toBe("true");
     const soundscape = screen.getByTestId<HTMLAudioElement>("player-soundscape");
     await waitFor(() => expect(soundscape.getAttribute("src")).toBe("/media/free/ambient/rain/index.m3u8"));
     expect(soundscape.loop).toBe(true);

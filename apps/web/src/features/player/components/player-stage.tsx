@@ -12,11 +12,13 @@ import {
   formatSwitch,
   initialVariant,
   isMusicStreams,
+  switchesFor,
   urlOf,
   voiceSwitch,
   type Streams,
   type Variant,
 } from "../lib/variants";
+import { BedControl } from "./bed-control";
 import { Cover } from "./cover";
 import { PlayerIcon } from "./icons";
 import { useCornerNotice } from "./corner-notice";
@@ -202,6 +204,7 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
     }
   };
 
+  const offers = switchesFor(playable, music);
   const format = formatSwitch(playable, music, variant);
   const voice = voiceSwitch(playable, music, variant);
 
@@ -320,27 +323,32 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
       {/* A locked item has nothing to switch between until it is unlocked. */}
       {!locked && (
         <div className={styles.switches}>
-          <SwitchGroup
-            label="Format"
-            options={[
-              {
-                label: "Audio",
-                icon: "headphones",
-                pressed: variant.format === "audio",
-                state: variant.format === "audio" ? null : format,
-              },
-              { label: "Video", icon: "video", pressed: variant.format === "video", state: variant.format === "video" ? null : format },
-            ]}
-            onSwitch={switchTo}
-          />
-          <SwitchGroup
-            label="Voice"
-            options={[
-              { label: "Male", pressed: variant.voice === "male", state: variant.voice === "male" ? null : voice },
-              { label: "Female", pressed: variant.voice === "female", state: variant.voice === "female" ? null : voice },
-            ]}
-            onSwitch={switchTo}
-          />
+          {offers.format && (
+            <SwitchGroup
+              label="Format"
+              options={[
+                {
+                  label: "Audio",
+                  icon: "headphones",
+                  pressed: variant.format === "audio",
+                  state: variant.format === "audio" ? null : format,
+                },
+                { label: "Video", icon: "video", pressed: variant.format === "video", state: variant.format === "video" ? null : format },
+              ]}
+              onSwitch={switchTo}
+            />
+          )}
+          {offers.voice && (
+            <SwitchGroup
+              label="Voice"
+              options={[
+                { label: "Male", pressed: variant.voice === "male", state: variant.voice === "male" ? null : voice },
+                { label: "Female", pressed: variant.voice === "female", state: variant.voice === "female" ? null : voice },
+              ]}
+              onSwitch={switchTo}
+            />
+          )}
+          {!music && playable.soundscape?.main_format && <BedControl />}
         </div>
       )}
       {notice.element}

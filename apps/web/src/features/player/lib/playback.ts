@@ -44,6 +44,9 @@ export interface PlaybackState {
   duration: number;
   volume: number;
   muted: boolean;
+  /** The soundscape's own level (a share of the voice's volume) and its own mute. */
+  bedLevel: number;
+  bedMuted: boolean;
   /** The sleep timer: its choice, and the seconds left (null while it waits for the item's length). */
   sleep: { choice: SleepTimerChoice; remaining: number | null } | null;
 }
@@ -58,6 +61,8 @@ const IDLE: PlaybackState = {
   volume: 1,
   muted: false,
   sleep: null,
+  bedLevel: 1,
+  bedMuted: false,
 };
 
 /** How often the sleep timer looks at the clock (and steps the fade). */
@@ -166,14 +171,13 @@ class PlaybackEngine {
       bed().pause();
     });
     media.addEventListener("volumechange", () => {
+      this.applyBedVolume();
       // The fade's steps are not the member's choice: the slider keeps showing theirs.
       if (this.fading) this.set({ muted: media.muted });
       else {
         this.memberVolume = media.volume;
         this.set({ volume: media.volume, muted: media.muted });
       }
-      bed().volume = roundVolume(media.volume);
-      bed().muted = media.muted;
     });
     media.addEventListener("timeupdate", () => {
       this.set({ position: finite(media.currentTime) });
@@ -405,6 +409,26 @@ class PlaybackEngine {
     if (this.element) this.element.volume = this.memberVolume;
   }
 
+  /**
+   * The soundscape under a session, louder or softer than the voice: its volume is the voice's times this
+   * level, rounded to 2 decimals as spec 001 section 4 has it (at the full level it mirrors the voice).
+   */
+  setBedLevel(level: number) {
+    this.set({ bedLevel: Math.min(1, Math.max(0, level)), bedMuted: false });
+    this.applyBedVolume();
+  }
+
+  toggleBedMute() {
+    this.set({ bedMuted: !this.state.bedMuted });
+    this.applyBedVolume();
+  }
+
+  private applyBedVolume() {
+    if (!this.element || !this.bedElement) return;
+    this.bedElement.volume = roundVolume(this.element.volume * this.state.bedLevel);
+    this.bedElement.muted = this.element.muted || this.state.bedMuted;
+  }
+
   toggleMute() {
     this.media.muted = !this.media.muted;
   }
@@ -420,7 +444,7 @@ class PlaybackEngine {
     this.endedHandler = null;
     this.setSleepTimer(null);
     this.log.forget();
-    this.set({ ...IDLE, volume: this.state.volume, muted: this.state.muted });
+    this.set({ ...IDLE, volume: this.state.volume, muted: this.state.muted, bedLevel: this.state.bedLevel, bedMuted: this.state.bedMuted });
     clearMetadata();
   }
 

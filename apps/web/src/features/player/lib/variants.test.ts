@@ -9,6 +9,7 @@ import {
   isLocked,
   isMusicStreams,
   streamField,
+  switchesFor,
   urlOf,
   voiceSwitch,
   type StreamField,
@@ -131,5 +132,14 @@ describe("locked", () => {
   it("while the member's status loads, locks a premium item the server sent no streams for", () => {
     expect(isLocked(premium(), null)).toBe(true);
     expect(isLocked(premium("video"), null)).toBe(false);
+  });
+});
+
+describe("which switches an item offers", () => {
+  it("a format switch only with audio and video, a voice switch only with both voices", () => {
+    expect(switchesFor(streams("audio_male", "audio_female"), false)).toEqual({ format: false, voice: true });
+    expect(switchesFor(streams("audio_male", "video_male"), false)).toEqual({ format: true, voice: false });
+    expect(switchesFor(streams("audio", "video"), true)).toEqual({ format: true, voice: false });
+    expect(switchesFor(streams(), false)).toEqual({ format: false, voice: false });
   });
 });

@@ -126,3 +126,17 @@ export function isLocked(entry: Streams & { free: boolean }, subscriber: boolean
   if (entry.free || subscriber === true) return false;
   return subscriber === false || !ALL_FIELDS.some((field) => entry[field]?.hls.playlist);
 }
+
+/**
+ * Whether the item offers a choice of format, or of voice (decision 043): a switch shows only when both of its
+ * sides exist for the item in some form. A switch between two that exist can still be disabled for the
+ * variant playing now, with spec 001's tooltip saying why.
+ */
+export function switchesFor(streams: Streams, music: boolean): { format: boolean; voice: boolean } {
+  const variants = availableVariants(streams, music);
+  const has = (test: (variant: Variant) => boolean) => variants.some(test);
+  return {
+    format: has((variant) => variant.format === "audio") && has((variant) => variant.format === "video"),
+    voice: !music && has((variant) => variant.voice === "male") && has((variant) => variant.voice === "female"),
+  };
+}
