@@ -18,3 +18,4 @@ export * from "./workbooks";
 export * from "./data-export";
 export * from "./positions";
 export * from "./receipts";
+export * from "./mixer";

@@ -33,3 +33,4 @@ export * from "./receipts";
 export * from "./card-checks";
 export * from "./search";
 export * from "./sleep-timer";
+export * from "./mixer";
