@@ -1,0 +1,42 @@
+import type { ContentCardPage, Mix, MixBody, MixList, MixResponse } from "@serene/contracts";
+import { useQuery, useQueryClient, useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { contentKeys } from "../../../lib/catalogue-keys";
+import { queryClient } from "../../../lib/query-client";
+import { contentItemQuery } from "./content";
+
+/** The mixer's reads and writes (decision 044). */
+export const mixKeys = { all: ["mixes"] as const };
+
+/** The soundscapes a mix can hold: every single soundscape of the catalogue. */
+export const useBeds = () =>
+  useQuery({
+    queryKey: [...contentKeys.model("music-soundscape"), "beds"],
+    queryFn: async ({ signal }) =>
+      (await api.get<ContentCardPage>("music-soundscape", { signal, silent: true, query: { page: 1, per_page: 50 } })).data,
+  });
+
+/** A soundscape's stream, or null when the member may not play it. */
+export async function bedStream(id: number): Promise<string | null> {
+  const item = await queryClient.fetchQuery(contentItemQuery("music-soundscape", String(id)));
+  return item.audio?.hls.playlist ?? null;
+}
+
+export const useMixes = () =>
+  useQuery({ queryKey: mixKeys.all, queryFn: async () => (await api.get<MixList>("user/mixes", { silent: true })).data });
+
+export function useSaveMix() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: MixBody): Promise<Mix> => (await api.post<MixResponse>("user/mixes", { body, silent: "validation" })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: mixKeys.all }),
+  });
+}
+
+export function useDeleteMix() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`user/mixes/${encodeURIComponent(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: mixKeys.all }),
+  });
+}
