@@ -13,6 +13,7 @@ import {
   listeningPositions,
   listeningSessions,
   memberAchievements,
+  mixerPresets,
   outboxEmails,
   paymentCustomers,
   payments,
@@ -117,6 +118,14 @@ async function everythingOf(member: Member, label: string) {
   await db
     .insert(workbookEntries)
     .values({ userId: member.id, workbookId: 1, answers: { q1: `${label} felt calmer`, q2: ["Walk", "Tea"], q3: 6 } });
+  await db.insert(mixerPresets).values({
+    userId: member.id,
+    name: `${label}'s rain`,
+    layers: [
+      { id: itemId, volume: 0.25 },
+      { id: itemId + 1, volume: 1 },
+    ],
+  });
   const [lead] = await db
     .insert(leads)
     .values({
@@ -188,6 +197,18 @@ describe("GET /user/export", () => {
       workbook_id: 1,
       answers: { q1: "maya felt calmer", q2: ["Walk", "Tea"], q3: 6 },
     });
+    expect(file.sections.mixer_presets).toEqual([
+      {
+        id: expect.any(String),
+        name: "maya's rain",
+        layers: [
+          { id: itemId, volume: 0.25 },
+          { id: itemId + 1, volume: 1 },
+        ],
+        created_at: expect.stringMatching(/Z$/),
+        updated_at: expect.stringMatching(/Z$/),
+      },
+    ]);
     expect(file.sections.listening_days).toEqual([
       { time_zone: "Europe/Berlin", day: "2026-11-20", seconds: 600, sessions: 1, longest_seconds: 600 },
     ]);
