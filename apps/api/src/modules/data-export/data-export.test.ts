@@ -219,7 +219,10 @@ describe("GET /user/export", () => {
     expect(file.sections.member_achievements).toContainEqual({ machine_name: "month_of_calm", received_at: expect.stringMatching(/Z$/) });
     expect(file.sections.listening_sessions[0]).toMatchObject({ item_id: itemId, started_at: "2026-11-20T07:00:00.000Z", seconds: 600 });
     expect(file.sections.quiz_answers.map((answer: { quiz_id: number }) => answer.quiz_id).sort()).toEqual([1, 2]);
-    expect(file.items).toEqual([{ id: itemId, name: expect.any(String), type: expect.any(String), model: expect.any(String) }]);
+    // The items the rows point at, a mix's sounds included.
+    expect(file.items).toEqual(
+      [itemId, itemId + 1].map((id) => ({ id, name: expect.any(String), type: expect.any(String), model: expect.any(String) })),
+    );
 
     // Secrets and e-mail bodies stay on the server; the file says they exist.
     const [stored] = await rows<{ password_hash: string }>(t.database, "select password_hash from users where id = $1", [member.id]);
