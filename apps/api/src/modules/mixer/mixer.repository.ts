@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { mixerPresets, type Database } from "@serene/db";
+import { mixerPresets, users, type Database } from "@serene/db";
 import type { MixLayer } from "@serene/domain";
 
 export type MixRow = typeof mixerPresets.$inferSelect;
@@ -20,8 +20,9 @@ export function createMixerRepository(db: Database) {
      */
     async create(userId: string, name: string, layers: readonly MixLayer[], max: number): Promise<MixRow | null> {
       const rows = await db.transaction(async (tx) => {
-        // The member's row, locked: a second save of the same member waits here until the first is counted.
-        await tx.execute(sql`select id from users where id = ${userId} for update`);
+        // The member's row, locked: a second save of the same member waits here until the first is counted. (No key
+        // update: the lock does not hold back the member's writes to other tables, which only share the key.)
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
         const [counted] = await tx.select({ total: count() }).from(mixerPresets).where(eq(mixerPresets.userId, userId));
         if (Number(counted?.total ?? 0) >= max) return [];
         return tx
