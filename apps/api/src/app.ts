@@ -72,6 +72,9 @@ import { createComingSoonService } from "./modules/coming-soon/coming-soon.servi
 import { createDataExportRepository } from "./modules/data-export/data-export.repository";
 import { dataExportRoutes } from "./modules/data-export/data-export.routes";
 import { createDataExportService } from "./modules/data-export/data-export.service";
+import { createMixerRepository } from "./modules/mixer/mixer.repository";
+import { mixerRoutes } from "./modules/mixer/mixer.routes";
+import { createMixerService } from "./modules/mixer/mixer.service";
 import { createNotesRepository } from "./modules/notes/notes.repository";
 import { notesRoutes } from "./modules/notes/notes.routes";
 import { createNotesService } from "./modules/notes/notes.service";
@@ -245,6 +248,12 @@ export function createServices({
     faq: createFaqService(createFaqRepository(database.db), brand),
     comingSoon: createComingSoonService(createComingSoonRepository(database.db), loadComingSoon()),
     notes: createNotesService(createNotesRepository(database.db), awards),
+    // Covers addressed the way the content presenter addresses them.
+    mixer: createMixerService({
+      repository: createMixerRepository(database.db),
+      cache,
+      coverUrl: (mediaPath) => `${config.media.publicUrl}/${mediaPath}`,
+    }),
     workbooks: createWorkbooksService({
       repository: createWorkbooksRepository(database.db),
       workbooks: loadWorkbooks(),
@@ -361,6 +370,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(achievementsRoutes(services.achievements));
       await api.register(quotesRoutes(services.quotes));
       await api.register(notesRoutes(services.notes, services.limiter));
+      await api.register(mixerRoutes(services.mixer, services.limiter));
       await api.register(workbooksRoutes(services.workbooks, services.limiter));
       await api.register(dataExportRoutes(services.dataExport, services.limiter));
       await api.register(signedCookieRoutes({ media: services.media }));

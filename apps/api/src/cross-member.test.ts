@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toUtcSecond } from "@serene/domain";
 import { bearer, registerMember, rows, whoAmI, type Member } from "./test/accounts";
-import { getAs, itemById, sendAs, subscribe } from "./test/content";
+import { catalogue, getAs, itemById, sendAs, subscribe } from "./test/content";
 import { createTestApp, type TestApp } from "./test/test-app";
 
 /**
@@ -90,6 +90,9 @@ interface OwnedResource {
   /** After the attempts, the owner still uses it (when it is something the owner goes on to use). */
   ownerStillUses?(owner: Member, id: string): Promise<void>;
 }
+
+/** A single soundscape of the catalogue, for a mix. */
+const SOUNDSCAPE = catalogue.items.find((item) => item.model === "music-soundscape" && !item.children?.length)!.id;
 
 const OWNED: OwnedResource[] = [
   {
@@ -300,6 +303,39 @@ const OWNED: OwnedResource[] = [
     },
   },
   {
+    name: "a mix the member saved in the Sounds mixer",
+    async create(member) {
+      const res = await sendAs(t.app, member.token, "POST", "/api/v1/user/mixes", {
+        name: "Owner's rain",
+        layers: [{ id: SOUNDSCAPE, volume: 0.5 }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id;
+    },
+    attempts: [
+      {
+        call: "PUT /user/mixes/{id}",
+        expected: 404,
+        withId: (member, id) =>
+          sendAs(t.app, member.token, "PUT", `/api/v1/user/mixes/${id}`, { name: "Not yours", layers: [{ id: SOUNDSCAPE, volume: 1 }] }),
+        unknownId: "00000000-0000-4000-8000-000000000008",
+      },
+      {
+        call: "DELETE /user/mixes/{id}",
+        expected: 404,
+        withId: (member, id) => sendAs(t.app, member.token, "DELETE", `/api/v1/user/mixes/${id}`),
+        unknownId: "00000000-0000-4000-8000-000000000009",
+      },
+    ],
+    snapshot: async (member) =>
+      rows(t.database, "select id, name, layers, created_at, updated_at from mixer_presets where user_id = $1 order by id", [member.id]),
+    async ownerStillUses(member, id) {
+      const res = await getAs(t.app, member.token, "/api/v1/user/mixes");
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toEqual([expect.objectContaining({ id, name: "Owner's rain" })]);
+    },
+  },
+  {
     name: "a worksheet the member saved (a workbook entry)",
     async create(member) {
       const res = await sendAs(t.app, member.token, "POST", "/api/v1/user/workbook", {
@@ -349,7 +385,7 @@ describe("another member's id answers as an unknown id and changes nothing", () 
 });
 
 describe("personal lists show nothing of another member", () => {
-  it("favourites, recently played, listening statistics, notes, badges, worksheets, workbook progress, account status and data files stay the owner's", async () => {
+  it("favourites, recently played, listening statistics, notes, mixes, badges, worksheets, workbook progress, account status and data files stay the owner's", async () => {
     const reader = await registerMember(t.app, t.database, { name: "Reader" });
     const item = itemById(1);
     const lists = [
@@ -357,6 +393,7 @@ describe("personal lists show nothing of another member", () => {
       "/api/v1/recently-played",
       "/api/v1/user/sessions",
       "/api/v1/user/notes",
+      "/api/v1/user/mixes",
       "/api/v1/user/workbook",
       "/api/v1/workbooks",
       "/api/v1/user/achievements",
@@ -388,6 +425,11 @@ describe("personal lists show nothing of another member", () => {
     expect(session.statusCode, session.body).toBeLessThan(300);
     const note = await sendAs(t.app, writer.token, "POST", "/api/v1/user/notes", { title: "Writer's note", content: "Mine." });
     expect(note.statusCode, note.body).toBe(201);
+    const mix = await sendAs(t.app, writer.token, "POST", "/api/v1/user/mixes", {
+      name: "Writer's mix",
+      layers: [{ id: SOUNDSCAPE, volume: 1 }],
+    });
+    expect(mix.statusCode, mix.body).toBe(201);
     const worksheet = await sendAs(t.app, writer.token, "POST", "/api/v1/user/workbook", {
       workbook_id: 6,
       answers: { q1: "A long queue.", q2: "Everyone is staring.", q3: ["Feelings"], q4: ["Anxious"], q5: 60 },
@@ -404,6 +446,7 @@ describe("personal lists show nothing of another member", () => {
     expect(readerAfter).toEqual(readerBefore);
     expect(await dataOf(reader)).toEqual(readerDataBefore);
     expect((await dataOf(writer)).sections.notes).toHaveLength(1);
+    expect((await dataOf(writer)).sections.mixer_presets).toHaveLength(1);
     // The reader removing the same favourite removes only their own (none): the writer keeps it.
     await sendAs(t.app, reader.token, "DELETE", "/api/v1/user/favorite", ref);
     const writersFavourites = (await getAs(t.app, writer.token, "/api/v1/favorite")).json().data as { id: number }[];

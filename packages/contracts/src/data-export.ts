@@ -124,6 +124,16 @@ export const ExportSections = z.object({
   content_shares: z.array(z.object({ id, item_id: z.number().int().nullable(), created_at: time })),
   notes: z.array(z.object({ id, title: z.string(), content: z.string(), created_at: time, updated_at: time })),
   workbook_entries: z.array(z.object({ id, workbook_id: z.number().int(), answers: json, created_at: time })),
+  /** Saved mixes of the Sounds mixer (decision 044): each sound's catalogue id and its volume, from 0 to 1. */
+  mixer_presets: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      layers: z.array(z.object({ id: z.number().int(), volume: z.number() })),
+      created_at: time,
+      updated_at: time,
+    }),
+  ),
   quiz_answers: z.array(
     z.object({
       id,

@@ -19,6 +19,15 @@ const MixLayerBody = z.object({
     .max(1, "The volume must not be greater than 1."),
 });
 
+/**
+ * A count of sounds is checked only on a list: zod would otherwise also measure a string's length and answer that
+ * "rain" is more than three sounds. (The same checks as `.min()` and `.max()`, so the OpenAPI document keeps them.)
+ */
+const onlyForLists = <T extends z.core.$ZodCheck>(check: T): T => {
+  check._zod.def.when = (payload) => Array.isArray(payload.value);
+  return check;
+};
+
 export const MixBody = z.object({
   name: z
     .string({
@@ -31,8 +40,10 @@ export const MixBody = z.object({
     .array(MixLayerBody, {
       error: (issue) => (issue.input === undefined || issue.input === null ? required("layers") : "The layers field must be a list."),
     })
-    .min(1, "The layers field must have at least 1 sound.")
-    .max(MIXER_MAX_LAYERS, `The layers field must not have more than ${MIXER_MAX_LAYERS} sounds.`),
+    .check(
+      onlyForLists(z.minLength(1, "The layers field must have at least 1 sound.")),
+      onlyForLists(z.maxLength(MIXER_MAX_LAYERS, `The layers field must not have more than ${MIXER_MAX_LAYERS} sounds.`)),
+    ),
 });
 export type MixBody = z.infer<typeof MixBody>;
 

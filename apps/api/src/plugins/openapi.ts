@@ -13,6 +13,7 @@ export const API_TAGS = [
   { name: "content", description: "The catalogue: screens, sections, items, collections, tags and search." },
   { name: "library", description: "A member's favourites, history, listening sessions and personal plan." },
   { name: "notes", description: "A member's private notes: list, read, write, edit and delete." },
+  { name: "mixer", description: "The Sounds mixer: a member's saved mixes of up to three soundscapes: list, save, edit and delete." },
   { name: "workbooks", description: "The CBT workbooks with their questions, and a member's worksheets: list, read, save and delete." },
   { name: "achievements", description: "A member's badges: all fourteen, which are received and which came last." },
   { name: "quotes", description: "A quote for the dashboard: the quote of the day or one at random." },

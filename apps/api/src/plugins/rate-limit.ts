@@ -42,6 +42,9 @@ export const RATE_LIMITS = {
   // Writing, editing and deleting notes (members only): "account" is the signed-in member. Generous for a
   // person typing; a loop is held back.
   noteWrite: { ip: { points: 240, seconds: 60 }, account: { points: 60, seconds: 60 } },
+  // Saving, editing and deleting mixes in the Sounds mixer (members only): "account" is the signed-in member. A person
+  // saves a few mixes; a loop is held back.
+  mixWrite: { ip: { points: 240, seconds: 60 }, account: { points: 60, seconds: 60 } },
   // Saving and deleting worksheets (members only): "account" is the signed-in member. A workbook takes minutes to
   // fill in; a loop is held back.
   workbookWrite: { ip: { points: 240, seconds: 60 }, account: { points: 30, seconds: 60 } },

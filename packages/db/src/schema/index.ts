@@ -24,3 +24,4 @@ export * from "./checkout-offers";
 export * from "./notes";
 export * from "./progress";
 export * from "./workbook-entries";
+export * from "./mixer-presets";

@@ -114,6 +114,16 @@ async function memberWithEverything(label: string) {
     payload: { title: `${label}'s note`, content: "Private." },
   });
   expect(note.statusCode, note.body).toBe(201);
+  // A mix saved in the Sounds mixer.
+  const [bed] = await rows<{ id: number }>(database, "SELECT id FROM content_items WHERE model = 'music-soundscape' ORDER BY id LIMIT 1");
+  const mix = await app.inject({
+    method: "POST",
+    url: "/api/v1/user/mixes",
+    headers: { authorization: `Bearer ${second}` },
+    payload: { name: `${label}'s rain`, layers: [{ id: bed!.id, volume: 0.5 }] },
+    remoteAddress: randomIp(),
+  });
+  expect(mix.statusCode, mix.body).toBe(201);
   // Their practice: a day of listening, a badge, a shared link and a completed worksheet.
   const [item] = await rows<{ id: number }>(database, "SELECT id FROM content_items ORDER BY id LIMIT 1");
   await database.db
@@ -167,6 +177,7 @@ describe("account deletion", () => {
       "listening_positions",
       "listening_summaries",
       "member_achievements",
+      "mixer_presets",
       "notes",
       "outbox_emails",
       "social_identities",
@@ -215,6 +226,7 @@ describe("account deletion", () => {
       "listening_summaries",
       "member_achievements",
       "content_shares",
+      "mixer_presets",
       "workbook_entries",
     ]) {
       expect(after[table], `${table} has no rows of the removed member`).toBe(0);
@@ -228,6 +240,7 @@ describe("account deletion", () => {
       "listening_summaries",
       "member_achievements",
       "content_shares",
+      "mixer_presets",
       "workbook_entries",
     ]) {
       expect(stayingBefore[table], `${table} keeps the other member's rows`).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import {
   listeningPositions,
   listeningSessions,
   memberAchievements,
+  mixerPresets,
   notes,
   outboxEmails,
   paymentCustomers,
@@ -82,6 +83,7 @@ export const DATA_EXPORT_SECTIONS = {
   content_shares: section(contentShares),
   notes: section(notes),
   workbook_entries: section(workbookEntries),
+  mixer_presets: section(mixerPresets),
   // Answers sent while signed in, and those of a lead the member claimed by opening its e-mailed link. Answers
   // sent anonymously with the same address are not proven to be theirs, so they are not in the file.
   quiz_answers: section(quizAnswers, {

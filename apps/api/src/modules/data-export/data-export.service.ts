@@ -27,6 +27,11 @@ const itemIdsOf = (sections: Record<string, ExportRow[]>) => {
   for (const rows of Object.values(sections)) {
     for (const row of rows) if (typeof row.item_id === "number") ids.add(row.item_id);
   }
+  // A saved mix names its sounds inside its layers (decision 044).
+  for (const row of sections.mixer_presets ?? []) {
+    if (!Array.isArray(row.layers)) continue;
+    for (const layer of row.layers as { id?: unknown }[]) if (typeof layer?.id === "number") ids.add(layer.id);
+  }
   return [...ids].sort((a, b) => a - b);
 };
 

@@ -13,6 +13,7 @@ import {
   listeningPositions,
   listeningSessions,
   memberAchievements,
+  mixerPresets,
   outboxEmails,
   paymentCustomers,
   payments,
@@ -117,6 +118,14 @@ async function everythingOf(member: Member, label: string) {
   await db
     .insert(workbookEntries)
     .values({ userId: member.id, workbookId: 1, answers: { q1: `${label} felt calmer`, q2: ["Walk", "Tea"], q3: 6 } });
+  await db.insert(mixerPresets).values({
+    userId: member.id,
+    name: `${label}'s rain`,
+    layers: [
+      { id: itemId, volume: 0.25 },
+      { id: itemId + 1, volume: 1 },
+    ],
+  });
   const [lead] = await db
     .insert(leads)
     .values({
@@ -188,6 +197,18 @@ describe("GET /user/export", () => {
       workbook_id: 1,
       answers: { q1: "maya felt calmer", q2: ["Walk", "Tea"], q3: 6 },
     });
+    expect(file.sections.mixer_presets).toEqual([
+      {
+        id: expect.any(String),
+        name: "maya's rain",
+        layers: [
+          { id: itemId, volume: 0.25 },
+          { id: itemId + 1, volume: 1 },
+        ],
+        created_at: expect.stringMatching(/Z$/),
+        updated_at: expect.stringMatching(/Z$/),
+      },
+    ]);
     expect(file.sections.listening_days).toEqual([
       { time_zone: "Europe/Berlin", day: "2026-11-20", seconds: 600, sessions: 1, longest_seconds: 600 },
     ]);
@@ -198,7 +219,10 @@ describe("GET /user/export", () => {
     expect(file.sections.member_achievements).toContainEqual({ machine_name: "month_of_calm", received_at: expect.stringMatching(/Z$/) });
     expect(file.sections.listening_sessions[0]).toMatchObject({ item_id: itemId, started_at: "2026-11-20T07:00:00.000Z", seconds: 600 });
     expect(file.sections.quiz_answers.map((answer: { quiz_id: number }) => answer.quiz_id).sort()).toEqual([1, 2]);
-    expect(file.items).toEqual([{ id: itemId, name: expect.any(String), type: expect.any(String), model: expect.any(String) }]);
+    // The items the rows point at, a mix's sounds included.
+    expect(file.items).toEqual(
+      [itemId, itemId + 1].map((id) => ({ id, name: expect.any(String), type: expect.any(String), model: expect.any(String) })),
+    );
 
     // Secrets and e-mail bodies stay on the server; the file says they exist.
     const [stored] = await rows<{ password_hash: string }>(t.database, "select password_hash from users where id = $1", [member.id]);

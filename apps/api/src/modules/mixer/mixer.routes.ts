@@ -1,0 +1,79 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CacheBuster, ErrorResponse, errorResponses, MixBody, MixList, MixParams, MixResponse } from "@serene/contracts";
+import { z } from "zod";
+import { authOf } from "../../plugins/auth";
+import type { RateLimiter } from "../../plugins/rate-limit";
+import type { MixerService } from "./mixer.service";
+
+/** A mix is a name of 40 characters and three sounds: well under 1 KiB as JSON, escapes included. */
+const MIX_BODY_LIMIT = 8 * 1024;
+
+const errors = { ...errorResponses, 401: ErrorResponse };
+
+/** The Sounds mixer's saved mixes (decision 044). Members only; every call is the member's own. */
+export function mixerRoutes(service: MixerService, limiter: RateLimiter): FastifyPluginAsyncZod {
+  return async (app) => {
+    const docs = (summary: string) => ({ tags: ["mixer"], summary, security: [{ bearer: [] }] });
+    const memberOf = (request: FastifyRequest) => authOf(request).signIn.user.id;
+    // After the bearer check, per client address and per member: 429 with Retry-After beyond RATE_LIMITS.mixWrite.
+    const limitWrites = async (request: FastifyRequest) => limiter.consume("mixWrite", request.ip, memberOf(request));
+    const reader = { onRequest: [app.authenticate] };
+    const writer = { onRequest: [app.authenticate, limitWrites] };
+
+    app.get(
+      "/user/mixes",
+      {
+        ...reader,
+        schema: {
+          ...docs("The member's mixes, the latest changed first"),
+          querystring: CacheBuster,
+          response: { 200: MixList, ...errors },
+        },
+      },
+      (request) => service.list(memberOf(request)),
+    );
+    app.post(
+      "/user/mixes",
+      {
+        ...writer,
+        bodyLimit: MIX_BODY_LIMIT,
+        schema: {
+          ...docs("Save a mix: a name and one to three soundscapes, each with its volume (422 on name beyond the member's limit)"),
+          body: MixBody,
+          response: { 201: MixResponse, ...errors },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await service.create(memberOf(request), request.body)),
+    );
+    app.put(
+      "/user/mixes/:id",
+      {
+        ...writer,
+        bodyLimit: MIX_BODY_LIMIT,
+        schema: {
+          ...docs("Edit one of the member's mixes: its name and sounds (404 for another member's mix)"),
+          params: MixParams,
+          body: MixBody,
+          response: { 200: MixResponse, ...errors },
+        },
+      },
+      (request) => service.update(memberOf(request), request.params.id, request.body),
+    );
+    app.delete(
+      "/user/mixes/:id",
+      {
+        ...writer,
+        schema: {
+          ...docs("Delete one of the member's mixes (404 for another member's mix)"),
+          params: MixParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await service.remove(memberOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}
