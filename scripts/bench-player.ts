@@ -8,6 +8,7 @@
 //      the place saved with PUT /user/positions/{id}, p50/p95 for a registered member.
 // Run alone after `npm run build`: `npx tsx scripts/bench-player.ts [js|play|continue]` (all three by default).
 import { existsSync, readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "playwright-core";
@@ -176,13 +177,24 @@ export async function measurePlayToPlaying(chromePath: string, runs = 20) {
     const page = await context.newPage();
     const timings: number[] = [];
     let readyAtClick = 0;
+    /** The times of the runs whose stream was still loading when Play was pressed. */
+    const loadingAtClick: number[] = [];
     for (let run = 0; run < runs + 1; run++) {
       const { ms, probe } = await measureClick(page, `${server.url}/${item.model}/${item.id}`, /^Play$/);
       if (run === 0) continue; // the first run warms caches and compiles
       timings.push(ms);
       if (probe.readyAtClick) readyAtClick += 1;
+      else loadingAtClick.push(round(ms));
     }
-    return { runs, item: item.id, readyAtClick, ...summary(timings), timings: timings.map(round), budgetMs: PLAY_BUDGET_MS };
+    return {
+      runs,
+      item: item.id,
+      readyAtClick,
+      ...summary(timings),
+      timings: timings.map(round),
+      loadingAtClick,
+      budgetMs: PLAY_BUDGET_MS,
+    };
   } finally {
     await browser.close();
     await server.stop();
@@ -313,7 +325,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const chrome = part === "js" ? "" : ensureChromium();
   const play = part === "all" || part === "play" ? await measurePlayToPlaying(chrome) : null;
   const resume = part === "all" || part === "continue" ? await measureContinueToPlace(chrome) : null;
-  console.log(JSON.stringify({ js, play, resume }, null, 2));
+  const machine = { cores: cpus().length, loadAverage: loadavg().map((value) => round(value)) };
+  console.log(JSON.stringify({ machine, js, play, resume }, null, 2));
   for (const [name, value, budget, ok] of playerRows(js, play, resume))
     console.log(`${name.padEnd(72)}${value.padEnd(28)}${budget}${budget ? (ok ? "  ok" : "  OVER") : ""}`);
 }
