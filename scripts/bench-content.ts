@@ -1,5 +1,4 @@
-// Content and streaming figures for `npm run bench`:
-//   - time from pressing Play to `playing` in Chromium (p95 over repeated loads, loopback);
+// Content and streaming figures for `npm run bench` (the player's own figures are in bench-player.ts):
 //   - throughput and p99 at 50 connections for GET /screen/home, a content detail and
 //     POST /user/sessions, each against a bare Fastify + pg endpoint measured in the same run
 //     on the same PostgreSQL database (budget: at least half its throughput);
@@ -8,7 +7,6 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
-import { chromium } from "playwright-core";
 import { loadCatalogue } from "@serene/content";
 import { freePort, repoRoot, startServer, type RunningServer } from "../e2e/server";
 
@@ -45,46 +43,11 @@ async function registeredMember(url: string, index: number): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-/** A free item that has a male voice, for the player and the detail measure. */
+/** A free item that has a male voice, for the detail measure. */
 function freeVoicedItem() {
   const item = loadCatalogue().items.find((entry) => entry.free && entry.model === "meditation-sleep" && entry.media?.audio_male);
   if (!item) throw new Error("the catalogue has no free voiced item");
   return item;
-}
-
-export async function measurePlayToPlaying(chromePath: string, runs = 15) {
-  const server = await startServer({ env: { LOG_LEVEL: "warn" } });
-  const browser = await chromium.launch({
-    executablePath: chromePath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--autoplay-policy=no-user-gesture-required", "--mute-audio"],
-  });
-  try {
-    const t = await token(server.url);
-    const item = freeVoicedItem();
-    const context = await browser.newContext();
-    await context.addInitScript((value) => window.localStorage.setItem("t", value), t);
-    const page = await context.newPage();
-    const timings: number[] = [];
-    for (let run = 0; run < runs + 1; run++) {
-      await page.goto(`${server.url}/${item.model}/${item.id}`);
-      const play = page.getByRole("button", { name: /^play$/i }).first();
-      await play.waitFor({ state: "visible", timeout: 30_000 });
-      await page.evaluate(() => {
-        const w = window as unknown as { __playing?: Promise<number> };
-        w.__playing = new Promise((resolve) => {
-          document.addEventListener("playing", () => resolve(performance.now()), { capture: true, once: true });
-        });
-      });
-      const pressed = await page.evaluate(() => performance.now());
-      await play.click();
-      const playing = await page.evaluate(() => (window as unknown as { __playing: Promise<number> }).__playing);
-      if (run > 0) timings.push(playing - pressed); // the first run warms caches and compiles
-    }
-    return { runs, p50: round(percentile(timings, 50)), p95: round(percentile(timings, 95)), max: round(Math.max(...timings)) };
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
 }
 
 interface LoadResult {
