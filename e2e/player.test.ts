@@ -79,7 +79,7 @@ describe("the player for a free member", () => {
     expect((await views).postDataJSON()).toEqual({ id: freeItem.id, model: freeItem.model });
 
     // Male audio first; no video exists, so no format switch is offered, only the voice.
-    await expect.poll(() => page.getByRole("button", { name: "Male" }).getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => page.getByRole("button", { name: "Male", exact: true }).getAttribute("aria-pressed")).toBe("true");
     expect(await page.getByRole("group", { name: "Format" }).count()).toBe(0);
 
     await player(page).getByRole("button", { name: "Play" }).click();
@@ -99,7 +99,7 @@ describe("the player for a free member", () => {
     await playsPast(page, beforeSwitch);
 
     // Volume with the keyboard; the soundscape follows, rounded to 2 decimals.
-    await page.getByRole("slider", { name: "Volume" }).focus();
+    await page.getByRole("slider", { name: "Volume", exact: true }).focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowLeft");
     await expect.poll(() => media(page).evaluate((element: HTMLMediaElement) => element.volume)).toBeCloseTo(0.85, 5);
     await expect.poll(() => soundscape(page).evaluate((element: HTMLMediaElement) => element.volume)).toBe(0.85);
@@ -188,7 +188,7 @@ describe("the player for a free member", () => {
     await player(page).getByRole("button", { name: "Play" }).click();
     await playsPast(page, 0.5);
     await player(page).getByRole("button", { name: "Sleep timer" }).click();
-    await page.getByRole("menuitemradio", { name: "5 minutes" }).click();
+    await page.getByRole("menuitemradio", { name: "5 minutes", exact: true }).click();
     const timer = player(page).getByRole("button", { name: /^Sleep timer: / });
     await expect.poll(() => timer.getAttribute("aria-label")).toMatch(/^Sleep timer: (5:00|4:5\d) left$/);
     const volume = () => media(page).evaluate((element: HTMLMediaElement) => element.volume);
@@ -202,7 +202,7 @@ describe("the player for a free member", () => {
     await expect.poll(volume).toBeLessThan(0.5);
     expect(await volume()).toBeGreaterThan(0);
     expect(await soundscape(page).evaluate((element: HTMLMediaElement) => element.volume)).toBeLessThan(0.5);
-    expect(await page.getByRole("slider", { name: "Volume" }).inputValue()).toBe("1");
+    expect(await page.getByRole("slider", { name: "Volume", exact: true }).inputValue()).toBe("1");
     // At the end: stopped, the volume back, the timer off.
     await page.clock.fastForward("00:20");
     await expect.poll(() => media(page).evaluate((element: HTMLMediaElement) => element.paused)).toBe(true);
