@@ -14,7 +14,8 @@ export type IconName =
   | "video"
   | "check"
   | "wave"
-  | "moon";
+  | "moon"
+  | "close";
 
 const PATHS: Record<IconName, ReactNode> = {
   play: <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.4-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" fill="currentColor" stroke="none" />,
@@ -83,6 +84,7 @@ const PATHS: Record<IconName, ReactNode> = {
   check: <path d="M5 12.5l4.5 4.5L19 7.5" />,
   wave: <path d="M3 12h2l2-5 3 10 3-12 3 12 2-5h3" />,
   moon: <path d="M19.5 14.5A7.5 7.5 0 1 1 9.5 4.5a6 6 0 0 0 10 10Z" />,
+  close: <path d="M6 6l12 12M18 6L6 18" />,
 };
 
 /** The player's line icons, drawn in the current colour. */

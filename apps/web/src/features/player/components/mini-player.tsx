@@ -53,9 +53,7 @@ export function MiniPlayer() {
       </button>
       <SleepTimer compact />
       <button type="button" className={styles.close} onClick={() => playback.close()} aria-label="Close the player">
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
+        <PlayerIcon name="close" />
       </button>
       <div
         ref={bar}

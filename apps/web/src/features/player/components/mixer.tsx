@@ -65,9 +65,7 @@ export function Mixer() {
                   onChange={(event) => mixer.setVolume(layer.id, Number(event.target.value))}
                 />
                 <button type="button" className={styles.remove} aria-label={`Remove ${layer.name}`} onClick={() => mixer.remove(layer.id)}>
-                  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path d="M6 6l12 12M18 6L6 18" />
-                  </svg>
+                  <PlayerIcon name="close" />
                 </button>
               </li>
             ))}
