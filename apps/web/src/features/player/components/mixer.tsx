@@ -94,15 +94,17 @@ export function Mixer() {
             const full = !isChosen && state.layers.length >= MIXER_MAX_LAYERS;
             return (
               <li key={card.id}>
-                <button type="button" className={styles.bed} aria-pressed={isChosen} disabled={full} onClick={() => void addBed(card)}>
+                <button
+                  type="button"
+                  className={styles.bed}
+                  aria-pressed={isChosen}
+                  aria-label={locked(card) ? `${card.name}, locked` : undefined}
+                  disabled={full}
+                  onClick={() => void addBed(card)}
+                >
                   <Cover src={card.cover} className={styles.bedCover} blankClassName={styles.bedCover} />
                   <span>{card.name}</span>
-                  {locked(card) && (
-                    <span className={styles.lock}>
-                      <PlayerIcon name="lock" />
-                      <span className="visually-hidden">Locked</span>
-                    </span>
-                  )}
+                  {locked(card) && <PlayerIcon name="lock" className={styles.lock} />}
                   {isChosen && <PlayerIcon name="check" className={styles.check} />}
                 </button>
               </li>
