@@ -44,8 +44,11 @@ const Flag = z
 export const Tag = z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).meta({ id: "Tag" });
 export type Tag = z.infer<typeof Tag>;
 
-/** An HLS stream, or null when the variant does not exist or the member may not play it. */
-export const Stream = z.object({ hls: z.object({ playlist: z.string() }) }).nullable();
+/**
+ * An HLS stream, or null when the variant does not exist or the member may not play it. `captions` is the address of
+ * the stream's WebVTT captions (same signed-cookie media path as the playlist), present only for voiced streams.
+ */
+export const Stream = z.object({ hls: z.object({ playlist: z.string(), captions: z.string().optional() }) }).nullable();
 export type Stream = z.infer<typeof Stream>;
 
 /** The short form of an item used by lists, sections, collections, the library and recommendations. */
