@@ -32,11 +32,35 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   return {
     ...handle,
     close: async () => {
-      await handle.close();
+      // A pool waits for every connection it lent out; after a fault test one may never come back. Past the bound,
+      // dropping the database with FORCE ends its connections, and the pool's close then finishes.
+      const closed = handle.close();
+      const inTime = await settlesWithin(closed, CLOSE_BOUND_MS);
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (!inTime) await settlesWithin(closed, CLOSE_BOUND_MS);
       await admin.end();
     },
   };
+}
+
+/** How long a test database's close may wait for its pool before its connections are ended for it. */
+const CLOSE_BOUND_MS = 10_000;
+
+/** Whether `promise` settles within `ms` (its outcome is left to whoever else awaits it). */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export interface TestApp {
