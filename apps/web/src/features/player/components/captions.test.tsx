@@ -194,9 +194,13 @@ describe("captions on the player", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Transcript" }));
     await waitFor(() => expect(lines()).toHaveLength(4));
+    // The last of four lines was the tab stop; the new voice has two, and the list keeps one tab stop.
+    lines()[0]!.focus();
+    await user.keyboard("{End}");
     await user.click(screen.getByRole("button", { name: "Female" }));
     await waitFor(() => expect(lines().map((line) => line.textContent)).toEqual(["0:00Good morning, gently.", "0:06Soft shoulders now."]));
     expect(calls.named(`GET ${FEMALE}/captions.vtt`)).toHaveLength(1);
+    expect(lines().map((line) => line.tabIndex)).toEqual([-1, 0]);
   });
 
   it("renews the media cookies after a 403 and tries once more", async () => {

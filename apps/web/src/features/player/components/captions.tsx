@@ -89,7 +89,8 @@ export function Transcript({ id, cues, current, status, onChoose, onRetry }: Tra
     pausedUntil.current = Date.now() + FOLLOW_PAUSE_MS;
   };
 
-  const tabStop = focusIndex ?? (current >= 0 ? current : 0);
+  // One tab stop: the line last moved to, else the spoken one (kept inside the list when another voice's lines arrive).
+  const tabStop = Math.min(focusIndex ?? (current >= 0 ? current : 0), Math.max(0, (cues?.length ?? 1) - 1));
   const focusLine = (index: number) => {
     const button = list.current?.children[index]?.querySelector("button");
     if (!button) return;
@@ -100,7 +101,7 @@ export function Transcript({ id, cues, current, status, onChoose, onRetry }: Tra
   };
   const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
     if (!cues || cues.length === 0) return;
-    const from = focusIndex ?? tabStop;
+    const from = tabStop;
     const to =
       event.key === "ArrowDown" || event.key === "ArrowRight"
         ? Math.min(cues.length - 1, from + 1)
