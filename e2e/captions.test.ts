@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { parseWebVtt, type Cue } from "@serene/domain";
+import { parseWebVtt, THEME_STORAGE_KEY, type Cue } from "@serene/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, newVisit, playToSound } from "./browser";
@@ -138,5 +138,17 @@ describe("captions and transcript", () => {
 
     expect(unexpected(problems)).toEqual([]);
     await context.close();
+
+    // On a phone in the dark theme, captions on from this device's choice and the transcript open: still no problems.
+    const phone = await newVisit(browser, 390, { t: token, [THEME_STORAGE_KEY]: "dark", captions: "on" });
+    await phone.page.goto(`/${item.model}/${item.id}`);
+    await phone.page.getByRole("heading", { level: 1, name: item.name }).waitFor();
+    expect(await phone.page.getByRole("button", { name: "Captions" }).getAttribute("aria-pressed")).toBe("true");
+    await phone.page.getByRole("button", { name: "Transcript" }).click();
+    await expect.poll(() => phone.page.getByRole("region", { name: "Transcript" }).getByRole("listitem").count()).toBe(maleCues.length);
+    await phone.page.getByTestId("spoken-line").waitFor();
+    expect(await accessibilityProblems(phone.page)).toEqual([]);
+    expect(unexpected(phone.problems)).toEqual([]);
+    await phone.context.close();
   });
 });
