@@ -1,5 +1,5 @@
 import type { ContentItem } from "@serene/contracts";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderPage } from "../../../test/render";
@@ -186,6 +186,53 @@ describe("captions on the player", () => {
     expect(document.activeElement).toBe(lines()[0]);
     await user.keyboard("{ArrowUp}");
     expect(document.activeElement).toBe(lines()[0]);
+  });
+
+  it("follows the voice inside its own list, and pauses following for five seconds after the member scrolls it", async () => {
+    // A layout for jsdom: lines 40 px tall, a list that shows two of them.
+    const ROW = 40;
+    vi.spyOn(HTMLElement.prototype, "offsetTop", "get").mockImplementation(function (this: HTMLElement) {
+      return this.tagName === "LI" ? [...this.parentElement!.children].indexOf(this) * ROW : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockImplementation(function (this: HTMLElement) {
+      return this.tagName === "LI" ? ROW : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockImplementation(function (this: HTMLElement) {
+      return this.tagName === "OL" ? 2 * ROW : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, "scrollHeight", "get").mockImplementation(function (this: HTMLElement) {
+      return this.tagName === "OL" ? this.children.length * ROW : 0;
+    });
+    const pageScroll = vi.spyOn(window, "scrollTo");
+    api();
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Transcript" }));
+    await waitFor(() => expect(lines()).toHaveLength(4));
+    const list = screen.getByRole("list", { name: "Transcript" });
+    expect(list.scrollTop).toBe(0);
+
+    // The third line spoken: centred in the list (its top at 80 px, less half the list's spare room).
+    playback.seek(11);
+    await waitFor(() => expect(list.scrollTop).toBe(2 * ROW - ROW / 2));
+    // The last line: as far as the list goes.
+    playback.seek(16);
+    await waitFor(() => expect(list.scrollTop).toBe(2 * ROW));
+
+    // The member scrolls back to the top: the voice moves on, the list stays where they put it.
+    const start = Date.now();
+    list.scrollTop = 0;
+    fireEvent.scroll(list);
+    playback.seek(11);
+    await waitFor(() => expect(currentLine()?.textContent).toContain("Breathe in slowly."));
+    expect(list.scrollTop).toBe(0);
+    // Five seconds later it follows again.
+    vi.spyOn(Date, "now").mockReturnValue(start + 5_100);
+    playback.seek(16);
+    await waitFor(() => expect(list.scrollTop).toBe(2 * ROW));
+    // The page itself never moved, and the focus stayed where it was.
+    expect(pageScroll).not.toHaveBeenCalled();
+    expect(list.contains(document.activeElement)).toBe(false);
   });
 
   it("loads the other voice's captions after a voice switch", async () => {
