@@ -85,6 +85,8 @@ export interface MediaManifestEntry {
   duration: number;
   kind: "audio" | "video";
   bytes: number;
+  /** True when the stream's folder holds `captions.vtt` beside its `index.m3u8` (voiced streams). */
+  captions?: boolean;
 }
 export type MediaManifest = Record<string, MediaManifestEntry>;
 

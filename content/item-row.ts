@@ -9,7 +9,15 @@ export type ContentItemRow = typeof contentItems.$inferInsert;
  */
 export function contentItemRow(
   item: Omit<CatalogueItem, "id">,
-  facts: { id: number; parentId?: number | null; position?: number; durationSeconds: number | null; tagNames: string[] },
+  facts: {
+    id: number;
+    parentId?: number | null;
+    position?: number;
+    durationSeconds: number | null;
+    tagNames: string[];
+    /** The variants whose streams have WebVTT captions (the manifest's `captions` flag). */
+    captions?: string[];
+  },
 ): ContentItemRow {
   return {
     id: facts.id,
@@ -23,6 +31,7 @@ export function contentItemRow(
     parentId: facts.parentId ?? null,
     position: facts.position ?? 0,
     media: item.media ?? {},
+    captions: facts.captions ?? [],
     soundscape: item.soundscape ?? null,
     durationSeconds: facts.durationSeconds,
     cover: `covers/${item.slug}.svg`,

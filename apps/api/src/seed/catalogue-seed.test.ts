@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../test/accounts";
 import { createTestDatabase } from "../test/test-app";
-import { catalogueFingerprint, itemDurations, writeCatalogue } from "./catalogue-seed";
+import { captionedVariants, catalogueFingerprint, itemDurations, writeCatalogue } from "./catalogue-seed";
 import { seedContent } from "./seed";
 
 let database: DatabaseHandle;
@@ -132,6 +132,18 @@ describe("the catalogue seed", () => {
     // Back to the manifest on disk for whatever runs after.
     await seedContent(database.db, { force: true });
   });
+
+  it("writes which variants have captions from the manifest's flag", async () => {
+    const voiced = shipped.items.find((item) => item.media?.audio_male && item.media.audio_female)!;
+    const manifest: MediaManifest = {
+      [voiced.media!.audio_female!]: { duration: 60, kind: "audio", bytes: 1, captions: true },
+      [voiced.media!.audio_male!]: { duration: 60, kind: "audio", bytes: 1 },
+    };
+    await database.db.transaction((tx) => writeCatalogue(tx, shipped, manifest));
+    const rows = await database.db.select({ id: contentItems.id, captions: contentItems.captions }).from(contentItems);
+    expect(rows.filter((row) => row.captions.length > 0)).toEqual([{ id: voiced.id, captions: ["audio_female"] }]);
+    await seedContent(database.db, { force: true });
+  });
 });
 
 describe("itemDurations", () => {
@@ -192,6 +204,21 @@ describe("itemDurations", () => {
     expect(durations.get(11)).toBe(90);
     expect(durations.get(12)).toBe(30);
     expect(durations.get(20)).toBeNull();
+  });
+
+  it("names the variants whose streams the manifest says have captions", () => {
+    const captioned = item(1, {
+      media: { audio_male: "free/a/audio-male", audio_female: "free/a/audio-female", video_male: "free/a/video-male" },
+    });
+    expect(
+      captionedVariants(captioned, {
+        "free/a/audio-male": { ...entry(60), captions: true },
+        "free/a/audio-female": { ...entry(60), captions: false },
+        "free/a/video-male": { ...entry(60), captions: true },
+      }),
+    ).toEqual(["audio_male", "video_male"]);
+    expect(captionedVariants(captioned, { "free/a/audio-male": entry(60) })).toEqual([]);
+    expect(captionedVariants(item(2), { "free/a/audio-male": { ...entry(60), captions: true } })).toEqual([]);
   });
 
   it("changes the content fingerprint when the manifest changes, so the seed loads again", () => {

@@ -45,6 +45,13 @@ export function itemDurations(catalogue: Catalogue, manifest: MediaManifest): Ma
   return durations;
 }
 
+/** The variants of an item whose streams the manifest says have captions, in the item's own order. */
+export function captionedVariants(item: CatalogueItem, manifest: MediaManifest): string[] {
+  return Object.entries(item.media ?? {})
+    .filter(([, mediaPath]) => manifest[mediaPath]?.captions === true)
+    .map(([variant]) => variant);
+}
+
 /**
  * Writes the catalogue: upserts tags and items by id (items added by content ingest stay), and
  * replaces the catalogue's own links, collections, screens and plan.
@@ -73,6 +80,7 @@ export async function writeCatalogue(tx: Transaction, catalogue: Catalogue, mani
       parentId: placement?.parent ?? null,
       position: placement?.position ?? 0,
       durationSeconds: durations.get(item.id) ?? null,
+      captions: captionedVariants(item, manifest),
       tagNames: item.tags.map((slug) => tagBySlug.get(slug)?.name ?? slug),
     });
     const { id: _id, ...changes } = values;

@@ -33,7 +33,7 @@ export function signingOut() {
  * to the browser, not to the account (an offer never starts again by logging out).
  */
 export function endSession() {
-  storage.clear([STORAGE_KEYS.consent, STORAGE_KEYS.offerDeadlines, STORAGE_KEYS.theme]);
+  storage.clear([STORAGE_KEYS.consent, STORAGE_KEYS.offerDeadlines, STORAGE_KEYS.theme, STORAGE_KEYS.captions]);
 }
 
 /**

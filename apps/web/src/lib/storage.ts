@@ -23,6 +23,8 @@ export const STORAGE_KEYS = {
   theme: THEME_STORAGE_KEY,
   /** A visitor's offer clock per checkout id, { [id]: { started_at, ends_at } } (lib/offer-deadline.ts). */
   offerDeadlines: "offer-deadlines",
+  /** "on" while the player shows captions (a choice of this device, kept after logging out). */
+  captions: "captions",
 } as const;
 
 function safe<T>(action: () => T, fallback: T): T {

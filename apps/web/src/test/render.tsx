@@ -74,7 +74,9 @@ export function mockApi(handlers: Record<string, Handler>) {
         ? await handler(call)
         : handler
       : [404, { message: "Not found." }];
-    return new Response(reply === undefined ? null : JSON.stringify(reply), {
+    // A string with a content type of its own is sent as it is (a captions file); anything else as JSON.
+    const raw = typeof reply === "string" && "content-type" in headers;
+    return new Response(reply === undefined ? null : raw ? reply : JSON.stringify(reply), {
       status,
       headers: { "content-type": "application/json", ...headers },
     });

@@ -24,6 +24,8 @@ export const contentItems = pgTable(
     position: integer().notNull().default(0),
     /** Stream variant -> media path relative to the media root ("free/morning-light/audio-male"). */
     media: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** Stream variants with WebVTT captions beside their playlist (`captions.vtt`), from the media manifest. */
+    captions: jsonb().$type<string[]>().notNull().default([]),
     /** The looping bed under the voice, a media path. */
     soundscape: text(),
     /** The longest stream, in seconds. */

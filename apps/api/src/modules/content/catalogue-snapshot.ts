@@ -19,6 +19,8 @@ export interface ItemRecord {
   parentId: number | null;
   position: number;
   media: Record<string, string>;
+  /** Variants whose streams have WebVTT captions (`captions.vtt` beside the playlist). */
+  captions: string[];
   soundscape: string | null;
   durationSeconds: number | null;
   cover: string;

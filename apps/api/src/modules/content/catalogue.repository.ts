@@ -66,6 +66,7 @@ export function createCatalogueRepository(db: Database) {
             parentId: contentItems.parentId,
             position: contentItems.position,
             media: contentItems.media,
+            captions: contentItems.captions,
             soundscape: contentItems.soundscape,
             durationSeconds: contentItems.durationSeconds,
             cover: contentItems.cover,

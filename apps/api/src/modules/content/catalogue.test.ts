@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { CONTENT_MODELS, SCREEN_NAMES } from "@serene/domain";
+import { loadMediaManifest } from "@serene/content";
 import { users } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, registerMember, type Member } from "../../test/accounts";
@@ -8,7 +9,14 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 
 /** Where content responses address media (a CDN in production). */
 const MEDIA = "https://media.serene.test/media";
-const playlist = (mediaPath: string) => ({ hls: { playlist: `${MEDIA}/${mediaPath}/index.m3u8` } });
+/** The shipped media pack's facts: a stream the manifest flags has captions beside its playlist. */
+const manifest = loadMediaManifest();
+const playlist = (mediaPath: string) => ({
+  hls: {
+    playlist: `${MEDIA}/${mediaPath}/index.m3u8`,
+    ...(manifest[mediaPath]?.captions ? { captions: `${MEDIA}/${mediaPath}/captions.vtt` } : {}),
+  },
+});
 
 let t: TestApp;
 let free: Member;

@@ -15,6 +15,7 @@ const item = (overrides: Partial<ItemRecord> = {}): ItemRecord => ({
   parentId: null,
   position: 0,
   media: { audio_female: "premium/harbour-evening/audio-female" },
+  captions: [],
   soundscape: "free/ambient/ocean",
   durationSeconds: 95,
   cover: "covers/harbour-evening.svg",
@@ -48,6 +49,36 @@ describe("content presenter", () => {
     expect(card.cover).toBe("https://media.calm.test/media/covers/harbour-evening.svg");
     expect(card.favorite).toBe(true);
     expect(card.duration).toBe(2);
+  });
+
+  it("names the captions beside the playlist for exactly the variants that have them", () => {
+    const presented = createContentPresenter("/media").detail(
+      item({
+        media: { audio_female: "premium/harbour-evening/audio-female", audio_male: "premium/harbour-evening/audio-male" },
+        captions: ["audio_female"],
+      }),
+      snapshot,
+      { favorites: new Set(), subscriber: true },
+      progress,
+    );
+    expect(presented.audio_female).toEqual({
+      hls: {
+        playlist: "/media/premium/harbour-evening/audio-female/index.m3u8",
+        captions: "/media/premium/harbour-evening/audio-female/captions.vtt",
+      },
+    });
+    expect(presented.audio_male).toEqual({ hls: { playlist: "/media/premium/harbour-evening/audio-male/index.m3u8" } });
+    expect(presented.soundscape?.main_format).toEqual({ hls: { playlist: "/media/free/ambient/ocean/index.m3u8" } });
+  });
+
+  it("names no captions for a variant the member may not play", () => {
+    const presented = createContentPresenter("/media").detail(
+      item({ captions: ["audio_female"] }),
+      snapshot,
+      { favorites: new Set(), subscriber: false },
+      progress,
+    );
+    expect(presented.audio_female).toBeNull();
   });
 
   it("gives no stream, not even the soundscape, for an item the member may not play", () => {

@@ -16,8 +16,10 @@ export interface Progress {
 /** `mediaUrl`: where media is addressed from ("/media", or a CDN address). */
 export function createContentPresenter(mediaUrl: string) {
   const url = (mediaPath: string) => `${mediaUrl}/${mediaPath}`;
-  const stream = (mediaPath: string | undefined, playable: boolean): Stream =>
-    mediaPath && playable ? { hls: { playlist: url(`${mediaPath}/index.m3u8`) } } : null;
+  const stream = (mediaPath: string | undefined, playable: boolean, captions = false): Stream =>
+    mediaPath && playable
+      ? { hls: { playlist: url(`${mediaPath}/index.m3u8`), ...(captions ? { captions: url(`${mediaPath}/captions.vtt`) } : {}) } }
+      : null;
 
   function card(item: ItemRecord, viewer: Viewer): ContentCard {
     return {
@@ -35,7 +37,7 @@ export function createContentPresenter(mediaUrl: string) {
 
   function streams(item: ItemRecord, viewer: Viewer) {
     const playable = canPlay(item, viewer.subscriber);
-    const variant = (name: MediaVariant) => stream(item.media[name], playable);
+    const variant = (name: MediaVariant) => stream(item.media[name], playable, item.captions.includes(name));
     return {
       video_male: variant("video_male"),
       video_female: variant("video_female"),

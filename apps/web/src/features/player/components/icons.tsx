@@ -15,7 +15,9 @@ export type IconName =
   | "check"
   | "wave"
   | "moon"
-  | "close";
+  | "close"
+  | "captions"
+  | "transcript";
 
 const PATHS: Record<IconName, ReactNode> = {
   play: <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.4-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" fill="currentColor" stroke="none" />,
@@ -85,6 +87,13 @@ const PATHS: Record<IconName, ReactNode> = {
   wave: <path d="M3 12h2l2-5 3 10 3-12 3 12 2-5h3" />,
   moon: <path d="M19.5 14.5A7.5 7.5 0 1 1 9.5 4.5a6 6 0 0 0 10 10Z" />,
   close: <path d="M6 6l12 12M18 6L6 18" />,
+  captions: (
+    <>
+      <rect x="3" y="5.5" width="18" height="13" rx="3" />
+      <path d="M10.5 10.2a2.3 2.3 0 1 0 0 3.6M17 10.2a2.3 2.3 0 1 0 0 3.6" />
+    </>
+  ),
+  transcript: <path d="M5 6.5h14M5 10.5h14M5 14.5h9M5 18.5h6" />,
 };
 
 /** The player's line icons, drawn in the current colour. */

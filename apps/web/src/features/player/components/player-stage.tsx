@@ -1,8 +1,10 @@
-import { keepsPosition } from "@serene/domain";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
+import { currentCueIndex, keepsPosition, type Cue } from "@serene/domain";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
 import { useLocation } from "react-router";
+import { PillButton } from "../../../components/ui/pill-button";
 import { openSubscriptionOffer } from "../../../lib/subscription-offer";
 import type { ContentRef } from "../api/activity";
+import { useCaptions } from "../api/captions";
 import { forgetPlace, usePlace } from "../api/places";
 import { usePlayback } from "../hooks/use-playback";
 import { playback, type Track } from "../lib/playback";
@@ -12,6 +14,7 @@ import {
   formatSwitch,
   initialVariant,
   isMusicStreams,
+  streamField,
   switchesFor,
   urlOf,
   voiceSwitch,
@@ -19,6 +22,7 @@ import {
   type Variant,
 } from "../lib/variants";
 import { BedControl } from "./bed-control";
+import { SpokenLine, Transcript, useCaptionsSetting } from "./captions";
 import { Cover } from "./cover";
 import { PlayerIcon } from "./icons";
 import { useCornerNotice } from "./corner-notice";
@@ -204,6 +208,19 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
     }
   };
 
+  // Captions of the stream chosen now (a voice switch loads that voice's own); only for a stream the member may play.
+  const captionsUrl = locked ? null : (playable[streamField(variant)]?.hls.captions ?? null);
+  const [captionsOn, setCaptionsOn] = useCaptionsSetting();
+  const [transcriptOpen, setTranscriptOpen] = useState(false);
+  const transcriptId = useId();
+  const captions = useCaptions(captionsUrl, captionsOn || transcriptOpen);
+  const cues = captions.data;
+  const spoken = cues ? currentCueIndex(cues, position) : -1;
+  const chooseLine = (cue: Cue) => {
+    if (mine) playback.seek(cue.start);
+    else play(cue.start);
+  };
+
   const offers = switchesFor(playable, music);
   const format = formatSwitch(playable, music, variant);
   const voice = voiceSwitch(playable, music, variant);
@@ -231,6 +248,9 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
                 </span>
               )}
             </div>
+          )}
+          {captionsUrl && captionsOn && (
+            <SpokenLine text={spoken >= 0 ? cues![spoken]!.text : null} failed={captions.isError} overVideo={showVideo} />
           )}
         </div>
 
@@ -349,7 +369,34 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
             />
           )}
           {!music && playable.soundscape?.main_format && <BedControl />}
+          {captionsUrl && (
+            <div className={styles.wordTools}>
+              <PillButton size="sm" aria-pressed={captionsOn} onClick={() => setCaptionsOn(!captionsOn)}>
+                <PlayerIcon name="captions" />
+                Captions
+              </PillButton>
+              <PillButton
+                size="sm"
+                aria-expanded={transcriptOpen}
+                aria-controls={transcriptOpen ? transcriptId : undefined}
+                onClick={() => setTranscriptOpen((open) => !open)}
+              >
+                <PlayerIcon name="transcript" />
+                Transcript
+              </PillButton>
+            </div>
+          )}
         </div>
+      )}
+      {captionsUrl && transcriptOpen && (
+        <Transcript
+          id={transcriptId}
+          cues={cues}
+          current={spoken}
+          status={captions.status}
+          onChoose={chooseLine}
+          onRetry={() => void captions.refetch()}
+        />
       )}
       {notice.element}
     </div>

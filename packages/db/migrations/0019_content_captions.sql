@@ -1,0 +1,1 @@
+ALTER TABLE "content_items" ADD COLUMN "captions" jsonb DEFAULT '[]'::jsonb NOT NULL;
