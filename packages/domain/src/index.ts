@@ -34,3 +34,5 @@ export * from "./card-checks";
 export * from "./search";
 export * from "./sleep-timer";
 export * from "./mixer";
+export * from "./soundscape-level";
+export * from "./soundscape-beds";
