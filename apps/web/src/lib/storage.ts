@@ -23,6 +23,10 @@ export const STORAGE_KEYS = {
   theme: THEME_STORAGE_KEY,
   /** A visitor's offer clock per checkout id, { [id]: { started_at, ends_at } } (lib/offer-deadline.ts). */
   offerDeadlines: "offer-deadlines",
+  /** The member's own level for the soundscape under a session, 0 to 1 (packages/domain/src/soundscape-level.ts). */
+  bedLevel: "bed-level",
+  /** The soundscape chosen per item where it is not the item's own, { [model-id]: bed id | "none" } (soundscape-beds.ts). */
+  bedChoices: "bed-choices",
 } as const;
 
 function safe<T>(action: () => T, fallback: T): T {

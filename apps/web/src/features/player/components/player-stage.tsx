@@ -18,6 +18,7 @@ import {
   type Streams,
   type Variant,
 } from "../lib/variants";
+import { bedFor } from "../lib/bed-choices";
 import { BedControl } from "./bed-control";
 import { Cover } from "./cover";
 import { PlayerIcon } from "./icons";
@@ -86,6 +87,7 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
   const keepsPlace = keepsPosition(playable.model);
   const place = usePlace(playable.id, keepsPlace && !locked);
   const resumeFrom = place.data?.resume_at ?? null;
+  const ownBed = playable.soundscape?.main_format?.hls.playlist ?? null;
 
   const latest = useRef({ onEnded });
   useEffect(() => {
@@ -106,12 +108,12 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
         href: pathname,
         url: stream,
         video: chosen.format === "video",
-        soundscapeUrl: playable.soundscape?.main_format?.hls.playlist ?? null,
+        soundscapeUrl: bedFor(key, ownBed),
         loop: playable.model === "music-soundscape",
         keepsPlace,
       };
     },
-    [key, playable, caption, pathname, locked, keepsPlace],
+    [key, playable, caption, pathname, locked, keepsPlace, ownBed],
   );
   const handlers = { onEnded: () => latest.current.onEnded?.() };
 
@@ -348,7 +350,7 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
               onSwitch={switchTo}
             />
           )}
-          {!music && playable.soundscape?.main_format && <BedControl />}
+          {!music && ownBed && <BedControl key={key} item={key} ownUrl={ownBed} />}
         </div>
       )}
       {notice.element}
