@@ -95,7 +95,7 @@ function MixPlayer({ mix }: { mix: MixerState }) {
           ))}
         </span>
         <span className={styles.text}>
-          <span className={styles.title}>{title}</span>
+          <span className={styles.mixTitle}>{title}</span>
         </span>
       </Link>
       <button
