@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_MODELS, CONTENT_TYPES, MEDIA_VARIANTS, SCREEN_NAMES, loadCatalogue } from "../index";
+import { AMBIENT_BEDS } from "@serene/domain";
+import { CONTENT_MODELS, CONTENT_TYPES, MEDIA_VARIANTS, SCREEN_NAMES, loadCatalogue, loadMediaManifest } from "../index";
 import type { CatalogueItem } from "../catalogue";
 
 const catalogue = loadCatalogue();
@@ -77,6 +78,13 @@ describe("demo catalogue", () => {
       }
       if (item.soundscape) expect(item.soundscape).toMatch(/^free\/ambient\/[a-z-]+$/);
     }
+  });
+
+  it("has the ambient beds a member can choose under a session, and only those", () => {
+    const inPack = Object.keys(loadMediaManifest()).filter((path) => path.startsWith("free/ambient/"));
+    const offered = AMBIENT_BEDS.map((bed) => `free/ambient/${bed.id}`);
+    if (inPack.length > 0) expect([...inPack].sort()).toEqual([...offered].sort());
+    for (const item of catalogue.items) if (item.soundscape) expect(offered).toContain(item.soundscape);
   });
 
   it("fills collections, screens and the 14-day plan with known ids", () => {

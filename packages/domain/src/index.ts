@@ -35,3 +35,5 @@ export * from "./search";
 export * from "./sleep-timer";
 export * from "./mixer";
 export * from "./webvtt";
+export * from "./soundscape-level";
+export * from "./soundscape-beds";

@@ -25,6 +25,10 @@ export const STORAGE_KEYS = {
   offerDeadlines: "offer-deadlines",
   /** "on" while the player shows captions (a choice of this device, kept after logging out). */
   captions: "captions",
+  /** The member's own level for the soundscape under a session, 0 to 1 (packages/domain/src/soundscape-level.ts). */
+  bedLevel: "bed-level",
+  /** The soundscape chosen per item where it is not the item's own, { [model-id]: bed id | "none" } (soundscape-beds.ts). */
+  bedChoices: "bed-choices",
 } as const;
 
 function safe<T>(action: () => T, fallback: T): T {

@@ -17,14 +17,20 @@ import styles from "./mixer.module.css";
 
 /**
  * The Sounds mixer (decision 044): up to three soundscapes together, each at its own volume, played in a loop
- * until stopped, and kept as the member's own named mixes. The mix stops when the member leaves the page.
+ * until stopped, and kept as the member's own named mixes. A mix that plays goes on when the member leaves the
+ * page, in the mini-player (decision 048); sounds chosen and never played are let go.
  */
 export function Mixer() {
   const state = useMixer();
   const beds = useBeds();
   const subscriber = useIsSubscriber();
   const [saving, setSaving] = useState(false);
-  useEffect(() => () => mixer.clear(), []);
+  useEffect(
+    () => () => {
+      if (!mixer.getState().started) mixer.clear();
+    },
+    [],
+  );
 
   const locked = (card: ContentCard) => !card.free && subscriber !== true;
   const chosen = (id: number) => state.layers.some((layer) => layer.id === id);

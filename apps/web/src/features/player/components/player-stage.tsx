@@ -21,6 +21,7 @@ import {
   type Streams,
   type Variant,
 } from "../lib/variants";
+import { bedFor } from "../lib/bed-choices";
 import { BedControl } from "./bed-control";
 import { SpokenLine, Transcript, useCaptionsSetting } from "./captions";
 import { Cover } from "./cover";
@@ -90,6 +91,7 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
   const keepsPlace = keepsPosition(playable.model);
   const place = usePlace(playable.id, keepsPlace && !locked);
   const resumeFrom = place.data?.resume_at ?? null;
+  const ownBed = playable.soundscape?.main_format?.hls.playlist ?? null;
 
   const latest = useRef({ onEnded });
   useEffect(() => {
@@ -110,12 +112,12 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
         href: pathname,
         url: stream,
         video: chosen.format === "video",
-        soundscapeUrl: playable.soundscape?.main_format?.hls.playlist ?? null,
+        soundscapeUrl: bedFor(key, ownBed),
         loop: playable.model === "music-soundscape",
         keepsPlace,
       };
     },
-    [key, playable, caption, pathname, locked, keepsPlace],
+    [key, playable, caption, pathname, locked, keepsPlace, ownBed],
   );
   const handlers = { onEnded: () => latest.current.onEnded?.() };
 
@@ -368,7 +370,6 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
               onSwitch={switchTo}
             />
           )}
-          {!music && playable.soundscape?.main_format && <BedControl />}
           {captionsUrl && (
             <div className={styles.wordTools}>
               <PillButton size="sm" aria-pressed={captionsOn} onClick={() => setCaptionsOn(!captionsOn)}>
@@ -386,6 +387,7 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
               </PillButton>
             </div>
           )}
+          {!music && ownBed && <BedControl key={key} item={key} ownUrl={ownBed} />}
         </div>
       )}
       {captionsUrl && transcriptOpen && (

@@ -1,12 +1,15 @@
 import { MIXER_MAX_LAYERS } from "@serene/domain";
+import { whenSigningOut } from "../../../lib/session";
 import { playback } from "./playback";
 import { loadStream, type StreamHandle } from "./stream-loader";
 import { roundVolume } from "./volume";
 
 /**
- * The Sounds mixer's player (decision 044): up to three soundscapes looping together, each at its own volume.
- * One sound at a time in the members' area: starting the mix pauses the player, and the player starting stops
- * the mix.
+ * The Sounds mixer's player (decisions 044 and 048): up to three soundscapes looping together, each at its own
+ * volume, going on across the members' pages (the mini-player shows it) until the member pauses or closes it.
+ * One sound at a time in the members' area: starting the mix pauses the player, and the player starting
+ * pauses the mix. Whichever started last is in front in the mini-player; closing it brings back the other,
+ * paused. Logging out stops and empties the mix.
  */
 export interface MixerLayer {
   id: number;
@@ -19,20 +22,34 @@ export interface MixerLayer {
 export interface MixerState {
   layers: MixerLayer[];
   playing: boolean;
+  /** The mix was played since its sounds were chosen: it stays when the member leaves the Sounds page. */
+  started: boolean;
+  /** The mix started after the player last did: the mini-player shows the mix rather than the session. */
+  front: boolean;
 }
+
+const EMPTY: MixerState = { layers: [], playing: false, started: false, front: false };
 
 type Listener = () => void;
 
 class MixerEngine {
-  private state: MixerState = { layers: [], playing: false };
+  private state: MixerState = EMPTY;
   private listeners = new Set<Listener>();
   private players = new Map<number, { element: HTMLAudioElement; handle: StreamHandle | null; controller: AbortController }>();
 
   constructor() {
-    // The player starting stops the mix.
+    // The player starting pauses the mix. Only a start counts: the player's own pause (asked for by play())
+    // arrives a moment later, and a state still "playing" until then must not pause the mix just begun.
+    let playerPlaying = playback.getState().playing;
     playback.subscribe(() => {
-      if (playback.getState().playing && this.state.playing) this.stop();
+      const now = playback.getState().playing;
+      const started = now && !playerPlaying;
+      playerPlaying = now;
+      if (!started) return;
+      if (this.state.playing) this.stop();
+      if (this.state.front) this.set({ front: false });
     });
+    whenSigningOut(() => this.clear());
   }
 
   subscribe = (listener: Listener) => {
@@ -61,7 +78,7 @@ class MixerEngine {
 
   remove(id: number) {
     this.setLayers(this.state.layers.filter((layer) => layer.id !== id));
-    if (this.state.layers.length === 0) this.set({ playing: false });
+    if (this.state.layers.length === 0) this.set({ playing: false, started: false, front: false });
   }
 
   setVolume(id: number, volume: number) {
@@ -73,7 +90,7 @@ class MixerEngine {
   play() {
     if (this.state.layers.length === 0) return;
     playback.pause();
-    this.set({ playing: true });
+    this.set({ playing: true, started: true, front: true });
     for (const layer of this.state.layers) this.start(layer);
   }
 
@@ -82,10 +99,10 @@ class MixerEngine {
     this.set({ playing: false });
   }
 
-  /** Stops and empties the mix (leaving the Sounds page). */
+  /** Stops and empties the mix (closing it, logging out, or leaving the Sounds page before it ever played). */
   clear() {
     for (const id of [...this.players.keys()]) this.drop(id);
-    this.set({ layers: [], playing: false });
+    this.set(EMPTY);
   }
 
   private playerOf(layer: MixerLayer) {

@@ -1,8 +1,16 @@
-import { fadeFactor, type ContentModel, type SleepTimerChoice } from "@serene/domain";
+import {
+  BED_UNDER_VOICE_LEVEL,
+  bedLevelFor,
+  bedVolume,
+  fadeFactor,
+  parseBedLevel,
+  type ContentModel,
+  type SleepTimerChoice,
+} from "@serene/domain";
 import { env } from "../../../lib/env";
 import { whenSigningOut } from "../../../lib/session";
+import { STORAGE_KEYS, storage } from "../../../lib/storage";
 import { loadStream, type StreamHandle } from "./stream-loader";
-import { roundVolume } from "./volume";
 import { ListeningLog } from "./listening-log";
 import { PlaceKeeper } from "./place-keeper";
 
@@ -28,6 +36,7 @@ export interface Track {
   /** The stream (HLS playlist) of the chosen voice and format. */
   url: string;
   video: boolean;
+  /** The bed that plays under it: the item's own, another the member chose, or none (decision 048). */
   soundscapeUrl: string | null;
   /** Music and soundscapes loop until stopped; sessions keep their place for next time. */
   loop: boolean;
@@ -44,7 +53,10 @@ export interface PlaybackState {
   duration: number;
   volume: number;
   muted: boolean;
-  /** The soundscape's own level (a share of the voice's volume) and its own mute. */
+  /**
+   * The soundscape's own level (a share of the voice's volume: BED_UNDER_VOICE_LEVEL until the member sets
+   * theirs, kept on the device) and its own mute.
+   */
   bedLevel: number;
   bedMuted: boolean;
   /** The sleep timer: its choice, and the seconds left (null while it waits for the item's length). */
@@ -61,7 +73,7 @@ const IDLE: PlaybackState = {
   volume: 1,
   muted: false,
   sleep: null,
-  bedLevel: 1,
+  bedLevel: BED_UNDER_VOICE_LEVEL,
   bedMuted: false,
 };
 
@@ -73,7 +85,7 @@ type Listener = () => void;
 const finite = (value: number) => (Number.isFinite(value) ? value : 0);
 
 class PlaybackEngine {
-  private state: PlaybackState = IDLE;
+  private state: PlaybackState = { ...IDLE, bedLevel: bedLevelFor(parseBedLevel(storage.get(STORAGE_KEYS.bedLevel))) };
   private listeners = new Set<Listener>();
   private element: HTMLVideoElement | null = null;
   private bedElement: HTMLAudioElement | null = null;
@@ -131,7 +143,11 @@ class PlaybackEngine {
     this.element = media;
     this.bedElement = bed;
     this.listen(media);
-    whenSigningOut(() => this.close());
+    whenSigningOut(() => {
+      this.close();
+      // The level was this member's taste; the device forgets it with the rest of their storage.
+      this.set({ bedLevel: BED_UNDER_VOICE_LEVEL, bedMuted: false });
+    });
     window.addEventListener("pagehide", () => {
       this.log.end(true);
       this.saveplace(true);
@@ -290,6 +306,8 @@ class PlaybackEngine {
 
   private openBed(url: string | null, restart: boolean) {
     const bed = this.bed;
+    // Every bed starts at the member's level under the voice (BED_UNDER_VOICE_LEVEL until they set one).
+    this.applyBedVolume();
     if (this.bedStream && this.bedStream.url === url) {
       // A new stream of the same entry: the soundscape starts again from the beginning with it.
       if (restart) {
@@ -411,11 +429,25 @@ class PlaybackEngine {
 
   /**
    * The soundscape under a session, louder or softer than the voice: its volume is the voice's times this
-   * level, rounded to 2 decimals as spec 001 section 4 has it (at the full level it mirrors the voice).
+   * level, rounded to 2 decimals as spec 001 section 4 has it (at the full level it mirrors the voice). The
+   * member's level is kept on the device and every bed starts at it.
    */
   setBedLevel(level: number) {
-    this.set({ bedLevel: Math.min(1, Math.max(0, level)), bedMuted: false });
+    const bedLevel = bedLevelFor(level);
+    this.set({ bedLevel, bedMuted: false });
+    storage.set(STORAGE_KEYS.bedLevel, String(bedLevel));
     this.applyBedVolume();
+  }
+
+  /**
+   * Another bed under what plays, or none (decision 048). Only the bed's stream changes: the voice is not
+   * touched, so it never pauses or stalls; the new bed starts at the member's level once it can play.
+   */
+  setBed(url: string | null) {
+    const track = this.state.track;
+    if (!track || track.soundscapeUrl === url) return;
+    this.set({ track: { ...track, soundscapeUrl: url } });
+    this.openBed(url, false);
   }
 
   toggleBedMute() {
@@ -425,7 +457,7 @@ class PlaybackEngine {
 
   private applyBedVolume() {
     if (!this.element || !this.bedElement) return;
-    this.bedElement.volume = roundVolume(this.element.volume * this.state.bedLevel);
+    this.bedElement.volume = bedVolume(this.element.volume, this.state.bedLevel);
     this.bedElement.muted = this.element.muted || this.state.bedMuted;
   }
 
