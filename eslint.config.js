@@ -52,7 +52,7 @@ const zones = [
 ];
 
 /** One tsconfig per package: the import resolver and the type-aware rules read each file with its own. */
-const tsconfigs = ["packages/domain", "packages/contracts", "packages/db", "content", "apps/api", "apps/web", "e2e", "."].map(
+const tsconfigs = ["packages/domain", "packages/contracts", "packages/db", "content", "apps/api", "apps/web", "apps/web/sw", "e2e", "."].map(
   (dir) => `${dir}/tsconfig.json`,
 );
 
