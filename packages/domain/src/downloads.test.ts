@@ -9,7 +9,7 @@ import {
   mayDownload,
   offlineNavigation,
   parsePlaylist,
-  playsFromDownload,
+  subscriberForPlayer,
   singleVariantMaster,
 } from "./downloads";
 
@@ -75,11 +75,12 @@ describe("what goes when the subscription ends", () => {
   });
 
   it("plays a premium download offline only while the status cannot be read", () => {
-    expect(playsFromDownload(false, false, true, true)).toBe(true);
-    expect(playsFromDownload(false, false, false, true)).toBe(false);
-    expect(playsFromDownload(false, false, true, false)).toBe(false);
-    expect(playsFromDownload(true, false, false, false)).toBe(true);
-    expect(playsFromDownload(false, true, false, false)).toBe(true);
+    expect(subscriberForPlayer(false, true, true)).toBe(true);
+    expect(subscriberForPlayer(null, true, true)).toBe(true);
+    expect(subscriberForPlayer(false, false, true)).toBe(false);
+    expect(subscriberForPlayer(false, true, false)).toBe(false);
+    expect(subscriberForPlayer(null, false, false)).toBeNull();
+    expect(subscriberForPlayer(true, false, false)).toBe(true);
   });
 });
 

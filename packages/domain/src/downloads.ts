@@ -73,13 +73,14 @@ export function downloadsToRemove<T extends DownloadRecordLike>(downloads: reado
 }
 
 /**
- * Whether a downloaded item plays although the account status could not be read (no network):
- * it was downloaded while the member could play it, and stays only while they may (the status
- * read next time online removes it otherwise). A known status decides as always.
+ * Whether the player treats the member as a subscriber on an item's page. A known status decides.
+ * When the status cannot be read (no network) and the item is a premium download, it was
+ * downloaded while the member subscribed, and stays only while they do (the status read next time
+ * online removes it otherwise): it plays. Otherwise what is known stands (false, or null while asked).
  */
-export function playsFromDownload(free: boolean, subscriber: boolean | null, statusUnavailable: boolean, downloaded: boolean): boolean {
-  if (free || subscriber === true) return true;
-  return statusUnavailable && downloaded;
+export function subscriberForPlayer(subscriber: boolean | null, statusUnavailable: boolean, premiumDownloaded: boolean): boolean | null {
+  if (subscriber === true) return true;
+  return statusUnavailable && premiumDownloaded ? true : subscriber;
 }
 
 /** One variant of a master playlist. */

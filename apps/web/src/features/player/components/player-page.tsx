@@ -1,5 +1,5 @@
 import type { ContentItem, ContentSession } from "@serene/contracts";
-import { childModelOf, isListModel, playsFromDownload, type ContentModel, type DownloadStreamField } from "@serene/domain";
+import { childModelOf, isListModel, subscriberForPlayer, type ContentModel, type DownloadStreamField } from "@serene/domain";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { analytics } from "../../../lib/analytics";
@@ -61,7 +61,7 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
   useDownloadsKeptOnlyWhileEntitled();
   // Without a network the account status cannot be read: what this member downloaded still plays (decision 047).
   const kept = useDownload(model, item.id);
-  const subscriber = known === false && playsFromDownload(item.free, known, status.isError, Boolean(kept)) ? true : known;
+  const subscriber = subscriberForPlayer(known, status.isError, Boolean(kept && !kept.free));
   useDocumentTitle(item.name);
   // Coming back to a course or playlist whose session plays (from the mini-player): that session, going on.
   const [chosen, setChosen] = useState<{ id: number; autoPlay: boolean } | null>(() => {
