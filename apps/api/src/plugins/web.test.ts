@@ -239,6 +239,8 @@ describe("the web app", () => {
       "/settings/help-support",
       "/meditation/12",
       "/lead-quiz-result",
+      "/profile/downloads",
+      "/downloads",
     ];
     for (const url of known) {
       const res = await t.app.inject({ url, headers: { accept: "text/html" } });
