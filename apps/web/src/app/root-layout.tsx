@@ -9,7 +9,7 @@ import { analytics } from "../lib/analytics";
 import { onEarned, onUnauthorized } from "../lib/api-client";
 import { progressKeys } from "../lib/progress-keys";
 import { forgetMemberData, startTokenRefresh, whenSigningOut } from "../lib/session";
-import { forgetOfflineData } from "../features/player/lib/offline-storage";
+import { forgetOfflineData } from "../lib/offline-data";
 import { DocumentTitle } from "../lib/document-title";
 import { useErrorStore } from "../lib/error-store";
 import { hasToken } from "../lib/storage";

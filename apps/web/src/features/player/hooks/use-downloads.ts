@@ -2,7 +2,7 @@ import { isSubscriber, useAccountStatus } from "../../../lib/account-status";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { ContentModel } from "@serene/domain";
 import { findDownload, listDownloads, pruneDownloads, type DownloadRecord } from "../lib/downloads";
-import { offlineDataVersion, onOfflineDataChange } from "../lib/offline-storage";
+import { offlineDataVersion, onOfflineDataChange } from "../../../lib/offline-data";
 
 const useOfflineVersion = () => useSyncExternalStore(onOfflineDataChange, offlineDataVersion, offlineDataVersion);
 

@@ -12,7 +12,7 @@ import {
 } from "@serene/domain";
 import { api } from "../../../lib/api-client";
 import { ensureSignedCookies } from "../api/signed-cookies";
-import { offlineDataChanged } from "./offline-storage";
+import { offlineDataChanged } from "../../../lib/offline-data";
 
 /**
  * Downloads for offline listening (decision 047): one stream of an item, its playlist (a master

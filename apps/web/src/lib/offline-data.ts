@@ -2,8 +2,8 @@ import { CATALOGUE_CACHE, DOWNLOADS_CACHE } from "@serene/domain";
 
 /**
  * Removes everything kept for offline use on this device: every download and the kept catalogue
- * (decision 047). Called when the member logs out or their session ends. Safe where the browser has
- * no Cache Storage.
+ * (decision 047). Called when the member logs out, their session ends (a 401) or a new session
+ * starts. Safe where the browser has no Cache Storage.
  */
 export async function forgetOfflineData(): Promise<void> {
   if (typeof caches === "undefined") return;
