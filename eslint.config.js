@@ -52,9 +52,17 @@ const zones = [
 ];
 
 /** One tsconfig per package: the import resolver and the type-aware rules read each file with its own. */
-const tsconfigs = ["packages/domain", "packages/contracts", "packages/db", "content", "apps/api", "apps/web", "e2e", "."].map(
-  (dir) => `${dir}/tsconfig.json`,
-);
+const tsconfigs = [
+  "packages/domain",
+  "packages/contracts",
+  "packages/db",
+  "content",
+  "apps/api",
+  "apps/web",
+  "apps/web/sw",
+  "e2e",
+  ".",
+].map((dir) => `${dir}/tsconfig.json`);
 
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "data/**", ".test-data/**", "packages/db/migrations/**", "bench-results/**"] },

@@ -24,12 +24,26 @@ export interface Visit {
   problems: string[];
 }
 
+export interface VisitOptions {
+  /**
+   * "block" (the default): the app's service worker does not start, so page.route sees every request
+   * (it cannot see what a worker fetches). Only the offline journey allows it.
+   */
+  serviceWorkers?: "allow" | "block";
+}
+
 /** A fresh browser context (empty storage) at a given width, collecting console errors. */
-export async function newVisit(browser: Browser, width = 1280, storage: Record<string, string> = {}): Promise<Visit> {
+export async function newVisit(
+  browser: Browser,
+  width = 1280,
+  storage: Record<string, string> = {},
+  { serviceWorkers = "block" }: VisitOptions = {},
+): Promise<Visit> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width, height: width < 600 ? 844 : 800 },
     deviceScaleFactor: 1,
+    serviceWorkers,
   });
   if (Object.keys(storage).length > 0) {
     await context.addInitScript((entries) => {

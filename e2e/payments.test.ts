@@ -173,7 +173,12 @@ describe("paying with the wallet", () => {
 
 describe("the payment dialog in Europe", () => {
   it("shows euro prices in the Total and the trial note", async () => {
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 }, timezoneId: "Europe/Sofia" });
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 390, height: 844 },
+      timezoneId: "Europe/Sofia",
+      serviceWorkers: "block",
+    });
     const token = await registerMember();
     await context.addInitScript((value) => window.localStorage.setItem("t", value), token);
     const page = await context.newPage();

@@ -16,6 +16,7 @@ describe("paywall", () => {
       baseURL: baseUrl(),
       viewport: { width: 1280, height: 800 },
       timezoneId: "America/New_York",
+      serviceWorkers: "block",
     });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -62,7 +63,12 @@ describe("paywall", () => {
   });
 
   it("shows euro prices to a visitor in Europe", async () => {
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, timezoneId: "Europe/Sofia" });
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 1280, height: 800 },
+      timezoneId: "Europe/Sofia",
+      serviceWorkers: "block",
+    });
     const page = await context.newPage();
     await page.goto("/subscription");
     const plans = page.getByRole("radiogroup");

@@ -278,7 +278,12 @@ describe("the sales page itself", () => {
   });
 
   it("paints the top of /promo/3 before any script, and the app takes it over with the same words and the rest", async () => {
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+      serviceWorkers: "block",
+    });
     const painted = await context.newPage();
     await painted.goto("/promo/3");
     expect(await painted.getByRole("heading", { level: 1 }).innerText()).toMatch(/^This /);

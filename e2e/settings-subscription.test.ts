@@ -55,6 +55,7 @@ async function visitAs(token: string, width = 1280) {
     baseURL: baseUrl(),
     viewport: { width, height: width < 600 ? 844 : 800 },
     timezoneId: "America/New_York",
+    serviceWorkers: "block",
   });
   await context.addInitScript((value) => {
     // Only on the first load of the context: a reload keeps whatever the page stored since.

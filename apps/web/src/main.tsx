@@ -5,11 +5,13 @@ import { RouterProvider } from "react-router";
 import { createRouter } from "./app/router";
 import { followThemeChanges } from "./features/appearance/theme";
 import { queryClient } from "./lib/query-client";
+import { registerServiceWorker } from "./lib/service-worker";
 import "./styles/global.css";
 
 const router = createRouter();
 // The boot script in index.html set the theme before the first paint; from here it follows changes.
 followThemeChanges();
+registerServiceWorker();
 
 function mount() {
   const root = createRoot(document.getElementById("root")!);

@@ -56,6 +56,7 @@ export type PageId =
   | "profile-dashboard"
   | "profile-achievements"
   | "profile-notes"
+  | "profile-downloads"
   | "profile-note-create"
   | "profile-note"
   | "profile-note-edit"
@@ -136,6 +137,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: "/profile/notes/create", title: "New note", page: "profile-note-create", ...member },
   { path: "/profile/notes/:id", title: "Note", page: "profile-note", ...member },
   { path: "/profile/notes/:id/edit", title: "Edit note", page: "profile-note-edit", ...member },
+  // Sessions kept on this device for offline listening (decision 047); /downloads is its short address.
+  { path: "/profile/downloads", title: "Downloads", page: "profile-downloads", ...member },
+  { path: "/downloads", redirectTo: "/profile/downloads", ...member },
   { path: "/profile/worksheets", title: "My worksheets", page: "worksheets", ...member },
   { path: "/profile/workbook/:id", title: "Worksheet", page: "profile-workbook", ...member },
   { path: "/workbooks", title: "Workbooks", page: "workbooks", ...member },

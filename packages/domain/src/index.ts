@@ -37,3 +37,4 @@ export * from "./mixer";
 export * from "./webvtt";
 export * from "./soundscape-level";
 export * from "./soundscape-beds";
+export * from "./downloads";

@@ -20,6 +20,11 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, "assets", "index-abc123.js"), "console.log(1)");
   writeFileSync(path.join(dist, "assets", "quiz-z1.css"), QUIZ_CSS);
   writeFileSync(path.join(dist, "favicon.svg"), "<svg/>");
+  writeFileSync(path.join(dist, "sw.js"), "self.__WB_MANIFEST;");
+  writeFileSync(path.join(dist, "manifest.webmanifest"), '{"name":"Serene","start_url":"/home"}');
+  writeFileSync(path.join(dist, "offline.html"), "<h1>You are offline for now</h1>");
+  mkdirSync(path.join(dist, "icons"));
+  writeFileSync(path.join(dist, "icons", "sw.js"), "not the worker");
   mkdirSync(path.join(dist, "prerendered"));
   writeFileSync(path.join(dist, "prerendered", "paywall.html"), "<main><h1>Everything in %APP_NAME%</h1></main>");
   writeFileSync(path.join(dist, "prerendered", "quiz-results.html"), "<main><h1>Putting your result together</h1></main>");
@@ -234,6 +239,8 @@ describe("the web app", () => {
       "/settings/help-support",
       "/meditation/12",
       "/lead-quiz-result",
+      "/profile/downloads",
+      "/downloads",
     ];
     for (const url of known) {
       const res = await t.app.inject({ url, headers: { accept: "text/html" } });
@@ -247,6 +254,46 @@ describe("the web app", () => {
       expect(res.headers["content-type"], url).toContain("text/html");
       expect(res.headers["cache-control"], url).toBe("no-cache");
       expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("serves the service worker as script that is asked again on every visit, and a policy that lets it run", async () => {
+    const res = await t.app.inject({ url: "/sw.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.body).toBe("self.__WB_MANIFEST;");
+    const policy = String(res.headers["content-security-policy"]);
+    expect(policy).toMatch(/(^|;)worker-src 'self'/);
+    expect(policy).toMatch(/(^|;)manifest-src 'self'/);
+    // The pages that register it allow scripts from this origin only.
+    const page = await t.app.inject({ url: "/home" });
+    expect(String(page.headers["content-security-policy"])).toMatch(/(^|;)script-src 'self'/);
+  });
+
+  it("serves the manifest as a web app manifest and the offline page, both asked again on every visit", async () => {
+    const manifest = await t.app.inject({ url: "/manifest.webmanifest" });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toBe("application/manifest+json; charset=utf-8");
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
+    expect(manifest.json()).toEqual({ name: "Serene", start_url: "/home" });
+    const offline = await t.app.inject({ url: "/offline.html" });
+    expect(offline.statusCode).toBe(200);
+    expect(offline.headers["content-type"]).toContain("text/html");
+    expect(offline.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("keeps the usual caching for a file of the same name deeper in the build", async () => {
+    const res = await t.app.inject({ url: "/icons/sw.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("answers a worker at any other address with a JSON 404", async () => {
+    for (const url of ["/service-worker.js", "/assets/sw.js", "/sw.json"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ message: "Not found." });
     }
   });
 

@@ -10,6 +10,9 @@ import { signInProviders } from "../modules/identity/sign-in-providers";
 import { sendError } from "./errors";
 import { contentSecurityPolicy, contentSecurityPolicyHeader } from "./security";
 
+/** Files of the build the browser asks again on every visit (decision 047): the service worker, the manifest, the offline page. */
+const ALWAYS_REVALIDATED = new Set(["sw.js", "manifest.webmanifest", "offline.html"]);
+
 /** Paths that never fall back to the web app: unknown addresses there are plain 404s. */
 const NON_APP_PREFIXES = ["/api/", "/media/", "/sandbox/", "/health/", "/dev/"];
 
@@ -236,6 +239,14 @@ export async function registerWebApp(app: FastifyInstance, config: Config, optio
       allowedPath: (pathname) => pathname !== "/index.html" && !pathname.startsWith("/.vite/") && !pathname.startsWith("/prerendered/"),
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        const name = path.basename(filePath);
+        if (ALWAYS_REVALIDATED.has(name) && path.dirname(filePath) === path.resolve(config.webDistDir)) {
+          // The service worker and the manifest are asked again on every visit, so a new release reaches everyone.
+          res.header("cache-control", "no-cache");
+          if (name === "sw.js") res.header("content-type", "text/javascript; charset=utf-8");
+          if (name === "manifest.webmanifest") res.header("content-type", "application/manifest+json; charset=utf-8");
+          return;
+        }
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
       },
     });

@@ -64,6 +64,7 @@ export const pages: Record<PageId, () => Promise<PageModule>> = {
   "profile-dashboard": withTimeout(() => import("./routes/profile-dashboard")),
   "profile-achievements": withTimeout(() => import("./routes/profile-achievements")),
   "profile-notes": withTimeout(() => import("./routes/profile-notes")),
+  "profile-downloads": withTimeout(() => import("./routes/profile-downloads")),
   "profile-note-create": withTimeout(() => import("./routes/profile-note-create")),
   "profile-note": withTimeout(() => import("./routes/profile-note")),
   "profile-note-edit": withTimeout(() => import("./routes/profile-note-edit")),

@@ -8,7 +8,8 @@ import { toast } from "../components/ui/toast-store";
 import { analytics } from "../lib/analytics";
 import { onEarned, onUnauthorized } from "../lib/api-client";
 import { progressKeys } from "../lib/progress-keys";
-import { forgetMemberData, startTokenRefresh } from "../lib/session";
+import { forgetMemberData, startTokenRefresh, whenSigningOut } from "../lib/session";
+import { forgetOfflineData } from "../lib/offline-data";
 import { DocumentTitle } from "../lib/document-title";
 import { useErrorStore } from "../lib/error-store";
 import { hasToken } from "../lib/storage";
@@ -39,10 +40,13 @@ export function SessionEffects() {
     here.current = location;
   }, [location]);
   useEffect(() => startTokenRefresh(), []);
+  // Logging out removes every download and the kept catalogue from this device (decision 047).
+  useEffect(() => whenSigningOut(() => void forgetOfflineData()), []);
   useEffect(
     () =>
       onUnauthorized(() => {
-        // The api client has already forgotten the token.
+        // The api client has already forgotten the token; what was kept for offline use goes with it.
+        void forgetOfflineData();
         const { pathname, search } = here.current;
         if (PUBLIC_ENTRY.test(pathname)) return forgetMemberData();
         const login = `/login?${new URLSearchParams({ redirect: `${pathname}${search}` })}`;

@@ -1,14 +1,19 @@
 import type { SessionResponse } from "@serene/contracts";
 import { api } from "./api-client";
+import { forgetOfflineData } from "./offline-data";
 import { queryClient } from "./query-client";
 import { STORAGE_KEYS, getToken, setToken, storage } from "./storage";
 
 /** How often a stored token is refreshed (spec 000 section 9, spec 001 section 9). */
 export const TOKEN_REFRESH_MS = 300_000;
 
-/** A new session: the token is kept under `t` (spec 000 section 3). */
+/**
+ * A new session: the token is kept under `t` (spec 000 section 3). Whatever an earlier session on this
+ * device kept for offline use (its downloads, its catalogue) goes: it belonged to that session (decision 047).
+ */
 export function startSession(token: string) {
   setToken(token);
+  void forgetOfflineData();
 }
 
 const beforeSignOut = new Set<() => void>();

@@ -11,6 +11,8 @@ export const PROFILE_NAV = [
   { to: "/profile/notes", label: "Notes" },
   // A saved worksheet is read at /profile/workbook/:id: its tab stays lit there too.
   { to: "/profile/worksheets", label: "Worksheets", also: "/profile/workbook/" },
+  // Kept on this device for offline listening (decision 047).
+  { to: "/profile/downloads", label: "Downloads" },
 ] as const;
 
 /**

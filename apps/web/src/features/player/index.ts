@@ -1,1 +1,2 @@
 export { PlayerPage } from "./components/player-page";
+export { DownloadsList } from "./components/downloads-list";

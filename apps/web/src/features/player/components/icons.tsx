@@ -17,7 +17,8 @@ export type IconName =
   | "moon"
   | "close"
   | "captions"
-  | "transcript";
+  | "transcript"
+  | "download";
 
 const PATHS: Record<IconName, ReactNode> = {
   play: <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.4-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" fill="currentColor" stroke="none" />,
@@ -61,6 +62,13 @@ const PATHS: Record<IconName, ReactNode> = {
     <>
       <rect x="5" y="10.5" width="14" height="10" rx="2.5" fill="currentColor" stroke="none" />
       <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" />
+    </>
+  ),
+  download: (
+    <>
+      <path d="M12 4.5v10" />
+      <path d="m7.5 10.5 4.5 4.5 4.5-4.5" />
+      <path d="M5 19.5h14" />
     </>
   ),
   heart: <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.3a4.3 4.3 0 0 1 7.5 2.5C19.5 15.4 12 20 12 20Z" />,

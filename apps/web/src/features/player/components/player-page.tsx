@@ -1,5 +1,5 @@
 import type { ContentItem, ContentSession } from "@serene/contracts";
-import { childModelOf, isListModel, type ContentModel } from "@serene/domain";
+import { childModelOf, isListModel, subscriberForPlayer, type ContentModel, type DownloadStreamField } from "@serene/domain";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
 import { analytics } from "../../../lib/analytics";
@@ -11,11 +11,15 @@ import { recordView } from "../api/activity";
 import { keepSignedCookiesFresh } from "../api/signed-cookies";
 import { useContentItem } from "../api/content";
 import { useIsSubscriber } from "../hooks/use-is-subscriber";
+import { useDownload, useDownloadsKeptOnlyWhileEntitled } from "../hooks/use-downloads";
+import { useAccountStatus } from "../../../lib/account-status";
+import { streamsOf } from "../lib/downloads";
 import { formatMinutes, formatSessions } from "../lib/time";
 import { usePlayback } from "../hooks/use-playback";
 import { playback } from "../lib/playback";
 import { isLocked, type Streams } from "../lib/variants";
 import { CopyLinkButton } from "./copy-link-button";
+import { DownloadButton } from "./download-button";
 import { Cover } from "./cover";
 import { FavoriteButton } from "./favorite-button";
 import { PlayerIcon } from "./icons";
@@ -32,6 +36,11 @@ export function startingSession(sessions: ContentSession[], subscriber: boolean)
   return sessions.find((session) => session.free) ?? sessions[0] ?? null;
 }
 
+/** The stream field of an entry whose playlist the engine plays, or null. */
+function fieldPlaying(entry: Streams, url: string | null | undefined): DownloadStreamField | null {
+  return url ? (streamsOf(entry).find((field) => entry[field]?.hls.playlist === url) ?? null) : null;
+}
+
 /** The player at /{section}/{id}: loading, then the item, or a calm not-found state. */
 export function PlayerPage({ model, id }: { model: ContentModel; id: string }) {
   const item = useContentItem(model, id);
@@ -44,10 +53,15 @@ export function PlayerPage({ model, id }: { model: ContentModel; id: string }) {
 }
 
 function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }) {
-  const subscriber = useIsSubscriber();
+  const known = useIsSubscriber();
+  const status = useAccountStatus();
   const engine = usePlayback();
   const list = isListModel(model);
   const sessions = model === "music-soundscape-playlist" ? item.audios : item.meditation;
+  useDownloadsKeptOnlyWhileEntitled();
+  // Without a network the account status cannot be read: what this member downloaded still plays (decision 047).
+  const kept = useDownload(model, item.id);
+  const subscriber = subscriberForPlayer(known, status.isError, Boolean(kept && !kept.free));
   useDocumentTitle(item.name);
   // Coming back to a course or playlist whose session plays (from the mini-player): that session, going on.
   const [chosen, setChosen] = useState<{ id: number; autoPlay: boolean } | null>(() => {
@@ -99,6 +113,17 @@ function PlayerReady({ model, item }: { model: ContentModel; item: ContentItem }
           <div className={styles.actions}>
             <FavoriteButton item={{ id: item.id, model, name: item.name }} initial={item.favorite} />
             <CopyLinkButton item={{ id: item.id, model }} />
+            {playable && (
+              <DownloadButton
+                key={`${playable.model}-${playable.id}`}
+                model={playable.model}
+                id={playable.id}
+                free={playable.free}
+                streams={streamsOf(playable)}
+                playing={fieldPlaying(playable, engine.track?.key === `${playable.model}-${playable.id}` ? engine.track.url : null)}
+                subscriber={subscriber}
+              />
+            )}
             {subscriber === false && !item.free && (
               <Button variant="accent" size="sm" onClick={() => openSubscriptionOffer("locked")}>
                 Unlock

@@ -50,9 +50,14 @@ export async function loadStream(
   signal: AbortSignal,
   { cookies = ensureSignedCookies }: StreamOptions = {},
 ): Promise<StreamHandle | null> {
-  await cookies(false);
+  // Without a network the cookies cannot be had; a downloaded stream plays from the device without
+  // them (decision 047), and online a refused request fetches a fresh set below.
+  await cookies(false).catch(() => undefined);
   if (signal.aborted) return null;
-  if (playsHlsNatively(media)) return nativeStream(media, url);
+  // Offline, a downloaded stream is read through hls.js, whose requests the service worker answers
+  // from the device; the browser's own HLS player does not find the downloaded segments (decision 047).
+  const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+  if (playsHlsNatively(media) && !offline) return nativeStream(media, url);
 
   const { default: Hls } = await import("hls.js/light");
   if (signal.aborted) return null;
