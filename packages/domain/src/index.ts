@@ -34,3 +34,4 @@ export * from "./card-checks";
 export * from "./search";
 export * from "./sleep-timer";
 export * from "./mixer";
+export * from "./purchase-welcome";
