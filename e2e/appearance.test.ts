@@ -35,9 +35,9 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
     const result = await axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-      // axe's experimental label-in-name rule flags the content and workbook cards, whose spoken names
-      // join their visible parts with commas (decision 042 lists it to follow up); themes do not change it.
-      rules: { "label-content-name-mismatch": { enabled: false } },
+      // Label in name (WCAG 2.5.3) is experimental in axe, so it runs only when asked for: every card
+      // and button is named by its visible text in order (decision 049).
+      rules: { "label-content-name-mismatch": { enabled: true } },
     });
     return result.violations as { id: string; help: string; nodes: { target: string[]; failureSummary: string }[] }[];
   });
@@ -109,4 +109,40 @@ describe("settings: appearance", () => {
     }
     expect(found).toEqual([]);
   }, 300_000);
+
+  it("a free member's locked cards and workbooks are named by their visible text, and a phone never scrolls sideways", async () => {
+    const { page, problems, context } = await newVisit(browser, 390, { t: await registerMember("Lior") });
+    const found: string[] = [];
+    for (const path of ["/home", "/meditation", "/workbooks"]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.waitForLoadState("networkidle");
+      for (const problem of await accessibilityProblems(page)) found.push(`${path}: ${problem}`);
+      // The hidden "Locked" of a slider's cards off screen stays inside them.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), path).toBe(true);
+    }
+    expect(found).toEqual([]);
+    await page.goto("/meditation");
+    const locked = page
+      .locator("#main")
+      .getByRole("button", { name: /, Locked$/ })
+      .first();
+    await locked.waitFor();
+    // The name is the card's visible text in order, paused by commas, then "Locked".
+    const visible = await locked.evaluate((card) => {
+      const parts: string[] = [];
+      const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const style = getComputedStyle(node.parentElement!);
+        const hidden = style.fontSize === "0px" || node.parentElement!.closest(".visually-hidden") !== null;
+        if (!hidden && node.textContent!.trim() !== "") parts.push(node.textContent!.trim());
+      }
+      return parts;
+    });
+    expect(visible.length).toBeGreaterThanOrEqual(2);
+    expect(await locked.ariaSnapshot()).toBe(`- button "${visible.join(", ")}, Locked"`);
+    expect(await locked.getAttribute("aria-label")).toBeNull();
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
 });

@@ -175,7 +175,19 @@ describe("the player for a free member", () => {
     const offer = page.getByRole("group", { name: "Where you left off" });
     await offer.waitFor();
     expect(await offer.textContent()).toMatch(/You stopped at \d+:\d{2}\./);
-    await offer.getByRole("button", { name: /^Continue from / }).click();
+    const button = offer.getByRole("button", { name: /^Continue from / });
+    const [, minutes, seconds] = /Continue from (\d+):(\d{2})/.exec((await button.textContent()) ?? "")!;
+    const place = Number(minutes) * 60 + Number(seconds);
+    expect(place).toBeGreaterThan(middle - 5);
+    // Where the sound begins: the element's time at its first `playing` event after the click.
+    const firstPlaying = media(page).evaluate(
+      (element: HTMLMediaElement) =>
+        new Promise<number>((resolve) => element.addEventListener("playing", () => resolve(element.currentTime), { once: true })),
+    );
+    await button.click();
+    const startedAt = await firstPlaying;
+    expect(startedAt).toBeGreaterThanOrEqual(place - 0.5);
+    expect(startedAt).toBeLessThan(place + 1.5);
     await playsPast(page, middle - 4);
     await offer.waitFor({ state: "detached" });
     expect(unexpected(problems)).toEqual([]);

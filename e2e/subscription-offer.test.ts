@@ -21,15 +21,16 @@ function sentEvents(page: Page) {
   return { count: (name: string) => names.filter((sent) => sent === name).length };
 }
 
-/** The first locked item on Meditation, and its name (the card's label starts with it). */
+/** The first locked item on Meditation, and its name (the card's spoken name starts with it, then a comma). */
 async function firstLockedItem(page: Page) {
   const locked = page
     .locator("#main")
     .getByRole("button", { name: /, Locked$/ })
     .first();
   await locked.waitFor();
-  const label = (await locked.getAttribute("aria-label")) ?? "";
-  return { card: locked, name: label.split(", ")[0]! };
+  // Its first text is the name (a comma in a name, "Clear Desk, Clear Mind", stays part of it).
+  const name = await locked.evaluate((card) => document.createTreeWalker(card, NodeFilter.SHOW_TEXT).nextNode()?.textContent ?? "");
+  return { card: locked, name };
 }
 
 describe("the members' subscription offer", () => {

@@ -39,9 +39,9 @@ describe("workbooks and worksheets", () => {
     expect(await list.getByRole("listitem").count()).toBe(11);
 
     // Open Thought Record (afresh, also when an earlier attempt of this journey completed it).
-    const again = page.getByRole("button", { name: "Fill in Thought Record again" });
+    const again = page.getByRole("button", { name: "Fill in again: Thought Record" });
     if (await again.count()) await again.click();
-    else await list.getByRole("button", { name: /^Thought Record, 15 min/ }).click();
+    else await list.getByRole("button", { name: /^Thought Record, .* 15 min$/ }).click();
     await page.waitForURL("**/workbooks/workbook/6");
 
     // A required answer holds Next with a kind message.
@@ -90,7 +90,8 @@ describe("workbooks and worksheets", () => {
     await list.waitFor();
     await list.getByRole("button", { name: /^Thought Record Review/ }).waitFor();
     expect(await list.getByRole("link", { name: /^Thought Record Review/ }).count()).toBe(0);
-    const destroyer = list.getByText("Bad Thoughts Destroyer", { exact: true });
+    // Its name, with the comma that pauses the card's spoken name.
+    const destroyer = list.getByText("Bad Thoughts Destroyer,", { exact: true });
     expect(await list.getByRole("button", { name: /^Bad Thoughts Destroyer/ }).count()).toBe(0);
     expect(await list.getByRole("link", { name: /^Bad Thoughts Destroyer/ }).count()).toBe(0);
     await destroyer.scrollIntoViewIfNeeded();
@@ -100,7 +101,7 @@ describe("workbooks and worksheets", () => {
 
     // Its profile view, then the worksheets list.
     await page.keyboard.press("Escape");
-    await list.getByRole("link", { name: /^Thought Record, 15 min, Completed/ }).click();
+    await list.getByRole("link", { name: /^Completed, Thought Record, .* 15 min, read your answers$/ }).click();
     await page.waitForURL(/\/profile\/workbook\/[^/]+$/);
     await page.getByRole("heading", { name: "Thought Record" }).waitFor();
     await page.getByText("Nobody values what I say.").waitFor();

@@ -19,3 +19,4 @@ export * from "./data-export";
 export * from "./positions";
 export * from "./receipts";
 export * from "./mixer";
+export * from "./premium-summary";

@@ -38,3 +38,4 @@ export * from "./webvtt";
 export * from "./soundscape-level";
 export * from "./soundscape-beds";
 export * from "./downloads";
+export * from "./purchase-welcome";

@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   justRegistered: "just-registered",
   /** Set by a plain registration (no redirect, no quiz); /home opens the after_registration offer once, then removes it. */
   offerAfterRegistration: "offer-after-registration",
+  /** Set by an in-app purchase (paywall, subscription offer): the page landed on shows the Premium welcome once, then removes it. */
+  welcomeDue: "welcome-due",
   /** Followed by a member's id: this browser has shown that member's /home (a later visit says 'Welcome back'). */
   homeSeenPrefix: "home-seen:",
   consent: "consent",

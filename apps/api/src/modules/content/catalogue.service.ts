@@ -6,6 +6,7 @@ import type {
   ContentItemResponse,
   ContentListQuery,
   PlanResponse,
+  PremiumSummaryResponse,
   RecommendationQuery,
   ScreenQuery,
   ScreenResponse,
@@ -23,6 +24,7 @@ import {
   PERSONAL_PLAN_SECTION,
   planDay,
   planForGoal,
+  premiumSummary,
   recommendByTags,
   searchWords,
   tagsInUse,
@@ -207,6 +209,17 @@ export function createCatalogueService(deps: {
           total_days: snapshot.planDays,
           days: days.map((d) => ({ day: d, content: cards(pick(snapshot, plan.get(d) ?? []), viewer) })),
         },
+      };
+    },
+
+    /**
+     * What Premium opens (decision 049): the catalogue's locked sessions by type and the courses and
+     * playlists that hold them, counted from the snapshot in memory, the same for every member.
+     */
+    async premiumSummary(): Promise<PremiumSummaryResponse> {
+      const summary = premiumSummary([...(await cache.get()).items.values()]);
+      return {
+        data: { locked_sessions: summary.lockedSessions, locked_collections: summary.lockedCollections, types: summary.types },
       };
     },
   };

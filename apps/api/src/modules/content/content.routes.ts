@@ -11,6 +11,8 @@ import {
   IdParam,
   PlanQuery,
   PlanResponse,
+  PremiumSummaryQuery,
+  PremiumSummaryResponse,
   RecommendationQuery,
   ScreenParams,
   ScreenQuery,
@@ -124,6 +126,18 @@ export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): F
         },
       },
       (request) => catalogue.collection(request.params.id, authOf(request).signIn),
+    );
+    app.get(
+      "/premium-summary",
+      {
+        ...member,
+        schema: {
+          ...docs("What Premium opens: the catalogue's locked sessions by type, and the courses and playlists holding them"),
+          querystring: PremiumSummaryQuery,
+          response: { 200: PremiumSummaryResponse, ...errors },
+        },
+      },
+      () => catalogue.premiumSummary(),
     );
     app.get(
       "/personal-plan-by-day",

@@ -29,13 +29,20 @@ export function LockIcon({ className }: { className?: string }) {
 }
 
 /**
+ * A comma after a visible part of a card's name: heard as a pause, never seen. Inline and without size
+ * (not positioned off screen), so the browser keeps it next to the word before it: "Deep Rest, Meditations".
+ */
+export const Pause = ({ mark = "," }: { mark?: string }) => <span className={styles.pause}>{mark}</span>;
+
+/**
  * One item of the catalogue: cover, name, type and length. A member who may open it follows a
  * link to /{model}/{id}; a locked one opens the subscription offer (spec 001 sections 1 and 4).
+ * Its accessible name is its visible text in order, with pauses between the parts and "Locked" at the
+ * end of a locked card (WCAG 2.5.3, label in name); the hidden words sit inside the card, which is
+ * their containing block, so a slider's cards off screen never widen the page.
  */
 export function ContentCard({ item, locked, look = "tile", eyebrow, onOpen, eager = false }: ContentCardProps) {
   const length = contentLength(item);
-  const details = [item.type, length].filter(Boolean).join(" · ");
-  const label = [eyebrow, item.name, details, locked ? "Locked" : null].filter(Boolean).join(", ");
   const body = (
     <>
       <span className={styles.coverWrap}>
@@ -64,25 +71,45 @@ export function ContentCard({ item, locked, look = "tile", eyebrow, onOpen, eage
         )}
       </span>
       <span className={styles.text}>
-        {eyebrow && <span className={styles.eyebrow}>{eyebrow}</span>}
-        <span className={styles.name}>{item.name}</span>
+        {eyebrow && (
+          <span className={styles.eyebrow}>
+            {eyebrow}
+            <Pause />
+          </span>
+        )}
+        <span className={styles.name}>
+          {item.name}
+          <Pause />
+        </span>
         <span className={styles.meta}>
-          <span>{item.type}</span>
-          {length && <span className={styles.length}>{length}</span>}
+          <span>
+            {item.type}
+            {(length || locked) && <Pause />}
+          </span>
+          {length && (
+            <span className={styles.length}>
+              {/* One flex item for the words and their pause, so the comma stays next to them. */}
+              <span>
+                {length}
+                {locked && <Pause />}
+              </span>
+            </span>
+          )}
         </span>
       </span>
+      {locked && <span className="visually-hidden">Locked</span>}
     </>
   );
   const className = [styles.card, styles[look], locked && styles.locked].filter(Boolean).join(" ");
   if (locked) {
     return (
-      <button type="button" className={className} aria-label={label} onClick={() => openSubscriptionOffer("locked")}>
+      <button type="button" className={className} onClick={() => openSubscriptionOffer("locked")}>
         {body}
       </button>
     );
   }
   return (
-    <Link className={className} to={contentPath(item)} aria-label={label} onClick={() => onOpen?.(item)}>
+    <Link className={className} to={contentPath(item)} onClick={() => onOpen?.(item)}>
       {body}
     </Link>
   );

@@ -1,4 +1,4 @@
-export { ContentCard, LockIcon, type ContentCardLook } from "./content-card";
+export { ContentCard, LockIcon, Pause, type ContentCardLook } from "./content-card";
 export { EmptyState } from "./empty-state";
 export { contentLength, contentPath } from "./format";
 export { SeeAllLink } from "./see-all-link";

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { env } from "../../lib/env";
 import { BrandLink } from "../brand/brand-link";
+import { PremiumWelcomeCard } from "../subscription/premium-welcome-card";
 import { SubscriptionOffer } from "../subscription/subscription-offer";
 import { Icon } from "../ui/icon";
 import { SearchPanel, SearchToggle, useHeaderSearch } from "./header-search";
@@ -72,7 +73,8 @@ const linkClass =
 /**
  * The members' frame: a quiet header with the sections and the search over the page, the same
  * look as the landing. Up to 991 px the sections move to a tab bar at the bottom of the screen and
- * Library and Settings become icons in the header. The subscription offer lives here, once.
+ * Library and Settings become icons in the header. The subscription offer lives here, once, and the
+ * welcome after an in-app purchase opens the page (decision 049).
  */
 export function MemberShell({ children, narrow = false }: { children: ReactNode; narrow?: boolean }) {
   const search = useHeaderSearch();
@@ -100,6 +102,7 @@ export function MemberShell({ children, narrow = false }: { children: ReactNode;
       </header>
       <SearchPanel state={search} />
       <main id="main" className={[styles.main, narrow && styles.narrow].filter(Boolean).join(" ")}>
+        <PremiumWelcomeCard />
         {children}
       </main>
       <footer className={styles.footer}>

@@ -191,6 +191,9 @@ describe("subscription offer", () => {
       expect(screen.queryByRole("dialog", { name: "Select payment method" })).toBeNull();
       expect(reload).toHaveBeenCalledTimes(1);
       expect(router.state.location.pathname).toBe("/meditation");
+      // The reloaded page opens with the Premium welcome: the device flag says when it was bought.
+      const flag = JSON.parse(window.localStorage.getItem("welcome-due") ?? "null") as { at: number } | null;
+      expect(Date.now() - flag!.at).toBeLessThan(60_000);
     });
 
     it("still offers the full paywall beside the in-place purchase", async () => {

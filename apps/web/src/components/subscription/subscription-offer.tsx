@@ -2,6 +2,7 @@ import { Suspense, useContext, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAccountStatus } from "../../lib/account-status";
 import { env } from "../../lib/env";
+import { markWelcomeDue } from "../../lib/purchase-welcome";
 import { hasToken } from "../../lib/storage";
 import { closeSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
 import { Button } from "../ui/button";
@@ -163,8 +164,10 @@ export function SubscriptionOffer() {
             selected: plans.data.packages.find((pkg) => pkg.id === chosen?.id) ?? null,
             onClose: () => setPaying(false),
             onDone: () => {
-              // Spec 001 section 4: the offer closes and the page the member was on reloads, now unlocked.
+              // Spec 001 section 4: the offer closes and the page the member was on reloads, now unlocked;
+              // it opens with the Premium welcome, once (decision 049).
               close();
+              markWelcomeDue();
               offerPage.reload();
             },
           })}

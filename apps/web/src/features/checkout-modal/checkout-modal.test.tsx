@@ -208,7 +208,15 @@ describe("checkout modal", () => {
     ] as [number, unknown];
   const open = async (checkout: Checkout, at = "/promo/7") => {
     window.localStorage.setItem("t", "member-token");
-    const api = mockApi({ "GET recommendation": [200, { data: RECOMMENDED }], "GET user/account-status": status(null) });
+    const api = mockApi({
+      "GET recommendation": [200, { data: RECOMMENDED }],
+      "GET user/account-status": status(null),
+      "GET premium-summary": [200, { data: { locked_sessions: 6, locked_collections: 1, types: [{ type: "Meditations", locked: 6 }] } }],
+      "GET user/billing": [
+        200,
+        { status: "trialing", billing_period: "year", next_charge_at: "2026-12-05T12:00:00Z", next_charge_amount: "$59.99" },
+      ],
+    });
     const rendered = renderPage(salesPage(checkout), { path: PATH, at });
     await userEvent.click(screen.getByRole("button", { name: "Start Now" }));
     const dialog = await modal();
@@ -289,6 +297,8 @@ describe("checkout modal", () => {
     await waitFor(() => expect(location()).toBe("/"));
     expect(api.named("GET recommendation")).toHaveLength(0);
     expect(window.localStorage.getItem("just-registered")).toBeNull();
+    // The page landed on welcomes the member to Premium, once.
+    expect(window.localStorage.getItem("welcome-due")).toMatch(/^\{"at":\d+\}$/);
   });
 
   it("after the purchase shows the recommendations, and Start Listening goes to /home", async () => {
@@ -301,6 +311,14 @@ describe("checkout modal", () => {
     expect(within(carousel).getByRole("link", { name: /Evening Harbour/ })).toBeTruthy();
     expect(api.named("GET recommendation")).toHaveLength(1);
     expect(window.localStorage.getItem("just-registered")).toBeNull();
+    // What the purchase opened, and when the trial ends, from the server; no second welcome on /home.
+    expect((await within(done).findByRole("list", { name: "Open to you now" })).textContent).toBe("6 meditations");
+    expect(
+      await within(done).findByText(
+        "Your free trial ends on 5 December 2026. Then $59.99 is charged for the next year, unless you cancel before.",
+      ),
+    ).toBeTruthy();
+    expect(window.localStorage.getItem("welcome-due")).toBeNull();
     await userEvent.click(within(done).getByRole("button", { name: "Start Listening" }));
     await waitFor(() => expect(location()).toBe("/home"));
   });

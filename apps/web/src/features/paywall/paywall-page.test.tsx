@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { PremiumWelcomeCard } from "../../components/subscription/premium-welcome-card";
 import { analytics } from "../../lib/analytics";
 import { useErrorStore } from "../../lib/error-store";
 import { closeSubscriptionOffer, openSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
@@ -234,15 +235,30 @@ describe("Get My Plan", () => {
     expect(dialogProps()?.checkout).toEqual({ checkout_id: 2 });
   });
 
-  it("closes the dialog and goes to / when the payment reports done", async () => {
+  it("closes the dialog and goes to /, whose page welcomes the member to Premium once", async () => {
     window.localStorage.setItem("t", "token");
-    mockApi({ "GET package/web": [200, { data: PACKAGES }] });
-    renderPage(Page, { path: PATH, at: "/subscription", routes: [{ path: "/", Component: () => <p>Front page</p> }] });
+    mockApi({
+      "GET package/web": [200, { data: PACKAGES }],
+      "GET premium-summary": [200, { data: { locked_sessions: 3, locked_collections: 0, types: [{ type: "Sleepcasts", locked: 3 }] } }],
+      "GET user/billing": [200, { status: "active", next_charge_at: null, next_charge_amount: null, billing_period: "month" }],
+    });
+    const FrontPage = () => (
+      <>
+        <PremiumWelcomeCard />
+        <p>Front page</p>
+      </>
+    );
+    renderPage(Page, { path: PATH, at: "/subscription", routes: [{ path: "/", Component: FrontPage }] });
     await screen.findByRole("radiogroup");
+    expect(screen.queryByRole("region", { name: "Welcome to Serene Premium" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
     fireEvent.click(screen.getByRole("button", { name: "Report done" }));
     expect(await screen.findByText("Front page")).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
+    const welcome = screen.getByRole("region", { name: "Welcome to Serene Premium" });
+    expect(await within(welcome).findByText("3 sleepcasts")).toBeTruthy();
+    // Read once: the device flag is gone, so the next page or a reload shows nothing.
+    expect(window.localStorage.getItem("welcome-due")).toBeNull();
   });
 });
 

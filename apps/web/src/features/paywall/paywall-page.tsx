@@ -11,6 +11,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { isSubscriber, useAccountStatus } from "../../lib/account-status";
 import { analytics } from "../../lib/analytics";
 import { env } from "../../lib/env";
+import { markWelcomeDue } from "../../lib/purchase-welcome";
 import { hasToken } from "../../lib/storage";
 import { readQuizData, storedFunnel } from "../../lib/stored-quiz-answers";
 import { PlanPicker } from "./components/plan-picker";
@@ -267,8 +268,10 @@ function Paywall({ PaymentDialog }: { PaymentDialog: PaywallPageProps["paymentDi
           checkout={checkoutRef(plans.data)}
           onClose={() => setPaying(false)}
           onDone={() => {
-            // Spec 000 section 4: when the payment reports done, the dialog closes and the app goes to /.
+            // Spec 000 section 4: when the payment reports done, the dialog closes and the app goes to /,
+            // whose page opens with the Premium welcome, once (decision 049).
             setPaying(false);
+            markWelcomeDue();
             void navigate("/");
           }}
         />

@@ -12,6 +12,7 @@ import dialogStyles from "../../../components/ui/native-dialog.module.css";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { isSubscriber, useAccountStatus } from "../../../lib/account-status";
 import { env } from "../../../lib/env";
+import { markWelcomeDue } from "../../../lib/purchase-welcome";
 import { STORAGE_KEYS, hasToken, storage } from "../../../lib/storage";
 import { checkoutPlans, checkoutRef, offerEnded } from "../model";
 import type { CheckoutModalProps, CheckoutPaymentDialogProps } from "../types";
@@ -102,7 +103,9 @@ export default function CheckoutModal({ open, checkout, onClose, justRegistered 
       setStage("recommended");
       return;
     }
-    // Spec 000 section 4: the modal closes and signals done; the app goes to /.
+    // Spec 000 section 4: the modal closes and signals done; the app goes to /, whose page opens with
+    // the Premium welcome once (decision 049), as the recommendations step would have said it.
+    markWelcomeDue();
     onClose();
     void navigate("/");
   };

@@ -1,5 +1,6 @@
 import type { ContentCard as Card } from "@serene/contracts";
 import { ContentCard } from "../../../components/content";
+import { PremiumOpens } from "../../../components/subscription/premium-opens";
 import { Button } from "../../../components/ui/button";
 import { Carousel } from "../../../components/ui/carousel";
 import { Skeleton } from "../../../components/ui/skeleton";
@@ -9,7 +10,8 @@ import styles from "./checkout-modal.module.css";
 /**
  * After the purchase (spec 000 section 4): 'Recommended For You Based On Your Answers', items
  * from the member's goal and listening (GET /recommendation) in a slow carousel, and 'Start
- * Listening' on to /home. Without items the heading and the button still lead on.
+ * Listening' on to /home. Without items the heading and the button still lead on. Under the
+ * carousel, what the purchase opened and, for a trial, when it ends (decision 049).
  */
 export function Recommended({ titleId, onStart }: { titleId: string; onStart: () => void }) {
   const items = useRecommendations(true);
@@ -45,6 +47,7 @@ export function Recommended({ titleId, onStart }: { titleId: string; onStart: ()
       ) : (
         <p className={styles.lead}>Your home page has a calm first step waiting for you.</p>
       )}
+      <PremiumOpens className={styles.opens} centered />
       <Button size="lg" block className={styles.cta} onClick={onStart}>
         Start Listening
       </Button>

@@ -135,6 +135,54 @@ describe("/cancel-transaction", () => {
   });
 });
 
+const SUMMARY = {
+  data: {
+    locked_sessions: 9,
+    locked_collections: 0,
+    types: [
+      { type: "Meditations", locked: 5 },
+      { type: "Sleepcasts", locked: 4 },
+    ],
+  },
+};
+const TRIAL_BILLING = { status: "trialing", billing_period: "year", next_charge_at: "2026-12-03T08:00:00Z", next_charge_amount: "$59.99" };
+const TRIAL = "Your free trial ends on 3 December 2026. Then $59.99 is charged for the next year, unless you cancel before.";
+
+describe("what a purchase opened", () => {
+  it("the wallet's return page lists what is open now and when the trial ends, from the server", async () => {
+    window.localStorage.setItem("t", "token");
+    mockApi({
+      "POST paypal/success-transaction": [200, SUBSCRIBED],
+      "GET premium-summary": [200, SUMMARY],
+      "GET user/billing": [200, TRIAL_BILLING],
+    });
+    renderPage(SuccessTransactionPage, { at: RETURN });
+    await screen.findByRole("heading", { name: "You're all set" });
+    const list = await screen.findByRole("list", { name: "Open to you now" });
+    expect(list.textContent).toBe("5 meditations4 sleepcasts");
+    expect(await screen.findByText(TRIAL)).toBeTruthy();
+  });
+
+  it("the thank-you page says it to a signed-in member, and a paid plan has no trial sentence", async () => {
+    window.localStorage.setItem("t", "token");
+    const api = mockApi({
+      "GET premium-summary": [200, SUMMARY],
+      "GET user/billing": [200, { ...TRIAL_BILLING, status: "active" }],
+    });
+    renderPage(ThankYouPage, { at: "/thank-you" });
+    expect(await screen.findByRole("list", { name: "Open to you now" })).toBeTruthy();
+    await waitFor(() => expect(api.named("GET user/billing")).toHaveLength(1));
+    expect(screen.queryByText(/free trial ends/)).toBeNull();
+  });
+
+  it("the thank-you page asks nothing without a session", () => {
+    const api = mockApi({});
+    renderPage(ThankYouPage, { at: "/thank-you" });
+    expect(screen.queryByRole("list", { name: "Open to you now" })).toBeNull();
+    expect(api.calls).toHaveLength(0);
+  });
+});
+
 describe("/thank-you", () => {
   it("continues to the redirect path it was given", () => {
     mockApi({});

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
+import { PremiumOpens } from "../../../components/subscription/premium-opens";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast-store";
 import { ApiError } from "../../../lib/api-client";
@@ -143,11 +144,7 @@ export function SuccessTransactionPage() {
 
   return (
     <AuthLayout title="You're all set" subtitle={`Everything in ${env.appName} is open to you now.`} top={<OutcomeArt tone="success" />}>
-      <ul className={styles.list}>
-        <li>Every meditation, sleepcast and course</li>
-        <li>Music and nature soundscapes without limits</li>
-        <li>Your personal plan, one calm step a day</li>
-      </ul>
+      <PremiumOpens className={styles.opens} />
       <div className={styles.actions}>
         <ButtonLink to="/home" size="lg" block>
           Start listening

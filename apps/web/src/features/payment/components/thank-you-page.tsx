@@ -1,8 +1,10 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
+import { PremiumOpens } from "../../../components/subscription/premium-opens";
 import { ButtonLink } from "../../../components/ui/button";
 import { env } from "../../../lib/env";
+import { hasToken } from "../../../lib/storage";
 import { safeRedirect } from "../model";
 import { settlePendingPurchase } from "../tracking";
 import { OutcomeArt } from "./outcome-art";
@@ -10,7 +12,8 @@ import styles from "./outcome.module.css";
 
 /**
  * The thank-you page (spec 000 section 2): where the bank's approval of a card purchase comes
- * back to. Continue goes to `?redirect=` when it is a path on this site, otherwise to /home.
+ * back to. Continue goes to `?redirect=` when it is a path on this site, otherwise to /home. A
+ * signed-in member reads what is open now and, for a trial, when it ends (decision 049).
  */
 export function ThankYouPage() {
   const [params] = useSearchParams();
@@ -24,6 +27,7 @@ export function ThankYouPage() {
       subtitle={`Your purchase is complete. Everything in ${env.appName} is open to you now.`}
       top={<OutcomeArt tone="success" />}
     >
+      {hasToken() && <PremiumOpens className={styles.opens} />}
       <p className={styles.text}>
         Questions about your plan? Write to <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a>.
       </p>

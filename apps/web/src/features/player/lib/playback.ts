@@ -205,6 +205,8 @@ class PlaybackEngine {
     media.addEventListener("loadedmetadata", () => {
       duration();
       this.applyStart();
+      // A play asked for before the place could be set goes ahead now, from the place.
+      if (this.ready && this.playWhenReady) this.playFromPlace();
     });
     // A new stream: the place shown is where it will start.
     media.addEventListener("emptied", () => this.set({ playing: false, position: this.startAt }));
@@ -227,6 +229,23 @@ class PlaybackEngine {
     media.currentTime = this.startAt;
     this.startAt = 0;
     this.set({ position: media.currentTime });
+  }
+
+  /**
+   * Starts the element at the place asked for: its place is set before `play()`, so the first `playing`
+   * is already there (decision 043 saw one run start at 0:00 and jump). Until the stream's metadata is
+   * in, the element cannot take a place; the play then waits for `loadedmetadata`.
+   */
+  private playFromPlace() {
+    const media = this.media;
+    if (this.startAt > 0 && media.readyState < 1) {
+      this.playWhenReady = true;
+      this.set({ buffering: true });
+      return;
+    }
+    this.playWhenReady = false;
+    this.applyStart();
+    media.play().catch((error: unknown) => console.warn("Playback did not start:", error));
   }
 
   private saveplace(keepalive: boolean) {
@@ -268,18 +287,18 @@ class PlaybackEngine {
       duration: sameEntry ? this.state.duration : 0,
     });
     setMetadata(track, this);
-    this.openStream(track.url);
+    this.openStream(track.url, this.startAt);
     this.openBed(track.soundscapeUrl, sameEntry);
   }
 
-  private openStream(url: string) {
+  private openStream(url: string, startPosition: number) {
     this.closeStream();
     const media = this.media;
     const controller = new AbortController();
     const opened: { handle: StreamHandle | null; controller: AbortController } = { handle: null, controller };
     this.stream = opened;
     this.ready = false;
-    loadStream(media, url, controller.signal)
+    loadStream(media, url, controller.signal, { startPosition })
       .then((handle) => {
         if (!handle) return;
         opened.handle = handle;
@@ -287,10 +306,7 @@ class PlaybackEngine {
           if (controller.signal.aborted) return;
           this.ready = true;
           this.applyStart();
-          if (this.playWhenReady) {
-            this.playWhenReady = false;
-            media.play().catch((error: unknown) => console.warn("Playback did not start:", error));
-          }
+          if (this.playWhenReady) this.playFromPlace();
         });
       })
       .catch((error: unknown) => console.error("The stream could not be loaded:", error));
@@ -338,14 +354,13 @@ class PlaybackEngine {
   }
 
   play() {
-    const media = this.media;
     if (!this.state.track) return;
     if (!this.ready) {
       this.playWhenReady = true;
       this.set({ buffering: true });
       return;
     }
-    media.play().catch((error: unknown) => console.warn("Playback did not start:", error));
+    this.playFromPlace();
   }
 
   pause() {

@@ -36,6 +36,11 @@ export interface StreamOptions {
    * cookies for its one video (a video-sales page) passes its own.
    */
   cookies?: (force: boolean) => Promise<unknown>;
+  /**
+   * Where playback will begin, in seconds (the member's place): hls.js fetches that part of the
+   * stream first instead of its beginning. The engine still sets the element's place before it plays.
+   */
+  startPosition?: number;
 }
 
 /**
@@ -48,7 +53,7 @@ export async function loadStream(
   media: HTMLMediaElement,
   url: string,
   signal: AbortSignal,
-  { cookies = ensureSignedCookies }: StreamOptions = {},
+  { cookies = ensureSignedCookies, startPosition = 0 }: StreamOptions = {},
 ): Promise<StreamHandle | null> {
   // Without a network the cookies cannot be had; a downloaded stream plays from the device without
   // them (decision 047), and online a refused request fetches a fresh set below.
@@ -70,6 +75,8 @@ export async function loadStream(
     // The decoder worker comes from a blob: address, which the policy allows (worker-src 'self' blob:).
     enableWorker: true,
     maxBufferLength: 30,
+    // -1: hls.js's own choice (the beginning of an on-demand stream).
+    startPosition: startPosition > 0 ? startPosition : -1,
   });
   let retries = 0;
   const ready = new Promise<void>((resolve) => {

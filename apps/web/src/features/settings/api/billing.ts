@@ -1,8 +1,5 @@
-import type { BillingResponse, MessageResponse, PaymentProvider, Receipt, ReceiptListResponse } from "@serene/contracts";
+import type { MessageResponse, PaymentProvider, Receipt, ReceiptListResponse } from "@serene/contracts";
 import { api } from "../../../lib/api-client";
-
-/** GET /user/billing: price, next charge, what pays, and whether a cancellation can be taken back. */
-export const getBilling = () => api.get<BillingResponse>("user/billing", { silent: true });
 
 /** GET /user/receipts: every charge taken, newest first. */
 export const getReceipts = () => api.get<ReceiptListResponse>("user/receipts", { silent: true });

@@ -5,7 +5,8 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { LoadProblem } from "../../../components/ui/load-problem";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { getBilling, getReceipts, resumeSubscription } from "../api/billing";
+import { billingQueryOptions } from "../../../lib/billing";
+import { getReceipts, resumeSubscription } from "../api/billing";
 import { reloadWithNotice } from "../lib/page-reload";
 import { formatDate } from "../lib/subscription-model";
 import styles from "./billing.module.css";
@@ -13,7 +14,7 @@ import subscription from "./subscription.module.css";
 
 export const RESUMED_MESSAGE = "Your subscription is running again.";
 
-export const useBilling = (enabled: boolean) => useQuery({ queryKey: ["user", "billing"], queryFn: getBilling, enabled });
+export const useBilling = (enabled: boolean) => useQuery({ ...billingQueryOptions(), enabled });
 export const useReceipts = () => useQuery({ queryKey: ["user", "receipts"], queryFn: getReceipts });
 
 const isPaymentProvider = (value: string | null): value is PaymentProvider =>

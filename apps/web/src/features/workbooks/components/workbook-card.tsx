@@ -1,6 +1,6 @@
 import type { WorkbookCard as Card } from "@serene/contracts";
 import { Link, useNavigate } from "react-router";
-import { LockIcon } from "../../../components/content";
+import { LockIcon, Pause } from "../../../components/content";
 import { Tooltip } from "../../../components/ui/tooltip";
 import { openSubscriptionOffer } from "../../../lib/subscription-offer";
 import { resetWorkbook } from "../model/progress";
@@ -46,6 +46,9 @@ export function useStartWorkbook() {
   };
 }
 
+/** A pause after a part of the name, unless it ends its own sentence. */
+const pauseAfter = (text: string) => (/[.!?]$/.test(text) ? null : <Pause />);
+
 interface WorkbookCardProps {
   card: Card;
   /** compact: home's row (no technique line). */
@@ -56,7 +59,8 @@ interface WorkbookCardProps {
  * One workbook: its name, what it is for, how long it takes, the technique it comes from and where the
  * member stands. A workbook waiting for another shows the spec's tooltip and has no link; a completed one
  * links to the member's latest entry and can be filled in again; one for subscribers opens the offer;
- * any other resets and opens.
+ * any other resets and opens. Each control is named by its visible text in order (WCAG 2.5.3), with
+ * hidden pauses between the parts.
  */
 export function WorkbookCard({ card, compact = false }: WorkbookCardProps) {
   const start = useStartWorkbook();
@@ -68,19 +72,35 @@ export function WorkbookCard({ card, compact = false }: WorkbookCardProps) {
       {label && (
         <span className={[styles.state, styles[`state_${state}`]].join(" ")}>
           {state === "completed" ? <CheckIcon /> : <LockIcon />}
-          {label}
+          <span>
+            {label}
+            <Pause />
+          </span>
         </span>
       )}
       <span className={styles.cardText}>
-        <span className={styles.cardName}>{card.name}</span>
-        <span className={styles.cardDescription}>{card.description}</span>
-        {!compact && <span className={styles.technique}>{card.technique}</span>}
-        <span className={styles.cardMeta}>{`${card.minutes} min`}</span>
+        <span className={styles.cardName}>
+          {card.name}
+          <Pause />
+        </span>
+        <span className={styles.cardDescription}>
+          {card.description}
+          {pauseAfter(card.description)}
+        </span>
+        {!compact && (
+          <span className={styles.technique}>
+            {card.technique}
+            {pauseAfter(card.technique)}
+          </span>
+        )}
+        <span className={styles.cardMeta}>
+          {`${card.minutes} min`}
+          {(state === "completed" || state === "waiting") && <Pause />}
+        </span>
       </span>
     </>
   );
   const primaryClass = [styles.cardPrimary, state === "waiting" && styles.waiting].filter(Boolean).join(" ");
-  const primaryLabel = [card.name, `${card.minutes} min`, label].filter(Boolean).join(", ");
 
   let primary;
   if (state === "waiting") {
@@ -92,13 +112,14 @@ export function WorkbookCard({ card, compact = false }: WorkbookCardProps) {
     );
   } else if (state === "completed") {
     primary = (
-      <Link className={primaryClass} to={entryPath(card.latest_entry_id as string)} aria-label={`${primaryLabel}: read your answers`}>
+      <Link className={primaryClass} to={entryPath(card.latest_entry_id as string)}>
         {body}
+        <span className="visually-hidden">read your answers</span>
       </Link>
     );
   } else {
     primary = (
-      <button type="button" className={primaryClass} aria-label={primaryLabel} onClick={() => start(card)}>
+      <button type="button" className={primaryClass} onClick={() => start(card)}>
         {body}
       </button>
     );
@@ -108,8 +129,10 @@ export function WorkbookCard({ card, compact = false }: WorkbookCardProps) {
     <article className={[styles.card, compact && styles.compact].filter(Boolean).join(" ")} data-card={state}>
       {primary}
       {state === "completed" && (
-        <button type="button" className={styles.again} onClick={() => start(card)} aria-label={`Fill in ${card.name} again`}>
+        <button type="button" className={styles.again} onClick={() => start(card)}>
           Fill in again
+          <Pause mark=":" />
+          <span className="visually-hidden">{card.name}</span>
         </button>
       )}
     </article>

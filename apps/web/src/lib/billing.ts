@@ -1,0 +1,16 @@
+import type { BillingResponse } from "@serene/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "./api-client";
+
+/** GET /user/billing: price, next charge, what pays, and whether a cancellation can be taken back (decision 039). */
+export const getBilling = (signal?: AbortSignal) => api.get<BillingResponse>("user/billing", { signal, silent: true });
+
+/** One key for every page that reads the member's billing: settings and the welcome after a purchase. */
+export const billingKeys = {
+  billing: () => ["user", "billing"] as const,
+};
+
+export const billingQueryOptions = () => queryOptions({ queryKey: billingKeys.billing(), queryFn: ({ signal }) => getBilling(signal) });
+
+/** The signed-in member's billing; pass false to leave it unasked. */
+export const useBilling = (enabled = true) => useQuery({ ...billingQueryOptions(), enabled });
