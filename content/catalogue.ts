@@ -85,6 +85,8 @@ export interface MediaManifestEntry {
   duration: number;
   kind: "audio" | "video";
   bytes: number;
+  /** Voiced streams: captions.vtt (WebVTT, timed to the voice) sits beside index.m3u8. */
+  captions?: true;
 }
 export type MediaManifest = Record<string, MediaManifestEntry>;
 
