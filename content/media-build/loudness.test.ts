@@ -6,7 +6,8 @@ import {
   linearExcess,
   loudnessPlan,
   loudnormApplyFilter,
-  loudnormMeasureFilter,
+  loopTrimFilter,
+  measurementFromSummary,
   nextLimiterDrive,
   parseEbur128Summary,
   parseLoudnormJson,
@@ -47,7 +48,6 @@ describe("loudness targets and arguments", () => {
   it("aims at -16 LUFS integrated and -1.5 dBTP", () => {
     expect(LOUDNESS.integrated).toBe(-16);
     expect(LOUDNESS.truePeak).toBe(-1.5);
-    expect(loudnormMeasureFilter()).toBe("loudnorm=I=-16:TP=-1.5:LRA=20:print_format=json");
   });
 
   it("feeds pass one's measurement back with linear=true", () => {
@@ -80,6 +80,21 @@ describe("loudness targets and arguments", () => {
     expect(limiterFilter(6.72)).toBe("volume=6.72dB,alimiter=limit=0.7079:attack=4:release=60:level=disabled");
   });
 
+  it("takes pass one's figures from ebur128 (integrated, true peak, range and gate)", () => {
+    expect(measurementFromSummary(parseEbur128Summary(EBUR128_OUTPUT))).toEqual({
+      input_i: -16.2,
+      input_tp: -1.8,
+      input_lra: 4.1,
+      input_thresh: -26.5,
+      target_offset: 0,
+    });
+  });
+
+  it("keeps the middle pass of a loop read three times, and leaves other files whole", () => {
+    expect(loopTrimFilter(882_000)).toBe("atrim=start_sample=882000:end_sample=1764000,asetpts=PTS-STARTPTS");
+    expect(loopTrimFilter(null)).toBeNull();
+  });
+
   it("measures a stream through ebur128 with true peaks", () => {
     expect(ebur128Args("a/index.m3u8").join(" ")).toContain("-i a/index.m3u8 -map 0:a:0 -af ebur128=peak=true");
   });
@@ -88,6 +103,8 @@ describe("loudness targets and arguments", () => {
 describe("reading ffmpeg's reports", () => {
   it("reads loudnorm's JSON block", () => {
     expect(parseLoudnormJson(LOUDNORM_OUTPUT)).toEqual({
+      output_i: -16.93,
+      output_tp: -1.5,
       input_i: -22.72,
       input_tp: -3.07,
       input_lra: 4.3,
@@ -105,6 +122,7 @@ describe("reading ffmpeg's reports", () => {
   it("reads the ebur128 summary", () => {
     expect(parseEbur128Summary(`[Parsed_ebur128_0 @ 0x5566] t: 0.1 M: -120.7\n${EBUR128_OUTPUT}`)).toEqual({
       integrated: -16.2,
+      threshold: -26.5,
       lra: 4.1,
       truePeak: -1.8,
     });
