@@ -419,8 +419,9 @@ async function renderPads(
 async function renderMusic(recipe: Recipe, seed: string, loopLength: number, work: string, out: string): Promise<void> {
   const random = seededRandom(hashString(seed));
   const raw = join(work, "music-raw.wav");
-  // Rendered past the loop's end: that part is cross-faded into the head (makeLoop).
-  const length = loopLength + LOOP_OVERLAP + 0.5;
+  // Rendered well past the loop's end, so the part cross-faded into the head (makeLoop) is still
+  // at full level: the chords' own fade-out comes after it.
+  const length = loopLength + LOOP_OVERLAP + 9;
   if (recipe === "pads") {
     await renderPads(random, length, work, raw, 45 + Math.floor(random() * 8), 1800 + Math.floor(random() * 1200));
   } else if (recipe === "drone") {

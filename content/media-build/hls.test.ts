@@ -8,6 +8,7 @@ import {
   MissingToolsError,
   ProgressParser,
   headroomGain,
+  nextHeadroomGain,
   hlsEncodeArgs,
   masterPlaylist,
   parseMasterVariants,
@@ -102,6 +103,26 @@ describe("playlist duration", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("true peak headroom after encoding", () => {
+  it("keeps an encode whose true peak is under the ceiling", () => {
+    expect(nextHeadroomGain([{ gainDb: 0, truePeak: -1.6 }])).toBeNull();
+  });
+
+  it("tries small cuts first, then one cut by the lowest peak's excess, then stops", () => {
+    const tried = [{ gainDb: 0, truePeak: -1.3 }];
+    expect(nextHeadroomGain(tried)).toBe(-0.3);
+    tried.push({ gainDb: -0.3, truePeak: 1.7 });
+    expect(nextHeadroomGain(tried)).toBe(-0.6);
+    tried.push({ gainDb: -0.6, truePeak: -1.4 });
+    expect(nextHeadroomGain(tried)).toBe(-1);
+    tried.push({ gainDb: -1, truePeak: -1.2 });
+    // The lowest peak was at -0.6 dB (-1.4 dBTP): 0.4 dB more.
+    expect(nextHeadroomGain(tried)).toBe(-1);
+    tried.push({ gainDb: -1, truePeak: -1.45 });
+    expect(nextHeadroomGain(tried)).toBeNull();
   });
 });
 
