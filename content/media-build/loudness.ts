@@ -15,7 +15,7 @@ export const LOUDNESS = { integrated: -16, truePeak: -1.5, lra: 20 } as const;
 /** A limited source peaks this far below the ceiling (the limiter holds sample peaks, not true peaks). */
 export const LIMITER_HEADROOM_DB = 1.5;
 /** After the linear gain, true peaks stay this far under the ceiling, room for the AAC encoder's overshoot. */
-export const ENCODER_MARGIN_DB = 1.2;
+export const ENCODER_MARGIN_DB = 2.5;
 
 /** What `loudnorm` reports about its input (pass one). */
 export interface LoudnormMeasurement {
