@@ -1,9 +1,12 @@
 /**
  * Builds the demo media pack from content/demo/catalogue.json into content/media/ (the pack alone):
- *   - voices: espeak-ng speaks each item's script (male and/or female), paragraphs become pauses;
- *   - soundscape beds (free/ambient/<name>) and music items: synthesised with sox;
- *   - video variants: a slow gradient with a breathing circle (ffmpeg lavfi) under the audio;
- *   - every stream packaged to HLS by ./hls.ts; cover SVGs; manifest.json.
+ *   - voices: espeak-ng speaks each item's script (male and/or female), paragraphs become pauses,
+ *     and captions.vtt is timed from the length of each spoken paragraph (./captions.ts);
+ *   - soundscape beds (free/ambient/<name>) and music items: synthesised with sox as closed
+ *     stereo loops (no fade at either end, the seam cross-faded);
+ *   - video variants: the item's own cover, slowly zooming and drifting, under the audio;
+ *   - every source brought to -16 LUFS (./loudness.ts), packaged to HLS on its ladder by ./hls.ts;
+ *     cover SVGs; manifest.json.
  *
  *   npx tsx content/media-build/build.ts [--force] [--only <slug>|<ambient name>] [--jobs N]
  *
@@ -15,11 +18,14 @@ import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Catalogue, type CatalogueItem, type MediaManifest, type MediaVariant, MEDIA_VARIANTS } from "../catalogue";
+import { layoutCaptions, toWebVtt, type SpokenParagraph } from "./captions";
 import { hashString, seededRandom } from "./cover";
 import {
-  AUDIO_ENCODING,
+  AUDIO_LADDER,
+  type AudioLadder,
   MissingToolsError,
   SHIPPED_MEDIA_DIR,
+  SOURCE_SAMPLE_RATE,
   folderBytes,
   packageToHls,
   readManifest,
@@ -30,17 +36,25 @@ import {
   writeManifest,
   type HlsInput,
 } from "./hls";
+import { normaliseToWav } from "./loudness";
 
 /** Normal output goes to stdout (progress bars and errors to stderr). */
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-const RATE = AUDIO_ENCODING.sampleRate;
+const RATE = SOURCE_SAMPLE_RATE;
 const PAUSE_SECONDS = 2.5;
-const BED_SECONDS = 40;
-/** Beds play under a voice, so they sit well below it; nature items are listened to on their own. */
-const BED_PEAK_DB = -18;
-const NATURE_PEAK_DB = -8;
+/** Beds are 20 s closed loops; music items loop too, 15-20 s (short demo tracks, said so in the README). */
+const BED_SECONDS = 20;
+const MUSIC_SECONDS: [number, number] = [15, 20];
+/** The cross-fade of a loop's seam, seconds. */
+const LOOP_OVERLAP = 3;
+/** The right channel of a stereo bed or track is this much later than the left: width without a second source. */
+const STEREO_DELAY = 0.013;
+/** Peak of a synthesised source before loudness normalisation (headroom for mixing). */
+const SOURCE_PEAK_DB = -3;
 const MEDIA_DIR = SHIPPED_MEDIA_DIR;
+/** The shipped pack stays within 60 MB (`du -sb content/media`). */
+const MEDIA_BUDGET_BYTES = 60_000_000;
 const CATALOGUE_PATH = new URL("../demo/catalogue.json", import.meta.url);
 
 interface BuildOptions {
@@ -48,10 +62,12 @@ interface BuildOptions {
   /** Item slugs or ambient bed names (comma-separated on the command line). */
   only: string[] | null;
   jobs: number;
+  /** Keep the rendered and normalised sources (to listen to or measure them). */
+  keepWork: boolean;
 }
 
 function parseBuildArgs(argv: string[]): BuildOptions {
-  const options: BuildOptions = { force: false, only: null, jobs: Math.max(1, Math.min(3, availableParallelism())) };
+  const options: BuildOptions = { keepWork: false, force: false, only: null, jobs: Math.max(1, Math.min(2, availableParallelism())) };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     if (arg === "--force") options.force = true;
@@ -60,9 +76,10 @@ function parseBuildArgs(argv: string[]): BuildOptions {
         .split(",")
         .map((value) => value.trim())
         .filter(Boolean);
+    else if (arg === "--keep-work") options.keepWork = true;
     else if (arg === "--jobs") options.jobs = Math.max(1, Number(argv[++index]) || 1);
     else if (arg === "--help" || arg === "-h") {
-      say("Usage: npx tsx content/media-build/build.ts [--force] [--only <item slug | ambient bed name>[,...]] [--jobs N]");
+      say("Usage: npx tsx content/media-build/build.ts [--force] [--only <item slug | ambient bed name>[,...]] [--jobs N] [--keep-work]");
       process.exit(0);
     } else throw new Error(`Unknown argument: ${arg} (try --help)`);
   }
@@ -84,18 +101,25 @@ async function silence(path: string, length: number): Promise<string> {
   return path;
 }
 
-/** Makes a bed seamless: the tail (beyond `length`) is cross-faded into the head. */
-async function makeLoop(raw: string, out: string, length: number, peakDb: number, overlap = 3): Promise<void> {
+/**
+ * Makes a closed stereo loop of `length` seconds from a longer mono render (at least length +
+ * overlap): the right channel a few milliseconds behind the left for width, and the part beyond
+ * `length` cross-faded (equal power) into the head, so the end runs straight into the start with
+ * no fade at either end, no dip and no click.
+ */
+async function makeLoop(raw: string, out: string, length: number, overlap = LOOP_OVERLAP): Promise<void> {
+  const wide = `${out}.wide.wav`;
   const head = `${out}.head.wav`;
   const tail = `${out}.tail.wav`;
   const body = `${out}.body.wav`;
   const joint = `${out}.joint.wav`;
-  await sox([raw, head, "trim", "0", f2(overlap), "fade", "t", f2(overlap)]);
-  await sox([raw, tail, "trim", f2(length), f2(overlap), "fade", "t", "0", f2(overlap), f2(overlap)]);
-  await sox([raw, body, "trim", f2(overlap), f2(length - overlap)]);
+  await sox([raw, "-c", "2", wide, "remix", "1", "1", "delay", "0", f2(STEREO_DELAY), "trim", "0", f2(length + overlap)]);
+  await sox([wide, head, "trim", "0", f2(overlap), "fade", "q", f2(overlap)]);
+  await sox([wide, tail, "trim", f2(length), f2(overlap), "fade", "q", "0", f2(overlap), f2(overlap)]);
+  await sox([wide, body, "trim", f2(overlap), f2(length - overlap)]);
   await sox(["-m", "-v", "1", head, "-v", "1", tail, joint]);
-  await sox([joint, body, out, "gain", "-n", f2(peakDb)]);
-  await Promise.all([head, tail, body, joint].map((file) => rm(file, { force: true })));
+  await sox([joint, body, out, "gain", "-n", f2(SOURCE_PEAK_DB)]);
+  await Promise.all([wide, head, tail, body, joint].map((file) => rm(file, { force: true })));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -114,16 +138,23 @@ function paragraphs(script: string): string[] {
     .filter(Boolean);
 }
 
-async function renderVoice(script: string, gender: Gender, work: string, out: string): Promise<void> {
+/** Speaks the script to `out` and returns where each paragraph is spoken (for the captions). */
+async function renderVoice(script: string, gender: Gender, work: string, out: string): Promise<SpokenParagraph[]> {
   const { voice, speed, pitch } = VOICES[gender];
-  const parts: string[] = [await silence(join(work, "lead.wav"), 1)];
+  const lead = 1;
+  const parts: string[] = [await silence(join(work, "lead.wav"), lead)];
   const pause = await silence(join(work, "pause.wav"), PAUSE_SECONDS);
   const texts = paragraphs(script);
+  const spokenParagraphs: SpokenParagraph[] = [];
+  let time = lead;
   for (const [index, text] of texts.entries()) {
     const spoken = join(work, `p${index}.wav`);
     await run("espeak-ng", ["-v", voice, "-s", String(speed), "-p", String(pitch), "-g", "2", "-w", spoken, text]);
     const resampled = join(work, `p${index}r.wav`);
     await sox([spoken, ...mono, resampled]);
+    const length = await seconds(resampled);
+    spokenParagraphs.push({ text, start: time, end: time + length });
+    time += length + PAUSE_SECONDS;
     parts.push(resampled);
     if (index < texts.length - 1) parts.push(pause);
   }
@@ -154,6 +185,7 @@ async function renderVoice(script: string, gender: Gender, work: string, out: st
     f2(length),
     "3",
   ]);
+  return spokenParagraphs;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,8 +206,6 @@ function recipeFor(item: CatalogueItem): Recipe {
   if (has("focus")) return "drone";
   return "pads";
 }
-
-const isNature = (recipe: Recipe) => ["rain", "ocean", "forest", "brown-noise", "night"].includes(recipe);
 
 /** A series of short sounds separated by random gaps, concatenated to `length` seconds. */
 async function sparseTrack(
@@ -203,9 +233,9 @@ async function sparseTrack(
   return out;
 }
 
-async function renderNature(recipe: Recipe, seed: string, length: number, work: string, out: string, peakDb: number): Promise<void> {
+async function renderNature(recipe: Recipe, seed: string, length: number, work: string, out: string): Promise<void> {
   const random = seededRandom(hashString(seed));
-  const total = length + 3;
+  const total = length + LOOP_OVERLAP + 0.5;
   const raw = join(work, "raw.wav");
   const layer = (name: string) => join(work, `${name}.wav`);
   const synth = (file: string, ...effects: string[]) => sox(["-n", ...mono, file, "synth", f2(total), ...effects]);
@@ -314,7 +344,7 @@ async function renderNature(recipe: Recipe, seed: string, length: number, work: 
     default:
       throw new Error(`Not a nature recipe: ${recipe}`);
   }
-  await makeLoop(raw, out, length, peakDb);
+  await makeLoop(raw, out, length);
 }
 
 const PROGRESSIONS = [
@@ -386,9 +416,12 @@ async function renderPads(
   await sox(["-m", ...files, out, "trim", "0", f2(length)]);
 }
 
-async function renderMusic(recipe: Recipe, seed: string, length: number, work: string, out: string): Promise<void> {
+async function renderMusic(recipe: Recipe, seed: string, loopLength: number, work: string, out: string): Promise<void> {
   const random = seededRandom(hashString(seed));
   const raw = join(work, "music-raw.wav");
+  // Rendered well past the loop's end, so the part cross-faded into the head (makeLoop) is still
+  // at full level: the chords' own fade-out comes after it.
+  const length = loopLength + LOOP_OVERLAP + 9;
   if (recipe === "pads") {
     await renderPads(random, length, work, raw, 45 + Math.floor(random() * 8), 1800 + Math.floor(random() * 1200));
   } else if (recipe === "drone") {
@@ -457,48 +490,44 @@ async function renderMusic(recipe: Recipe, seed: string, length: number, work: s
     await sox([...notes, melody, "pad", "0", f2(Math.max(0, length - time))]);
     await sox(["-m", "-v", "1", melody, "-v", "0.5", pad, raw, "trim", "0", f2(length)]);
   } else {
-    await renderNature(recipe, seed, length, work, out, NATURE_PEAK_DB);
+    await renderNature(recipe, seed, loopLength, work, out);
     return;
   }
-  await sox([raw, out, "reverb", "60", "50", "100", "gain", "-n", "-4", "fade", "t", "3", f2(length), "5"]);
+  const room = join(work, "music-room.wav");
+  await sox([raw, room, "reverb", "60", "50", "100", "gain", "-n", "-4"]);
+  await makeLoop(room, out, loopLength);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Video
 
-const VISUAL_PALETTES = [
-  ["0x1d3557", "0x457b9d", "0x8fb9a8"],
-  ["0x23485a", "0x6aa39b", "0xc9e4de"],
-  ["0x3d3563", "0x8a7fbf", "0xd8cfee"],
-  ["0x7a5c48", "0xd9b48f", "0xf2e3c6"],
-  ["0x16324f", "0x2f6a7a", "0x9cc5c8"],
-];
+const VIDEO_FPS = 15;
+/** The cover is rasterised this large so the slow zoom moves in steps far below one output pixel. */
+const VIDEO_RASTER = 2560;
 
-/** Inputs and graph for a calm visual: a slow gradient and a soft circle breathing every ~8 s. */
-function calmVisual(seed: string, length: number, audio: string): { inputs: HlsInput[]; filterComplex: string; maps: string[] } {
+/**
+ * Inputs and graph for a calm visual made from the item's own cover: the square art cut to 16:9
+ * (sky and horizon kept), a slow eased zoom (1.0 to 1.1) with a gentle sideways drift over the
+ * whole session, and a fine moving grain so the soft gradients do not band.
+ */
+function coverVisual(
+  coverPath: string,
+  seed: string,
+  length: number,
+  audio: string,
+): { inputs: HlsInput[]; filterComplex: string; maps: string[] } {
   const random = seededRandom(hashString(`${seed}:video`));
-  const [c0, c1, c2] = VISUAL_PALETTES[Math.floor(random() * VISUAL_PALETTES.length)]!;
-  const fps = 15;
-  const period = (7 + random() * 3).toFixed(1);
-  const d = f2(length);
-  const box = 280;
-  const half = box / 2;
-  const distance = `hypot(X-${half},Y-${half})`;
-  const radius = `(62+26*sin(2*PI*T/${period}))`;
+  const frames = Math.ceil(length * VIDEO_FPS) + 1;
+  const drift = (random() < 0.5 ? -1 : 1) * (0.2 + random() * 0.15);
+  const ease = `(0.5-0.5*cos(PI*on/${frames}))`;
+  const height = Math.round((VIDEO_RASTER * 9) / 16);
   return {
-    inputs: [
-      {
-        options: ["-f", "lavfi"],
-        path: `gradients=s=640x360:r=${fps}:d=${d}:c0=${c0}:c1=${c1}:c2=${c2}:nb_colors=3:speed=0.003:type=linear:seed=${hashString(seed) % 100000}`,
-      },
-      {
-        options: ["-f", "lavfi"],
-        path: `color=c=0xfdf6e3:s=${box}x${box}:r=${fps}:d=${d},format=yuva420p,geq=lum='p(X,Y)':cb='p(X,Y)':cr='p(X,Y)':a='if(lt(${distance},${radius}),120,120*exp(-(${distance}-${radius})/14))'`,
-      },
-      { path: audio },
-    ],
-    filterComplex: "[0:v][1:v]overlay=x=(W-w)/2:y=(H-h)/2:shortest=1,format=yuv420p[v]",
-    maps: ["[v]", "2:a:0"],
+    inputs: [{ path: coverPath, options: ["-width", String(VIDEO_RASTER), "-height", String(VIDEO_RASTER)] }, { path: audio }],
+    filterComplex:
+      `[0:v]format=rgb24,crop=${VIDEO_RASTER}:${height}:0:${Math.round((VIDEO_RASTER - height) * 0.42)},` +
+      `zoompan=z='1+0.1*${ease}':x='(iw-iw/zoom)*(0.5+${drift.toFixed(3)}*(${ease}-0.5))':y='(ih-ih/zoom)*0.5':d=${frames}:s=640x360:fps=${VIDEO_FPS},` +
+      `noise=alls=4:allf=t,format=yuv420p[v]`,
+    maps: ["[v]", "1:a:0"],
   };
 }
 
@@ -508,13 +537,20 @@ function calmVisual(seed: string, length: number, audio: string): { inputs: HlsI
 interface StreamTask {
   path: string;
   kind: "audio" | "video";
-  /** Renders the source wav (cached per key) and packages it. */
-  source: { key: string; render: (work: string, out: string) => Promise<void> };
+  ladder: AudioLadder;
+  /** Renders the source wav (cached per key); a voice returns where its paragraphs are spoken. */
+  source: { key: string; render: (work: string, out: string) => Promise<SpokenParagraph[] | void> };
   seed: string;
 }
 
 function variantKind(variant: MediaVariant): "audio" | "video" {
   return variant.startsWith("video") ? "video" : "audio";
+}
+
+/** Seconds of a music item's loop, seeded from its slug. */
+function musicSeconds(slug: string): number {
+  const random = seededRandom(hashString(`${slug}:length`));
+  return MUSIC_SECONDS[0] + Math.floor(random() * (MUSIC_SECONDS[1] - MUSIC_SECONDS[0] + 1));
 }
 
 function streamTasks(catalogue: Catalogue): StreamTask[] {
@@ -525,8 +561,9 @@ function streamTasks(catalogue: Catalogue): StreamTask[] {
     tasks.push({
       path: bed,
       kind: "audio",
+      ladder: "music",
       seed: bed,
-      source: { key: bed, render: (work, out) => renderNature(name, `ambient-${name}`, BED_SECONDS, work, out, BED_PEAK_DB) },
+      source: { key: bed, render: (work, out) => renderNature(name, `ambient-${name}`, BED_SECONDS, work, out) },
     });
   }
   for (const item of catalogue.items) {
@@ -541,16 +578,17 @@ function streamTasks(catalogue: Catalogue): StreamTask[] {
         tasks.push({
           path,
           kind: variantKind(variant),
+          ladder: "speech",
           seed: item.slug,
           source: { key: `${item.slug}:${gender}`, render: (work, out) => renderVoice(script, gender, work, out) },
         });
       } else {
         const recipe = recipeFor(item);
-        const random = seededRandom(hashString(`${item.slug}:length`));
-        const length = isNature(recipe) ? 45 + Math.floor(random() * 16) : 50 + Math.floor(random() * 21);
+        const length = musicSeconds(item.slug);
         tasks.push({
           path,
           kind: variantKind(variant),
+          ladder: "music",
           seed: item.slug,
           source: { key: `${item.slug}:music`, render: (work, out) => renderMusic(recipe, item.slug, length, work, out) },
         });
@@ -595,16 +633,30 @@ async function main(): Promise<void> {
   if (unknown.length > 0) throw new Error(`--only: no item slug or ambient bed named ${unknown.join(", ")}`);
 
   const scratch = await mkdtemp(join(tmpdir(), "serene-media-"));
-  const sources = new Map<string, Promise<string>>();
+  // Covers first: the video variants are made from them.
+  for (const item of catalogue.items) {
+    if (!only || only.includes(item.slug)) await writeCover(MEDIA_DIR, item);
+  }
+
+  const sources = new Map<string, Promise<{ wav: string; captions?: string }>>();
   const sourceFor = (task: StreamTask) => {
     let pending = sources.get(task.source.key);
     if (!pending) {
       pending = (async () => {
         const work = join(scratch, task.source.key.replace(/[^a-z0-9]+/gi, "_"));
         await mkdir(work, { recursive: true });
-        const out = join(work, "source.wav");
-        await task.source.render(work, out);
-        return out;
+        const raw = join(work, "source.wav");
+        const spoken = await task.source.render(work, raw);
+        // One loudness for every stream: -16 LUFS, true peak under -1.5 dBTP (loudness.ts).
+        const wav = join(work, "normalised.wav");
+        // Beds and music are closed loops (whole seconds at RATE): normalised as loops.
+        const loopSamples = spoken ? null : Math.round((await seconds(raw)) * RATE);
+        const loudness = await normaliseToWav(raw, wav, AUDIO_LADDER[task.ladder][0].channels, SOURCE_SAMPLE_RATE, loopSamples);
+        say(
+          `source ${task.source.key}: ${loudness.measured.input_i.toFixed(1)} LUFS -> ${loudness.result.integrated.toFixed(1)} LUFS, ` +
+            `true peak ${loudness.result.truePeak.toFixed(1)} dBTP (${loudness.limited ? "limited, " : ""}${loudness.normalization})`,
+        );
+        return spoken ? { wav, captions: toWebVtt(layoutCaptions(spoken)) } : { wav };
       })();
       sources.set(task.source.key, pending);
     }
@@ -621,21 +673,20 @@ async function main(): Promise<void> {
         skipped += 1;
         return;
       }
-      const wav = await sourceFor(task);
+      const { wav, captions } = await sourceFor(task);
       const length = await seconds(wav);
+      const common = { outDir, ladder: task.ladder, duration: length, progress: "none" as const, ...(captions ? { captions } : {}) };
+      const cover = join(MEDIA_DIR, "covers", `${task.seed}.svg`);
       const stream =
         task.kind === "video"
-          ? await packageToHls({ ...calmVisual(task.seed, length, wav), outDir, kind: "video", duration: length, progress: "none" })
-          : await packageToHls({ inputs: [{ path: wav }], outDir, kind: "audio", duration: length, progress: "none" });
+          ? await packageToHls({ ...coverVisual(cover, task.seed, length, wav), ...common, kind: "video" })
+          : await packageToHls({ inputs: [{ path: wav }], ...common, kind: "audio" });
       built += 1;
       say(`built ${task.path.padEnd(62)} ${stream.duration.toFixed(1).padStart(5)} s ${(stream.bytes / 1024).toFixed(0).padStart(5)} KB`);
     });
   } finally {
-    await rm(scratch, { recursive: true, force: true });
-  }
-
-  for (const item of catalogue.items) {
-    if (!only || only.includes(item.slug)) await writeCover(MEDIA_DIR, item.slug, item.name);
+    if (options.keepWork) say(`work files kept in ${scratch}`);
+    else await rm(scratch, { recursive: true, force: true });
   }
 
   // The manifest: every stream of the catalogue that exists, plus earlier entries (ingested
@@ -658,7 +709,7 @@ async function main(): Promise<void> {
       `content/media is ${(total / 1024 / 1024).toFixed(1)} MB (${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
   if (missing.length > 0) say(`${missing.length} streams not built yet, e.g. ${missing.slice(0, 3).join(", ")}`);
-  if (total > 40 * 1024 * 1024) console.warn("warning: the media pack is over the 40 MB budget");
+  if (total > MEDIA_BUDGET_BYTES) console.warn(`warning: the media pack is over its budget of ${MEDIA_BUDGET_BYTES} bytes`);
 }
 
 main().catch((error: unknown) => {

@@ -26,17 +26,71 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** Calm palettes: sky top, sky bottom, three land or water layers from far to near, glow. */
-const PALETTES: readonly (readonly string[])[] = [
-  ["#1f3a5f", "#6f9fc7", "#4f7ea8", "#3b6790", "#284d70", "#f4e9d0"], // night blue
-  ["#23485a", "#8cc0bf", "#6aa39b", "#4f877f", "#356a63", "#fbf1d6"], // sea green
-  ["#3d3563", "#a79bd0", "#8a7fbf", "#6d62a3", "#4f4785", "#f6e6f2"], // lavender dusk
-  ["#c98f6b", "#f2d7b3", "#d9b48f", "#bf9a79", "#9c7c64", "#fff4de"], // sand dawn
-  ["#2f5d50", "#a9cfb4", "#86b79b", "#659c80", "#487f66", "#f3f7e0"], // forest morning
-  ["#274060", "#b8c9e0", "#93aacb", "#7089b0", "#4f6a94", "#fdf3e1"], // pale winter sky
-  ["#4b3b5c", "#e3b8b1", "#c89ea6", "#a7839a", "#7c6482", "#fff0e0"], // rose evening
-  ["#16324f", "#3f7f8f", "#2f6a7a", "#235666", "#173f4d", "#e6f1ee"], // deep ocean
-];
+/** What a cover is of: anything with a slug, and the item's name, type and tags when known. */
+export interface CoverSubject {
+  slug: string;
+  name?: string;
+  type?: string;
+  tags?: readonly string[];
+}
+
+/** The sky and the ground a cover shows. */
+export interface CoverMotif {
+  sky: "rain" | "night" | "sunrise" | "day";
+  ground: "waves" | "pines" | "hills";
+}
+
+const NAME_RAIN = /\b(rain|rainy|storm|drizzle)\b/;
+const NAME_NIGHT = /\b(night|evening|moon|moonlit|lullaby|dusk|sleep|bedtime|lantern|lighthouse|blanket|dream)/;
+const NAME_MORNING = /\b(morning|dawn|sunrise|bright|waking|wake|arriving)\b/;
+const NAME_WAVES = /\b(sea|ocean|tide|shore|shoreline|wave|waves|lighthouse|harbour|harbor)\b/;
+const NAME_PINES = /\b(forest|wood|woods|pine|pines|beech|leaves|meadow|greenhouse|brook|garden)\b/;
+
+/**
+ * What the cover of an item shows, from its name first (a session called "Waking rested" is a
+ * morning even when tagged sleep), then its tags and type: rain shows rain, sleep and evening a
+ * night sky, morning a sunrise; ocean shows waves, forest pines, anything else soft hills.
+ */
+export function coverMotif(subject: CoverSubject): CoverMotif {
+  const words = `${subject.name ?? ""} ${subject.slug.replace(/-/g, " ")}`.toLowerCase();
+  const tags = new Set(subject.tags ?? []);
+  let sky: CoverMotif["sky"] = "day";
+  if (NAME_RAIN.test(words)) sky = "rain";
+  else if (NAME_MORNING.test(words)) sky = "sunrise";
+  else if (NAME_NIGHT.test(words)) sky = "night";
+  else if (tags.has("rain")) sky = "rain";
+  else if (tags.has("evening") || tags.has("sleep") || subject.type === "Sleepcasts") sky = "night";
+  else if (tags.has("morning")) sky = "sunrise";
+  let ground: CoverMotif["ground"] = "hills";
+  if (NAME_WAVES.test(words)) ground = "waves";
+  else if (NAME_PINES.test(words)) ground = "pines";
+  else if (tags.has("ocean")) ground = "waves";
+  else if (tags.has("forest")) ground = "pines";
+  return { sky, ground };
+}
+
+/** Calm palettes for each sky: sky top, sky bottom, three land or water layers from far to near, glow. */
+const PALETTES: Record<CoverMotif["sky"], readonly (readonly string[])[]> = {
+  night: [
+    ["#14233d", "#3d5f8a", "#34557d", "#284566", "#1b3350", "#f4e9d0"], // night blue
+    ["#2a2548", "#6d62a3", "#574f8c", "#453e75", "#332d5c", "#f6e6f2"], // lavender night
+    ["#0f2638", "#2f6a7a", "#285b6a", "#1f4a58", "#163946", "#e6f1ee"], // deep sea night
+  ],
+  sunrise: [
+    ["#c98f6b", "#f6dcb4", "#d9b48f", "#bf9a79", "#9c7c64", "#fff4de"], // sand dawn
+    ["#8a6f9c", "#f2c6a8", "#c89ea6", "#a7839a", "#7c6482", "#fff0e0"], // rose dawn
+    ["#6f8fb0", "#f7d9a8", "#9fb79a", "#7f9f80", "#5f8166", "#fff6de"], // meadow dawn
+  ],
+  rain: [
+    ["#5c6b7a", "#aab7c2", "#8797a6", "#6c7d8e", "#536576", "#e9eef2"], // slate rain
+    ["#4f6661", "#a5bcb4", "#83a198", "#66857c", "#4c6a62", "#e8f0ec"], // green rain
+  ],
+  day: [
+    ["#23485a", "#8cc0bf", "#6aa39b", "#4f877f", "#356a63", "#fbf1d6"], // sea green
+    ["#2f5d50", "#a9cfb4", "#86b79b", "#659c80", "#487f66", "#f3f7e0"], // forest day
+    ["#274060", "#b8c9e0", "#93aacb", "#7089b0", "#4f6a94", "#fdf3e1"], // pale sky
+  ],
+};
 
 const r1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -60,22 +114,39 @@ function bandPath(random: () => number, baseY: number, amplitude: number, waves:
   return `${d}L600 600Z`;
 }
 
+/** A row of pine silhouettes standing on baseY (one path of narrow tiered triangles). */
+function pinesPath(random: () => number, baseY: number, height: number, count: number): string {
+  let d = "";
+  for (let index = 0; index < count; index += 1) {
+    const x = (600 / count) * (index + 0.2 + random() * 0.6);
+    const h = height * (0.65 + random() * 0.5);
+    const w = h * 0.3;
+    const y = baseY + random() * 10;
+    d += `M${r1(x)} ${r1(y - h)}L${r1(x + w / 2)} ${r1(y)}L${r1(x - w / 2)} ${r1(y)}Z`;
+    d += `M${r1(x)} ${r1(y - h * 0.72)}L${r1(x + w * 0.68)} ${r1(y - h * 0.12)}L${r1(x - w * 0.68)} ${r1(y - h * 0.12)}Z`;
+  }
+  return d;
+}
+
 export interface CoverOptions {
   /** Shown to screen readers as the SVG title. */
   title?: string;
+  /** What it shows; by default from the slug alone (see coverMotif). */
+  motif?: CoverMotif;
 }
 
-/** The cover SVG for a slug (deterministic, about 2-4 KB). */
+/** The cover SVG of an item (deterministic from its slug and motif, about 2-5 KB). */
 export function coverSvg(slug: string, options: CoverOptions = {}): string {
+  const motif = options.motif ?? coverMotif({ slug });
   const random = seededRandom(hashString(slug));
-  const palette = PALETTES[Math.floor(random() * PALETTES.length)]!;
+  const palettes = PALETTES[motif.sky];
+  const palette = palettes[Math.floor(random() * palettes.length)]!;
   const [skyTop, skyBottom, far, middle, near, glow] = palette as [string, string, string, string, string, string];
-  const night = random() < 0.5;
-  const waves = random() < 0.5;
-  const angle = Math.floor(random() * 40) - 20;
+  const waves = motif.ground === "waves";
+  const angle = Math.floor(random() * 24) - 12;
   const orbX = 140 + random() * 320;
-  const orbY = 130 + random() * 120;
-  const orbR = 46 + random() * 40;
+  const orbY = motif.sky === "sunrise" ? 300 + random() * 30 : 130 + random() * 110;
+  const orbR = motif.sky === "sunrise" ? 60 + random() * 30 : 40 + random() * 30;
   const id = `c${hashString(slug).toString(36)}`;
 
   const parts: string[] = [];
@@ -88,49 +159,48 @@ export function coverSvg(slug: string, options: CoverOptions = {}): string {
     "</defs>",
     `<rect width="600" height="600" fill="url(#${id}s)"/>`,
   );
-  if (night) {
-    const stars = 10 + Math.floor(random() * 14);
+  if (motif.sky === "night") {
+    const stars = 14 + Math.floor(random() * 14);
     for (let index = 0; index < stars; index += 1) {
       parts.push(
-        `<circle cx="${r1(random() * 600)}" cy="${r1(random() * 300)}" r="${r1(0.8 + random() * 1.8)}" fill="${glow}" opacity="${r1(0.3 + random() * 0.6)}"/>`,
+        `<circle cx="${r1(random() * 600)}" cy="${r1(random() * 300)}" r="${r1(0.8 + random() * 1.6)}" fill="${glow}" opacity="${r1(0.3 + random() * 0.6)}"/>`,
       );
     }
-  }
-  parts.push(`<circle cx="${r1(orbX)}" cy="${r1(orbY)}" r="${r1(orbR * 2.6)}" fill="url(#${id}g)"/>`);
-  if (night) {
     // A crescent: the moon disc with a sky-coloured disc slightly offset over it.
     const offset = orbR * (0.35 + random() * 0.25);
     parts.push(
+      `<circle cx="${r1(orbX)}" cy="${r1(orbY)}" r="${r1(orbR * 2.6)}" fill="url(#${id}g)"/>`,
       `<mask id="${id}m"><rect width="600" height="600" fill="#fff"/><circle cx="${r1(orbX + offset)}" cy="${r1(orbY - offset * 0.4)}" r="${r1(orbR)}" fill="#000"/></mask>`,
       `<circle cx="${r1(orbX)}" cy="${r1(orbY)}" r="${r1(orbR)}" fill="${glow}" mask="url(#${id}m)"/>`,
     );
-  } else {
-    parts.push(`<circle cx="${r1(orbX)}" cy="${r1(orbY)}" r="${r1(orbR)}" fill="${glow}" opacity=".9"/>`);
+  } else if (motif.sky === "sunrise") {
+    // The sun low on the horizon, half behind the far land, with a wide warm glow.
+    parts.push(
+      `<circle cx="${r1(orbX)}" cy="${r1(orbY)}" r="${r1(orbR * 3.4)}" fill="url(#${id}g)"/>`,
+      `<circle cx="${r1(orbX)}" cy="${r1(orbY)}" r="${r1(orbR)}" fill="${glow}" opacity=".95"/>`,
+    );
     for (let ring = 1; ring <= 2; ring += 1) {
       parts.push(
-        `<circle cx="${r1(orbX)}" cy="${r1(orbY)}" r="${r1(orbR + ring * 22)}" fill="none" stroke="${glow}" stroke-width="2" opacity="${r1(0.3 / ring)}"/>`,
+        `<circle cx="${r1(orbX)}" cy="${r1(orbY)}" r="${r1(orbR + ring * 26)}" fill="none" stroke="${glow}" stroke-width="2" opacity="${r1(0.35 / ring)}"/>`,
       );
     }
-    const clouds = 2 + Math.floor(random() * 3);
+  } else if (motif.sky === "day") {
+    parts.push(
+      `<circle cx="${r1(orbX)}" cy="${r1(orbY)}" r="${r1(orbR * 2.6)}" fill="url(#${id}g)"/>`,
+      `<circle cx="${r1(orbX)}" cy="${r1(orbY)}" r="${r1(orbR)}" fill="${glow}" opacity=".9"/>`,
+    );
+  }
+  if (motif.sky === "day" || motif.sky === "sunrise" || motif.sky === "rain") {
+    const clouds = motif.sky === "rain" ? 4 + Math.floor(random() * 2) : 2 + Math.floor(random() * 2);
     for (let index = 0; index < clouds; index += 1) {
-      const cx = random() * 600;
-      const cy = 70 + random() * 200;
-      const w = 50 + random() * 60;
+      const cx = motif.sky === "rain" ? (600 / clouds) * (index + 0.5) : random() * 600;
+      const cy = motif.sky === "rain" ? 70 + random() * 60 : 70 + random() * 140;
+      const w = motif.sky === "rain" ? 90 + random() * 40 : 50 + random() * 60;
+      const opacity = motif.sky === "rain" ? 0.55 + random() * 0.2 : 0.25 + random() * 0.2;
       parts.push(
-        `<g fill="${glow}" opacity="${r1(0.25 + random() * 0.2)}"><ellipse cx="${r1(cx)}" cy="${r1(cy)}" rx="${r1(w)}" ry="${r1(w * 0.28)}"/>` +
-          `<ellipse cx="${r1(cx - w * 0.3)}" cy="${r1(cy - w * 0.18)}" rx="${r1(w * 0.45)}" ry="${r1(w * 0.3)}"/>` +
-          `<ellipse cx="${r1(cx + w * 0.25)}" cy="${r1(cy - w * 0.22)}" rx="${r1(w * 0.38)}" ry="${r1(w * 0.32)}"/></g>`,
-      );
-    }
-    const birds = 2 + Math.floor(random() * 3);
-    const flockX = 80 + random() * 400;
-    const flockY = 120 + random() * 120;
-    for (let index = 0; index < birds; index += 1) {
-      const x = flockX + index * (18 + random() * 14);
-      const y = flockY + (random() - 0.5) * 30;
-      const s = 5 + random() * 4;
-      parts.push(
-        `<path d="M${r1(x)} ${r1(y)}q${r1(s)} ${r1(-s)} ${r1(s * 2)} 0q${r1(s)} ${r1(-s)} ${r1(s * 2)} 0" fill="none" stroke="${skyTop}" stroke-width="2" stroke-linecap="round" opacity=".55"/>`,
+        `<g fill="${glow}" opacity="${r1(opacity)}"><ellipse cx="${r1(cx)}" cy="${r1(cy)}" rx="${r1(w)}" ry="${r1(w * 0.3)}"/>` +
+          `<ellipse cx="${r1(cx - w * 0.3)}" cy="${r1(cy - w * 0.18)}" rx="${r1(w * 0.45)}" ry="${r1(w * 0.32)}"/>` +
+          `<ellipse cx="${r1(cx + w * 0.25)}" cy="${r1(cy - w * 0.22)}" rx="${r1(w * 0.38)}" ry="${r1(w * 0.34)}"/></g>`,
       );
     }
   }
@@ -140,9 +210,12 @@ export function coverSvg(slug: string, options: CoverOptions = {}): string {
     [near, 470 + random() * 40],
   ];
   layers.forEach(([color, baseY], index) => {
-    const amplitude = waves ? 10 + random() * 12 : 25 + random() * 30;
+    const amplitude = waves ? 8 + random() * 10 : 25 + random() * 30;
     const count = waves ? 3 + Math.floor(random() * 3) : 1;
-    parts.push(`<path d="${bandPath(random, baseY, amplitude, count)}" fill="${color}" opacity="${r1(0.75 + index * 0.1)}"/>`);
+    parts.push(`<path d="${bandPath(random, baseY, amplitude, count)}" fill="${color}"/>`);
+    if (motif.ground === "pines" && index > 0) {
+      parts.push(`<path d="${pinesPath(random, baseY + 12, index === 1 ? 70 : 110, index === 1 ? 9 : 6)}" fill="${color}"/>`);
+    }
   });
   if (waves) {
     const glints = 3 + Math.floor(random() * 4);
@@ -151,6 +224,17 @@ export function coverSvg(slug: string, options: CoverOptions = {}): string {
       const x = random() * 520;
       parts.push(`<rect x="${r1(x)}" y="${r1(y)}" width="${r1(30 + random() * 60)}" height="3" rx="1.5" fill="${glow}" opacity=".35"/>`);
     }
+  }
+  if (motif.sky === "rain") {
+    // Fine slanted streaks over everything, as one path.
+    let d = "";
+    for (let index = 0; index < 46; index += 1) {
+      const x = random() * 640 - 20;
+      const y = 110 + random() * 470;
+      const length = 18 + random() * 22;
+      d += `M${r1(x)} ${r1(y)}l${r1(-length * 0.25)} ${r1(length)}`;
+    }
+    parts.push(`<path d="${d}" stroke="${glow}" stroke-width="1.6" stroke-linecap="round" opacity=".45"/>`);
   }
   parts.push("</svg>");
   return `${parts.join("\n")}\n`;
