@@ -1,62 +1,19 @@
-import type { ContentItem } from "@serene/contracts";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderPage } from "../../../test/render";
-import { forgetSignedCookies } from "../api/signed-cookies";
+import { beforeEach, describe, expect, it } from "vitest";
+import { mockPlayerApi, openPlayer as open, signedInWithQuietMedia } from "../../../test/player";
 import { playback } from "../lib/playback";
-import { PlayerPage } from "./player-page";
 
-const none = { video_male: null, video_female: null, audio_male: null, audio_female: null, audio: null, video: null };
-const hls = (path: string) => ({ hls: { playlist: `/media/free/${path}/index.m3u8` } });
 const VOICE = "/media/free/morning-light/audio-male/index.m3u8";
 
-const item: ContentItem = {
-  id: 11,
-  model: "meditation-sleep",
-  name: "Morning Light",
-  cover: "/media/covers/morning-light.svg",
-  type: "Meditations",
-  duration: 10,
-  amount_lessons: null,
-  free: true,
-  favorite: false,
-  description: "A gentle start to the day.",
-  daily_featured_cover: "/media/covers/morning-light.svg",
-  background: { web: "/media/covers/morning-light.svg" },
-  poster: "/media/covers/morning-light.svg",
-  complete: false,
-  watched: false,
-  tags: [],
-  goal: null,
-  ...none,
-  audio_male: hls("morning-light/audio-male"),
-  soundscape: { main_format: hls("ambient/rain") },
-  audios: [],
-  meditation: [],
-};
-
-const cookies = { policy: "p", signature: "s", key_pair_id: "k", expires_at: new Date(Date.now() + 3600_000).toISOString() };
 let paused: HTMLMediaElement[] = [];
 
 beforeEach(() => {
-  window.localStorage.setItem("t", "token");
-  forgetSignedCookies();
   paused = [];
-  vi.spyOn(HTMLMediaElement.prototype, "load").mockImplementation(() => undefined);
-  vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(function (this: HTMLMediaElement) {
-    paused.push(this);
-  });
-  vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(() => Promise.resolve());
-  mockApi({
-    "GET meditation-sleep/11": [200, { data: item }],
-    "GET user/account-status": [200, { subscription_type: null, member_since: "2026-01-01", subscription_via: null }],
-    "GET user/cloudfront-cookies": [200, cookies],
-    "GET meditation-sleep/11/recommendations": [200, { data: [] }],
-  });
+  signedInWithQuietMedia((media) => paused.push(media));
+  mockPlayerApi();
 });
 
-const open = () => renderPage(() => <PlayerPage model="meditation-sleep" id="11" />, { at: "/meditation-sleep/11" });
 const chooser = () => screen.findByRole<HTMLSelectElement>("combobox", { name: "Soundscape under the session" });
 
 describe("the soundscape chooser", () => {

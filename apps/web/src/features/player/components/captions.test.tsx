@@ -2,10 +2,9 @@ import type { ContentItem } from "@serene/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderPage } from "../../../test/render";
-import { forgetSignedCookies } from "../api/signed-cookies";
+import { morningLight, mockPlayerApi, openPlayer as open, signedInWithQuietMedia } from "../../../test/player";
+import type { mockApi } from "../../../test/render";
 import { playback } from "../lib/playback";
-import { PlayerPage } from "./player-page";
 import { CAPTIONS_FAILED } from "./captions";
 
 const MALE = "/media/free/morning-light/audio-male";
@@ -27,66 +26,23 @@ const FEMALE_VTT = vtt([
 ]);
 const text = (body: string): [number, string, Record<string, string>] => [200, body, { "content-type": "text/vtt" }];
 
-function item(overrides: Partial<ContentItem> = {}): ContentItem {
-  return {
-    id: 11,
-    model: "meditation-sleep",
-    name: "Morning Light",
-    cover: "/media/covers/morning-light.svg",
-    type: "Meditations",
-    duration: 1,
-    amount_lessons: null,
-    free: true,
-    favorite: false,
-    description: "A gentle start to the day.",
-    daily_featured_cover: "/media/covers/morning-light.svg",
-    background: { web: "/media/covers/morning-light.svg" },
-    poster: "/media/covers/morning-light.svg",
-    complete: false,
-    watched: false,
-    tags: [],
-    goal: null,
-    video_male: null,
-    video_female: null,
-    audio: null,
-    video: null,
-    audio_male: stream(MALE),
-    audio_female: stream(FEMALE),
-    soundscape: null,
-    audios: [],
-    meditation: [],
-    ...overrides,
-  };
-}
-
-const cookies = { policy: "p", signature: "s", key_pair_id: "k", expires_at: new Date(Date.now() + 3600_000).toISOString() };
-const free = { subscription_type: null, member_since: "2026-01-01", subscription_via: null };
+const item = (overrides: Partial<ContentItem> = {}): ContentItem =>
+  morningLight({ duration: 1, audio_male: stream(MALE), audio_female: stream(FEMALE), soundscape: null, ...overrides });
 
 function api(extra: Parameters<typeof mockApi>[0] = {}, content = item()) {
-  return mockApi({
-    "GET meditation-sleep/11": [200, { data: content }],
-    "GET user/account-status": [200, free],
-    "GET user/cloudfront-cookies": [200, cookies],
+  return mockPlayerApi(content, {
     "GET user/positions/11": [200, { data: null }],
     "POST user/views": [200, { data: { id: 11, model: "meditation-sleep", at: "2026-01-01T00:00:00Z" } }],
-    "GET meditation-sleep/11/recommendations": [200, { data: [] }],
     [`GET ${MALE}/captions.vtt`]: text(MALE_VTT),
     [`GET ${FEMALE}/captions.vtt`]: text(FEMALE_VTT),
     ...extra,
   });
 }
 
-const open = () => renderPage(() => <PlayerPage model="meditation-sleep" id="11" />, { at: "/meditation-sleep/11" });
 const lines = () => within(screen.getByRole("region", { name: "Transcript" })).getAllByRole("button");
 const currentLine = () => lines().find((line) => line.getAttribute("aria-current") === "true") ?? null;
 
-beforeEach(() => {
-  window.localStorage.setItem("t", "token");
-  forgetSignedCookies();
-  vi.spyOn(HTMLMediaElement.prototype, "load").mockImplementation(() => undefined);
-  vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => undefined);
-  vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(() => Promise.resolve());
-});
+beforeEach(() => signedInWithQuietMedia());
 
 describe("captions on the player", () => {
   it("shows no captions tools for a stream without captions, and fetches nothing", async () => {

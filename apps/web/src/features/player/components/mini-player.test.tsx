@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { signingOut } from "../../../lib/session";
+import { SIGNED_COOKIES, signedInWithQuietMedia } from "../../../test/player";
 import { mockApi, renderPage } from "../../../test/render";
-import { forgetSignedCookies } from "../api/signed-cookies";
 import { mixer, type MixerLayer } from "../lib/mixer-engine";
 import { playback, type Track } from "../lib/playback";
 import { MiniPlayer } from "./mini-player";
@@ -30,15 +30,9 @@ const session: Track = {
   keepsPlace: false,
 };
 
-const cookies = { policy: "p", signature: "s", key_pair_id: "k", expires_at: new Date(Date.now() + 3600_000).toISOString() };
-
 beforeEach(() => {
-  window.localStorage.setItem("t", "token");
-  forgetSignedCookies();
-  vi.spyOn(HTMLMediaElement.prototype, "load").mockImplementation(() => undefined);
-  vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => undefined);
-  vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(() => Promise.resolve());
-  mockApi({ "GET user/cloudfront-cookies": [200, cookies], "POST user/sessions": [201, {}] });
+  signedInWithQuietMedia();
+  mockApi({ "GET user/cloudfront-cookies": [200, SIGNED_COOKIES], "POST user/sessions": [201, {}] });
   act(() => {
     mixer.clear();
     playback.close();

@@ -4,43 +4,26 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useToastStore } from "../../../components/ui/toast-store";
 import { useSubscriptionOffer } from "../../../lib/subscription-offer";
-import { mockApi, renderPage } from "../../../test/render";
-import { forgetSignedCookies } from "../api/signed-cookies";
-import { PlayerPage, startingSession } from "./player-page";
+import {
+  FREE_STATUS,
+  hls,
+  morningLight,
+  NO_STREAMS,
+  openPlayer as open,
+  SIGNED_COOKIES,
+  signedInWithQuietMedia,
+} from "../../../test/player";
+import { mockApi } from "../../../test/render";
+import { startingSession } from "./player-page";
 
-const none = { video_male: null, video_female: null, audio_male: null, audio_female: null, audio: null, video: null };
-const hls = (path: string) => ({ hls: { playlist: `/media/free/${path}/index.m3u8` } });
-
-function item(overrides: Partial<ContentItem> = {}): ContentItem {
-  return {
-    id: 11,
-    model: "meditation-sleep",
-    name: "Morning Light",
-    cover: "/media/covers/morning-light.svg",
-    type: "Meditations",
-    duration: 10,
-    amount_lessons: null,
-    free: true,
-    favorite: false,
-    description: "A gentle start to the day.",
-    daily_featured_cover: "/media/covers/morning-light.svg",
-    background: { web: "/media/covers/morning-light.svg" },
-    poster: "/media/covers/morning-light.svg",
-    complete: false,
-    watched: false,
+const item = (overrides: Partial<ContentItem> = {}): ContentItem =>
+  morningLight({
     tags: [
       { id: 1, name: "Anxiety", slug: "anxiety" },
       { id: 2, name: "Morning", slug: "morning" },
     ],
-    goal: null,
-    ...none,
-    audio_male: hls("morning-light/audio-male"),
-    soundscape: { main_format: hls("ambient/rain") },
-    audios: [],
-    meditation: [],
     ...overrides,
-  };
-}
+  });
 
 function session(id: number, free: boolean, name = `Session ${id}`): ContentSession {
   return {
@@ -57,7 +40,7 @@ function session(id: number, free: boolean, name = `Session ${id}`): ContentSess
     position: id,
     complete: false,
     watched: false,
-    ...none,
+    ...NO_STREAMS,
     audio_male: free ? hls(`s${id}/audio-male`) : null,
     soundscape: null,
   };
@@ -75,27 +58,17 @@ const card = (id: number, free = true) => ({
   favorite: false,
 });
 
-const free = { subscription_type: null, member_since: "2026-01-01", subscription_via: null };
-const cookies = { policy: "p", signature: "s", key_pair_id: "k", expires_at: new Date(Date.now() + 3600_000).toISOString() };
-
 beforeEach(() => {
-  window.localStorage.setItem("t", "token");
   useSubscriptionOffer.setState({ open: false, trigger: null });
-  forgetSignedCookies();
-  vi.spyOn(HTMLMediaElement.prototype, "load").mockImplementation(() => undefined);
-  vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => undefined);
-  vi.spyOn(HTMLMediaElement.prototype, "play").mockImplementation(() => Promise.resolve());
+  signedInWithQuietMedia();
 });
-
-const open = (model: Parameters<typeof PlayerPage>[0]["model"], id: string) =>
-  renderPage(() => <PlayerPage model={model} id={id} />, { at: `/${model}/${id}` });
 
 describe("player page", () => {
   it("shows the item, records one view and loads recommendations for all its tags, then for one tag", async () => {
     const api = mockApi({
       "GET meditation-sleep/11": [200, { data: item() }],
-      "GET user/account-status": [200, free],
-      "GET user/cloudfront-cookies": [200, cookies],
+      "GET user/account-status": [200, FREE_STATUS],
+      "GET user/cloudfront-cookies": [200, SIGNED_COOKIES],
       "POST user/views": [200, { data: { id: 11, model: "meditation-sleep", at: "2026-01-01T00:00:00Z" } }],
       "GET meditation-sleep/11/recommendations": (call) => [
         200,
@@ -128,7 +101,7 @@ describe("player page", () => {
   it("says 'Url does not exist' in the corner when Play has no stream, and offers no switch to nothing", async () => {
     mockApi({
       "GET meditation-sleep/11": [200, { data: item({ audio_male: null, soundscape: null }) }],
-      "GET user/account-status": [200, free],
+      "GET user/account-status": [200, FREE_STATUS],
       "GET meditation-sleep/11/recommendations": [200, { data: [] }],
     });
     open("meditation-sleep", "11");
@@ -142,8 +115,8 @@ describe("player page", () => {
   it("loads the stream only after the signed cookies, with the male audio when no video exists", async () => {
     const api = mockApi({
       "GET meditation-sleep/11": [200, { data: item({ audio_female: hls("morning-light/audio-female") }) }],
-      "GET user/account-status": [200, free],
-      "GET user/cloudfront-cookies": [200, cookies],
+      "GET user/account-status": [200, FREE_STATUS],
+      "GET user/cloudfront-cookies": [200, SIGNED_COOKIES],
       "GET meditation-sleep/11/recommendations": [200, { data: [] }],
     });
     open("meditation-sleep", "11");
@@ -173,8 +146,8 @@ describe("player page", () => {
   it("sends the 'ViewContent' event and copies the page's address with the spec's messages", async () => {
     const api = mockApi({
       "GET meditation-sleep/11": [200, { data: item() }],
-      "GET user/account-status": [200, free],
-      "GET user/cloudfront-cookies": [200, cookies],
+      "GET user/account-status": [200, FREE_STATUS],
+      "GET user/cloudfront-cookies": [200, SIGNED_COOKIES],
       "POST events": [202, {}],
       "GET meditation-sleep/11/recommendations": [200, { data: [] }],
     });
@@ -200,7 +173,7 @@ describe("player page", () => {
   });
 
   it("shows a calm not-found state for an unknown id", async () => {
-    mockApi({ "GET cbt/999": [404, { message: "Not found." }], "GET user/account-status": [200, free] });
+    mockApi({ "GET cbt/999": [404, { message: "Not found." }], "GET user/account-status": [200, FREE_STATUS] });
     open("cbt", "999");
     expect(await screen.findByRole("heading", { name: "We could not find this one" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to home" }).getAttribute("href")).toBe("/home");
@@ -217,8 +190,8 @@ describe("player page", () => {
     });
     mockApi({
       "GET meditation-sleep-course/30": [200, { data: course }],
-      "GET user/account-status": [200, free],
-      "GET user/cloudfront-cookies": [200, cookies],
+      "GET user/account-status": [200, FREE_STATUS],
+      "GET user/cloudfront-cookies": [200, SIGNED_COOKIES],
     });
     open("meditation-sleep-course", "30");
     const list = await screen.findByRole("list");
@@ -236,7 +209,7 @@ describe("player page", () => {
         200,
         { data: item({ id: 40, model: "music-soundscape-playlist", audio_male: null, audios: [] }) },
       ],
-      "GET user/account-status": [200, free],
+      "GET user/account-status": [200, FREE_STATUS],
     });
     open("music-soundscape-playlist", "40");
     expect(await screen.findByText("This playlist is empty for now. New audios arrive soon.")).toBeTruthy();
