@@ -1,20 +1,13 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { inArray, sql } from "drizzle-orm";
 import { contentItems } from "@serene/db";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerMember, type Member } from "../../test/accounts";
-import { findItem, getAs, itemById, subscribe, tinyMediaDir } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import type { Member } from "../../test/accounts";
+import { findItem, getAs, itemById, tinyMediaDir } from "../../test/content";
+import { createSignedMediaApp, freeAndPayingMembers, jarOf, type Jar, MEDIA, SIGNING_KEY as key } from "../../test/signed-media";
+import type { TestApp } from "../../test/test-app";
 import { COOKIE_NAMES, signCookies } from "./signed-cookies";
-
-const APP_URL = "https://app.serene.test";
-const MEDIA = `${APP_URL}/media`;
-const KEY_PAIR_ID = "K2SERENETEST";
-const pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-const key = { privateKeyPem: pem, publicKey: createPublicKey(createPrivateKey(pem)), keyPairId: KEY_PAIR_ID };
 
 /** A free voiced item, a locked voiced item, and a music item (no voice, so no captions). */
 const FREE = itemById(1);
@@ -34,13 +27,7 @@ beforeAll(async () => {
   expect(!LOCKED.free && LOCKED_PATH.startsWith("premium/")).toBe(true);
   dir = tinyMediaDir([FREE_PATH, LOCKED_PATH, MUSIC.media!.audio!]);
   for (const mediaPath of [FREE_PATH, LOCKED_PATH]) writeFileSync(path.join(dir, mediaPath, "captions.vtt"), CAPTIONS);
-  t = await createTestApp({
-    APP_URL,
-    MEDIA_BASE_URL: MEDIA,
-    MEDIA_DIR: dir,
-    CLOUDFRONT_PRIVATE_KEY: pem,
-    CLOUDFRONT_KEY_PAIR_ID: KEY_PAIR_ID,
-  });
+  t = await createSignedMediaApp(dir);
   // The voices of the two spoken items have captions, as the media manifest's flag puts them; the music has none.
   // Written before the first content call, so the app's catalogue snapshot reads them.
   await t.database.db.update(contentItems).set({ captions: sql`'[]'::jsonb` });
@@ -48,17 +35,13 @@ beforeAll(async () => {
     .update(contentItems)
     .set({ captions: ["audio_male", "audio_female"] })
     .where(inArray(contentItems.id, [FREE.id, LOCKED.id]));
-  free = await registerMember(t.app, t.database, { name: "Free" });
-  premium = await registerMember(t.app, t.database, { name: "Paying" });
-  await subscribe(t.database, premium.id);
+  ({ free, premium } = await freeAndPayingMembers(t));
 });
 afterAll(async () => {
   await t.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-type Jar = Record<string, string>;
-const jarOf = (res: LightMyRequestResponse): Jar => Object.fromEntries(res.cookies.map((cookie) => [cookie.name, cookie.value]));
 const cookiesFor = async (member: Member) => jarOf(await getAs(t.app, member.token, "/api/v1/user/cloudfront-cookies?t=1"));
 const media = (relative: string, cookies: Jar = {}) => t.app.inject({ url: `/media/${relative}`, cookies });
 const detailAs = async (member: Member, item: { model: string; id: number }) => {

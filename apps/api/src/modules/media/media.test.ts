@@ -1,21 +1,22 @@
-import { generateKeyPairSync, createPrivateKey, createPublicKey } from "node:crypto";
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { connect } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, registerMember, type Member } from "../../test/accounts";
-import { getAs, itemById, subscribe, TINY_PLAYLIST, tinyMediaDir } from "../../test/content";
-import { createTestApp, testConfig, type TestApp } from "../../test/test-app";
+import { getAs, itemById, TINY_PLAYLIST, tinyMediaDir } from "../../test/content";
+import {
+  createSignedMediaApp,
+  freeAndPayingMembers,
+  jarOf,
+  type Jar,
+  KEY_PAIR_ID,
+  MEDIA,
+  SIGNING_KEY as key,
+} from "../../test/signed-media";
+import { testConfig, type TestApp } from "../../test/test-app";
 import { mediaTypeOf } from "./media.routes";
 import { COOKIE_NAMES, fromCloudFrontBase64, signCookies } from "./signed-cookies";
-
-const APP_URL = "https://app.serene.test";
-/** Media is addressed, and cookie policies name it, at this absolute address. */
-const MEDIA = `${APP_URL}/media`;
-const KEY_PAIR_ID = "K2SERENETEST";
-const pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-const key = { privateKeyPem: pem, publicKey: createPublicKey(createPrivateKey(pem)), keyPairId: KEY_PAIR_ID };
 
 /** A free item with a voice, a locked one with a voice. */
 const FREE = itemById(1);
@@ -32,24 +33,13 @@ beforeAll(async () => {
   expect(FREE.free && FREE_PATH.startsWith("free/")).toBe(true);
   expect(!LOCKED.free && LOCKED_PATH.startsWith("premium/")).toBe(true);
   dir = tinyMediaDir([FREE_PATH, LOCKED_PATH], [FREE.slug]);
-  t = await createTestApp({
-    APP_URL,
-    MEDIA_BASE_URL: MEDIA,
-    MEDIA_DIR: dir,
-    CLOUDFRONT_PRIVATE_KEY: pem,
-    CLOUDFRONT_KEY_PAIR_ID: KEY_PAIR_ID,
-  });
-  free = await registerMember(t.app, t.database, { name: "Free" });
-  premium = await registerMember(t.app, t.database, { name: "Paying" });
-  await subscribe(t.database, premium.id);
+  t = await createSignedMediaApp(dir);
+  ({ free, premium } = await freeAndPayingMembers(t));
 });
 afterAll(async () => {
   await t.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-type Jar = Record<string, string>;
-const jarOf = (res: LightMyRequestResponse): Jar => Object.fromEntries(res.cookies.map((cookie) => [cookie.name, cookie.value]));
 
 async function cookiesFor(member: Member): Promise<{ res: LightMyRequestResponse; jar: Jar }> {
   const res = await getAs(t.app, member.token, "/api/v1/user/cloudfront-cookies?t=1");
@@ -296,14 +286,7 @@ describe("SHA-256 signatures", () => {
   let sha: TestApp;
   let member: Member;
   beforeAll(async () => {
-    sha = await createTestApp({
-      APP_URL,
-      MEDIA_BASE_URL: MEDIA,
-      MEDIA_DIR: dir,
-      CLOUDFRONT_PRIVATE_KEY: pem,
-      CLOUDFRONT_KEY_PAIR_ID: KEY_PAIR_ID,
-      MEDIA_SIGNING_HASH: "SHA256",
-    });
+    sha = await createSignedMediaApp(dir, { MEDIA_SIGNING_HASH: "SHA256" });
     member = await registerMember(sha.app, sha.database, { name: "Sha" });
   });
   afterAll(async () => sha.close());
