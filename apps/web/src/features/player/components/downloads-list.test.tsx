@@ -19,6 +19,24 @@ async function keep(record: Omit<DownloadRecord, "files" | "stream" | "cover">) 
   await cache.put(`${origin()}/offline/downloads/${record.model}/${record.id}`, new Response(JSON.stringify(full)));
 }
 
+/** A premium session kept first, and a free one kept an hour later. */
+const ANCHOR = {
+  model: "meditation-sleep",
+  id: 3,
+  name: "Anchor in the Storm",
+  free: false,
+  bytes: 287_400,
+  saved_at: "2026-11-28T09:00:00Z",
+} as const;
+const TRAPS = {
+  model: "cbt",
+  id: 9,
+  name: "Naming Thinking Traps",
+  free: true,
+  bytes: 1_420_000,
+  saved_at: "2026-11-28T10:00:00Z",
+} as const;
+
 beforeEach(() => {
   storage = new FakeCacheStorage();
   vi.stubGlobal("caches", storage);
@@ -41,15 +59,8 @@ describe("the Downloads list", () => {
 
   it("lists each download newest first with its size, leading to its player, and removes one", async () => {
     mockApi({ "GET user/account-status": [200, status("premium")] });
-    await keep({
-      model: "meditation-sleep",
-      id: 3,
-      name: "Anchor in the Storm",
-      free: false,
-      bytes: 287_400,
-      saved_at: "2026-11-28T09:00:00Z",
-    });
-    await keep({ model: "cbt", id: 9, name: "Naming Thinking Traps", free: true, bytes: 1_420_000, saved_at: "2026-11-28T10:00:00Z" });
+    await keep(ANCHOR);
+    await keep(TRAPS);
     renderPage(DownloadsList, { at: "/profile/downloads" });
     const list = await screen.findByRole("region", { name: "On this device" });
     expect(within(list).getByText("2 sessions · 1.7 MB")).toBeTruthy();
@@ -66,15 +77,8 @@ describe("the Downloads list", () => {
 
   it("removes premium downloads once the account status says the member no longer subscribes", async () => {
     mockApi({ "GET user/account-status": [200, status(null)] });
-    await keep({
-      model: "meditation-sleep",
-      id: 3,
-      name: "Anchor in the Storm",
-      free: false,
-      bytes: 287_400,
-      saved_at: "2026-11-28T09:00:00Z",
-    });
-    await keep({ model: "cbt", id: 9, name: "Naming Thinking Traps", free: true, bytes: 1_420_000, saved_at: "2026-11-28T10:00:00Z" });
+    await keep(ANCHOR);
+    await keep(TRAPS);
     renderPage(DownloadsList, { at: "/profile/downloads" });
     expect(await screen.findByText("Naming Thinking Traps")).toBeTruthy();
     await waitFor(() => expect(storage.paths(DOWNLOADS_CACHE)).toEqual(["/media/x/9/seg-0.m4s", "/offline/downloads/cbt/9"]));
@@ -84,14 +88,7 @@ describe("the Downloads list", () => {
 
   it("keeps every download when the status cannot be read (no network)", async () => {
     mockApi({ "GET user/account-status": [503, { message: "Unavailable" }] });
-    await keep({
-      model: "meditation-sleep",
-      id: 3,
-      name: "Anchor in the Storm",
-      free: false,
-      bytes: 287_400,
-      saved_at: "2026-11-28T09:00:00Z",
-    });
+    await keep(ANCHOR);
     renderPage(DownloadsList, { at: "/profile/downloads" });
     expect(await screen.findByText("Anchor in the Storm")).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
