@@ -1,7 +1,8 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { registerMember } from "./accounts";
-import { subscribe } from "./content";
+import { expect } from "vitest";
+import { itemById, subscribe } from "./content";
 import { createTestApp, type TestApp } from "./test-app";
 
 export const APP_URL = "https://app.serene.test";
@@ -11,6 +12,18 @@ export const KEY_PAIR_ID = "K2SERENETEST";
 const pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 /** The app's own signing key, for cookies signed by hand. */
 export const SIGNING_KEY = { privateKeyPem: pem, publicKey: createPublicKey(createPrivateKey(pem)), keyPairId: KEY_PAIR_ID };
+
+/** A free item with a voice and a locked one with a voice, and the folders of their male voices. */
+export const FREE = itemById(1);
+export const LOCKED = itemById(3);
+export const FREE_PATH = FREE.media!.audio_male!;
+export const LOCKED_PATH = LOCKED.media!.audio_male!;
+
+/** The free voice sits in the free folder and the locked one in the premium folder, as the tests rely on. */
+export function expectFreeAndLockedFolders() {
+  expect(FREE.free && FREE_PATH.startsWith("free/")).toBe(true);
+  expect(!LOCKED.free && LOCKED_PATH.startsWith("premium/")).toBe(true);
+}
 
 /** An app that serves the media in dir at MEDIA behind cookies signed with SIGNING_KEY. */
 export function createSignedMediaApp(dir: string, env: Record<string, string> = {}): Promise<TestApp> {

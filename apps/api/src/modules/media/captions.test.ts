@@ -4,17 +4,25 @@ import { inArray, sql } from "drizzle-orm";
 import { contentItems } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Member } from "../../test/accounts";
-import { findItem, getAs, itemById, tinyMediaDir } from "../../test/content";
-import { createSignedMediaApp, freeAndPayingMembers, jarOf, type Jar, MEDIA, SIGNING_KEY as key } from "../../test/signed-media";
+import { findItem, getAs, tinyMediaDir } from "../../test/content";
+import {
+  createSignedMediaApp,
+  expectFreeAndLockedFolders,
+  FREE,
+  FREE_PATH,
+  LOCKED,
+  LOCKED_PATH,
+  freeAndPayingMembers,
+  jarOf,
+  type Jar,
+  MEDIA,
+  SIGNING_KEY as key,
+} from "../../test/signed-media";
 import type { TestApp } from "../../test/test-app";
 import { COOKIE_NAMES, signCookies } from "./signed-cookies";
 
-/** A free voiced item, a locked voiced item, and a music item (no voice, so no captions). */
-const FREE = itemById(1);
-const LOCKED = itemById(3);
+/** Beside the free and the locked voiced items, a music item (no voice, so no captions). */
 const MUSIC = findItem((item) => item.model.startsWith("music") && Boolean(item.media?.audio), "a music item with audio");
-const FREE_PATH = FREE.media!.audio_male!;
-const LOCKED_PATH = LOCKED.media!.audio_male!;
 const CAPTIONS = "WEBVTT\n\n00:00.500 --> 00:04.000\nSettle in and let the day go quiet.\n";
 
 let dir: string;
@@ -23,8 +31,7 @@ let free: Member;
 let premium: Member;
 
 beforeAll(async () => {
-  expect(FREE.free && FREE_PATH.startsWith("free/")).toBe(true);
-  expect(!LOCKED.free && LOCKED_PATH.startsWith("premium/")).toBe(true);
+  expectFreeAndLockedFolders();
   dir = tinyMediaDir([FREE_PATH, LOCKED_PATH, MUSIC.media!.audio!]);
   for (const mediaPath of [FREE_PATH, LOCKED_PATH]) writeFileSync(path.join(dir, mediaPath, "captions.vtt"), CAPTIONS);
   t = await createSignedMediaApp(dir);

@@ -4,9 +4,14 @@ import { connect } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, registerMember, type Member } from "../../test/accounts";
-import { getAs, itemById, TINY_PLAYLIST, tinyMediaDir } from "../../test/content";
+import { getAs, TINY_PLAYLIST, tinyMediaDir } from "../../test/content";
 import {
   createSignedMediaApp,
+  expectFreeAndLockedFolders,
+  FREE,
+  FREE_PATH,
+  LOCKED,
+  LOCKED_PATH,
   freeAndPayingMembers,
   jarOf,
   type Jar,
@@ -18,20 +23,13 @@ import { testConfig, type TestApp } from "../../test/test-app";
 import { mediaTypeOf } from "./media.routes";
 import { COOKIE_NAMES, fromCloudFrontBase64, signCookies } from "./signed-cookies";
 
-/** A free item with a voice, a locked one with a voice. */
-const FREE = itemById(1);
-const LOCKED = itemById(3);
-const FREE_PATH = FREE.media!.audio_male!;
-const LOCKED_PATH = LOCKED.media!.audio_male!;
-
 let dir: string;
 let t: TestApp;
 let free: Member;
 let premium: Member;
 
 beforeAll(async () => {
-  expect(FREE.free && FREE_PATH.startsWith("free/")).toBe(true);
-  expect(!LOCKED.free && LOCKED_PATH.startsWith("premium/")).toBe(true);
+  expectFreeAndLockedFolders();
   dir = tinyMediaDir([FREE_PATH, LOCKED_PATH], [FREE.slug]);
   t = await createSignedMediaApp(dir);
   ({ free, premium } = await freeAndPayingMembers(t));
