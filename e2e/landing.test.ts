@@ -75,6 +75,11 @@ describe("landing page", () => {
     const { page, context } = await newVisit(browser);
     await page.goto("/");
     await page.evaluate(() => window.localStorage.setItem("quiz", "1"));
+    // The prerendered link is a plain link until the app's code has run: the flag is cleared by the app's own link.
+    await page.waitForFunction(() => {
+      const link = document.querySelector("header a[href='/login']");
+      return link !== null && Object.keys(link).some((key) => key.startsWith("__reactFiber$"));
+    });
     await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
     await page.waitForURL("**/login");
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem("quiz"))).toBeNull();
