@@ -216,6 +216,8 @@ describe("the sales page itself", () => {
   it("hides the hero video's play button while it plays and shows it again on pause", async () => {
     const { page, context, problems } = await newVisit(browser);
     await page.goto("/promo/3");
+    // The top of the page is painted before the app's code; the FAQ comes with the app, which then answers the button.
+    await page.locator("[data-section=faq]").waitFor();
     const play = page.getByRole("button", { name: "Play the video" });
     await play.click();
     await page.waitForFunction(
