@@ -17,6 +17,12 @@ export const leads = pgTable(
     userId: uuid().references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text().unique(),
     tokenExpiresAt: timestamp({ withTimezone: true }),
+    /**
+     * The hash of the lead's own link token, carried by every link e-mailed to the lead (the offer page,
+     * the invitation to choose a password). Unlike `tokenHash` it is not used up by opening a link: it
+     * proves the address each time until the lead becomes a member (decision 050). Never answered by the API.
+     */
+    linkTokenHash: text().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
