@@ -16,6 +16,7 @@ import {
   planFromMonths,
   subscriptionTypeLabel,
   trialSchedule,
+  upgradeProration,
   type LifecycleEvent,
   type LifecycleState,
   type RecurringPlan,
@@ -269,6 +270,97 @@ describe("upgrading to annual", () => {
     refused(run(started("annual")), upgraded(day(10)), /already annual/);
     refused(run(started("monthly"), upgraded(day(10))), upgraded(day(20)), /already annual/);
     refused(run(started("monthly"), lifetime(day(5))), upgraded(day(10)), /lifetime membership cannot be upgraded/);
+  });
+});
+
+describe("the upgrade's credit (upgradeProration)", () => {
+  const ANNUAL = 5999;
+  const MONTHLY = 1499;
+  const paidMonth = { start: t0, end: monthEnd, trial: false };
+  const credit = (at: Date, paidCents = MONTHLY, period: { start: Date; end: Date; trial: boolean } | null = paidMonth) =>
+    upgradeProration({ period, paidCents, priceCents: ANNUAL, at });
+
+  it("credits the whole month on its first moment, and the annual price less it is due", () => {
+    expect(monthEnd.getTime() - t0.getTime()).toBe(31 * DAY);
+    expect(credit(t0)).toEqual({ priceCents: ANNUAL, creditCents: 1499, dueCents: 4500, creditUntil: monthEnd });
+    // A moment before the period (a clock a little behind) is its start: the whole of it is unused.
+    expect(credit(new Date(t0.getTime() - 60_000)).creditCents).toBe(1499);
+  });
+
+  it("credits the unused fraction of what was paid, rounded up to the cent", () => {
+    // An hour in: 1499 × 743/744 = 1496.99 → 1497.
+    expect(credit(new Date(t0.getTime() + 3_600_000))).toMatchObject({ creditCents: 1497, dueCents: 4502 });
+    // Half-way through the 31 days: 749.5 → 750.
+    expect(credit(new Date(t0.getTime() + 15.5 * DAY))).toMatchObject({ creditCents: 750, dueCents: 5249 });
+    // A half-year plan a month in: 4499 × 151/181 = 3753.29 → 3754.
+    const halfYear = { start: t0, end: addBillingMonths(t0, 6), trial: false };
+    expect(halfYear.end.getTime() - t0.getTime()).toBe(181 * DAY);
+    expect(credit(day(30), 4499, halfYear)).toMatchObject({ creditCents: 3754, dueCents: 2245 });
+  });
+
+  it("credits one day's worth on the last day, a cent in its last millisecond, and nothing once it ended", () => {
+    // 1499 / 31 = 48.35 → 49.
+    expect(credit(new Date(monthEnd.getTime() - DAY))).toMatchObject({ creditCents: 49, dueCents: 5950, creditUntil: monthEnd });
+    expect(credit(new Date(monthEnd.getTime() - 1))).toMatchObject({ creditCents: 1, dueCents: 5998 });
+    expect(credit(monthEnd)).toEqual({ priceCents: ANNUAL, creditCents: 0, dueCents: ANNUAL, creditUntil: null });
+    expect(credit(day(40))).toMatchObject({ creditCents: 0, dueCents: ANNUAL });
+  });
+
+  it("credits nothing for a trial, a period nobody paid for, a refunded charge, or no period", () => {
+    const none = { priceCents: ANNUAL, creditCents: 0, dueCents: ANNUAL, creditUntil: null };
+    expect(credit(day(3), MONTHLY, { start: t0, end: day(7), trial: true })).toEqual(none);
+    // After a refund what was paid for the period is 0.
+    expect(credit(day(3), 0)).toEqual(none);
+    expect(credit(day(3), MONTHLY, null)).toEqual(none);
+    expect(credit(day(3), MONTHLY, { start: monthEnd, end: t0, trial: false })).toEqual(none);
+  });
+
+  it("never credits more than the new price: the upgrade is then free, nothing is paid back", () => {
+    expect(upgradeProration({ period: paidMonth, paidCents: 9000, priceCents: ANNUAL, at: t0 })).toEqual({
+      priceCents: ANNUAL,
+      creditCents: ANNUAL,
+      dueCents: 0,
+      creditUntil: monthEnd,
+    });
+  });
+
+  it("refuses amounts that are not whole minor units and times that are not dates", () => {
+    expect(() => upgradeProration({ period: paidMonth, paidCents: 14.99, priceCents: ANNUAL, at: day(1) })).toThrow(RangeError);
+    expect(() => upgradeProration({ period: paidMonth, paidCents: MONTHLY, priceCents: -1, at: day(1) })).toThrow(RangeError);
+    expect(() => upgradeProration({ period: paidMonth, paidCents: MONTHLY, priceCents: ANNUAL, at: new Date(Number.NaN) })).toThrow(
+      RangeError,
+    );
+  });
+
+  it("holds for any period, payment, price and moment: the smallest whole credit that is at least the unused value", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5_000_000 }),
+        fc.integer({ min: 0, max: 5_000_000 }),
+        fc.integer({ min: 1, max: 400 * DAY }),
+        fc.integer({ min: -DAY, max: 401 * DAY }),
+        (paidCents, priceCents, length, offset) => {
+          const period = { start: t0, end: new Date(t0.getTime() + length), trial: false };
+          const at = new Date(t0.getTime() + offset);
+          const result = upgradeProration({ period, paidCents, priceCents, at });
+          const unused = BigInt(Math.min(length, Math.max(0, length - offset)));
+          const exact = BigInt(paidCents) * unused;
+          expect(result.dueCents + result.creditCents).toBe(priceCents);
+          expect(result.creditCents).toBeGreaterThanOrEqual(0);
+          expect(result.creditCents).toBeLessThanOrEqual(Math.min(paidCents, priceCents));
+          if (result.creditCents < priceCents) {
+            // Never less than the unused value (the member never pays for time they do not get) ...
+            expect(BigInt(result.creditCents) * BigInt(length) >= exact).toBe(true);
+            // ... and no more than a fraction of a cent above it.
+            expect(BigInt(result.creditCents - 1) * BigInt(length) < exact).toBe(true);
+          }
+          // Later is never worth more.
+          const later = upgradeProration({ period, paidCents, priceCents, at: new Date(at.getTime() + DAY) });
+          expect(later.creditCents).toBeLessThanOrEqual(result.creditCents);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
 

@@ -494,6 +494,68 @@ export function canUpgradeToAnnual(state: LifecycleState | null | undefined, now
   return !state.trial && state.plan !== "annual" && state.plan !== "lifetime";
 }
 
+/** What the upgrade to annual costs at one moment (see `upgradeProration`), in minor units of one currency. */
+export interface UpgradeProration {
+  /** The new plan's price. */
+  priceCents: number;
+  /** What the unused part of the current period is worth: taken off the price. */
+  creditCents: number;
+  /** What is charged today: the price less the credit, never below 0. */
+  dueCents: number;
+  /** The end of the period the credit is for; null when nothing is credited. */
+  creditUntil: Date | null;
+}
+
+const minorUnits = (name: string, value: number) => {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole, non-negative number of minor units.`);
+  return value;
+};
+
+/**
+ * The upgrade to annual, prorated (docs/decisions/053-upgrade-credit-and-wallet-receipts.md): the
+ * member is credited for the part of the current period they paid for and will not use, as card
+ * processors prorate by default, and pays the new price less that credit today.
+ *
+ *     credit = ⌈ paid × (end − at) / (end − start) ⌉, at most the new price
+ *     due    = price − credit
+ *
+ * - `period` is the current billing period and `paidCents` what was actually paid for it, after
+ *   refunds. A trial period, a period nobody paid for (`paidCents` 0, also a refunded charge) and
+ *   no period at all credit nothing.
+ * - Times are instants (UTC milliseconds): `at` before the period starts counts as its start (the
+ *   whole of it is unused), `at` at or after its end leaves nothing to credit.
+ * - Rounding: the credit is rounded **up** to the whole minor unit, so a fraction of a cent always
+ *   goes to the member and what they pay in total never exceeds the value of the time they get.
+ *   Worked in exact integer arithmetic (BigInt), never floating point, so the credit is never more
+ *   than was paid.
+ * - The credit never exceeds the new price: nothing is paid back, the upgrade is simply free.
+ */
+export function upgradeProration(input: {
+  period: Pick<BillingPeriod, "start" | "end" | "trial"> | null;
+  paidCents: number;
+  priceCents: number;
+  at: Date;
+}): UpgradeProration {
+  const priceCents = minorUnits("priceCents", input.priceCents);
+  const paidCents = minorUnits("paidCents", input.paidCents);
+  if (!validDate(input.at)) throw new RangeError("at must be a valid date.");
+  const { period } = input;
+  const none: UpgradeProration = { priceCents, creditCents: 0, dueCents: priceCents, creditUntil: null };
+  if (!period || period.trial || paidCents === 0 || !validDate(period.start) || !validDate(period.end)) return none;
+  const start = BigInt(period.start.getTime());
+  const end = BigInt(period.end.getTime());
+  const at = BigInt(input.at.getTime());
+  if (end <= start || at >= end) return none;
+  const length = end - start;
+  const unused = at <= start ? length : end - at;
+  const numerator = BigInt(paidCents) * unused;
+  // Ceiling division of non-negative integers.
+  const credit = Number((numerator + length - 1n) / length);
+  const creditCents = Math.min(credit, priceCents);
+  if (creditCents === 0) return none;
+  return { priceCents, creditCents, dueCents: priceCents - creditCents, creditUntil: new Date(period.end.getTime()) };
+}
+
 /**
  * The period the next charge pays for (the first charge after the trial, or the renewal), or
  * null when nothing may be charged: lifetime, expired, or cancelled. The charge job asks this
