@@ -75,6 +75,11 @@ export const payments = pgTable(
     providerPaymentId: text(),
     idempotencyKey: text().notNull(),
     amountCents: integer().notNull(),
+    /**
+     * Credit taken off this charge, in minor units: the unused part of the period an upgrade
+     * replaced (docs/decisions/053). The price before the credit is amountCents + creditCents.
+     */
+    creditCents: integer().notNull().default(0),
     currency: text().notNull(),
     /** pending, succeeded, refunded, failed, requires_action. */
     status: text().notNull(),
