@@ -10,6 +10,7 @@ export * from "./content";
 export * from "./entitlement";
 export * from "./personal-plan";
 export * from "./listening";
+export * from "./believed-listening";
 export * from "./recommendations";
 export * from "./pricing";
 export * from "./subscription-lifecycle";
