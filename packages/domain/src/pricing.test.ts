@@ -15,6 +15,10 @@ import {
   planCardTitle,
   planTypeFromMonths,
   struckThroughCents,
+  checkoutPlanList,
+  isSamePlan,
+  isYearlyTrial,
+  paymentNote,
   trialNote,
   visiblePackages,
   type PackageFacts,
@@ -185,6 +189,120 @@ describe("card texts", () => {
     expect(dueTodayCents(pkg({ amountCents: 1499 }))).toBe(1499);
     expect(trialNote(pkg({ amountCents: 5999, currency: "EUR" }), "support@serene.example")).toBe(
       "You may cancel at any time in your trial. €59.99 billed annually after trial. To cancel your subscription, email us at support@serene.example.",
+    );
+  });
+});
+
+describe("the payment dialog's note: the terms of the package being paid", () => {
+  const email = "support@serene.example";
+  const TRIAL_WORDS = /trial/i;
+
+  it("is the spec's trial note, with the trial's own amount, only for the yearly trial", () => {
+    const trial = pkg({ months: 12, isFreeTrial: true, amountCents: 5999 });
+    expect(isYearlyTrial(trial)).toBe(true);
+    expect(paymentNote(trial, email)).toBe(
+      "You may cancel at any time in your trial. $59.99 billed annually after trial. To cancel your subscription, email us at support@serene.example.",
+    );
+    expect(paymentNote({ ...trial, currency: "EUR", amountCents: 5499 }, email)).toContain("€54.99 billed annually after trial");
+  });
+
+  it("names no trial for lifetime, a month, a paid year or a few months", () => {
+    const lifetime = pkg({ months: 0, isLifetime: true, amountCents: 1495 });
+    expect(isYearlyTrial(lifetime)).toBe(false);
+    expect(paymentNote(lifetime, email)).toBe("A single payment of $14.95 for lifetime access. Nothing renews.");
+    expect(paymentNote(pkg({ months: 1, amountCents: 1499 }), email)).toBe(
+      "$14.99 is billed every month until you cancel. To cancel your subscription, email us at support@serene.example.",
+    );
+    expect(paymentNote(pkg({ months: 12, amountCents: 5999 }), email)).toBe(
+      "$59.99 is billed every year until you cancel. To cancel your subscription, email us at support@serene.example.",
+    );
+    expect(paymentNote(pkg({ months: 3, amountCents: 2999, currency: "EUR" }), email)).toBe(
+      "€29.99 is billed every 3 months until you cancel. To cancel your subscription, email us at support@serene.example.",
+    );
+  });
+
+  it("speaks of a trial exactly when a yearly trial is paid, whatever the package (generated)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(0, 1, 3, 6, 12),
+        fc.boolean(),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 500_000 }),
+        fc.constantFrom("USD" as const, "EUR" as const),
+        (months, isLifetime, isFreeTrial, amountCents, currency) => {
+          const paid = pkg({ months, isLifetime, isFreeTrial, amountCents, currency });
+          const note = paymentNote(paid, email);
+          expect(TRIAL_WORDS.test(note)).toBe(isFreeTrial && !isLifetime && months === 12);
+          // Every note names the amount of the package in the dialog, in its currency.
+          expect(note).toContain(formatMoney(currency, amountCents));
+        },
+      ),
+    );
+  });
+});
+
+describe("a checkout's plan list while its offer runs", () => {
+  type Plan = PackageFacts & { offer?: boolean };
+  const plan = (facts: Partial<Plan>): Plan => ({ ...pkg(facts), ...facts });
+  const monthly: Plan = pkg({ id: 1, months: 1, amountCents: 1499 });
+  const yearly: Plan = pkg({ id: 4, months: 12, isFreeTrial: true, amountCents: 5999, tags: ["Most Popular"] });
+  const lifetime: Plan = pkg({ id: 5, months: 0, isLifetime: true, amountCents: 14999, tags: ["Best Value"] });
+  const offer: Plan = plan({ id: 21, months: 0, isLifetime: true, amountCents: 1495, tags: ["Best Value"], offer: true });
+
+  it("sets the offer against the regular price of the same plan, which is not a card of its own", () => {
+    const list = checkoutPlanList([monthly, yearly, lifetime, offer], false);
+    expect(list.map((plan) => plan.id)).toEqual([21, 1, 4]);
+    expect(list[0]!.regularCents).toBe(14999);
+    expect(list.slice(1).every((plan) => plan.regularCents === undefined)).toBe(true);
+  });
+
+  it("keeps every regular plan, none struck, once the offer has ended", () => {
+    const list = checkoutPlanList([monthly, yearly, lifetime, offer], true);
+    expect(list.map((plan) => plan.id)).toEqual([1, 4, 5]);
+    expect(list.every((plan) => plan.regularCents === undefined)).toBe(true);
+  });
+
+  it("strikes nothing through when no regular plan of the same kind is sold", () => {
+    const list = checkoutPlanList([monthly, offer], false);
+    expect(list.map((plan) => plan.id)).toEqual([21, 1]);
+    expect(list[0]!.regularCents).toBeNull();
+  });
+
+  it("matches a plan by period, lifetime, trial, currency and provider", () => {
+    expect(isSamePlan(lifetime, offer)).toBe(true);
+    expect(isSamePlan(lifetime, { ...offer, currency: "EUR" })).toBe(false);
+    expect(isSamePlan(yearly, { ...yearly, isFreeTrial: false })).toBe(false);
+    const walletLifetime: Plan = { ...lifetime, id: 15, provider: "paypal" };
+    expect(checkoutPlanList([walletLifetime, offer], false).map((plan) => plan.id)).toEqual([21, 15]);
+  });
+
+  it("never lists one plan at two prices while an offer runs, and loses no other plan (generated)", () => {
+    const drawnPlan = fc.record({
+      id: fc.integer({ min: 1, max: 1000 }),
+      months: fc.constantFrom(0, 1, 12),
+      isLifetime: fc.boolean(),
+      isFreeTrial: fc.boolean(),
+      amountCents: fc.integer({ min: 100, max: 20_000 }),
+      currency: fc.constantFrom("USD" as const, "EUR" as const),
+      offer: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(drawnPlan, { maxLength: 8 }), (drawn) => {
+        const plans: Plan[] = drawn.map(plan);
+        const list = checkoutPlanList(plans, false);
+        const offers = plans.filter((item) => item.offer);
+        // Every offer is listed, first, set against the lowest regular price of its plan.
+        expect(list.slice(0, offers.length).map((item) => item.id)).toEqual(offers.map((item) => item.id));
+        for (const listed of list.slice(0, offers.length)) {
+          const regular = plans.filter((item) => !item.offer && isSamePlan(item, listed)).map((item) => item.amountCents);
+          expect(listed.regularCents).toBe(regular.length > 0 ? Math.min(...regular) : null);
+          expect(list.some((other) => !other.offer && isSamePlan(other, listed))).toBe(false);
+        }
+        // A regular plan leaves the list only when an offer sells the same plan.
+        for (const item of plans.filter((candidate) => !candidate.offer)) {
+          expect(list.includes(item)).toBe(!offers.some((offered) => isSamePlan(offered, item)));
+        }
+      }),
     );
   });
 });

@@ -152,3 +152,65 @@ export const dueTodayCents = (pkg: Pick<PackageFacts, "isFreeTrial" | "amountCen
 export function trialNote(yearly: Pick<PackageFacts, "amountCents" | "currency">, supportEmail: string): string {
   return `You may cancel at any time in your trial. ${formatMoney(yearly.currency, yearly.amountCents)} billed annually after trial. To cancel your subscription, email us at ${supportEmail}.`;
 }
+
+/** The yearly plan that starts with a free trial (spec 000: 'Free Trial With Yearly Plan'). */
+export const isYearlyTrial = (pkg: Pick<PackageFacts, "months" | "isLifetime" | "isFreeTrial">) =>
+  pkg.isFreeTrial && isPurchaseType(pkg, "yearly");
+
+/** "every month", "every 3 months", "every year": how often a recurring plan is billed. */
+function billingInterval(months: number): string {
+  if (months === 1) return "every month";
+  if (months === 12) return "every year";
+  return `every ${months} months`;
+}
+
+/**
+ * The note under the payment dialog's buttons: the terms of the package being paid, and only of it
+ * (docs/decisions/052-what-the-checkout-says.md). Spec 000 shows the trial note "if a yearly package
+ * exists", read as: if the package in the dialog is the yearly trial. Then the spec's words, with that
+ * package's own amount. Any other recurring plan says what it bills and how often, and how to cancel;
+ * a lifetime plan says it is paid once. No trial words appear unless a trial is being bought.
+ */
+export function paymentNote(
+  pkg: Pick<PackageFacts, "months" | "isLifetime" | "isFreeTrial" | "amountCents" | "currency">,
+  supportEmail: string,
+): string {
+  const amount = formatMoney(pkg.currency, pkg.amountCents);
+  if (isYearlyTrial(pkg)) return trialNote(pkg, supportEmail);
+  if (pkg.isLifetime) return `A single payment of ${amount} for lifetime access. Nothing renews.`;
+  return `${amount} is billed ${billingInterval(pkg.months)} until you cancel. To cancel your subscription, email us at ${supportEmail}.`;
+}
+
+/** Whether two packages sell the same plan: the same period, lifetime or not, with a trial or not, in the same currency. */
+export const isSamePlan = (
+  a: Pick<PackageFacts, "months" | "isLifetime" | "isFreeTrial" | "currency">,
+  b: Pick<PackageFacts, "months" | "isLifetime" | "isFreeTrial" | "currency">,
+) => a.months === b.months && a.isLifetime === b.isLifetime && a.isFreeTrial === b.isFreeTrial && a.currency === b.currency;
+
+/** A plan as a checkout lists it: a timed offer's plan carries the regular price it is set against. */
+export type ListedPlan<P> = P & {
+  /** On a timed offer's plan: what the same plan costs without the offer (null when no such plan is sold). */
+  regularCents?: number | null;
+};
+
+/**
+ * The plans a checkout lists (docs/decisions/030 and 052): while its timed offer runs, the offer's
+ * plans first, each set against the regular price of the same plan (the lowest, if several), and
+ * those regular plans are then not listed as cards of their own: one plan is never offered at two
+ * prices side by side as if both were good choices. The other regular plans follow. Once the offer
+ * has ended, the regular plans alone. A plan is matched within its own provider.
+ */
+export function checkoutPlanList<
+  P extends Pick<PackageFacts, "months" | "isLifetime" | "isFreeTrial" | "currency" | "amountCents" | "provider"> & { offer?: boolean },
+>(plans: readonly P[], offerEnded: boolean): ListedPlan<P>[] {
+  const regular = plans.filter((plan) => !plan.offer);
+  if (offerEnded) return [...regular];
+  const offers = plans.filter((plan) => plan.offer);
+  const sameAs = (offer: P) => regular.filter((plan) => plan.provider === offer.provider && isSamePlan(plan, offer));
+  const listedOffers = offers.map((offer) => {
+    const prices = sameAs(offer).map((plan) => plan.amountCents);
+    return { ...offer, regularCents: prices.length > 0 ? Math.min(...prices) : null };
+  });
+  const replaced = new Set(offers.flatMap(sameAs));
+  return [...listedOffers, ...regular.filter((plan) => !replaced.has(plan))];
+}
