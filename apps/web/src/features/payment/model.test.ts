@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatCardNumber,
-  formatExpiry,
-  packageFor,
-  parseExpiry,
-  safeRedirect,
-  walletReturnKey,
-  yearlyPackageFor,
-  type PaymentPackage,
-} from "./model";
+import { formatCardNumber, formatExpiry, packageFor, parseExpiry, safeRedirect, walletReturnKey, type PaymentPackage } from "./model";
 
 const pkg = (
   id: number,
@@ -27,21 +18,6 @@ const pkg = (
   trialDays: 0,
   tags: [],
   ...extra,
-});
-
-describe("yearlyPackageFor", () => {
-  const monthly = pkg(1, 1, "stripe", "USD");
-  const yearly = pkg(4, 12, "stripe", "USD", { isFreeTrial: true });
-  const walletYearly = pkg(14, 12, "paypal", "USD", { isFreeTrial: true });
-  const euroYearly = pkg(9, 12, "stripe", "EUR", { isFreeTrial: true });
-
-  it("names the shown plan when it is yearly, else the yearly package in its currency and provider", () => {
-    expect(yearlyPackageFor([monthly, yearly], yearly)).toBe(yearly);
-    expect(yearlyPackageFor([walletYearly, euroYearly, monthly, yearly], monthly)).toBe(yearly);
-    expect(yearlyPackageFor([walletYearly, monthly], monthly)).toBe(walletYearly);
-    expect(yearlyPackageFor([euroYearly, monthly], monthly)).toBeNull();
-    expect(yearlyPackageFor([monthly, pkg(5, 0, "stripe", "USD", { isLifetime: true })], monthly)).toBeNull();
-  });
 });
 
 describe("packageFor", () => {

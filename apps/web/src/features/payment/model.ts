@@ -57,18 +57,6 @@ export function packageFor(
   return { message: type ? MISSING_PACKAGE_MESSAGES[type] : `There is no package for ${chosen.months} months` };
 }
 
-/**
- * The yearly package the trial note names (spec 000 "Payment dialog": the note shows whenever a
- * yearly package exists, whichever plan is chosen): the shown plan when it is yearly, else the
- * yearly package in its currency, the same provider's and a trial one first.
- */
-export function yearlyPackageFor(packages: readonly PaymentPackage[], shown: PaymentPackage): PaymentPackage | null {
-  if (isPurchaseType(shown, "yearly")) return shown;
-  const rank = (pkg: PaymentPackage) => (pkg.provider === shown.provider ? 0 : 2) + (pkg.isFreeTrial ? 0 : 1);
-  const yearly = packages.filter((pkg) => isPurchaseType(pkg, "yearly") && pkg.currency === shown.currency);
-  return yearly.sort((a, b) => rank(a) - rank(b))[0] ?? null;
-}
-
 /** The Total line: what is charged today (0.00 for the yearly trial). */
 export const totalText = (pkg: PaymentPackage) => formatMoney(pkg.currency, dueTodayCents(pkg));
 

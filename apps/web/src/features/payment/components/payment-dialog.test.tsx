@@ -142,23 +142,53 @@ describe("payment dialog", () => {
     expect(screen.getByTestId("payment-total").textContent).toBe("€13.99");
   });
 
-  it("shows the trial note whenever a yearly package is on offer, whichever plan is chosen", () => {
+  it("states the trial's terms only when the yearly trial is being paid, with its own amount", () => {
     mockApi({});
     const note =
       "You may cancel at any time in your trial. $59.99 billed annually after trial. To cancel your subscription, email us at support@serene.example.";
-    for (const selected of [YEARLY, MONTHLY, LIFETIME]) {
-      const view = open({ selected });
-      expect(screen.getByText(note)).toBeTruthy();
+    const trial = open({ selected: YEARLY });
+    expect(screen.getByTestId("payment-note").textContent).toBe(note);
+    trial.unmount();
+
+    // The note follows the method's package: the wallet's trial in euros names euros.
+    open({ selected: EUR_YEARLY });
+    expect(screen.getByTestId("payment-note").textContent).toMatch(
+      /^You may cancel at any time in your trial\. €54\.99 billed annually after trial\./,
+    );
+  });
+
+  it("says no trial words for a plan that has no trial, though a yearly trial is on offer beside it", async () => {
+    mockApi({ "GET stripe/setup-intent": [200, SETUP] });
+    const paidYear = pkg(7, 12, 59.99);
+    const cases = [
+      [MONTHLY, "$14.99 is billed every month until you cancel. To cancel your subscription, email us at support@serene.example."],
+      [LIFETIME, "A single payment of $149.99 for lifetime access. Nothing renews."],
+      [paidYear, "$59.99 is billed every year until you cancel. To cancel your subscription, email us at support@serene.example."],
+    ] as const;
+    for (const [selected, note] of cases) {
+      const view = open({ packages: [...PACKAGES, paidYear, { ...paidYear, id: 17, provider: "paypal" }], selected });
+      const dialog = screen.getByRole("dialog", { name: "Select payment method" });
+      expect(screen.getByTestId("payment-note").textContent).toBe(note);
+      expect(dialog.textContent).not.toMatch(/trial/i);
+      await chooseCard();
+      expect(dialog.textContent).not.toMatch(/trial/i);
       view.unmount();
     }
-    // In the chosen plan's currency.
-    const euroMonthly = [pkg(6, 1, 13.99, { currency: "EUR" }), pkg(16, 1, 13.99, { currency: "EUR", provider: "paypal" })];
-    const euro = open({ packages: [...PACKAGES, ...euroMonthly], selected: euroMonthly[0]! });
-    expect(screen.getByText(/€54\.99 billed annually after trial/)).toBeTruthy();
-    euro.unmount();
+  });
 
-    open({ packages: [MONTHLY, LIFETIME, ...WALLET.filter((item) => item.months !== 12)], selected: MONTHLY });
-    expect(screen.queryByText(/You may cancel at any time in your trial/)).toBeNull();
+  it("states the promo's lifetime offer as one payment of $14.95, never the yearly trial's terms", async () => {
+    mockApi({ "GET stripe/setup-intent": [200, SETUP] });
+    const offer = pkg(21, 0, 14.95, { is_lifetime: true, tags: ["Best Value"], offer: true });
+    const walletOffer = pkg(23, 0, 14.95, { is_lifetime: true, provider: "paypal", offer: true });
+    open({ packages: [...PACKAGES, offer, walletOffer], selected: offer, checkout: { promo_checkout_id: 3 } });
+    const dialog = screen.getByRole("dialog", { name: "Select payment method" });
+    expect(screen.getByTestId("payment-total").textContent).toBe("$14.95");
+    expect(screen.getByTestId("payment-note").textContent).toBe("A single payment of $14.95 for lifetime access. Nothing renews.");
+    expect(dialog.textContent).not.toMatch(/billed annually after trial/);
+    expect(dialog.textContent).not.toMatch(/trial/i);
+    await chooseCard();
+    expect(screen.getByTestId("payment-total").textContent).toBe("$14.95");
+    expect(dialog.textContent).not.toMatch(/trial/i);
   });
 
   it("adds 'Pay with Stripe' for a lifetime package on card", async () => {

@@ -1,5 +1,5 @@
 import type { Package, PurchaseResponse } from "@serene/contracts";
-import { NEED_APPROVE_MESSAGE, SUBSCRIBED_MESSAGE, planCardDescription, planCardTitle, trialNote } from "@serene/domain";
+import { NEED_APPROVE_MESSAGE, SUBSCRIBED_MESSAGE, paymentNote, planCardDescription, planCardTitle } from "@serene/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
@@ -12,7 +12,7 @@ import { toast } from "../../../components/ui/toast-store";
 import { env } from "../../../lib/env";
 import { memberDataAfterPurchase } from "../api/payment-keys";
 import { browserNavigation } from "../leave";
-import { PROVIDER_OF, packageFor, totalText, yearlyPackageFor, type CheckoutRef, type PaymentMethod, type PaymentPackage } from "../model";
+import { PROVIDER_OF, packageFor, totalText, type CheckoutRef, type PaymentMethod, type PaymentPackage } from "../model";
 import { purchaseFacts, rememberPendingPurchase, trackCheckoutStart, trackPurchase } from "../tracking";
 import { CardPanel } from "./card-panel";
 import { PayPalWordmark, WalletPanel } from "./wallet-panel";
@@ -44,8 +44,8 @@ const METHODS: { value: PaymentMethod; label: string }[] = [
 /**
  * The payment dialog (spec 000 "Payment dialog" and section 4): a full-width native <dialog>
  * that clicking outside does not close (the close button and Escape do). The member picks the
- * wallet (the default) or a credit card, sees the Total due today and, whenever a yearly package
- * is on offer, the trial note.
+ * wallet (the default) or a credit card, sees the Total due today and the terms of the package being
+ * paid: the spec's trial note only when that package is the yearly trial (decision 052).
  */
 export function PaymentDialog({ open, onClose, ...body }: PaymentDialogProps) {
   const titleId = useId();
@@ -143,7 +143,6 @@ function PaymentDialogBody({ packages, selected, checkout = {}, onDone, onClose,
     onDone(response);
   };
 
-  const yearly = shown ? yearlyPackageFor(all, shown) : null;
   const summary = shown && (
     <p className={styles.total}>
       <span>Total</span>
@@ -197,7 +196,11 @@ function PaymentDialogBody({ packages, selected, checkout = {}, onDone, onClose,
         <CardPanel pkg={pkg} checkout={checkout} summary={summary} busy={busy} onBusyChange={changeBusy} onPurchased={purchased} />
       )}
 
-      {yearly && <p className={styles.note}>{trialNote(yearly, env.supportEmail)}</p>}
+      {shown && (
+        <p className={styles.note} data-testid="payment-note">
+          {paymentNote(shown, env.supportEmail)}
+        </p>
+      )}
       <p className={styles.secure}>
         <LockMark /> Payments are encrypted and processed securely.
       </p>
