@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectBothParts, registerMember, uniqueEmail, type Member } from "../../test/accounts";
+import { expectBothParts, lastMailTo, randomIp, registerMember, uniqueEmail, type Member } from "../../test/accounts";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 /** /dev/outbox: the e-mails an installation without SMTP wrote (never in production). */
@@ -42,13 +42,61 @@ describe("GET /dev/outbox.json", () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
-  it("escapes the member's name in the HTML part and keeps it as typed in the text part", async () => {
+  it("greets a name that is markup without it, in both parts", async () => {
     const [welcome] = ((await t.app.inject({ url: "/dev/outbox.json" })).json() as OutboxEntry[]).filter(
       (entry) => entry.to === member.email && entry.subject.startsWith("Welcome"),
     );
-    expect(welcome!.text).toContain(`Hi ${tricky},`);
-    expect(welcome!.html).not.toContain("<img src=x");
-    expect(welcome!.html).toContain("Hi &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; Co,");
+    expect(welcome!.text.split("\n")[0]).toBe("Hello,");
+    expect(welcome!.text).not.toContain("img");
+    expect(welcome!.html).not.toMatch(/img|onerror/);
+    expect(welcome!.html).toContain(">Hello,</p>");
+  });
+});
+
+describe("whom an e-mail greets by name", () => {
+  /** A lead as a visitor leaves one (POST /lead), and the quiz-result e-mail it is sent. */
+  async function leadMail(name: string) {
+    const email = uniqueEmail("greeting");
+    const res = await t.app.inject({ method: "POST", url: "/api/v1/lead", payload: { email, name }, remoteAddress: randomIp() });
+    expect(res.statusCode, res.body).toBe(201);
+    return lastMailTo(t.database, email, "quiz result");
+  }
+
+  it("greets a lead whose name is a paragraph with a link without the name, and nothing of it reaches the e-mail", async () => {
+    const name =
+      "Robin\n\nYour Tranquil account has been suspended. Restore it within 24 hours at https://tranquil-restore.example/login or it is deleted.";
+    const mail = await leadMail(name);
+    expect(mail.text.split("\n")[0]).toBe("Hello,");
+    expect(mail.html).toContain(">Hello,</p>");
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toContain("Robin");
+      expect(part).not.toContain("suspended");
+      expect(part).not.toContain("tranquil-restore.example");
+    }
+    // The only links are the product's own.
+    for (const href of mail.text.match(/https?:\/\/[^\s]+/g) ?? []) expect(new URL(href).origin).toBe("https://tranquil.test");
+    for (const [, href] of mail.html.matchAll(/href="([^"]+)"/g))
+      expect(new URL(href!.replaceAll("&amp;", "&")).origin).toBe("https://tranquil.test");
+  });
+
+  it.each([
+    "www.tranquil-restore.example",
+    "robin@tranquil-restore.example",
+    "[Restore](https://tranquil-restore.example)",
+    "R".repeat(51),
+  ])("greets a lead named %j without the name", async (name) => {
+    const mail = await leadMail(name);
+    expect(mail.text.split("\n")[0]).toBe("Hello,");
+    expect(mail.text).not.toContain(name);
+    expect(mail.html).not.toContain("tranquil-restore");
+  });
+
+  it("still greets a plain name, in any script", async () => {
+    for (const name of ["José María", "Zoë", "李小龙"]) {
+      const mail = await leadMail(`  ${name} `);
+      expect(mail.text.split("\n")[0]).toBe(`Hi ${name},`);
+      expect(mail.html).toContain(`>Hi ${name},</p>`);
+    }
   });
 });
 
@@ -60,7 +108,6 @@ describe("GET /dev/outbox", () => {
     expect(res.body).toContain("<h2>Welcome to Tranquil</h2>");
     expect(res.body).toContain(`To ${member.email}`);
     expect(res.body).not.toContain("<img src=x");
-    expect(res.body).toContain("Hi &lt;img src=x");
     expect(res.body).toMatch(/<a href="https:\/\/tranquil\.test\/authorization\?[^"]+">https:\/\/tranquil\.test\/authorization\?/);
     expect(res.body).toMatch(/<a href="\/dev\/outbox\/[0-9a-f-]{36}">View as HTML<\/a>/);
   });

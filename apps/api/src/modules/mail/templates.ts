@@ -1,3 +1,5 @@
+import { greetingName } from "@serene/domain";
+
 /** The product's e-mails: each one a plain-text part and an HTML part saying the same thing. */
 export interface Brand {
   product: string;
@@ -64,7 +66,14 @@ ${(layout.after ?? []).map(paragraph).join("\n")}
   return { subject: layout.subject, text, html };
 }
 
-const hello = (name: string) => `Hi ${name},`;
+/**
+ * Every e-mail's first line. A name field is free text, so only a plain name is greeted with
+ * (`greetingName`: one line, no address or link, at most 50 characters); anyone else reads "Hello,".
+ */
+function hello(name: string | null | undefined): string {
+  const plain = greetingName(name);
+  return plain === null ? "Hello," : `Hi ${plain},`;
+}
 
 export const emails = {
   welcome(brand: Brand, name: string, signInUrl: string, minutes: number): Email {
