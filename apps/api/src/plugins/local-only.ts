@@ -14,14 +14,29 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return isIPv4(v4) && v4.startsWith("127.");
 }
 
+/** `localhost`, `127.0.0.1` or `[::1]`, with or without a port, in any case. */
+const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
+
 /**
- * Whether a request was made on this machine: the connection's own address is loopback and no
- * proxy passed it on. The client address Fastify derives (`request.ip`, which honours
- * X-Forwarded-For under TRUST_PROXY) never counts, and a request a local proxy forwards is
- * someone else's, so it does not count either.
+ * Whether a request's Host header names this machine: `localhost`, `127.0.0.1` or `[::1]`, any port.
+ * A page on another name that resolves to 127.0.0.1 (DNS rebinding: `evil.example`, `localhost.evil.example`,
+ * `127.0.0.1.nip.io`) sends that name, so a script on it never reads a local page; a request without a
+ * Host header does not name this machine either.
+ */
+export function isLocalHostHeader(host: string | undefined): boolean {
+  return typeof host === "string" && LOCAL_HOST.test(host);
+}
+
+/**
+ * Whether a request was made on this machine, by a browser that knows it is talking to it: the
+ * connection's own address is loopback, the Host header names this machine, and no proxy passed it
+ * on. Only the raw socket address and the raw headers count: the client address and host Fastify
+ * derive (`request.ip`, `request.host`, which honour X-Forwarded-For and X-Forwarded-Host under
+ * TRUST_PROXY) never do, and a request a local proxy forwards is someone else's.
  */
 export function isLocalRequest(request: FastifyRequest): boolean {
   if (!isLoopbackAddress(request.raw.socket.remoteAddress)) return false;
+  if (!isLocalHostHeader(request.raw.headers.host)) return false;
   return FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
 }
 

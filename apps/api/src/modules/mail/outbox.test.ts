@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectBothParts, lastMailTo, randomIp, registerMember, uniqueEmail, type Member } from "../../test/accounts";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -157,6 +158,63 @@ describe("who may read the outbox", () => {
     },
   );
 
+  it.each(["localhost", "localhost:3000", "LocalHost:3000", "127.0.0.1", "127.0.0.1:5173", "[::1]", "[::1]:3000", "[::1]:65535"])(
+    "answers a browser that names this machine (Host: %s)",
+    async (host) => {
+      const res = await t.app.inject({ url: "/dev/outbox.json", remoteAddress: "127.0.0.1", headers: { host } });
+      expect(res.statusCode).toBe(200);
+    },
+  );
+
+  it.each([
+    "evil.example:3000",
+    "evil.example",
+    "localhost.evil.example",
+    "localhost.evil.example:3000",
+    "127.0.0.1.nip.io",
+    "127.0.0.1.nip.io:3000",
+    "localhost:3000.evil.example",
+    "[::1].evil.example",
+    "localhost.",
+    "localhost:",
+    "localhost:http",
+    "user@localhost",
+    "127.0.0.2:3000",
+    "0.0.0.0:3000",
+    "[::ffff:127.0.0.1]:3000",
+    "::1",
+  ])("does not exist for a page on another name that resolves to this machine (Host: %s)", async (host) => {
+    for (const url of PAGES) {
+      const res = await t.app.inject({ url, remoteAddress: "127.0.0.1", headers: { host } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ message: "Not found." });
+    }
+  });
+
+  it("does not exist for a request that names no host", async () => {
+    const local = await createTestApp();
+    try {
+      const address = await local.app.listen({ host: "127.0.0.1", port: 0 });
+      const { port } = new URL(address);
+      // HTTP/1.0 may leave Host out; the answer is the same 404 as any other refusal.
+      const ask = (head: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect({ host: "127.0.0.1", port: Number(port) }, () => socket.end(`${head}\r\n\r\n`));
+          let answer = "";
+          socket.setEncoding("utf8");
+          socket.on("data", (chunk: string) => (answer += chunk));
+          socket.on("end", () => resolve(answer));
+          socket.on("error", reject);
+        });
+      const missing = await ask("GET /dev/outbox.json HTTP/1.0");
+      expect(missing).toMatch(/^HTTP\/1\.[01] 404 /);
+      expect(missing).toContain('{"message":"Not found."}');
+      expect(await ask(`GET /dev/outbox.json HTTP/1.0\r\nHost: 127.0.0.1:${port}`)).toMatch(/^HTTP\/1\.[01] 200 /);
+    } finally {
+      await local.close();
+    }
+  });
+
   it("never takes a forwarded address for the machine's own, even behind a trusted proxy", async () => {
     const proxied = await createTestApp({ TRUST_PROXY: "true" });
     try {
@@ -176,6 +234,19 @@ describe("who may read the outbox", () => {
         headers: { "x-forwarded-for": "203.0.113.7" },
       });
       expect(passedOn.statusCode).toBe(404);
+      // A rebinding page's request with a forwarded host saying localhost: the header is a refusal, not a pass.
+      const rebound = await proxied.app.inject({
+        url: "/dev/outbox.json",
+        remoteAddress: "127.0.0.1",
+        headers: { host: "evil.example:3000", "x-forwarded-host": "localhost:3000" },
+      });
+      expect(rebound.statusCode).toBe(404);
+      const forwardedHost = await proxied.app.inject({
+        url: "/dev/outbox.json",
+        remoteAddress: "127.0.0.1",
+        headers: { host: "localhost:3000", "x-forwarded-host": "localhost:3000" },
+      });
+      expect(forwardedHost.statusCode).toBe(404);
       expect((await proxied.app.inject({ url: "/dev/outbox.json", remoteAddress: "127.0.0.1" })).statusCode).toBe(200);
     } finally {
       await proxied.close();
