@@ -9,7 +9,7 @@ import { VslDefinitions, type SalesPage } from "@serene/contracts";
 import { formatCount, heroTitle } from "@serene/domain";
 import { DomainError } from "./domain-errors";
 import type { DatabaseHandle } from "@serene/db";
-import type { Config } from "./config";
+import { fastifyTrustProxy, type Config } from "./config";
 import { createBackgroundWork } from "./jobs/background";
 import type { JobQueue } from "./jobs/queue";
 import { loggerOptions } from "./logger";
@@ -314,7 +314,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // A path parameter as long as the longest the contracts accept (a 256-character code); longer is a 414.
     routerOptions: { maxParamLength: 256 },
     frameworkErrors: answerFrameworkError,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: "idle",
     genReqId: (request) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, SANDBOX_CLIENT_ID } from "./config";
+import { ConfigError, fastifyTrustProxy, loadConfig, SANDBOX_CLIENT_ID } from "./config";
 import { signInProviders } from "./modules/identity/sign-in-providers";
 import { clientConfig } from "./plugins/web";
 import { PRODUCTION } from "./test/production-env";
@@ -75,6 +75,48 @@ describe("loadConfig", () => {
   it("turns demo data off in production unless asked for", () => {
     expect(loadConfig({ ...PRODUCTION }).seedDemoData).toBe(false);
     expect(loadConfig({ ...PRODUCTION, SEED_DEMO_DATA: "true" }).seedDemoData).toBe(true);
+  });
+});
+
+describe("trusted proxies (TRUST_PROXY)", () => {
+  it("trusts no proxy by default, nor when told none", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const none of ["false", "no", "0", " "]) expect(loadConfig({ TRUST_PROXY: none }).trustProxy, none).toBe(false);
+    expect(loadConfig({ ...PRODUCTION }).trustProxy).toBe(false);
+  });
+
+  it("reads a number of proxies, or the proxies' addresses and networks", () => {
+    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: "2" }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: "10.0.0.0/8, 192.0.2.7,2001:DB8::/32, ::1, loopback" }).trustProxy).toEqual({
+      addresses: ["10.0.0.0/8", "192.0.2.7", "2001:db8::/32", "::1", "loopback"],
+    });
+  });
+
+  it("refuses to trust every address in production, saying what to set instead", () => {
+    for (const everything of ["true", "yes", "TRUE"]) {
+      const error = configErrorOf({ ...PRODUCTION, TRUST_PROXY: everything });
+      expect(error.message).toMatch(/^Invalid environment variable TRUST_PROXY: .*every client choose its own address/);
+      expect(error.message).toContain("number of proxies");
+      expect(error.message.split("\n")).toHaveLength(1);
+    }
+    // Outside production an older `true` still starts, as one proxy.
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toEqual({ hops: 1 });
+  });
+
+  it.each(["10.0.0.0/33", "2001:db8::/129", "10.0.0/8", "proxy.internal", "10.0.0.1/8/1", "10.0.0.1,", "11", "-1", "1.5"])(
+    "refuses %j with a message naming the variable",
+    (value) => {
+      expect(configErrorOf({ TRUST_PROXY: value }).message).toMatch(/^Invalid environment variable TRUST_PROXY: /);
+    },
+  );
+
+  it("gives Fastify a trust function for hops (Fastify 5 ignores a bare count) and the list for addresses", () => {
+    expect(fastifyTrustProxy(false)).toBe(false);
+    expect(fastifyTrustProxy({ addresses: ["10.0.0.0/8"] })).toEqual(["10.0.0.0/8"]);
+    const twoHops = fastifyTrustProxy({ hops: 2 });
+    expect(typeof twoHops).toBe("function");
+    const trusts = twoHops as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => trusts("10.0.0.1", hop))).toEqual([true, true, false]);
   });
 });
 

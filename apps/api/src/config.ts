@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -40,7 +41,7 @@ const EnvSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(395),
@@ -135,7 +136,12 @@ export interface Config {
   jobsInProcess: boolean;
   seedDemoData: boolean;
   bodyLimit: number;
-  trustProxy: boolean;
+  /**
+   * Who may say, in `X-Forwarded-For`, which client a request comes from (decision 056): nobody
+   * (false), the last `hops` proxies in front of the server, or the proxies at these addresses and
+   * networks. `fastifyTrustProxy` turns it into Fastify's option.
+   */
+  trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
   webDistDir: string;
   analyticsRetentionDays: number;
@@ -292,6 +298,72 @@ function identityConfig(env: Env, appUrl: string, internalUrl: string, sandbox: 
 
 export class ConfigError extends Error {}
 
+/** The proxies whose `X-Forwarded-For` is believed (Config.trustProxy). */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+/** The names @fastify/proxy-addr knows for the usual private ranges. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const MAX_HOPS = 10;
+
+/** Whether `entry` is an IPv4 or IPv6 address, optionally with a /prefix, or one of NAMED_RANGES. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, `false`, `no` or `0` trusts no proxy (the connection's address is the client);
+ * a number trusts that many proxies in front of the server; a comma-separated list of addresses and
+ * networks (`10.0.0.0/8, 2001:db8::/32`, `loopback`, `linklocal`, `uniquelocal`) trusts the proxies
+ * there. `true` would trust every address, so any client could choose its own with X-Forwarded-For:
+ * production refuses it, elsewhere it reads as one proxy.
+ */
+function readTrustProxy(value: string | undefined, isProduction: boolean): TrustProxy {
+  const given = (value ?? "").trim().toLowerCase();
+  if (given === "" || given === "false" || given === "no" || given === "0") return false;
+  if (given === "true" || given === "yes") {
+    if (isProduction) {
+      throw new ConfigError(
+        `Invalid environment variable TRUST_PROXY: "${value}" would let every client choose its own address with X-Forwarded-For; ` +
+          "set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8)",
+      );
+    }
+    return { hops: 1 };
+  }
+  if (/^\d+$/.test(given)) {
+    const hops = Number(given);
+    if (hops > MAX_HOPS) {
+      throw new ConfigError(`Invalid environment variable TRUST_PROXY: at most ${MAX_HOPS} proxies (got "${value}")`);
+    }
+    return { hops };
+  }
+  const addresses = given.split(",").map((entry) => entry.trim());
+  const wrong = addresses.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      `Invalid environment variable TRUST_PROXY: "${wrong}" is not a number of proxies, an address, a network (address/prefix) ` +
+        "or one of loopback, linklocal, uniquelocal",
+    );
+  }
+  return { addresses };
+}
+
+/**
+ * Fastify's `trustProxy` for Config.trustProxy. Fastify 5 ignores a plain hop count (it cannot tell a
+ * proxy from a client that reaches the server directly), so hops are a trust function: the
+ * connection and the addresses it forwarded, up to `hops` of them.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ("addresses" in trust) return trust.addresses;
+  const { hops } = trust;
+  return (_address, hop) => hop < hops;
+}
+
 /** Reads and checks the environment. A bad value throws a one-line message naming the variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
@@ -343,7 +415,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobsInProcess: env.JOBS_IN_PROCESS,
     seedDemoData: env.SEED_DEMO_DATA ?? !isProduction,
     bodyLimit: env.BODY_LIMIT_BYTES,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: readTrustProxy(env.TRUST_PROXY, isProduction),
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     analyticsRetentionDays: env.ANALYTICS_RETENTION_DAYS,

@@ -6,6 +6,7 @@ export * from "./auth-redirect";
 export * from "./password";
 export * from "./session";
 export * from "./sign-in-throttle";
+export * from "./client-key";
 export * from "./content";
 export * from "./entitlement";
 export * from "./personal-plan";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { guessesWithin, SIGN_IN_THROTTLE, signInDelaySeconds, signInSource } from "./sign-in-throttle";
+import { guessesWithin, SIGN_IN_THROTTLE, signInDelaySeconds } from "./sign-in-throttle";
 
 describe("signInDelaySeconds", () => {
   it("lets the first five failures through without a wait", () => {
@@ -57,29 +57,5 @@ describe("guessesWithin", () => {
     const oneAddress = guessesWithin(SIGN_IN_THROTTLE.windowSeconds);
     expect(oneAddress).toBeLessThan(40);
     expect(2 * oneAddress).toBeLessThan(SIGN_IN_THROTTLE.untrustedAccountFailures);
-  });
-});
-
-describe("signInSource", () => {
-  it("keeps an IPv4 address whole, also when written IPv4-mapped", () => {
-    expect(signInSource("203.0.113.9")).toBe("203.0.113.9");
-    expect(signInSource("::ffff:203.0.113.9")).toBe("203.0.113.9");
-  });
-
-  it("names an IPv6 address by its /64 network, however it is written", () => {
-    const network = "2001:0db8:0001:0002::/64";
-    expect(signInSource("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe(network);
-    expect(signInSource("2001:DB8:1:2::1")).toBe(network);
-    expect(signInSource("2001:0db8:0001:0002:0:0:0:ffff")).toBe(network);
-    expect(signInSource("2001:db8:1:3::1")).not.toBe(network);
-    expect(signInSource("::1")).toBe("0000:0000:0000:0000::/64");
-    expect(signInSource("fe80::1%eth0")).toBe("fe80:0000:0000:0000::/64");
-  });
-
-  it("leaves anything it cannot read as given", () => {
-    expect(signInSource("not-an-address")).toBe("not-an-address");
-    expect(signInSource("1:2:3")).toBe("1:2:3");
-    expect(signInSource("1::2::3")).toBe("1::2::3");
-    expect(signInSource("zzzz::1")).toBe("zzzz::1");
   });
 });

@@ -76,28 +76,3 @@ export function guessesWithin(seconds: number, policy: SignInThrottlePolicy = SI
   }
   return guesses;
 }
-
-/**
- * The part of a client address that names the source of sign-in attempts: an IPv4 address
- * whole (also when written IPv4-mapped, `::ffff:203.0.113.9`), an IPv6 address by its /64
- * network (the first four groups, in full lower-case hex), since one subscriber is usually given
- * a whole /64 and could otherwise pick a fresh address for every guess. Anything else as given.
- */
-export function signInSource(ip: string): string {
-  const address = ip.trim().toLowerCase();
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!address.includes(":")) return address;
-  const halves = address.split("%")[0]!.split("::");
-  if (halves.length > 2) return address;
-  const [head = "", tail] = halves as [string, string | undefined];
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  if (tail === undefined ? left.length !== 8 : left.length + right.length > 7) return address;
-  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
-  if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return address;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.padStart(4, "0"))
-    .join(":")}::/64`;
-}

@@ -1,11 +1,11 @@
-import { createHash } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import { connect, createServer } from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HttpError } from "../http-error";
 import { freePort, login, PASSWORD, randomIp, registerMember, uniqueEmail } from "../test/accounts";
 import { redisForTests } from "../test/redis";
-import { createTestApp } from "../test/test-app";
+import { createTestApp, type TestApp } from "../test/test-app";
 import { createRateLimiter, RATE_LIMITS, REDIS_BACK_MESSAGE, REDIS_DOWN_MESSAGE, tooManyAttempts } from "./rate-limit";
 
 const redisAt = await redisForTests();
@@ -246,6 +246,84 @@ describe.skipIf(redisAt.skipReason)(`the rate limiter in Redis${redisAt.skipReas
       expect((await login(down.app, email, "whatever-1")).statusCode).toBe(429);
     } finally {
       await down.close();
+    }
+  });
+});
+
+describe("the client address a limit counts (TRUST_PROXY, IPv6 by /64)", () => {
+  const { points } = RATE_LIMITS.removal.ip;
+  /** One removal request (a limit per client address, 200 for every e-mail), from `remoteAddress`, with a forwarding header. */
+  const removal = (app: TestApp["app"], remoteAddress: string, forwardedFor?: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/v1/user/request-remove",
+      payload: { email: uniqueEmail("address") },
+      remoteAddress,
+      ...(forwardedFor ? { headers: { "x-forwarded-for": forwardedFor } } : {}),
+    });
+  /** The status codes of `points + 1` requests, each sent as `send(attempt)` says. */
+  const burst = async (send: (attempt: number) => Promise<{ statusCode: number }>) => {
+    const codes: number[] = [];
+    for (let attempt = 0; attempt <= points; attempt++) codes.push((await send(attempt)).statusCode);
+    return codes;
+  };
+  const heldBackAfterLimit = [...Array<number>(points).fill(200), 429];
+  const v6 = (network: string) =>
+    `${network}:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}::${randomInt(1, 0x10000).toString(16)}`;
+
+  let direct: TestApp;
+  beforeAll(async () => {
+    direct = await createTestApp();
+  });
+  afterAll(async () => {
+    await direct.close();
+  });
+
+  it("without TRUST_PROXY, a client cannot choose its address with X-Forwarded-For", async () => {
+    const client = randomIp();
+    expect(await burst(() => removal(direct.app, client, randomIp()))).toEqual(heldBackAfterLimit);
+  });
+
+  it("counts every address of one IPv6 /64 as one client, and another /64 apart", async () => {
+    expect(await burst(() => removal(direct.app, v6("2001:db8:56:1")))).toEqual(heldBackAfterLimit);
+    expect((await removal(direct.app, "2001:DB8:56:1::9")).statusCode).toBe(429);
+    expect((await removal(direct.app, v6("2001:db8:56:2"))).statusCode).toBe(200);
+  });
+
+  it("counts an IPv4 client as one, whether its address comes plain or IPv4-mapped", async () => {
+    expect(await burst((attempt) => removal(direct.app, attempt % 2 ? "198.51.100.56" : "::ffff:198.51.100.56"))).toEqual(
+      heldBackAfterLimit,
+    );
+  });
+
+  it("with TRUST_PROXY=1, counts the client the one proxy saw, whatever the client wrote before it", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: "1" });
+    try {
+      // The load balancer (any of its nodes) appends the address it saw; the client made up everything before it.
+      const client = "203.0.113.56";
+      expect(await burst(() => removal(proxied.app, randomIp(), `${randomIp()}, ${randomIp()}, ${client}`))).toEqual(heldBackAfterLimit);
+      // Other clients behind the same proxy keep their own counts.
+      expect((await removal(proxied.app, randomIp(), `${client}, 203.0.113.57`)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("with TRUST_PROXY naming the proxies, believes only them", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: "10.0.0.0/8, 2001:db8:ffff::/48" });
+    try {
+      const client = "203.0.113.58";
+      // Through two trusted proxies: the address the outer one saw.
+      expect(
+        await burst(() =>
+          removal(proxied.app, randomIp(), `${randomIp()}, ${client}, 2001:db8:ffff::${randomInt(1, 0xffff).toString(16)}`),
+        ),
+      ).toEqual(heldBackAfterLimit);
+      // A client that reaches the server directly is not a proxy: what it forwards is not believed.
+      const directClient = "198.51.100.58";
+      expect(await burst(() => removal(proxied.app, directClient, randomIp()))).toEqual(heldBackAfterLimit);
+    } finally {
+      await proxied.close();
     }
   });
 });

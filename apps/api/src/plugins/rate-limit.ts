@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { SIGN_IN_THROTTLE } from "@serene/domain";
+import { clientKey, SIGN_IN_THROTTLE } from "@serene/domain";
 import { HttpError } from "../http-error";
 import { createSignInThrottle, type SignInThrottle } from "./sign-in-throttle";
 
 /**
- * Limits on credential endpoints, each counted twice: per client IP and per account (the e-mail
- * address or code the request names). `points` requests per `seconds`. Password sign-in is the
+ * Limits on credential endpoints, each counted twice: per client address and per account (the e-mail
+ * address or code the request names). The address is counted by `clientKey`: an IPv4 address whole,
+ * an IPv6 address by its /64 (decision 056). `points` requests per `seconds`. Password sign-in is the
  * exception (`signIn` below): its IP count takes every attempt, its account count only the
  * failures of sources the account does not trust, and each source is slowed down on its own.
  */
@@ -58,7 +59,10 @@ export const RATE_LIMITS = {
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 export interface RateLimiter {
-  /** Counts one attempt; throws a 429 with Retry-After when the IP or the account is over its limit. */
+  /**
+   * Counts one attempt; throws a 429 with Retry-After when the client address (`request.ip`, keyed by
+   * `clientKey`) or the account is over its limit.
+   */
   consume(name: RateLimitName, ip: string, account?: string | null): Promise<void>;
   /** Forgets the account's count. */
   reset(name: RateLimitName, account: string): Promise<void>;
@@ -140,7 +144,7 @@ export function createRateLimiter(options: { redisUrl: string | null; factor: nu
 
   return {
     async consume(name, ip, account) {
-      await take(name, "ip", ip);
+      await take(name, "ip", clientKey(ip));
       if (account) await take(name, "account", hashKey(account));
     },
     async reset(name, account) {

@@ -1,9 +1,10 @@
-import { signInDelaySeconds, signInSource, type SignInThrottlePolicy } from "@serene/domain";
+import { clientKey, signInDelaySeconds, type SignInThrottlePolicy } from "@serene/domain";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 /**
  * Where a sign-in attempt comes from: the browser's trusted-device id when it holds a valid
- * trusted-device cookie for the account, otherwise the client address.
+ * trusted-device cookie for the account, otherwise the client address (counted by `clientKey`:
+ * IPv6 by its /64).
  */
 export type SignInSource = { device: string } | { ip: string };
 
@@ -49,7 +50,7 @@ export function createSignInThrottle(
   { hashKey, refuse }: { hashKey: (value: string) => string; refuse: (msBeforeNext: number) => Error },
 ): SignInThrottle {
   const sourceKey = (account: string, source: SignInSource) =>
-    hashKey(`${hashKey(account)}|${"device" in source ? `device:${source.device}` : `address:${signInSource(source.ip)}`}`);
+    hashKey(`${hashKey(account)}|${"device" in source ? `device:${source.device}` : `address:${clientKey(source.ip)}`}`);
 
   return {
     async attempt(account, source) {
