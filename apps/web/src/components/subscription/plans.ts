@@ -65,16 +65,3 @@ export function regularPriceCents(
   }
   return struckThroughCents(option.amountCents);
 }
-
-/**
- * A timed offer's plans with their true regular price: what the same plan (period, lifetime, trial)
- * costs among the regular plans, or null when none is sold (docs/decisions/030-honest-offers.md).
- */
-export function withRegularPrices<T extends PlanOption>(offers: readonly T[], regular: readonly PlanOption[]): T[] {
-  return offers.map((offer) => ({
-    ...offer,
-    regularCents:
-      regular.find((plan) => plan.months === offer.months && plan.isLifetime === offer.isLifetime && plan.isFreeTrial === offer.isFreeTrial)
-        ?.amountCents ?? null,
-  }));
-}

@@ -255,6 +255,53 @@ describe("checkout modal", () => {
     expect(within(dialog).getByText("The offer prices are yours until your countdown ends.")).toBeTruthy();
   });
 
+  it("sells the promo's lifetime offer against the regular lifetime price, not beside a second lifetime card, and badges no 'Best Value'", async () => {
+    const lifetimeOffer = checkoutOf({
+      packages: [
+        pkg(1, 1, 14.99),
+        pkg(4, 12, 59.99, { is_free_trial: true, trial_days: 7, tags: ["Most Popular"] }),
+        pkg(5, 0, 149.99, { is_lifetime: true, tags: ["Best Value"] }),
+        pkg(21, 0, 14.95, { is_lifetime: true, tags: ["Best Value"], offer: true }),
+        pkg(15, 0, 149.99, { is_lifetime: true, provider: "paypal" }),
+        pkg(23, 0, 14.95, { is_lifetime: true, provider: "paypal", offer: true }),
+      ],
+    });
+    const { dialog } = await open(lifetimeOffer);
+    const texts = cardTexts(dialog);
+    expect(texts).toHaveLength(3);
+    expect(texts.filter((text) => text.includes("Lifetime"))).toEqual([expect.stringContaining("TODAY'S OFFER")]);
+    // The regular price is struck through on the offer's card, named for a screen reader.
+    const offerCard = within(dialog).getAllByTestId("offer-plan")[0]!;
+    expect(offerCard.querySelector("s")?.textContent).toBe("Regular price $149.99");
+    expect(within(offerCard).getAllByText("$14.95").length).toBeGreaterThan(0);
+    expect(dialog.textContent).not.toMatch(/best value/i);
+    expect((within(offerCard).getByRole("radio") as HTMLInputElement).checked).toBe(true);
+    // The payment can still buy the wallet's offer package: every package goes to the dialog.
+    await userEvent.click(within(dialog).getByRole("button", { name: "Get My Plan" }));
+    expect(given.mock.lastCall![0].selected?.id).toBe(21);
+    expect(given.mock.lastCall![0].packages.map((item) => item.id)).toEqual([1, 4, 5, 21, 15, 23]);
+  });
+
+  it("lists the regular lifetime again once the offer has ended, still without a 'Best Value' badge", async () => {
+    const ended = checkoutOf({
+      offer: { hours: 4, started_at: null, ends_at: null, expired: true },
+      packages: [
+        pkg(1, 1, 14.99),
+        pkg(4, 12, 59.99, { is_free_trial: true, trial_days: 7, tags: ["Most Popular"] }),
+        pkg(5, 0, 149.99, { is_lifetime: true, tags: ["Best Value"] }),
+        pkg(21, 0, 14.95, { is_lifetime: true, tags: ["Best Value"], offer: true }),
+      ],
+    });
+    const { dialog } = await open(ended);
+    expect(cardTexts(dialog)).toEqual([
+      expect.stringContaining("1-Month Plan"),
+      expect.stringContaining("MOST POPULAR"),
+      expect.stringContaining("$149.99"),
+    ]);
+    expect(dialog.textContent).not.toMatch(/best value/i);
+    expect(dialog.textContent).not.toContain("$14.95");
+  });
+
   it("leaves the offer's plans out once the offer has ended", async () => {
     const { dialog } = await open(checkoutOf({ offer: { hours: 4, started_at: null, ends_at: null, expired: true } }));
     expect(cardTexts(dialog).some((text) => text.includes("TODAY'S OFFER"))).toBe(false);

@@ -18,11 +18,13 @@ describe("checkout modal rules", () => {
     };
     const plans = checkoutPlans(checkout, "USD", false);
     expect(plans.options.map((option) => [option.id, option.regularCents])).toEqual([
+      // The regular lifetime is the price the offer is set against, not a second card beside it.
       [21, 14999],
       // No regular monthly plan is sold here: nothing is struck through beside the offer's.
       [23, null],
-      [5, undefined],
     ]);
+    // Once the offer has ended the regular lifetime is a plan of its own again.
+    expect(checkoutPlans(checkout, "USD", true).options.map((option) => [option.id, option.regularCents])).toEqual([[5, undefined]]);
   });
 
   it("puts the offer's plans first and forward while the offer runs, and leaves them out once it has ended", () => {

@@ -1,6 +1,6 @@
 import type { Checkout, Package } from "@serene/contracts";
-import { defaultPackage, visiblePackages, type Currency } from "@serene/domain";
-import { CARD_PROVIDER, toPlanOption, withRegularPrices, type PlanOption } from "../../components/subscription/plans";
+import { checkoutPlanList, defaultPackage, visiblePackages, type Currency } from "@serene/domain";
+import { CARD_PROVIDER, toPlanOption, type PlanOption } from "../../components/subscription/plans";
 
 /** Whether a checkout's timed offer has ended: the server says so, or its deadline has passed. */
 export function offerEnded(offer: Checkout["offer"], endsAt: string | null | undefined, now: number): boolean {
@@ -12,7 +12,10 @@ export function offerEnded(offer: Checkout["offer"], endsAt: string | null | und
 }
 
 export interface CheckoutPlans {
-  /** The card provider's plans in the region's currency, the offer's plans first. */
+  /**
+   * The card provider's plans in the region's currency, the offer's plans first, each set against the
+   * regular price of the same plan, which then has no card of its own (decision 052).
+   */
   options: PlanOption[];
   /** Ids of the offer's plans (shown highlighted). */
   offerIds: ReadonlySet<PlanOption["id"]>;
@@ -25,18 +28,14 @@ export interface CheckoutPlans {
 /**
  * The plans the checkout's modal shows (spec 000 sections 4 and 5): the checkout's packages of the
  * card provider in the region's currency, with the timed offer's packages first while the offer
- * runs and left out once it has ended (the server refuses them then).
+ * runs (the regular plan of the same kind only as the price each is set against) and left out once
+ * it has ended (the server refuses them then).
  */
 export function checkoutPlans(checkout: Pick<Checkout, "packages" | "offer">, region: Currency, ended: boolean): CheckoutPlans {
   const packages = checkout.packages.filter((pkg) => !(pkg.offer && ended));
   const offerIds = new Set(packages.filter((pkg) => pkg.offer).map((pkg) => pkg.id));
-  const visible = visiblePackages(packages.map(toPlanOption), region, CARD_PROVIDER);
-  const regular = visible.filter((option) => !offerIds.has(option.id));
-  const offers = withRegularPrices(
-    visible.filter((option) => offerIds.has(option.id)),
-    regular,
-  );
-  const options = [...offers, ...regular];
+  const options = checkoutPlanList(visiblePackages(packages.map(toPlanOption), region, CARD_PROVIDER), ended);
+  const offers = options.filter((option) => offerIds.has(option.id));
   return { options, offerIds, featured: defaultPackage(offers) ?? defaultPackage(options), packages };
 }
 

@@ -85,13 +85,16 @@ describe("checkout sales page", () => {
     expect(method.getAllByText("$97.86")).toHaveLength(12);
     expect(screen.getByTestId("method-total").textContent).toBe("List value $97.86");
 
-    // The refund guarantee names the offer's price and the subject, and mails support.
+    // The refund guarantee names the offer's price and the subject in one pair of quotes (the content quotes it), and mails support.
     const refund = within(section("refund"));
-    expect(refund.getByText(/with the subject 'Refund request' and we will refund your \$14\.95\./)).toBeTruthy();
+    expect(screen.getByTestId("refund-text").textContent).toBe(
+      "If it is not for you, e-mail your receipt with the subject 'Refund request' and we will refund your $14.95.",
+    );
     expect(refund.getByRole("link").getAttribute("href")).toBe("mailto:support@serene.example?subject=Refund%20request");
 
-    // The price reveal: the stated value struck through against the offer's price.
-    expect(screen.getByTestId("featured-price").textContent).toBe("Stated value $1714.95 today $14.95");
+    // The price reveal: the stated value against the offer's price, and the spec's "(about $1700 off)" beside them.
+    expect(screen.getByTestId("featured-price").textContent).toBe("Stated value $1714.95 today $14.95 (about $1700 off)");
+    expect(screen.getByTestId("price-saving").textContent).toBe("(about $1700 off)");
     // The stated value is named, never struck through as if it were a former price.
     expect(screen.getByTestId("featured-price").querySelector("s")).toBeNull();
 
@@ -171,17 +174,21 @@ describe("checkout sales page", () => {
       now: Date.parse("2026-11-25T10:00:00Z"),
     });
     renderSales(checkoutFixture());
+    // While it runs: one price per plan, the regular yearly price struck through beside the offer's, not a card of its own.
     expect(screen.getAllByTestId("sales-plan").map((plan) => plan.textContent)).toEqual([
-      "1-year plan$14.95Billed every 12 monthsToday's offer",
+      "1-year planRegular price $59.99 $14.95Billed every 12 monthsToday's offer",
       "1-Month Plan$9.99Billed every 1 month",
-      "1-year plan$59.99Billed every 12 months",
       "Lifetime$149.99One-time purchase",
     ]);
+    expect(section("warning").textContent).toBe(SALES_PAGE.warning);
     act(() => {
       vi.advanceTimersByTime(4 * 3_600_000);
     });
     expect(clockText()).toBe("00:00:00:00");
     expect(screen.getByRole("heading", { name: SALES_PAGE.countdown.expired })).toBeTruthy();
+    // The warning no longer says the offer is held: it says what the countdown says.
+    expect(section("warning").textContent).toBe(SALES_PAGE.countdown.expired);
+    expect(screen.queryByTestId("price-saving")).toBeNull();
     expect(screen.getAllByTestId("sales-plan").map((plan) => plan.textContent)).toEqual([
       "1-Month Plan$9.99Billed every 1 month",
       "1-year plan$59.99Billed every 12 months",
@@ -198,6 +205,7 @@ describe("checkout sales page", () => {
     );
     expect(screen.getByRole("heading", { name: SALES_PAGE.countdown.expired })).toBeTruthy();
     expect(screen.getByTestId("featured-price").textContent).toContain("$59.99");
+    expect(section("warning").textContent).toBe(SALES_PAGE.countdown.expired);
   });
 
   it("leaves the countdown out when the checkout has no timed offer", () => {
@@ -216,10 +224,9 @@ describe("checkout sales page", () => {
     expect(screen.getByTestId("sales-page").getAttribute("data-sales-theme")).toBe("vsl-type-2");
     expect(screen.getAllByTestId("sales-plan").map((plan) => plan.textContent)).toEqual([
       // The offer's plan is set against the same plan's regular price, not an older layout's figure.
-      "1-year plan$59.99 $14.95Billed every 12 monthsToday's offer",
-      "1-Month Plan$14.99 $9.99Billed every 1 month",
-      "1-year plan$89.99 $59.99Billed every 12 months",
-      "Lifetime$1499.99 $149.99One-time purchase",
+      "1-year planRegular price $59.99 $14.95Billed every 12 monthsToday's offer",
+      "1-Month PlanRegular price $14.99 $9.99Billed every 1 month",
+      "LifetimeRegular price $1499.99 $149.99One-time purchase",
     ]);
   });
 

@@ -119,7 +119,8 @@ export function SalesPage({ page, checkout, theme, name, attachStream, onStart }
     <div className={styles.page} data-theme="beige-clouds" data-sales-theme={theme} data-testid="sales-page">
       <SalesTop
         seenOn={page.as_seen_on}
-        warning={page.warning}
+        // Once the offer has ended nothing is held any more: the warning says what the countdown says then.
+        warning={clock.ended ? page.countdown.expired : page.warning}
         title={heroTitle(page.hero.title, name)}
         subtitle={page.hero.subtitle}
         video={page.hero.video_vsl}
@@ -274,7 +275,8 @@ export function SalesPage({ page, checkout, theme, name, attachStream, onStart }
               <h2 id="sp-refund" className={styles.sectionTitle}>
                 {page.refund.title}
               </h2>
-              <p>{refundText(page.refund.text, refundAmount, `'${page.refund.subject}'`)}</p>
+              {/* The content quotes the subject around its placeholder: it goes in as it is, in one pair of quotes. */}
+              <p data-testid="refund-text">{refundText(page.refund.text, refundAmount, page.refund.subject)}</p>
               <p>
                 <a href={refundMail}>{env.supportEmail}</a>
               </p>

@@ -1,7 +1,7 @@
 import type { CheckoutTheme, SalesPage } from "@serene/contracts";
 import { formatMoney, planCardDescription, planCardTitle } from "@serene/domain";
 import { Button } from "../../../components/ui/button";
-import { legacyStruckCents, usesLegacyCards, type SalesPlan } from "../model";
+import { aboutOffText, legacyStruckCents, usesLegacyCards, type SalesPlan } from "../model";
 import styles from "../sales-page.module.css";
 
 interface PriceRevealProps {
@@ -15,9 +15,14 @@ interface PriceRevealProps {
   onStart: () => void;
 }
 
-/** The stated value struck through against the offer's price; once the offer has ended, kindly, the regular price of the same plan alone. */
+/**
+ * The stated value named beside the offer's price, with the spec's "(about $1700 off)"; once the offer
+ * has ended, kindly, the regular price of the same plan alone. The plans below list one price per plan:
+ * an offer's plan shows the regular price it is set against struck through (decision 052).
+ */
 export function PriceReveal({ price, featured, plans, offerEnded, theme, onStart }: PriceRevealProps) {
   const legacy = usesLegacyCards(theme);
+  const saving = featured && !offerEnded ? aboutOffText(featured.currency, price.value_cents, featured.amountCents) : null;
   return (
     <section className={styles.priceReveal} aria-labelledby="sp-price" data-section="price">
       <h2 id="sp-price" className={styles.sectionTitle}>
@@ -39,20 +44,32 @@ export function PriceReveal({ price, featured, plans, offerEnded, theme, onStart
           )}
           <span className={styles.visuallyHidden}>{offerEnded ? "Regular price " : "today "}</span>
           <strong className={styles.livePrice}>{formatMoney(featured.currency, featured.amountCents)}</strong>
+          {saving && (
+            <>
+              {" "}
+              <span className={styles.saving} data-testid="price-saving">
+                {saving}
+              </span>
+            </>
+          )}
         </p>
       )}
       {!offerEnded && <p className={styles.priceNote}>{price.note}</p>}
       {plans.length > 0 && (
         <ul className={legacy ? `${styles.plans} ${styles.legacyPlans}` : styles.plans} aria-label="Plans">
           {plans.map((plan) => {
-            const struck = legacy ? legacyStruckCents(plan) : null;
+            // The older layouts strike a regular price through on every plan; otherwise only an offer's plan is set against one.
+            const struck = legacy ? legacyStruckCents(plan) : (plan.regularCents ?? null);
             return (
               <li key={plan.id} className={plan.id === featured?.id ? styles.planFeatured : styles.plan} data-testid="sales-plan">
                 <span className={styles.planTitle}>{planCardTitle(plan)}</span>
                 <span className={styles.planPrice}>
                   {struck !== null && (
                     <>
-                      <s className={styles.planStruck}>{formatMoney(plan.currency, struck)}</s>{" "}
+                      <s className={styles.planStruck}>
+                        <span className={styles.visuallyHidden}>Regular price </span>
+                        {formatMoney(plan.currency, struck)}
+                      </s>{" "}
                     </>
                   )}
                   <strong>{formatMoney(plan.currency, plan.amountCents)}</strong>

@@ -92,7 +92,7 @@ export const SALES_PAGE: SalesPage = {
   },
   refund: {
     title: "Our refund promise",
-    text: "If it is not for you, e-mail your receipt with the subject {subject} and we will refund your {amount}.",
+    text: "If it is not for you, e-mail your receipt with the subject '{subject}' and we will refund your {amount}.",
     subject: "Refund request",
   },
   what_you_get: { title: "What you get", items: ["The full library of sessions", "Sleep stories and sounds", "Your personal plan"] },
