@@ -3,11 +3,15 @@ import {
   earliestOffer,
   offerEndsAt,
   offerIsLive,
+  offerPackageIds,
   offerPlace,
   offerRefusal,
+  offerClockToKeep,
   offerStart,
+  personOfferClock,
   startOffer,
   visibleCheckoutPackages,
+  type KeptOfferClock,
   type SubscriptionHistoryItem,
 } from "./checkout-offer";
 import { HOUR_MS } from "./time";
@@ -76,6 +80,99 @@ describe("earliestOffer", () => {
     const b = startOffer(now, 4);
     expect(earliestOffer([b, null, a])).toBe(a);
     expect(earliestOffer([null, undefined])).toBeNull();
+  });
+});
+
+describe("personOfferClock: one deadline per person and offer package", () => {
+  const PROMO_PACKAGES = [21, 22, 23, 24];
+  const kept = (checkoutId: number, startedAgo: number, over: Partial<KeptOfferClock> = {}): KeptOfferClock => ({
+    checkoutId,
+    offerPackageIds: PROMO_PACKAGES,
+    own: true,
+    ...startOffer(ago(startedAgo), 4),
+    ...over,
+  });
+
+  it("is the earliest deadline of every checkout offering the same packages, whichever identity kept it", () => {
+    const checkout3 = kept(3, 5 * HOUR_MS);
+    const checkout1 = kept(1, HOUR_MS);
+    const leadsClock = kept(4, 2 * HOUR_MS, { own: false });
+    expect(personOfferClock(PROMO_PACKAGES, [checkout1, checkout3, leadsClock])).toEqual({
+      startedAt: checkout3.startedAt,
+      endsAt: checkout3.endsAt,
+    });
+    // An ended offer on checkout 3 is ended on checkout 1 too, asked with checkout 1's packages.
+    expect(offerIsLive(personOfferClock(PROMO_PACKAGES, [checkout1, checkout3]), now)).toBe(false);
+  });
+
+  it("counts a clock when its checkout shares any one of the packages, and only then", () => {
+    const other = kept(9, 5 * HOUR_MS, { offerPackageIds: [31] });
+    const sharing = kept(8, 3 * HOUR_MS, { offerPackageIds: [24, 31] });
+    expect(personOfferClock([21, 24], [other])).toBeNull();
+    expect(personOfferClock([21, 24], [other, sharing])?.endsAt).toEqual(sharing.endsAt);
+    expect(personOfferClock([31], [other, sharing])?.endsAt).toEqual(other.endsAt);
+    expect(personOfferClock([], [other, sharing])).toBeNull();
+  });
+
+  it("is null before any page offering the packages was opened", () => {
+    expect(personOfferClock(PROMO_PACKAGES, [])).toBeNull();
+  });
+
+  it("the earliest deadline wins even where a later start has a shorter offer", () => {
+    const long = { ...kept(1, 2 * HOUR_MS), endsAt: new Date(now.getTime() + 10 * HOUR_MS) };
+    const short = { ...kept(2, HOUR_MS), endsAt: new Date(now.getTime() + HOUR_MS) };
+    expect(personOfferClock(PROMO_PACKAGES, [long, short])?.endsAt).toEqual(short.endsAt);
+  });
+});
+
+describe("offerPackageIds", () => {
+  it("names a checkout's offer packages, in order", () => {
+    expect(
+      offerPackageIds([
+        { id: 5, offerOnly: false },
+        { id: 21, offerOnly: true },
+        { id: 10, offerOnly: false },
+        { id: 22, offerOnly: true },
+      ]),
+    ).toEqual([21, 22]);
+    expect(offerPackageIds([{ id: 5, offerOnly: false }])).toEqual([]);
+  });
+});
+
+describe("offerClockToKeep: a new checkout, lead or route never starts a fresh clock", () => {
+  const PROMO_PACKAGES = [21, 22, 23, 24];
+  const visit = (checkoutId: number, over: Partial<Parameters<typeof offerClockToKeep>[0]> = {}) => ({
+    checkoutId,
+    offerPackageIds: PROMO_PACKAGES,
+    hours: 4,
+    now,
+    ...over,
+  });
+  const ended: KeptOfferClock = { checkoutId: 3, offerPackageIds: PROMO_PACKAGES, own: true, ...startOffer(ago(5 * HOUR_MS), 4) };
+
+  it("starts a clock now on the person's very first visit, or at the browser's acceptable start", () => {
+    expect(offerClockToKeep(visit(3), [])).toEqual(startOffer(now, 4));
+    expect(offerClockToKeep(visit(3, { browserStart: ago(HOUR_MS) }), [])).toEqual(startOffer(ago(HOUR_MS), 4));
+  });
+
+  it("keeps nothing where the identity already has its clock on this checkout", () => {
+    expect(offerClockToKeep(visit(3), [ended])).toBeNull();
+  });
+
+  it("copies the person's clock, ended or running, to another checkout: never a fresh one", () => {
+    expect(offerClockToKeep(visit(1), [ended])).toEqual({ startedAt: ended.startedAt, endsAt: ended.endsAt });
+    // The browser's start cannot replace a clock that exists.
+    expect(offerClockToKeep(visit(1, { browserStart: ago(60_000) }), [ended])?.endsAt).toEqual(ended.endsAt);
+  });
+
+  it("copies another identity's clock (a lead of the address, the member of it) for a new lead or the member", () => {
+    const leads = { ...ended, own: false };
+    expect(offerClockToKeep(visit(3), [leads])).toEqual({ startedAt: ended.startedAt, endsAt: ended.endsAt });
+  });
+
+  it("starts fresh only for packages the person has no clock for", () => {
+    const elsewhere = { ...ended, offerPackageIds: [31] };
+    expect(offerClockToKeep(visit(1), [elsewhere])).toEqual(startOffer(now, 4));
   });
 });
 

@@ -12,7 +12,7 @@ import {
   type WalletCheckoutResponse,
   type WalletReturnBody,
 } from "@serene/contracts";
-import { earliestOffer, lifecycleFromJson, offerRefusal, planFromMonths, planLabel } from "@serene/domain";
+import { lifecycleFromJson, offerPackageIds, offerRefusal, personOfferClock, planFromMonths, planLabel } from "@serene/domain";
 import { conflict, declined, DomainError, invalidField, notFound, unavailable, unauthenticated, unreadable } from "../../domain-errors";
 // An Idempotency-Key replays the stored answer, status included: the one place a service meets statuses.
 import { domainErrorOf, statusOf } from "../../plugins/errors";
@@ -27,7 +27,7 @@ export interface PurchasesDeps {
   repository: PaymentsRepository;
   /** Whose subscription runs now, and which the member had before (the entitlement owner). */
   subscriptions: Pick<SubscriptionsService, "current" | "history" | "byId">;
-  plans: Pick<PlansRepository, "packageById" | "checkout" | "memberOffers">;
+  plans: Pick<PlansRepository, "packageById" | "checkout" | "personClocks">;
   billing: BillingService;
   card: CardProcessor | null;
   wallet: WalletProcessor | null;
@@ -42,8 +42,8 @@ export interface PurchasesDeps {
  */
 type Answer = { body: PurchaseResponse; purchaseStatus?: "awaiting_wallet"; saved?: Record<string, string> };
 type Checkout = { checkout_id?: number | undefined; promo_checkout_id?: number | undefined };
-/** The package a purchase asks for, and the checkout it is bought through (null: none named). */
-type Chosen = { pkg: PackageRow; checkoutId: number | null };
+/** The package a purchase asks for, the checkout it is bought through (null: none named) and that checkout's offer packages. */
+type Chosen = { pkg: PackageRow; checkoutId: number | null; offerPackageIds: number[] };
 
 const fingerprint = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("base64url");
 const success = (subscription: SubscriptionRow | null, redirect: string | null = null): Answer => ({
@@ -105,19 +105,21 @@ export function createPurchasesService(deps: PurchasesDeps) {
       if (!found || found.checkout.type !== type) throw invalidField(field, `The selected ${field.replaceAll("_", " ")} is invalid.`);
       if (!found.packages.some((item) => item.id === pkg.id))
         throw invalidField("package_id", "The selected package id is not part of this checkout.");
-      return { pkg, checkoutId };
+      return { pkg, checkoutId, offerPackageIds: offerPackageIds(found.packages) };
     }
-    return { pkg, checkoutId: null };
+    return { pkg, checkoutId: null, offerPackageIds: [] };
   }
 
   /**
    * An offer package is sold only through a checkout that carries it and only while the buyer's offer
-   * runs (docs/decisions/030-honest-offers.md). Asked inside the purchase's claim, at the moment of the
-   * charge or the wallet's approval: a retry of a purchase made in time replays its answer.
+   * runs (docs/decisions/030-honest-offers.md): the buyer's one clock for that checkout's offer packages,
+   * whichever checkout, route or lead of their address started it (051), the one their page counts down to.
+   * Asked inside the purchase's claim, at the moment of the charge or the wallet's approval: a retry of a
+   * purchase made in time replays its answer.
    */
-  async function refuseEndedOffer(userId: string, { pkg, checkoutId }: Chosen) {
+  async function refuseEndedOffer(userId: string, { pkg, checkoutId, offerPackageIds }: Chosen) {
     if (!pkg.offerOnly) return;
-    const clock = checkoutId === null ? null : earliestOffer(await deps.plans.memberOffers(checkoutId, userId));
+    const clock = checkoutId === null ? null : personOfferClock(offerPackageIds, await deps.plans.personClocks({ userId }));
     const at = deps.now();
     const refusal = offerRefusal(pkg, checkoutId !== null, clock, at);
     if (refusal === "ended" && clock) throw invalidField("package_id", offerEndedMessage(clock.endsAt, at));

@@ -53,11 +53,11 @@ const checkout = async (url: string, headers: Record<string, string> = {}) => {
 const ids = (body: CheckoutBody) => body.packages.map((p) => p.id);
 const offerIds = (body: CheckoutBody) => body.packages.filter((p) => p.offer).map((p) => p.id);
 
-async function newLead(): Promise<string> {
+async function newLead(email = uniqueEmail("lead")): Promise<string> {
   const res = await app.inject({
     method: "POST",
     url: "/api/v1/lead",
-    payload: { email: uniqueEmail("lead"), name: "Lee" },
+    payload: { email, name: "Lee" },
     remoteAddress: randomIp(),
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -117,9 +117,10 @@ describe("GET /checkout/{id}?lead= for a lead from an e-mail", () => {
 
     clock += 30 * DAY_MS;
     expect((await checkout(`/api/v1/checkout/${PROMO}?lead=${lead}`)).offer).toEqual({ ...opened.offer, expired: true });
-    // Each checkout has a clock of its own.
+    // Another checkout offering the same packages reads the same clock: ended, not a fresh one (decision 051).
     const other = await checkout(`/api/v1/checkout/1?lead=${lead}`);
-    expect(other.offer).toEqual({ hours: 4, started_at: at(clock), ends_at: at(clock + 4 * HOUR_MS), expired: false });
+    expect(other.offer).toEqual({ ...opened.offer, expired: true });
+    expect(offerIds(other)).toEqual([]);
   });
 
   it("answers an unknown or claimed lead as a visitor, and refuses a lead that is not a uuid", async () => {
@@ -309,9 +310,11 @@ describe("buying an offer package", () => {
     expect(refusal(await buyByCard(member, { package_id: OFFER.cardUsd, promo_checkout_id: 1 }))).toEqual({
       promo_checkout_id: ["The selected promo checkout id is invalid."],
     });
-    // Checkout 1 carries the offer too, but this member never opened it: no clock, no offer.
-    expect(refusal(await buyByCard(member, { package_id: OFFER.cardUsd, checkout_id: 1 }))).toEqual(pageOnly);
+    // Checkout 1 carries the offer too, but a member who never opened a page offering it has no clock: no offer.
+    const stranger = await registerMember(app, database);
+    expect(refusal(await buyByCard(stranger, { package_id: OFFER.cardUsd, checkout_id: 1 }))).toEqual(pageOnly);
     expect(await paid(member)).toEqual([]);
+    expect(await paid(stranger)).toEqual([]);
   });
 
   it("a lead who became a member buys on the lead's clock", async () => {
@@ -324,5 +327,130 @@ describe("buying an offer package", () => {
     const res = await buyByCard(member, { package_id: OFFER.cardEur, promo_checkout_id: PROMO });
     expect(res.statusCode, res.body).toBe(200);
     expect(await paid(member)).toEqual([{ amount_cents: 1495 }]);
+  });
+});
+
+describe("one offer clock per person (decision 051)", () => {
+  const ends = (body: CheckoutBody) => body.offer.ends_at;
+  /** The checkout a campaign page (/lp/{lp}) sells, as the page asks for it. */
+  const campaignCheckout = async (lp: string) => (await get(`/api/v1/lp/${lp}`)).json().data.checkout_id as number;
+  const clocksOf = (member: Member) =>
+    rows<{ checkout_id: number; ends_at: Date }>(database, "select checkout_id, ends_at from checkout_offers where user_id = $1", [
+      member.id,
+    ]);
+
+  it("checkout 3's ended offer stays ended for the member on checkout 1, on /lp and on /lead-checkout", async () => {
+    const member = await registerMember(app, database);
+    const first = clock;
+    const opened = await checkout(`/api/v1/user/checkout/${PROMO}`, bearer(member.token));
+    clock = first + 4 * HOUR_MS;
+    const ended = { hours: 4, started_at: at(first), ends_at: at(first + 4 * HOUR_MS), expired: true };
+    expect((await checkout(`/api/v1/user/checkout/${PROMO}`, bearer(member.token))).offer).toEqual(ended);
+
+    // /checkout/1, and both campaigns (/lp/sleep-reset sells checkout 4, /lp/five-minute-calm checkout 3).
+    for (const id of [1, 2, await campaignCheckout("sleep-reset"), await campaignCheckout("five-minute-calm")]) {
+      const body = await checkout(`/api/v1/user/checkout/${id}`, bearer(member.token));
+      expect(body.offer, `checkout ${id}`).toEqual(ended);
+      expect(offerIds(body), `checkout ${id}`).toEqual([]);
+      expect(ids(body), `checkout ${id}`).toEqual(expect.arrayContaining(REGULAR_LIFETIME));
+    }
+    // /lead-checkout/1?lead= with a new lead for the member's address: the member's deadline, ended.
+    const lead = await newLead(member.email);
+    const leadPage = await checkout(`/api/v1/checkout/1?lead=${lead}`);
+    expect(leadPage.offer).toEqual(ended);
+    expect(offerIds(leadPage)).toEqual([]);
+    // Every page the person opened keeps the same deadline; none holds a later one.
+    expect(new Set((await clocksOf(member)).map((row) => row.ends_at.toISOString()))).toEqual(
+      new Set([new Date(ends(opened)!).toISOString()]),
+    );
+  });
+
+  it("a running offer shows the same deadline on every checkout, and the browser's start cannot restart it", async () => {
+    const member = await registerMember(app, database);
+    const first = clock;
+    await checkout(`/api/v1/user/checkout/4`, bearer(member.token));
+    clock += HOUR_MS;
+    const later = await checkout(`/api/v1/user/checkout/1?started_at=${at(clock - 60_000)}`, bearer(member.token));
+    expect(later.offer).toEqual({ hours: 4, started_at: at(first), ends_at: at(first + 4 * HOUR_MS), expired: false });
+    expect(offerIds(later)).toHaveLength(4);
+  });
+
+  it("keeps one clock when first visits from every checkout, the member and a lead of the address arrive at once", async () => {
+    const member = await registerMember(app, database);
+    const lead = await newLead(member.email);
+    const visits = [1, 2, PROMO, 4].flatMap((id, n) => [
+      checkout(`/api/v1/user/checkout/${id}?started_at=${at(clock - (n + 1) * 60_000)}`, bearer(member.token)),
+      checkout(`/api/v1/checkout/${id}?lead=${lead}`),
+    ]);
+    const answers = await Promise.all(visits);
+    expect(new Set(answers.map((a) => a.offer.ends_at)).size, JSON.stringify(answers.map((a) => a.offer))).toBe(1);
+    const kept = await rows<{ ends_at: Date }>(database, "select ends_at from checkout_offers where user_id = $1 or lead_id = $2", [
+      member.id,
+      lead,
+    ]);
+    expect(kept).toHaveLength(8);
+    expect(new Set(kept.map((row) => row.ends_at.toISOString())).size).toBe(1);
+  });
+
+  it("a second lead for the same address gets the first lead's deadline", async () => {
+    const email = uniqueEmail("twice");
+    const firstLead = await newLead(email);
+    const first = clock;
+    await checkout(`/api/v1/checkout/${PROMO}?lead=${firstLead}`);
+    clock += HOUR_MS;
+    // The same address typed again, in capitals: stored normalised, the same person.
+    const secondLead = await newLead(email.toUpperCase());
+    expect(secondLead).not.toBe(firstLead);
+    for (const id of [PROMO, 1, 4]) {
+      const body = await checkout(`/api/v1/checkout/${id}?lead=${secondLead}`);
+      expect(body.offer, `checkout ${id}`).toEqual({ hours: 4, started_at: at(first), ends_at: at(first + 4 * HOUR_MS), expired: false });
+    }
+    clock = first + 4 * HOUR_MS;
+    expect(offerIds(await checkout(`/api/v1/checkout/1?lead=${secondLead}`))).toEqual([]);
+    // Another address is another person: its own clock.
+    const other = await checkout(`/api/v1/checkout/1?lead=${await newLead()}`);
+    expect(other.offer.started_at).toBe(at(clock));
+  });
+
+  it("a lead's deadline carries to the member with its address, on every checkout", async () => {
+    const email = uniqueEmail("carried");
+    const lead = await newLead(email);
+    const leadStart = clock;
+    await checkout(`/api/v1/checkout/4?lead=${lead}`);
+    clock += 2 * HOUR_MS;
+    const member = await registerMember(app, database, { email });
+    const expected = { hours: 4, started_at: at(leadStart), ends_at: at(leadStart + 4 * HOUR_MS), expired: false };
+    expect((await checkout(`/api/v1/user/checkout/${PROMO}`, bearer(member.token))).offer).toEqual(expected);
+    expect((await checkout(`/api/v1/user/checkout/1`, bearer(member.token))).offer).toEqual(expected);
+    clock = leadStart + 4 * HOUR_MS;
+    expect(offerIds(await checkout(`/api/v1/user/checkout/2`, bearer(member.token)))).toEqual([]);
+  });
+
+  it("refuses the promo price after the one deadline from any checkout, by card and by wallet", async () => {
+    const member = await registerMember(app, database);
+    clock = Date.parse("2026-08-03T09:30:00Z");
+    await checkout(`/api/v1/user/checkout/${PROMO}`, bearer(member.token));
+    clock += 4 * HOUR_MS;
+    // Checkout 1 opened only now, after checkout 3's offer ended: no fresh offer to buy there either.
+    await checkout(`/api/v1/user/checkout/1`, bearer(member.token));
+    const message = { package_id: ["This offer ended at 13:30 UTC. The regular price applies now."] };
+    expect(refusal(await buyByCard(member, { package_id: OFFER.cardUsd, checkout_id: 1 }))).toEqual(message);
+    expect(refusal(await buyByCard(member, { package_id: OFFER.cardUsd, checkout_id: 4 }))).toEqual(message);
+    expect(refusal(await buyByCard(member, { package_id: OFFER.cardUsd, promo_checkout_id: PROMO }))).toEqual(message);
+    expect(refusal(await buyByWallet(member, `package_id=${OFFER.walletUsd}&checkout_id=2`))).toEqual(message);
+    expect(await paid(member)).toEqual([]);
+  });
+
+  it("refuses the promo price to a member whose lead's offer ended, on a checkout the member never opened", async () => {
+    const email = uniqueEmail("lead-ended");
+    const lead = await newLead(email);
+    clock = Date.parse("2026-08-04T07:00:00Z");
+    await checkout(`/api/v1/checkout/1?lead=${lead}`);
+    const member = await registerMember(app, database, { email });
+    clock += 5 * HOUR_MS;
+    expect(refusal(await buyByCard(member, { package_id: OFFER.cardUsd, promo_checkout_id: PROMO }))).toEqual({
+      package_id: ["This offer ended at 11:00 UTC. The regular price applies now."],
+    });
+    expect(await paid(member)).toEqual([]);
   });
 });

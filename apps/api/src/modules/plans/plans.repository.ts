@@ -1,9 +1,69 @@
-import { and, asc, eq, inArray, or } from "drizzle-orm";
-import type { OfferClock } from "@serene/domain";
-import { checkoutOffers, checkoutPackages, checkouts, leads, packages, type Database } from "@serene/db";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import type { KeptOfferClock, OfferClock } from "@serene/domain";
+import { checkoutOffers, checkoutPackages, checkouts, leads, packages, users, type Database } from "@serene/db";
 
 export type PackageRow = typeof packages.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
+
+/** Whose offer clocks: a member, or a lead not claimed yet (docs/decisions/051-one-offer-clock-per-person.md). */
+export type OfferPerson = { userId: string } | { leadId: string };
+
+type Runner = Pick<Database, "select" | "insert" | "execute">;
+
+/** The first key of the per-person advisory lock under which a clock is kept (decision 051); the second is the address's hash. */
+const OFFER_CLOCK_LOCK = 51_001;
+
+/** The person's e-mail address (stored normalised, for members and leads alike): what ties their identities together. */
+const addressOf = (x: Runner, person: OfferPerson) =>
+  "userId" in person
+    ? x.select({ email: users.email }).from(users).where(eq(users.id, person.userId))
+    : x.select({ email: leads.email }).from(leads).where(eq(leads.id, person.leadId));
+
+/**
+ * Every clock of the person, in one statement: the identity's own, those of the member with the person's
+ * address, and those of every lead with that address or claimed by that member; each with the offer
+ * packages of its checkout and whether it is the identity's own. Read through the indexes on the
+ * addresses (users_email_key, leads_email_idx) and on the clocks' member and lead.
+ */
+async function personClocksOf(x: Runner, person: OfferPerson): Promise<KeptOfferClock[]> {
+  const address = addressOf(x, person);
+  const members = x.select({ id: users.id }).from(users).where(inArray(users.email, address));
+  const theirLeads = x
+    .select({ id: leads.id })
+    .from(leads)
+    .where(or(inArray(leads.email, address), inArray(leads.userId, members)));
+  const offerLinks = x
+    .select({ checkoutId: checkoutPackages.checkoutId, packageId: checkoutPackages.packageId })
+    .from(checkoutPackages)
+    .innerJoin(packages, and(eq(packages.id, checkoutPackages.packageId), eq(packages.offerOnly, true)))
+    .as("offer_links");
+  const own = "userId" in person ? eq(checkoutOffers.userId, person.userId) : eq(checkoutOffers.leadId, person.leadId);
+  const rows = await x
+    .select({
+      id: checkoutOffers.id,
+      checkoutId: checkoutOffers.checkoutId,
+      startedAt: checkoutOffers.startedAt,
+      endsAt: checkoutOffers.endsAt,
+      own: sql<boolean>`${own}`,
+      packageId: offerLinks.packageId,
+    })
+    .from(checkoutOffers)
+    .leftJoin(offerLinks, eq(offerLinks.checkoutId, checkoutOffers.checkoutId))
+    .where(or(own, inArray(checkoutOffers.userId, members), inArray(checkoutOffers.leadId, theirLeads)));
+  const byClock = new Map<string, KeptOfferClock & { offerPackageIds: number[] }>();
+  for (const row of rows) {
+    const clock = byClock.get(row.id) ?? {
+      checkoutId: row.checkoutId,
+      startedAt: row.startedAt,
+      endsAt: row.endsAt,
+      own: row.own,
+      offerPackageIds: [],
+    };
+    if (row.packageId !== null) clock.offerPackageIds.push(row.packageId);
+    byClock.set(row.id, clock);
+  }
+  return [...byClock.values()];
+}
 
 /** The only place packages, checkouts and the people's offer clocks (checkout_offers) are read and written. */
 export function createPlansRepository(db: Database) {
@@ -41,47 +101,34 @@ export function createPlansRepository(db: Database) {
       return { checkout, packages: ids.map((packageId) => byId.get(packageId)).filter((row): row is PackageRow => Boolean(row)) };
     },
 
+    /** Every clock the person has kept, of all their identities (`personClocksQuery`). */
+    personClocks: (person: OfferPerson): Promise<KeptOfferClock[]> => personClocksOf(db, person),
+
     /**
-     * A member's offer clocks for a checkout: their own and those of the leads they claimed (the
-     * earliest wins, docs/decisions/030-honest-offers.md).
+     * Keeps the clock `choose` picks from the person's clocks for the viewing identity on this checkout,
+     * unless it picks none, and answers the person's clocks afterwards. Under the person's lock (their
+     * e-mail address's), so two first visits at once, from two checkouts, two routes or a lead and its
+     * member, keep one clock: the second sees the first's and copies it.
      */
-    memberOffers: (checkoutId: number, userId: string): Promise<OfferClock[]> =>
-      db
-        .select({ startedAt: checkoutOffers.startedAt, endsAt: checkoutOffers.endsAt })
-        .from(checkoutOffers)
-        .where(
-          and(
-            eq(checkoutOffers.checkoutId, checkoutId),
-            or(
-              eq(checkoutOffers.userId, userId),
-              inArray(checkoutOffers.leadId, db.select({ id: leads.id }).from(leads).where(eq(leads.userId, userId))),
-            ),
-          ),
-        ),
-
-    /** Starts the member's clock unless it has started (two first visits at once keep one clock). */
-    async startMemberOffer(checkoutId: number, userId: string, clock: OfferClock): Promise<void> {
-      await db
-        .insert(checkoutOffers)
-        .values({ checkoutId, userId, ...clock })
-        .onConflictDoNothing({ target: [checkoutOffers.checkoutId, checkoutOffers.userId] });
-    },
-
-    /** An unclaimed lead's clock for a checkout, or null before its first visit. */
-    async leadOffer(checkoutId: number, leadId: string): Promise<OfferClock | null> {
-      const [row] = await db
-        .select({ startedAt: checkoutOffers.startedAt, endsAt: checkoutOffers.endsAt })
-        .from(checkoutOffers)
-        .where(and(eq(checkoutOffers.checkoutId, checkoutId), eq(checkoutOffers.leadId, leadId)));
-      return row ?? null;
-    },
-
-    /** Starts the lead's clock unless it has started. */
-    async startLeadOffer(checkoutId: number, leadId: string, clock: OfferClock): Promise<void> {
-      await db
-        .insert(checkoutOffers)
-        .values({ checkoutId, leadId, ...clock })
-        .onConflictDoNothing({ target: [checkoutOffers.checkoutId, checkoutOffers.leadId] });
+    async keepOffer(
+      person: OfferPerson,
+      checkoutId: number,
+      choose: (clocks: KeptOfferClock[]) => OfferClock | null,
+    ): Promise<KeptOfferClock[]> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${OFFER_CLOCK_LOCK}, hashtext(coalesce((${addressOf(tx, person)}), '')))`);
+        const clocks = await personClocksOf(tx, person);
+        const clock = choose(clocks);
+        if (!clock) return clocks;
+        const owner = "userId" in person ? { userId: person.userId } : { leadId: person.leadId };
+        const target =
+          "userId" in person ? [checkoutOffers.checkoutId, checkoutOffers.userId] : [checkoutOffers.checkoutId, checkoutOffers.leadId];
+        await tx
+          .insert(checkoutOffers)
+          .values({ checkoutId, ...owner, ...clock })
+          .onConflictDoNothing({ target });
+        return personClocksOf(tx, person);
+      });
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { CheckoutResponse, PackageListQuery, PackageListResponse, PackageResponse } from "@serene/contracts";
-import { earliestOffer, offerIsLive, startOffer, visibleCheckoutPackages, type OfferClock } from "@serene/domain";
+import { offerClockToKeep, offerIsLive, offerPackageIds, personOfferClock, visibleCheckoutPackages, type OfferClock } from "@serene/domain";
 import { notFound } from "../../domain-errors";
 import { presentCheckout, presentOffer, presentPackage } from "./plans.presenter";
-import type { CheckoutRow, PackageRow, PlansRepository } from "./plans.repository";
+import type { CheckoutRow, OfferPerson, PackageRow, PlansRepository } from "./plans.repository";
 
 export interface PlansDeps {
   repository: PlansRepository;
@@ -20,31 +20,32 @@ const offerHours = (checkout: CheckoutRow, packages: PackageRow[]) => (packages.
 
 /**
  * What can be bought on the web: packages by placement and currency, single packages, checkouts
- * with each person's timed offer (docs/decisions/030-honest-offers.md). The first visit of a member or
- * a lead starts their clock; later visits read it; it never restarts.
+ * with each person's timed offer (docs/decisions/030-honest-offers.md, 051). The first visit of a member or
+ * a lead to any checkout offering a promo package starts the person's clock for it; every later visit, from
+ * any checkout, route or identity of the same person (their e-mail address), reads it; it never restarts.
  */
 export function createPlansService(deps: PlansDeps) {
   const { repository, leadIsOpen } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The member's clock for a checkout, started now (or at an acceptable earlier start) on their first visit. */
-  async function memberClock(
-    checkoutId: number,
+  /**
+   * The person's one clock for the checkout's offer packages (docs/decisions/051-one-offer-clock-per-person.md).
+   * A visit keeps it for the viewing identity on this checkout: a copy of the clock the person already has
+   * for these packages (from any checkout, route or identity of theirs), or a new one only when they have none.
+   */
+  async function personClock(
+    checkout: CheckoutRow,
+    packages: PackageRow[],
     hours: number,
-    userId: string,
-    browserStart: Date | undefined,
+    person: OfferPerson,
+    browserStart?: Date,
   ): Promise<OfferClock | null> {
-    const existing = earliestOffer(await repository.memberOffers(checkoutId, userId));
-    if (existing) return existing;
-    await repository.startMemberOffer(checkoutId, userId, startOffer(now(), hours, [browserStart]));
-    return earliestOffer(await repository.memberOffers(checkoutId, userId));
-  }
-
-  async function leadClock(checkoutId: number, hours: number, leadId: string): Promise<OfferClock | null> {
-    const existing = await repository.leadOffer(checkoutId, leadId);
-    if (existing) return existing;
-    await repository.startLeadOffer(checkoutId, leadId, startOffer(now(), hours));
-    return repository.leadOffer(checkoutId, leadId);
+    const visit = { checkoutId: checkout.id, offerPackageIds: offerPackageIds(packages), hours, now: now(), browserStart };
+    let clocks = await repository.personClocks(person);
+    if (offerClockToKeep(visit, clocks) !== null) {
+      clocks = await repository.keepOffer(person, checkout.id, (current) => offerClockToKeep({ ...visit, now: now() }, current));
+    }
+    return personOfferClock(visit.offerPackageIds, clocks);
   }
 
   return {
@@ -77,8 +78,11 @@ export function createPlansService(deps: PlansDeps) {
       const hours = offerHours(found.checkout, found.packages);
       let clock: OfferClock | null | undefined;
       if (hours === 0 || viewer.kind === "visitor") clock = undefined;
-      else if (viewer.kind === "lead") clock = (await leadIsOpen(viewer.leadId)) ? await leadClock(id, hours, viewer.leadId) : undefined;
-      else clock = await memberClock(id, hours, viewer.userId, viewer.browserStart);
+      else if (viewer.kind === "lead")
+        clock = (await leadIsOpen(viewer.leadId))
+          ? await personClock(found.checkout, found.packages, hours, { leadId: viewer.leadId })
+          : undefined;
+      else clock = await personClock(found.checkout, found.packages, hours, { userId: viewer.userId }, viewer.browserStart);
       const at = now();
       const offer = presentOffer(hours, clock ?? null, offerIsLive(clock ?? null, at));
       return { data: presentCheckout(found.checkout, visibleCheckoutPackages(found.packages, clock, at), offer) };
