@@ -127,6 +127,24 @@ export default tseslint.config(
     },
   },
   {
+    // A redirect read from a URL is followed only through the one rule for paths on this site
+    // (sameSitePath in @serene/domain, decision 056): its read sits inside the call that judges it.
+    files: ["apps/web/src/**/*.{ts,tsx}", "apps/api/src/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}", "apps/web/src/test/**", "apps/api/src/test/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name='get'][arguments.0.value=/^(redirect|redirectParams|redirect_url|return|return_url|returnUrl|returnTo|next|back|continue)$/]" +
+            ":not(CallExpression[callee.name=/^(safeRedirectPath|sameSitePath|isSameOriginPath|sameOriginLocation|safeRedirect)$/] > CallExpression.arguments)",
+          message:
+            "Read a redirect parameter only inside safeRedirectPath(...) or sameSitePath(...) from @serene/domain, so it cannot lead off the site (decision 056).",
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**", "apps/web/scripts/**", "e2e/**", "content/scripts/**"],
     rules: { "no-console": "off" },
   },

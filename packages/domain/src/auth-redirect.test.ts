@@ -18,6 +18,12 @@ const unsafe = [
   "/\u0000evil",
   "/home\u007f",
   "/home\\..\\evil",
+  "/.//evil.com",
+  "/..//evil.com",
+  "/a/../..//evil.com",
+  "/%2F%2Fevil.com",
+  "/%5Cevil.com",
+  "\t/.//evil.com",
 ];
 
 describe("safeRedirectPath", () => {
@@ -26,6 +32,11 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/subscription/42?from=auth&checkout=promo")).toBe("/subscription/42?from=auth&checkout=promo");
     expect(safeRedirectPath("/home#top")).toBe("/home#top");
     expect(safeRedirectPath("  /home  ")).toBe("/home");
+  });
+
+  it("gives the path as resolved, which is the path that was checked", () => {
+    expect(safeRedirectPath("/a/./b/../subscription")).toBe("/a/subscription");
+    expect(safeRedirectPath("/caf\u00e9")).toBe("/caf%C3%A9");
   });
 
   it.each(unsafe)("refuses %j", (value) => {

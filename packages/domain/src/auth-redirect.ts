@@ -1,4 +1,4 @@
-import { isSameOriginPath } from "./same-origin-path";
+import { sameSitePath } from "./same-origin-path";
 
 /**
  * Where a person goes after logging in or registering (spec 000 section 4). Pure: the caller
@@ -11,10 +11,12 @@ export interface QuizProgress {
   customSlug?: string | null;
 }
 
-/** Only same-site paths are followed (isSameOriginPath), so a link cannot send someone to another site. */
+/**
+ * A `redirect` parameter as the path to follow, or null: surrounding spaces go, then the one rule
+ * for redirects on this site (`sameSitePath`) judges it and gives the resolved path.
+ */
 export function safeRedirectPath(value: string | null | undefined): string | null {
-  const path = value?.trim();
-  return isSameOriginPath(path) ? path : null;
+  return sameSitePath(value?.trim());
 }
 
 /**
@@ -57,7 +59,7 @@ export type AfterRegistration =
 export function afterRegistrationPath(search: string, quiz: QuizProgress): AfterRegistration {
   const params = new URLSearchParams(search);
   const redirect = safeRedirectPath(params.get("redirect"));
-  if (redirect) return { kind: "redirect", to: withRedirectParams(redirect, params.get("redirectParams")) };
+  if (redirect) return { kind: "redirect", to: sameSitePath(withRedirectParams(redirect, params.get("redirectParams"))) ?? redirect };
   if (quiz.inProgress && quiz.customSlug) {
     return { kind: "custom-quiz", to: `/quiz-dynamic-results/${encodeURIComponent(quiz.customSlug)}`, markQuizCompleted: true };
   }

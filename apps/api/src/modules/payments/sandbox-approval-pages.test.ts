@@ -58,6 +58,11 @@ const OFF_SITE = [
   "\t/home",
   "/home\u007f",
   "evil.example",
+  // Paths that resolve, or decode, to another host (decision 056).
+  "/.//evil.example",
+  "/..//evil.example",
+  "/%2F%2Fevil.example",
+  "/%5Cevil.example",
 ];
 
 describe("the sandbox bank's approval page", () => {

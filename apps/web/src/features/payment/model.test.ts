@@ -100,6 +100,8 @@ describe("addresses", () => {
     expect(safeRedirect("//evil.example/x")).toBe("/home");
     expect(safeRedirect("/\\evil.example")).toBe("/home");
     expect(safeRedirect("javascript:alert(1)")).toBe("/home");
+    expect(safeRedirect("/.//evil.example")).toBe("/home");
+    expect(safeRedirect("/%2F%2Fevil.example")).toBe("/home");
     expect(safeRedirect(null, "/")).toBe("/");
   });
 

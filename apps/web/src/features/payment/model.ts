@@ -4,6 +4,7 @@ import {
   dueTodayCents,
   formatMoney,
   isPurchaseType,
+  safeRedirectPath,
   type Currency,
   type PackageFacts,
   type PurchaseType,
@@ -116,13 +117,10 @@ export function parseExpiry(value: string): { exp_month: string; exp_year: strin
   };
 }
 
-/** A path on this site only ("/home", "/settings?x=1"): never another origin or a protocol. */
+/**
+ * A path on this site only ("/home", "/settings?x=1"), as resolved, else `fallback`: the one rule for
+ * redirects (`safeRedirectPath` in @serene/domain, decision 056).
+ */
 export function safeRedirect(value: string | null | undefined, fallback = "/home"): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  try {
-    const url = new URL(value, "http://same.invalid");
-    return url.origin === "http://same.invalid" ? `${url.pathname}${url.search}${url.hash}` : fallback;
-  } catch {
-    return fallback;
-  }
+  return safeRedirectPath(value) ?? fallback;
 }

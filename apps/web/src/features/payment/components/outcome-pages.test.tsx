@@ -202,4 +202,15 @@ describe("/thank-you", () => {
     expect(link("Continue")).toBe("/home");
     expect(track.mock.calls.some(([name]) => name === "Purchase")).toBe(false);
   });
+
+  it.each(["/.//evil.example", "/..//evil.example", "/%2F%2Fevil.example", "//evil.example", "/\\evil.example", "\t/.//evil.example"])(
+    "stays on the site for the redirect %j",
+    (redirect) => {
+      mockApi({});
+      renderPage(ThankYouPage, { at: `/thank-you?redirect=${encodeURIComponent(redirect)}` });
+      const href = link("Continue")!;
+      expect(href).toBe("/home");
+      expect(new URL(href, "https://app.test/thank-you").origin).toBe("https://app.test");
+    },
+  );
 });
