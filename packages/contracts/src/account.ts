@@ -58,6 +58,8 @@ export const RegisterBody = z.object({
   phone: z.string().max(40).optional(),
   platform: z.string().max(16).default("web"),
   statistic_id: z.string().max(64).optional(),
+  /** With `statistic_id`: the lead's own link token, from the sign-up link its inbox received (decision 050). */
+  token: z.string().max(256).optional(),
 });
 export type RegisterBody = z.input<typeof RegisterBody>;
 

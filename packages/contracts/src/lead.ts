@@ -86,6 +86,10 @@ export const FirstWeekResponse = z.object({
 });
 export type FirstWeekResponse = z.infer<typeof FirstWeekResponse>;
 
+/** POST /lead/{id}/account: the lead's own link token, from the offer link its inbox received (decision 050). */
+export const LeadAccountBody = z.object({ token: z.string().max(256).optional() }).nullish();
+export type LeadAccountBody = z.input<typeof LeadAccountBody>;
+
 /**
  * POST /lead/{id}/account: a lead buying on /lead-checkout gets an account for the lead's e-mail, with a
  * temporary password e-mailed to them (docs/decisions/032-checkout-modal.md). Answers a session token.

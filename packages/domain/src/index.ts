@@ -4,6 +4,7 @@ export * from "./text";
 export * from "./validation-message";
 export * from "./auth-redirect";
 export * from "./password";
+export * from "./account-ownership";
 export * from "./session";
 export * from "./sign-in-throttle";
 export * from "./client-key";

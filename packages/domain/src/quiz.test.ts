@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCustomQuiz, outcomePercentage, quizScore, resultBand, validateQuizAnswers, type QuizField } from "./quiz";
+import { isCustomQuiz, leadLanding, outcomePercentage, quizScore, resultBand, validateQuizAnswers, type QuizField } from "./quiz";
 
 const FIELDS: QuizField[] = [
   {
@@ -83,5 +83,27 @@ describe("outcomePercentage", () => {
     expect(isCustomQuiz("Lead Quiz")).toBe(true);
     expect(isCustomQuiz("Direct Sales")).toBe(true);
     expect(isCustomQuiz("onboarding")).toBe(false);
+  });
+});
+
+describe("leadLanding", () => {
+  const band = (min: number, max: number, checkout_id: number) => ({ min, max, title: "t", copy: "c", checkout_id });
+  const custom = { slug: "calm-check-in", type: "Lead Quiz", checkout_id: 1, result: { bands: [band(0, 5, 2), band(6, 10, 4)] } };
+
+  it("lands a custom quiz on its own result and the checkout of the score's band", () => {
+    expect(leadLanding(custom, 7, 3)).toEqual({ resultPath: "/quiz-dynamic-results/calm-check-in", checkoutId: 4 });
+    expect(leadLanding(custom, 2, 3)).toEqual({ resultPath: "/quiz-dynamic-results/calm-check-in", checkoutId: 2 });
+  });
+
+  it("falls back to the quiz's own checkout when no band covers the score", () => {
+    expect(leadLanding(custom, 40, 3).checkoutId).toBe(1);
+  });
+
+  it("lands the onboarding quiz, or no quiz, on the shared result and the default offer", () => {
+    expect(leadLanding({ slug: "onboarding", type: "onboarding", checkout_id: 1, result: null }, 3, 3)).toEqual({
+      resultPath: "/quiz-results",
+      checkoutId: 3,
+    });
+    expect(leadLanding(null, 0, 3)).toEqual({ resultPath: "/quiz-results", checkoutId: 3 });
   });
 });

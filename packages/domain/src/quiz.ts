@@ -164,3 +164,22 @@ export function goalOfAnswers(answers: Readonly<Record<string, unknown>> | null 
   const goal = answers?.goal;
   return isQuizGoal(goal) ? goal : null;
 }
+
+/**
+ * Where a lead's e-mailed links land: the result of the quiz they took, and the offer of that
+ * result. A custom quiz (one with score bands) lands on its own result page and the checkout of
+ * the band the score falls in (else the quiz's own checkout); any other quiz on the shared result
+ * screen and `defaultCheckoutId`.
+ */
+export function leadLanding(
+  quiz: { slug: string; type: string; checkout_id?: number | null; result?: { bands: readonly QuizResultBand[] } | null } | null,
+  score: number,
+  defaultCheckoutId: number,
+): { resultPath: string; checkoutId: number } {
+  if (!quiz || !isCustomQuiz(quiz.type) || !quiz.result) return { resultPath: "/quiz-results", checkoutId: defaultCheckoutId };
+  const band = resultBand(quiz.result.bands, score);
+  return {
+    resultPath: `/quiz-dynamic-results/${encodeURIComponent(quiz.slug)}`,
+    checkoutId: band?.checkout_id ?? quiz.checkout_id ?? defaultCheckoutId,
+  };
+}

@@ -50,6 +50,14 @@ export const authPlugin = fp<{ accessTokens: AccessTokens }>(
   { name: "serene-auth", fastify: "5.x" },
 );
 
+/**
+ * The bearer token a request carries, live or not, without authenticating it: for a route open to
+ * visitors that treats the browser's own session specially (a proof of the address keeps it).
+ */
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  return BEARER.exec(request.headers.authorization ?? "")?.[1] ?? null;
+}
+
 /** The member of a route behind `app.authenticate`. */
 export function authOf(request: FastifyRequest) {
   if (!request.auth) throw unauthenticated();

@@ -1,7 +1,8 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, isNull } from "drizzle-orm";
 import { DAY_MS, isEntitled } from "@serene/domain";
 import { leads, subscriptions, users, type Database } from "@serene/db";
 import { hashPassword } from "../modules/accounts/passwords";
+import { hashSecret } from "../modules/accounts/secrets";
 
 /** Accounts for trying the product, created only when demo data is on (never in production by default). */
 export const DEMO_ACCOUNTS = [
@@ -11,8 +12,14 @@ export const DEMO_ACCOUNTS = [
 
 const YEAR_MS = 365 * DAY_MS;
 
-/** A pre-registered lead, for the lead sign-up link /create-account?u=lead&statistic_id=demo-lead. */
+/**
+ * A pre-registered lead, for the lead sign-up link `DEMO_LEAD_LINK`. A lead's link carries the lead's
+ * own link token, which only its inbox receives (decision 050); the demo's is published like the demo
+ * passwords.
+ */
 const DEMO_LEAD = { statisticId: "demo-lead", name: "Jamie", email: "jamie.lead@serene.example" } as const;
+export const DEMO_LEAD_TOKEN = "demo-lead-invitation";
+export const DEMO_LEAD_LINK = `/create-account?u=lead&statistic_id=${DEMO_LEAD.statisticId}&token=${DEMO_LEAD_TOKEN}`;
 
 export async function seedDemoAccounts(db: Database): Promise<number> {
   let created = 0;
@@ -35,7 +42,10 @@ export async function seedDemoAccounts(db: Database): Promise<number> {
       .returning({ id: users.id });
     created += rows.length;
   }
-  await db.insert(leads).values(DEMO_LEAD).onConflictDoNothing({ target: leads.statisticId });
+  await db
+    .insert(leads)
+    .values({ ...DEMO_LEAD, linkTokenHash: hashSecret(DEMO_LEAD_TOKEN) })
+    .onConflictDoUpdate({ target: leads.statisticId, set: { linkTokenHash: hashSecret(DEMO_LEAD_TOKEN) }, where: isNull(leads.userId) });
   await keepDemoSubscriptions(db);
   return created;
 }

@@ -40,6 +40,23 @@ export async function registerMember(
   return { id: user!.id, name, email: user!.email, password, token: res.json().token };
 }
 
+/**
+ * The member follows the welcome e-mail's sign-in link in the browser they registered in: the
+ * address is proven, and their session and password stay (decision 050).
+ */
+export async function proveAddress(app: FastifyInstance, database: DatabaseHandle, member: Member): Promise<Member> {
+  const link = linkIn(await lastMailTo(database, member.email, "Welcome to"), "/authorization");
+  const res = await app.inject({
+    method: "POST",
+    url: `/api/v1/authorization-by-tmp-token/${encodeURIComponent(member.email)}`,
+    headers: bearer(member.token),
+    payload: { email: member.email, tmp_token: link.searchParams.get("token") },
+    remoteAddress: randomIp(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return member;
+}
+
 /** Logs in through POST /api/v1/user/token. */
 export function login(app: FastifyInstance, loginEmail: string, password: string, remoteAddress = randomIp()) {
   return app.inject({

@@ -18,6 +18,7 @@ import type { JobQueue } from "../../jobs/queue";
 import { lastMailTo, linkIn, login, mailsTo, PASSWORD, randomIp, rows, uniqueEmail, whoAmI } from "../../test/accounts";
 import { createQueuedTestApp, type QueuedTestApp } from "../../test/test-app";
 import { DELETE_DUE_ACCOUNTS_JOB } from "./account-recovery.service";
+import { hashSecret } from "./secrets";
 
 /**
  * Deleting an account deletes every row that belongs to it. The tables are found from the
@@ -79,7 +80,8 @@ async function rowsMentioning(value: string): Promise<Record<string, number>> {
 async function memberWithEverything(label: string) {
   const email = uniqueEmail(label);
   const statisticId = `lead-${label}-${Date.now()}`;
-  await database.db.insert(leads).values({ statisticId, name: label, email });
+  // Pre-registered, with the link token its invitation e-mail carries.
+  await database.db.insert(leads).values({ statisticId, name: label, email, linkTokenHash: hashSecret(`invite-${statisticId}`) });
   // Another funnel record for the same address that was never linked: it goes too.
   await database.db.insert(leads).values({ statisticId: `${statisticId}-again`, name: label, email });
   // Quiz answers sent anonymously with the address before registering: they go too.
@@ -97,7 +99,7 @@ async function memberWithEverything(label: string) {
   const res = await app.inject({
     method: "POST",
     url: "/api/v1/user",
-    payload: { statistic_id: statisticId, password: PASSWORD },
+    payload: { statistic_id: statisticId, token: `invite-${statisticId}`, password: PASSWORD },
     remoteAddress: randomIp(),
   });
   expect(res.statusCode, res.body).toBe(200);

@@ -6,6 +6,7 @@ import type { JobQueue } from "../../jobs/queue";
 import { emails } from "../mail/templates";
 import type { AccountsContext } from "./accounts.service";
 import { hashPassword, newPasswordProblems } from "./passwords";
+import { proveOwnership } from "./ownership";
 import { hashSecret, newSecret } from "./secrets";
 
 export const DELETE_DUE_ACCOUNTS_JOB = "accounts.delete-due";
@@ -80,7 +81,11 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
       return { sent: true };
     },
 
-    /** Sets the new password, signs out every device and returns a fresh access token. */
+    /**
+     * Sets the new password, signs out every device and returns a fresh access token. The link
+     * reached the address's inbox, so the reset also proves the address (decision 050): on an
+     * account not proven before, linked sign-in identities and a pending e-mail change end too.
+     */
     async resetPassword(body: ResetPasswordBody, ip: string) {
       const email = normalizeEmail(body.email);
       // Counted as a code attempt, not against the three reset e-mails a quarter hour allows.
@@ -95,7 +100,7 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
 
       const passwordHash = await hashPassword(body.password);
       const token = await ctx.repo.transaction(async (tx) => {
-        await tx.updateUser(user.id, { passwordHash });
+        await proveOwnership(tx, user, { kind: "password_reset", passwordHash }, now());
         await tx.deleteTokens(user.id);
         await tx.expireCodes(user.id, "password_reset", now());
         // Browsers trusted before the reset (perhaps someone else's) are trusted no longer.

@@ -97,6 +97,26 @@ export function createAccountsRepository(db: Database) {
         .delete(accessTokens)
         .where(keepId ? and(eq(accessTokens.userId, userId), ne(accessTokens.id, keepId)) : eq(accessTokens.userId, userId));
     },
+    /**
+     * Ends every way into the account but the session `keepTokenId` (decision 050): its access tokens,
+     * trusted browsers, linked sign-in identities and a pending e-mail change.
+     */
+    async endOtherAccess(userId: string, now: Date, keepTokenId?: string) {
+      await x
+        .delete(accessTokens)
+        .where(keepTokenId ? and(eq(accessTokens.userId, userId), ne(accessTokens.id, keepTokenId)) : eq(accessTokens.userId, userId));
+      await x
+        .update(accountCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(accountCodes.userId, userId),
+            inArray(accountCodes.purpose, ["trusted_device", "email_change"]),
+            isNull(accountCodes.usedAt),
+          ),
+        );
+      await x.delete(socialIdentities).where(eq(socialIdentities.userId, userId));
+    },
     async deleteExpiredTokens(now: Date) {
       const rows = await x.delete(accessTokens).where(lte(accessTokens.expiresAt, now)).returning({ id: accessTokens.id });
       return rows.length;
@@ -210,6 +230,14 @@ export function createAccountsRepository(db: Database) {
         .returning();
       return lead ?? null;
     },
+    /** The unclaimed lead whose own link token has this hash, or null. */
+    async findOpenLeadByLinkToken(linkTokenHash: string) {
+      const [lead] = await x
+        .select()
+        .from(leads)
+        .where(and(eq(leads.linkTokenHash, linkTokenHash), isNull(leads.userId)));
+      return lead ?? null;
+    },
     async findLeadById(id: string) {
       const [lead] = await x.select().from(leads).where(eq(leads.id, id));
       return lead ?? null;
@@ -229,7 +257,10 @@ export function createAccountsRepository(db: Database) {
      * answers the answers, newest first.
      */
     async claimLead(id: string, userId: string) {
-      await x.update(leads).set({ userId, tokenHash: null, tokenExpiresAt: null, updatedAt: new Date() }).where(eq(leads.id, id));
+      await x
+        .update(leads)
+        .set({ userId, tokenHash: null, tokenExpiresAt: null, linkTokenHash: null, updatedAt: new Date() })
+        .where(eq(leads.id, id));
       const clocks = await x
         .select({ checkoutId: checkoutOffers.checkoutId, startedAt: checkoutOffers.startedAt, endsAt: checkoutOffers.endsAt })
         .from(checkoutOffers)

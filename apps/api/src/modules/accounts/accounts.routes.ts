@@ -6,6 +6,7 @@ import {
   DeviceBody,
   ErrorResponse,
   errorResponses,
+  LeadAccountBody,
   LeadAccountResponse,
   LeadIdentity,
   LeadIdParams,
@@ -27,7 +28,7 @@ import {
   UpdateUserBody,
   User,
 } from "@serene/contracts";
-import { authOf, personal } from "../../plugins/auth";
+import { authOf, bearerTokenOf, personal } from "../../plugins/auth";
 import type { AccountRecoveryService } from "./account-recovery.service";
 import type { AccountsService } from "./accounts.service";
 import type { ProfileService } from "./profile.service";
@@ -141,7 +142,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
           response: { 200: TokenResponse, ...errors },
         },
       },
-      (request) => accounts.loginWithTemporaryToken(request.params.email, request.body, request.ip),
+      (request) => accounts.loginWithTemporaryToken(request.params.email, request.body, request.ip, bearerTokenOf(request)),
     );
     app.get(
       "/user/recovery-password",
@@ -249,14 +250,17 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
           tags: ["accounts"],
           summary: "Open an account for an unclaimed lead buying on its offer page",
           description:
+            "Only with the lead's own link token (`token`, carried by the offer link e-mailed to the lead; 422 without it): a lead id alone opens nothing. " +
             "The account gets the lead's name and e-mail and a random temporary password, which is e-mailed to that address (never answered). " +
             "The lead's answers, goal and offer clocks become the member's. Answers a session token. " +
             "409 when the e-mail already has an account (log in instead); 404 for an unknown or claimed lead.",
           params: LeadIdParams,
+          body: LeadAccountBody,
           response: { 201: LeadAccountResponse, ...errors },
         },
       },
-      async (request, reply) => reply.code(201).send(await accounts.leadAccount(request.params.id, request.ip)),
+      async (request, reply) =>
+        reply.code(201).send(await accounts.leadAccount(request.params.id, request.body?.token ?? undefined, request.ip)),
     );
     app.get(
       "/lead/statistic/:statistic_id",

@@ -18,6 +18,7 @@ import { hashPassword, needsRehash, newPasswordProblems, verifyPassword } from "
 import { hashSecret, newSecret, temporaryPassword } from "./secrets";
 import type { AccessTokens, SignIn } from "./access-tokens";
 import { createTrustedDevices, type TrustedDeviceCookie } from "./trusted-devices";
+import { presentedSessionOf, proveOwnership } from "./ownership";
 
 export interface AccountsContext {
   repo: AccountsRepository;
@@ -44,12 +45,19 @@ const SANDBOX_NOT_OWNER_MESSAGE =
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LEAD_NOT_FOUND = "Lead not found.";
+/** A lead's sign-up or offer link without the lead's own link token (decision 050). */
+export const LEAD_LINK_MESSAGE = "This link is incomplete or no longer works. Please open the link from your e-mail again.";
 export const LEAD_HAS_ACCOUNT_MESSAGE = "An account with this e-mail already exists. Log in to continue.";
 
 /** Who is signing in: the client address, and the trusted-device cookie the browser sent, if any. */
 export interface SignInClient {
   ip: string;
   device?: string | undefined;
+}
+
+/** Whether `token` is the lead's own link token (only the lead's inbox received it). */
+function leadLinkMatches(lead: { linkTokenHash: string | null }, token: string | undefined): boolean {
+  return Boolean(token && lead.linkTokenHash && hashSecret(token) === lead.linkTokenHash);
 }
 
 export function checkEmail(errors: FieldErrors, raw: string | undefined): string {
@@ -91,7 +99,9 @@ export function createAccountsService(ctx: AccountsContext) {
    * answers become the member's, and their goal answer their goal. All in one transaction: an account
    * being deleted refuses the link and leaves the token as it was.
    */
-  async function claimLead(tokenHash: string, email: string, deviceName: string | undefined): Promise<string> {
+  async function claimLead(tokenHash: string, email: string, deviceName: string | undefined, bearer: string | null): Promise<string> {
+    const existingUser = await ctx.repo.findUserByEmail(email);
+    const keepTokenId = existingUser ? await presentedSessionOf(ctx.accessTokens, bearer, existingUser.id) : null;
     const result = await ctx.repo.transaction(async (tx) => {
       const at = now();
       const lead = await tx.useLeadToken(tokenHash, email, at);
@@ -99,13 +109,18 @@ export function createAccountsService(ctx: AccountsContext) {
       const existing = await tx.findUserByEmail(email);
       if (existing?.deletionDueAt) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
       const name = (lead.name.trim() || email.split("@")[0]!).slice(0, 100);
-      const user =
+      const opened =
         existing ?? (await tx.insertUser({ name, email, passwordHash: null, emailVerifiedAt: at })) ?? (await tx.findUserByEmail(email));
-      if (!user) return null;
+      if (!opened) return null;
+      // The link reached the address's inbox: the owner has arrived (decision 050).
+      const user = await proveOwnership(
+        tx,
+        opened,
+        { kind: "email_link", keepTokenId: opened.id === existingUser?.id ? keepTokenId : null },
+        at,
+      );
       const goal = goalOfAnswers((await tx.claimLead(lead.id, user.id)).find((answers) => goalOfAnswers(answers)));
-      if (goal || !user.emailVerifiedAt) {
-        await tx.updateUser(user.id, { ...(goal ? { goal } : {}), ...(user.emailVerifiedAt ? {} : { emailVerifiedAt: at }) });
-      }
+      if (goal) await tx.updateUser(user.id, { goal });
       return ctx.accessTokens.issue(user.id, deviceName, tx);
     });
     if (!result) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
@@ -115,6 +130,12 @@ export function createAccountsService(ctx: AccountsContext) {
   return {
     issueTemporaryLogin,
 
+    /**
+     * POST /user. With a lead's `statistic_id` the account takes the lead's name and e-mail, and only
+     * with the lead's own link token (from the lead's inbox): that proves the address, so the account
+     * opens proven. Without one, anyone may register any address with their own password; such an
+     * account stays unproven until the address's owner arrives (decision 050).
+     */
     async register(body: RegisterBody, ip: string): Promise<RegisterResponse> {
       const errors = new FieldErrors();
       let name = (body.name ?? "").trim();
@@ -123,6 +144,8 @@ export function createAccountsService(ctx: AccountsContext) {
       if (body.statistic_id) {
         lead = await ctx.repo.findLeadByStatisticId(body.statistic_id);
         if (!lead) throw invalidField("statistic_id", "The selected statistic id is invalid.");
+        await ctx.limiter.consume("register", ip, normalizeEmail(lead.email));
+        if (!lead.userId && !leadLinkMatches(lead, body.token)) throw invalidField("token", LEAD_LINK_MESSAGE);
         name = lead.name;
         email = normalizeEmail(lead.email);
       } else {
@@ -130,7 +153,7 @@ export function createAccountsService(ctx: AccountsContext) {
         else if (name.length > 100) errors.add("name", "The name field must not be greater than 100 characters.");
         email = checkEmail(errors, body.email);
       }
-      await ctx.limiter.consume("register", ip, email || null);
+      if (!lead) await ctx.limiter.consume("register", ip, email || null);
       errors.addAll("password", newPasswordProblems(body.password ?? "", email));
       errors.throwIfAny();
 
@@ -140,7 +163,7 @@ export function createAccountsService(ctx: AccountsContext) {
       }
       const passwordHash = await hashPassword(body.password!);
       const created = await ctx.repo.transaction(async (tx) => {
-        const user = await tx.insertUser({ name, email, passwordHash });
+        const user = await tx.insertUser({ name, email, passwordHash, emailVerifiedAt: lead ? now() : null });
         if (!user) return null;
         // The lead's answers become the member's, and its goal answer their goal (decision 025).
         if (lead) {
@@ -214,8 +237,12 @@ export function createAccountsService(ctx: AccountsContext) {
         const result = await ctx.repo.transaction(async (tx) => {
           const existing = await tx.findUserByEmail(email);
           if (existing && identity.sandbox) return "not-owner" as const;
-          const owner = existing ?? (await tx.insertUser({ name, email, passwordHash: null, emailVerifiedAt: now() }));
+          // The sandbox vouches for any address, so what it opens stays unproven until the owner arrives.
+          let owner =
+            existing ?? (await tx.insertUser({ name, email, passwordHash: null, emailVerifiedAt: identity.sandbox ? null : now() }));
           if (!owner) return null;
+          // A provider that verified the address proves it: whoever opened the account before the owner loses it (decision 050).
+          if (existing) owner = await proveOwnership(tx, existing, { kind: "verified_provider" }, now());
           await tx.insertIdentity({
             userId: owner.id,
             provider: identity.provider,
@@ -234,18 +261,32 @@ export function createAccountsService(ctx: AccountsContext) {
       return { token: await ctx.accessTokens.issue(user.id, body.device_name) };
     },
 
-    /** Exchanges a single-use temporary token (from an e-mailed link) for an access token. */
-    async loginWithTemporaryToken(emailParam: string, body: TmpTokenBody, ip: string): Promise<{ token: string }> {
+    /**
+     * Exchanges a single-use temporary token (from an e-mailed link) for an access token. The link
+     * reached the address's inbox, so it proves the address (decision 050); `bearer` is the session
+     * the browser already holds, kept when it is one of the same account's.
+     */
+    async loginWithTemporaryToken(
+      emailParam: string,
+      body: TmpTokenBody,
+      ip: string,
+      bearer: string | null = null,
+    ): Promise<{ token: string }> {
       const email = normalizeEmail(emailParam);
       await ctx.limiter.consume("code", ip, email);
       if (body.email && normalizeEmail(body.email) !== email) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
       // Used up only by a request that names the link's own address.
       const tokenHash = hashSecret(body.tmp_token);
       const code = await ctx.repo.useCode(tokenHash, "tmp_login", now(), email);
-      if (!code) return { token: await claimLead(tokenHash, email, body.device_name) };
+      if (!code) return { token: await claimLead(tokenHash, email, body.device_name, bearer) };
       const user = await ctx.repo.findUserById(code.userId);
       if (!user || user.email !== email || user.deletionDueAt) throw invalidField("tmp_token", TMP_TOKEN_MESSAGE);
-      return { token: await ctx.accessTokens.issue(user.id, body.device_name) };
+      const keepTokenId = await presentedSessionOf(ctx.accessTokens, bearer, user.id);
+      const token = await ctx.repo.transaction(async (tx) => {
+        await proveOwnership(tx, user, { kind: "email_link", keepTokenId }, now());
+        return ctx.accessTokens.issue(user.id, body.device_name, tx);
+      });
+      return { token };
     },
 
     async refresh(signIn: SignIn, token: string) {
@@ -266,20 +307,23 @@ export function createAccountsService(ctx: AccountsContext) {
     /**
      * POST /lead/{id}/account: a lead buying on its offer page (/lead-checkout) gets an account for the
      * lead's e-mail, with a random temporary password e-mailed to that address (never answered here).
-     * The lead is claimed as its e-mailed link claims it (answers, goal, offer clocks); the e-mail is
-     * not marked verified, as nobody has proved it yet. Answers a session token like a log-in.
+     * Only with the lead's own link token, which only the lead's inbox received (the offer link carries
+     * it): a lead id alone opens nothing (decision 050). The token proves the address, so the account
+     * opens proven. The lead is claimed as its e-mailed link claims it (answers, goal, offer clocks).
+     * Answers a session token like a log-in.
      */
-    async leadAccount(leadId: string, ip: string): Promise<LeadAccountResponse> {
+    async leadAccount(leadId: string, token: string | undefined, ip: string): Promise<LeadAccountResponse> {
       await ctx.limiter.consume("leadAccount", ip, leadId);
       const lead = UUID.test(leadId) ? await ctx.repo.findLeadById(leadId) : null;
       if (!lead || lead.userId) throw notFound(LEAD_NOT_FOUND);
+      if (!leadLinkMatches(lead, token)) throw invalidField("token", LEAD_LINK_MESSAGE);
       const email = normalizeEmail(lead.email);
       if (await ctx.repo.findUserByEmail(email)) throw conflict(LEAD_HAS_ACCOUNT_MESSAGE);
       const name = (lead.name.trim() || email.split("@")[0]!).slice(0, 100);
       const password = temporaryPassword();
       const passwordHash = await hashPassword(password);
       const created = await ctx.repo.transaction(async (tx) => {
-        const user = await tx.insertUser({ name, email, passwordHash });
+        const user = await tx.insertUser({ name, email, passwordHash, emailVerifiedAt: now() });
         if (!user) throw conflict(LEAD_HAS_ACCOUNT_MESSAGE);
         // Of two requests for one lead only one takes it; the other's account is rolled back.
         if (!(await tx.takeOpenLead(lead.id, user.id))) throw notFound(LEAD_NOT_FOUND);

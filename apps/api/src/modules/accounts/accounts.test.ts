@@ -309,19 +309,36 @@ describe("POST /api/v1/user (registration)", () => {
   });
 });
 
+/** A pre-registered lead and its own link token (the one its invitation e-mail carries). */
+async function preRegisteredLead(statisticId: string, name: string, email: string) {
+  const token = `invitation-${statisticId}`;
+  await t.database.db
+    .insert(leads)
+    .values({ statisticId, name, email, linkTokenHash: createHash("sha256").update(token).digest("base64url") });
+  return token;
+}
+
 describe("registration of a pre-registered lead (statistic_id)", () => {
   it("shows the lead's name and e-mail, registers with the password alone, then forgets the lead", async () => {
     const statisticId = `lead-${Date.now()}`;
     const email = uniqueEmail("lead");
-    await t.database.db.insert(leads).values({ statisticId, name: "Jamie", email });
+    const token = await preRegisteredLead(statisticId, "Jamie", email);
 
     const identity = await t.app.inject({ url: `/api/v1/lead/statistic/${statisticId}?t=1` });
     expect(identity.statusCode).toBe(200);
     expect(identity.json()).toEqual({ email, name: "Jamie" });
 
-    const res = await register({ statistic_id: statisticId, password: PASSWORD, name: "Someone Else", email: uniqueEmail("ignored") });
+    const res = await register({
+      statistic_id: statisticId,
+      token,
+      password: PASSWORD,
+      name: "Someone Else",
+      email: uniqueEmail("ignored"),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await whoAmI(t.app, res.json().token)).json()).toMatchObject({ name: "Jamie", email });
+    // The link came from the lead's inbox: the address is proven.
+    expect((await userByEmail(email))!.emailVerifiedAt).not.toBeNull();
     const [lead] = await t.database.db.select().from(leads).where(eq(leads.statisticId, statisticId));
     expect(lead!.userId).toBe((await userByEmail(email))!.id);
 
@@ -334,10 +351,23 @@ describe("registration of a pre-registered lead (statistic_id)", () => {
     expect(res.json().errors).toEqual({ statistic_id: ["The selected statistic id is invalid."] });
   });
 
+  it("opens nothing with a statistic id alone or with a wrong token: only the lead's inbox has the link", async () => {
+    const statisticId = `lead-taken-${Date.now()}`;
+    const email = uniqueEmail("lead");
+    await preRegisteredLead(statisticId, "Kim", email);
+    const message = "This link is incomplete or no longer works. Please open the link from your e-mail again.";
+    for (const token of [undefined, "", "invitation-someone-else"]) {
+      const res = await register({ statistic_id: statisticId, password: PASSWORD, ...(token !== undefined ? { token } : {}) });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toEqual({ message, errors: { token: [message] } });
+    }
+    expect(await userByEmail(email)).toBeUndefined();
+  });
+
   it("still checks the password of a lead", async () => {
     const statisticId = `lead-weak-${Date.now()}`;
-    await t.database.db.insert(leads).values({ statisticId, name: "Jo", email: uniqueEmail("lead") });
-    const res = await register({ statistic_id: statisticId, password: "qwertyuiop" });
+    const token = await preRegisteredLead(statisticId, "Jo", uniqueEmail("lead"));
+    const res = await register({ statistic_id: statisticId, token, password: "qwertyuiop" });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(["password"]);
   });
@@ -648,15 +678,15 @@ describe("registration races and reused leads", () => {
   it("does not let a lead link that was used already make a second account", async () => {
     const statisticId = `lead-once-${Date.now()}`;
     const email = uniqueEmail("lead-once");
-    await t.database.db.insert(leads).values({ statisticId, name: "Once", email });
-    const first = await register({ statistic_id: statisticId, password: PASSWORD });
+    const token = await preRegisteredLead(statisticId, "Once", email);
+    const first = await register({ statistic_id: statisticId, token, password: PASSWORD });
     expect(first.statusCode).toBe(200);
     // The member moves to another address; the old funnel link must not open a new account on the old one.
     await t.database.db
       .update(users)
       .set({ email: uniqueEmail("moved-on") })
       .where(eq(users.email, email));
-    const again = await register({ statistic_id: statisticId, password: "another-good-pass-9" });
+    const again = await register({ statistic_id: statisticId, token, password: "another-good-pass-9" });
     expect(again.statusCode).toBe(208);
     expect(again.json()).toEqual({ token: null, status: 208, message: ALREADY });
     expect(await userByEmail(email)).toBeUndefined();

@@ -17,7 +17,8 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 
 /**
  * POST /lead/{id}/account: a lead buying on its offer page (/lead-checkout) gets an account with a
- * temporary password e-mailed to the lead's address, and a session token at once.
+ * temporary password e-mailed to the lead's address, and a session token at once; only with the
+ * lead's own link token, which the offer link in the lead's e-mail carries (decision 050).
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -36,16 +37,24 @@ async function newLead(email = uniqueEmail("lead"), name = "Lee Calm") {
     remoteAddress: randomIp(),
   });
   expect(res.statusCode, res.body).toBe(201);
-  return { id: res.json().data.id as string, email, name };
+  // The offer link of the lead's e-mail: /lead-checkout/{id}?lead=…&token=…
+  const offer = linkIn(await lastMailTo(t.database, email, "result"), "/lead-checkout");
+  expect(offer.searchParams.get("lead")).toBe(res.json().data.id);
+  return { id: res.json().data.id as string, email, name, token: offer.searchParams.get("token")! };
 }
-const openAccount = (id: string, remoteAddress = randomIp()) =>
-  t.app.inject({ method: "POST", url: `/api/v1/lead/${id}/account`, remoteAddress });
+const openAccount = (lead: { id: string; token?: string }, remoteAddress = randomIp()) =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/v1/lead/${lead.id}/account`,
+    ...(lead.token !== undefined ? { payload: { token: lead.token } } : {}),
+    remoteAddress,
+  });
 
 describe("POST /lead/{id}/account", () => {
   it("opens an account with the lead's name and e-mail, e-mails a temporary password that logs in, and answers a session token", async () => {
     const lead = await newLead();
     await t.app.inject({ url: `/api/v1/checkout/3?lead=${lead.id}` });
-    const res = await openAccount(lead.id);
+    const res = await openAccount(lead);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.json()).toEqual({ token: expect.any(String), email: lead.email, name: lead.name });
@@ -73,7 +82,8 @@ describe("POST /lead/{id}/account", () => {
     expect(user!.password_hash).not.toContain(password);
     // Claimed as the e-mailed link claims it: the lead, its answers and goal, and its offer clock.
     expect(user!.goal).toBe("REDUCE_STRESS");
-    expect(user!.email_verified_at).toBeNull();
+    // The link token came from the lead's inbox: the address is proven.
+    expect(user!.email_verified_at).not.toBeNull();
     expect(await rows(t.database, "select 1 from leads where id = $1 and user_id = $2", [lead.id, user!.id])).toHaveLength(1);
     expect(await rows(t.database, "select 1 from quiz_answers where lead_id = $1 and user_id = $2", [lead.id, user!.id])).toHaveLength(1);
     expect(await rows(t.database, "select 1 from checkout_offers where checkout_id = 3 and user_id = $1", [user!.id])).toHaveLength(1);
@@ -83,18 +93,18 @@ describe("POST /lead/{id}/account", () => {
 
   it("answers 404 once the lead is claimed (a second account is never made), and for an unknown or malformed id", async () => {
     const lead = await newLead();
-    expect((await openAccount(lead.id)).statusCode).toBe(201);
-    const again = await openAccount(lead.id);
+    expect((await openAccount(lead)).statusCode).toBe(201);
+    const again = await openAccount(lead);
     expect(again.statusCode).toBe(404);
     expect(await mailsTo(t.database, lead.email, SUBJECT)).toHaveLength(1);
-    expect((await openAccount("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
-    expect((await openAccount("not-a-lead")).statusCode).toBe(404);
+    expect((await openAccount({ id: "00000000-0000-4000-8000-000000000000", token: lead.token })).statusCode).toBe(404);
+    expect((await openAccount({ id: "not-a-lead" })).statusCode).toBe(404);
   });
 
   it("answers 409 when the e-mail already has an account, and changes nothing", async () => {
     const member = await registerMember(t.app, t.database);
     const lead = await newLead(member.email);
-    const res = await openAccount(lead.id);
+    const res = await openAccount(lead);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: "An account with this e-mail already exists. Log in to continue." });
     expect(await mailsTo(t.database, member.email, SUBJECT)).toHaveLength(0);
@@ -104,7 +114,7 @@ describe("POST /lead/{id}/account", () => {
 
   it("makes one account when two requests for one lead arrive at once", async () => {
     const lead = await newLead();
-    const answers = await Promise.all([openAccount(lead.id), openAccount(lead.id), openAccount(lead.id)]);
+    const answers = await Promise.all([openAccount(lead), openAccount(lead), openAccount(lead)]);
     expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(1);
     expect(answers.every((res) => [201, 404, 409].includes(res.statusCode))).toBe(true);
     expect(await rows(t.database, "select 1 from users where email = $1", [lead.email])).toHaveLength(1);
@@ -114,13 +124,38 @@ describe("POST /lead/{id}/account", () => {
   it(`is rate limited per lead (${RATE_LIMITS.leadAccount.account.points}) and per client address (${RATE_LIMITS.leadAccount.ip.points})`, async () => {
     const lead = await newLead();
     const ip = randomIp();
-    for (let n = 0; n < RATE_LIMITS.leadAccount.account.points; n++) expect((await openAccount(lead.id)).statusCode).not.toBe(429);
-    const held = await openAccount(lead.id);
+    for (let n = 0; n < RATE_LIMITS.leadAccount.account.points; n++) expect((await openAccount({ id: lead.id })).statusCode).not.toBe(429);
+    const held = await openAccount({ id: lead.id });
     expect(held.statusCode).toBe(429);
     expect(held.headers["retry-after"]).toBeDefined();
     for (let n = 0; n < RATE_LIMITS.leadAccount.ip.points; n++) {
-      expect((await openAccount("00000000-0000-4000-8000-0000000000" + String(n).padStart(2, "0"), ip)).statusCode).toBe(404);
+      expect((await openAccount({ id: "00000000-0000-4000-8000-0000000000" + String(n).padStart(2, "0") }, ip)).statusCode).toBe(404);
     }
-    expect((await openAccount((await newLead()).id, ip)).statusCode).toBe(429);
+    expect((await openAccount(await newLead(), ip)).statusCode).toBe(429);
+  });
+
+  it("opens nothing for a lead id alone, a wrong token or another lead's token: only the lead's inbox has the link", async () => {
+    const lead = await newLead();
+    const other = await newLead();
+    const message = "This link is incomplete or no longer works. Please open the link from your e-mail again.";
+    for (const attempt of [
+      { id: lead.id },
+      { id: lead.id, token: "" },
+      { id: lead.id, token: "x".repeat(43) },
+      { id: lead.id, token: other.token },
+    ]) {
+      const res = await openAccount(attempt);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toEqual({ message, errors: { token: [message] } });
+      expect(res.json().token).toBeUndefined();
+    }
+    expect(await rows(t.database, "select 1 from users where email = $1", [lead.email])).toHaveLength(0);
+    expect(await mailsTo(t.database, lead.email, SUBJECT)).toHaveLength(0);
+    expect(await rows(t.database, "select 1 from leads where id = $1 and user_id is null", [lead.id])).toHaveLength(1);
+    // Refuses a token of the wrong type and an oversized one with the usual 422.
+    for (const payload of [{ token: 7 }, { token: "t".repeat(300) }]) {
+      const res = await t.app.inject({ method: "POST", url: `/api/v1/lead/${lead.id}/account`, payload, remoteAddress: randomIp() });
+      expect(res.statusCode).toBe(422);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { DAY_MS, normalizeEmail } from "@serene/domain";
+import { DAY_MS, mayChangeEmail, normalizeEmail, PROVE_ADDRESS_FIRST_MESSAGE } from "@serene/domain";
 import type { ChangePasswordBody, UpdateUserBody, User } from "@serene/contracts";
 import { FieldErrors, invalidField, notFound } from "../../domain-errors";
 import { emails } from "../mail/templates";
@@ -28,6 +28,9 @@ export function createProfileService(ctx: AccountsContext) {
       let user = signIn.user;
       // Checked before anything is written, so a refused request changes nothing.
       const emailChanges = email !== user.email;
+      // Until its own address is proven, an account cannot move to another one (decision 050).
+      if (emailChanges && !mayChangeEmail({ proven: user.emailVerifiedAt !== null }))
+        throw invalidField("email", PROVE_ADDRESS_FIRST_MESSAGE);
       if (emailChanges && (await ctx.repo.emailTakenByOther(email, user.id))) throw invalidField("email", EMAIL_TAKEN);
       if (body.name !== user.name) user = (await ctx.repo.updateUser(user.id, { name: body.name })) ?? user;
       if (emailChanges) {
@@ -51,6 +54,8 @@ export function createProfileService(ctx: AccountsContext) {
       await ctx.limiter.consume("code", ip, code);
       const used = await ctx.repo.useCode(hashSecret(code), "email_change", now());
       if (!used?.newEmail) throw notFound("This confirmation link is invalid or has expired.");
+      const owner = await ctx.repo.findUserById(used.userId);
+      if (!owner || !mayChangeEmail({ proven: owner.emailVerifiedAt !== null })) throw invalidField("email", PROVE_ADDRESS_FIRST_MESSAGE);
       if (await ctx.repo.emailTakenByOther(used.newEmail, used.userId)) throw invalidField("email", EMAIL_TAKEN);
       await ctx.repo.updateUser(used.userId, { email: normalizeEmail(used.newEmail), emailVerifiedAt: now() });
       return { message: "Your e-mail address has been updated." };

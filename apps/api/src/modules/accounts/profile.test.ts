@@ -13,12 +13,16 @@ import {
   multipartBody,
   PASSWORD,
   randomIp,
+  proveAddress,
   registerMember,
   uniqueEmail,
   whoAmI,
   type Member,
 } from "../../test/accounts";
 import { createTestApp, useProductionPasswordCost, type TestApp } from "../../test/test-app";
+
+/** A member who registered and then followed their welcome link: the address is theirs. */
+const provenMember = async (...args: Parameters<typeof registerMember>) => proveAddress(args[0], args[1], await registerMember(...args));
 
 const TAKEN = "The email has already been taken.";
 const LINK_INVALID = "This confirmation link is invalid or has expired.";
@@ -29,8 +33,8 @@ let bob: Member;
 
 beforeAll(async () => {
   t = await createTestApp({ APP_URL: "https://app.serene.test" });
-  alice = await registerMember(t.app, t.database, { name: "Alice" });
-  bob = await registerMember(t.app, t.database, { name: "Bob" });
+  alice = await provenMember(t.app, t.database, { name: "Alice" });
+  bob = await provenMember(t.app, t.database, { name: "Bob" });
 });
 afterAll(async () => t.close());
 
@@ -77,7 +81,7 @@ describe("GET /api/v1/user", () => {
 
 describe("PUT /api/v1/user", () => {
   it("changes the name at once, and only the caller's", async () => {
-    const member = await registerMember(t.app, t.database, { name: "Before" });
+    const member = await provenMember(t.app, t.database, { name: "Before" });
     const res = await update(member.token, { name: "  After  ", email: member.email, platform: "web" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: member.id, name: "After", email: member.email, pending_email: null });
@@ -87,7 +91,7 @@ describe("PUT /api/v1/user", () => {
   });
 
   it("accepts multipart form data with platform web, as the settings page sends it", async () => {
-    const member = await registerMember(t.app, t.database, { name: "Form" });
+    const member = await provenMember(t.app, t.database, { name: "Form" });
     const form = await multipartBody({ name: "Formed", email: member.email, platform: "web" });
     const res = await t.app.inject({
       method: "PUT",
@@ -100,7 +104,7 @@ describe("PUT /api/v1/user", () => {
   });
 
   it("accepts url-encoded form data", async () => {
-    const member = await registerMember(t.app, t.database, { name: "Enc" });
+    const member = await provenMember(t.app, t.database, { name: "Enc" });
     const form = formBody({ name: "Encoded", email: member.email });
     const res = await t.app.inject({
       method: "PUT",
@@ -112,8 +116,24 @@ describe("PUT /api/v1/user", () => {
     expect(res.json().name).toBe("Encoded");
   });
 
+  it("refuses to move an account whose own address is not proven yet, and changes nothing (decision 050)", async () => {
+    const member = await registerMember(t.app, t.database, { name: "Unproven" });
+    const message =
+      "Please confirm your current e-mail address first: open the link we e-mailed you, or reset your password from the log-in page.";
+    const res = await update(member.token, { name: "Renamed", email: uniqueEmail("elsewhere") });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message, errors: { email: [message] } });
+    expect(await userRow(member.id)).toMatchObject({ name: "Unproven", email: member.email });
+    expect((await whoAmI(t.app, member.token)).json().pending_email).toBeNull();
+    // The name alone still changes.
+    expect((await update(member.token, { name: "Renamed", email: member.email })).statusCode).toBe(200);
+    // Once the welcome link is followed, the address may move.
+    await proveAddress(t.app, t.database, member);
+    expect((await update(member.token, { name: "Renamed", email: uniqueEmail("elsewhere") })).statusCode).toBe(200);
+  });
+
   it("changes the e-mail only after the new address confirms the link, and tells the old address", async () => {
-    const member = await registerMember(t.app, t.database, { name: "Mover" });
+    const member = await provenMember(t.app, t.database, { name: "Mover" });
     const oldEmail = member.email;
     const newEmail = uniqueEmail("moved");
 
@@ -154,7 +174,7 @@ describe("PUT /api/v1/user", () => {
   });
 
   it("keeps only a hash of the confirmation code", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await provenMember(t.app, t.database);
     const code = await emailChangeCode(member, uniqueEmail("hash"));
     const codes = await t.database.db.select().from(accountCodes).where(eq(accountCodes.userId, member.id));
     expect(JSON.stringify(codes)).not.toContain(code);
@@ -162,7 +182,7 @@ describe("PUT /api/v1/user", () => {
   });
 
   it("refuses an expired confirmation link and keeps the old address", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await provenMember(t.app, t.database);
     const code = await emailChangeCode(member, uniqueEmail("late"));
     await t.database.db
       .update(accountCodes)
@@ -174,7 +194,7 @@ describe("PUT /api/v1/user", () => {
   });
 
   it("lets only the newest change request through", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await provenMember(t.app, t.database);
     const first = await emailChangeCode(member, uniqueEmail("first"));
     const secondEmail = uniqueEmail("second");
     const second = await emailChangeCode(member, secondEmail);
@@ -184,7 +204,7 @@ describe("PUT /api/v1/user", () => {
   });
 
   it("refuses another account's address and changes nothing, not even the name", async () => {
-    const member = await registerMember(t.app, t.database, { name: "Keep" });
+    const member = await provenMember(t.app, t.database, { name: "Keep" });
     const res = await update(member.token, { name: "Changed", email: bob.email.toUpperCase() });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: TAKEN, errors: { email: [TAKEN] } });
@@ -193,10 +213,10 @@ describe("PUT /api/v1/user", () => {
   });
 
   it("refuses the confirmation when the address was taken in the meantime", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await provenMember(t.app, t.database);
     const wanted = uniqueEmail("contested");
     const code = await emailChangeCode(member, wanted);
-    await registerMember(t.app, t.database, { email: wanted });
+    await provenMember(t.app, t.database, { email: wanted });
     const res = await confirmEmail(code);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ email: [TAKEN] });
@@ -204,7 +224,7 @@ describe("PUT /api/v1/user", () => {
   });
 
   it("does not ask to confirm an address that only differs in case", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await provenMember(t.app, t.database);
     const before = (await mailsTo(t.database, member.email)).length;
     const res = await update(member.token, { name: member.name, email: ` ${member.email.toUpperCase()} ` });
     expect(res.statusCode).toBe(200);
@@ -266,7 +286,7 @@ describe("POST /api/v1/user/confirm-email/{code}", () => {
 describe("PATCH /api/v1/user/password", () => {
   it("checks the current password, sets the new one, and signs out every other device only", async () => {
     useProductionPasswordCost();
-    const member = await registerMember(t.app, t.database, { name: "Pat" });
+    const member = await provenMember(t.app, t.database, { name: "Pat" });
     const phone = (await login(t.app, member.email, member.password)).json().token as string;
     const res = await changePassword(member.token, { current_password: member.password, password: "new-quiet-words-9" });
     expect(res.statusCode, res.body).toBe(200);
@@ -283,7 +303,7 @@ describe("PATCH /api/v1/user/password", () => {
   });
 
   it("refuses a missing or wrong current password and changes nothing", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await provenMember(t.app, t.database);
     const other = (await login(t.app, member.email, member.password)).json().token as string;
     const missing = await changePassword(member.token, { password: "new-quiet-words-9" });
     expect(missing.statusCode).toBe(422);
@@ -334,7 +354,7 @@ describe("PATCH /api/v1/user/password", () => {
   });
 
   it("limits attempts per account: the 11th in 15 minutes gets 429", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await provenMember(t.app, t.database);
     for (let attempt = 1; attempt <= 10; attempt++) {
       expect(
         (await changePassword(member.token, { current_password: `guess-${attempt}-x`, password: "new-quiet-words-9" })).statusCode,

@@ -7,7 +7,18 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { socialIdentities, users } from "@serene/db";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SANDBOX_CLIENT_ID } from "../../config";
-import { formBody, freePort, login, mailsTo, PASSWORD, randomIp, registerMember, uniqueEmail, whoAmI } from "../../test/accounts";
+import {
+  formBody,
+  freePort,
+  login,
+  mailsTo,
+  PASSWORD,
+  randomIp,
+  proveAddress,
+  registerMember,
+  uniqueEmail,
+  whoAmI,
+} from "../../test/accounts";
 import { PRODUCTION } from "../../test/production-env";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -100,7 +111,7 @@ const SANDBOX_NOT_OWNER =
   "An account with this e-mail address already exists. The sandbox sign-in opens only accounts it created: please log in with your password or the way you signed up.";
 
 describe("Google sign-in through the sandbox", () => {
-  it("creates a verified account without a password, then signs the same person into it again", async () => {
+  it("creates an account without a password, unproven (the sandbox vouches for any address), then signs the same person into it again", async () => {
     const email = uniqueEmail("google");
     const first = await signIn("googleWeb", { id_token: await googleToken({ name: "Maya Green", email }, { nonce: "n-1" }), nonce: "n-1" });
     expect(first.statusCode, first.body).toBe(200);
@@ -108,7 +119,8 @@ describe("Google sign-in through the sandbox", () => {
     expect(me).toMatchObject({ name: "Maya Green", email, has_password: false });
     const user = (await userByEmail(email))!;
     expect(user.passwordHash).toBeNull();
-    expect(user.emailVerifiedAt).not.toBeNull();
+    // Anyone can make the sandbox say any address: the address waits for its owner (decision 050).
+    expect(user.emailVerifiedAt).toBeNull();
     const identities = await identitiesOf(user.id);
     expect(identities).toHaveLength(1);
     expect(identities[0]).toMatchObject({ provider: "google", email });
@@ -443,7 +455,7 @@ describe("a real provider (Google's verification against a JWKS the test serves)
       .sign(privateKey);
 
   it("still links an existing password account with the same verified e-mail, and signs it in again", async () => {
-    const member = await registerMember(real.app, real.database, { name: "Pat Password" });
+    const member = await proveAddress(real.app, real.database, await registerMember(real.app, real.database, { name: "Pat Password" }));
     const subject = String(randomInt(1e9, 2e9));
     const first = await real.app.inject({
       method: "POST",
@@ -462,6 +474,22 @@ describe("a real provider (Google's verification against a JWKS the test serves)
       remoteAddress: randomIp(),
     });
     expect((await whoAmI(real.app, again.json().token)).json().id).toBe(member.id);
+    // The address was proven before: the member's own password and session go on.
+    expect((await whoAmI(real.app, member.token)).statusCode).toBe(200);
+    expect((await login(real.app, member.email, member.password)).statusCode).toBe(200);
+  });
+
+  it("creates a proven account: the provider verified the address", async () => {
+    const email = uniqueEmail("real-google");
+    const res = await real.app.inject({
+      method: "POST",
+      url: "/api/v1/user/auth/googleWeb",
+      payload: { id_token: await googleSays(email, String(randomInt(1e9, 2e9))) },
+      remoteAddress: randomIp(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [user] = await real.database.db.select().from(users).where(eq(users.email, email));
+    expect(user!.emailVerifiedAt).not.toBeNull();
   });
 });
 

@@ -13,7 +13,7 @@ export function createLeadsRepository(db: Database) {
      * answers are theirs at once, and a goal answer becomes their goal.
      */
     async create(
-      lead: Pick<LeadRow, "statisticId" | "name" | "email" | "userId" | "tokenHash" | "tokenExpiresAt">,
+      lead: Pick<LeadRow, "statisticId" | "name" | "email" | "userId" | "tokenHash" | "tokenExpiresAt" | "linkTokenHash">,
       answers: { quizId: number; answers: Answers } | null,
       goal: string | null,
     ): Promise<LeadRow> {
@@ -54,7 +54,7 @@ export function createLeadsRepository(db: Database) {
      */
     async update(
       id: string,
-      changes: Partial<Pick<LeadRow, "name" | "email" | "tokenHash" | "tokenExpiresAt">>,
+      changes: Partial<Pick<LeadRow, "name" | "email" | "tokenHash" | "tokenExpiresAt" | "linkTokenHash">>,
       answers: { rowId: string; answers: Answers; email: string | null } | null,
       goal: { userId: string; goal: string } | null,
     ): Promise<LeadRow | null> {

@@ -1,5 +1,5 @@
 import type { LeadBody, LeadResponse, LeadUpdateBody } from "@serene/contracts";
-import { normalizeEmail } from "@serene/domain";
+import { leadLanding, normalizeEmail } from "@serene/domain";
 import { invalidField, notFound } from "../../domain-errors";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import { hashSecret, newSecret } from "../accounts/secrets";
@@ -47,25 +47,43 @@ export function createLeadsService(ctx: LeadsContext) {
   const now = ctx.now ?? (() => new Date());
   const minutes = Math.round(ctx.tmpTokenMs / 60_000);
 
-  /** A new sign-in token: the secret for the link, and what the lead row keeps. */
+  /**
+   * New secrets for the lead's e-mail: the single-use sign-in token of the result link, and the lead's
+   * own link token, which the offer link carries and which proves the address until the lead becomes a
+   * member (decision 050). Only their hashes are kept.
+   */
   function newToken() {
     const token = newSecret();
-    return { token, stored: { tokenHash: hashSecret(token), tokenExpiresAt: new Date(now().getTime() + ctx.tmpTokenMs) } };
+    const link = newSecret();
+    return {
+      token,
+      link,
+      stored: { tokenHash: hashSecret(token), tokenExpiresAt: new Date(now().getTime() + ctx.tmpTokenMs), linkTokenHash: hashSecret(link) },
+    };
   }
 
-  /** `/authorization?email=…&token=…&redirect=/quiz-results?lead=<id>`: same-origin redirect, read by the web /authorization page. */
-  function resultLink(lead: Pick<LeadRow, "id" | "email">, token: string): string {
-    const query = new URLSearchParams({ email: lead.email, token, redirect: `/quiz-results?lead=${lead.id}` });
-    return `${ctx.appUrl}/authorization?${query}`;
+  /** Where the lead's links land: the result and the offer of the quiz they took (its newest answers). */
+  async function landingOf(lead: LeadRow) {
+    const answers = await ctx.repository.latestAnswers(lead.id);
+    const quiz = answers ? ctx.quiz.find(answers.quizId) : null;
+    const score = answers && quiz ? ctx.quiz.checkAnswers(quiz.id, answers.answers).score : 0;
+    return leadLanding(quiz, score, LEAD_OFFER_CHECKOUT_ID);
   }
 
-  async function sendResult(lead: LeadRow, token: string) {
-    // The offer link is plain (no token): it names the lead so the page greets them and keeps their offer clock.
-    const offer = `${ctx.appUrl}/lead-checkout/${LEAD_OFFER_CHECKOUT_ID}?lead=${lead.id}`;
+  async function sendResult(lead: LeadRow, secrets: { token: string; link: string }) {
+    const landing = await landingOf(lead);
+    // `/authorization?email=…&token=…&redirect=<result>?lead=<id>`: same-origin redirect, read by the web /authorization page.
+    const result = `${ctx.appUrl}/authorization?${new URLSearchParams({
+      email: lead.email,
+      token: secrets.token,
+      redirect: `${landing.resultPath}?lead=${lead.id}`,
+    })}`;
+    // The offer link names the lead (the page greets them and keeps their offer clock) and carries its link token.
+    const offer = `${ctx.appUrl}/lead-checkout/${landing.checkoutId}?${new URLSearchParams({ lead: lead.id, token: secrets.link })}`;
     await ctx.mailer.send({
       to: lead.email,
       userId: null,
-      ...emails.quizResult(ctx.brand, lead.name, resultLink(lead, token), minutes, offer),
+      ...emails.quizResult(ctx.brand, lead.name, result, minutes, offer),
     });
   }
 
@@ -99,11 +117,12 @@ export function createLeadsService(ctx: LeadsContext) {
           userId: caller.userId,
           tokenHash: token?.stored.tokenHash ?? null,
           tokenExpiresAt: token?.stored.tokenExpiresAt ?? null,
+          linkTokenHash: token?.stored.linkTokenHash ?? null,
         },
         checked ? { quizId: checked.quiz.id, answers: body.answers ?? {} } : null,
         checked?.goal ?? null,
       );
-      if (token) await sendResult(lead, token.token);
+      if (token) await sendResult(lead, token);
       return present(lead);
     },
 
@@ -135,7 +154,7 @@ export function createLeadsService(ctx: LeadsContext) {
         goal && lead.userId ? { userId: lead.userId, goal } : null,
       );
       if (!updated) throw notFound(NOT_FOUND);
-      if (token) await sendResult(updated, token.token);
+      if (token) await sendResult(updated, token);
       return present(updated);
     },
 

@@ -59,6 +59,11 @@ async function resultLink(email: string) {
   };
 }
 
+/** The lead's own link token, carried by the offer link of its result e-mail. */
+async function linkToken(email: string) {
+  return linkIn(await lastMailTo(t.database, email, SUBJECT), "/lead-checkout").searchParams.get("token")!;
+}
+
 /** A visitor finishes the calm check-in and gives an e-mail. */
 async function visitorLead(email = uniqueEmail("lead"), extra: Record<string, unknown> = {}) {
   const res = await post({ email, quiz: "calm-check-in", answers: CALM, ...extra });
@@ -98,18 +103,24 @@ describe("POST /api/v1/lead (a visitor)", () => {
     expect(`${link.origin}${link.pathname}`).toBe(`${t.config.appUrl}/authorization`);
     expect(link.searchParams.get("email")).toBe(email);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(redirect).toBe(`/quiz-results?lead=${lead.id}`);
+    // A custom quiz lands on its own result page (decision 050).
+    expect(redirect).toBe(`/quiz-dynamic-results/calm-check-in?lead=${lead.id}`);
     // The web /authorization page follows only a same-origin path.
     expect(safeRedirectPath(redirect)).toBe(redirect);
-    // A plain link (no token) to today's offer names the lead, so the offer page keeps the lead's clock.
+    // Today's offer is the checkout of the score's band; its link names the lead (the offer page keeps the
+    // lead's clock) and carries the lead's own link token, which proves the address when the lead buys.
     const offer = linkIn(mails[0]!, "/lead-checkout/");
-    expect(offer.toString()).toBe(`${t.config.appUrl}/lead-checkout/3?lead=${lead.id}`);
+    const ownToken = offer.searchParams.get("token")!;
+    expect(ownToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(offer.toString()).toBe(`${t.config.appUrl}/lead-checkout/1?lead=${lead.id}&token=${ownToken}`);
     expect(mails[0]!.text).toContain("See today's offer");
     expect(mails[0]!.html).toContain("See today's offer");
-    // The token itself is not stored, only its hash.
+    // The tokens themselves are not stored, only their hashes, and no answer names them.
     const [stored] = await t.database.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(stored!.tokenHash).not.toBe(token);
     expect(JSON.stringify(stored)).not.toContain(token);
+    expect(JSON.stringify(stored)).not.toContain(ownToken);
+    expect(res.body).not.toContain(ownToken);
   });
 
   it("keeps a given name, and accepts a lead without a quiz", async () => {
@@ -125,6 +136,10 @@ describe("POST /api/v1/lead (a visitor)", () => {
       outcome_percentage: null,
     });
     expect(await mailsTo(t.database, email, SUBJECT)).toHaveLength(1);
+    // Without a custom quiz: the shared result screen and the default offer.
+    const { redirect } = await resultLink(email);
+    expect(redirect).toBe(`/quiz-results?lead=${res.json().data.id}`);
+    expect(linkIn(await lastMailTo(t.database, email, SUBJECT), "/lead-checkout/").pathname).toBe("/lead-checkout/3");
   });
 
   const bad: [string, unknown, string][] = [
@@ -229,7 +244,9 @@ describe("the result e-mail's link", () => {
     const me = (await whoAmI(t.app, res.json().token)).json();
     expect(me).toMatchObject({ id: member.id, name: "Existing", goal: "REDUCE_STRESS" });
     expect((await t.database.db.select().from(users).where(eq(users.email, member.email))).length).toBe(1);
-    expect((await get(lead.id, bearer(member.token))).json().data).toMatchObject({ registered: true, name: "Someone Else" });
+    expect((await get(lead.id, bearer(res.json().token))).json().data).toMatchObject({ registered: true, name: "Someone Else" });
+    // The link proved the address in another browser: the registration's session, never proven, ended (decision 050).
+    expect((await whoAmI(t.app, member.token)).statusCode).toBe(401);
   });
 
   it("stops working once the lead signs up through its sign-up link, which brings the answers and goal along", async () => {
@@ -239,7 +256,7 @@ describe("the result e-mail's link", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/v1/user",
-      payload: { statistic_id: lead.statistic_id, password: PASSWORD },
+      payload: { statistic_id: lead.statistic_id, token: await linkToken(email), password: PASSWORD },
       remoteAddress: randomIp(),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -357,7 +374,7 @@ describe("GET /api/v1/lead/{id} and PUT /api/v1/lead (an unclaimed lead)", () =>
     expect((await exchange(oldEmail, oldLink.token)).statusCode).toBe(422);
     expect(await userByEmail(oldEmail)).toBeNull();
     const newLink = await resultLink(newEmail);
-    expect(newLink.redirect).toBe(`/quiz-results?lead=${lead.id}`);
+    expect(newLink.redirect).toBe(`/quiz-dynamic-results/calm-check-in?lead=${lead.id}`);
     expect((await exchange(newLink.email, newLink.token)).statusCode).toBe(200);
     expect((await userByEmail(newEmail))!.goal).toBe("REDUCE_STRESS");
   });
