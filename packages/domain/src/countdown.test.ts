@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countdownParts, formatCountdown, offerEnded, offerRemainingMs, offerStartMs, visitorOfferDeadline } from "./countdown";
+import { countdownParts, formatCountdown, offerEnded, offerRemainingMs, offerStartMs } from "./countdown";
 
 const HOUR = 3_600_000;
 const NOW = Date.parse("2026-11-25T10:00:00.000Z");
@@ -28,13 +28,6 @@ describe("offer countdown", () => {
     expect(offerRemainingMs(NOW - 1000, NOW)).toBe(0);
     expect(offerEnded(NOW + 1, NOW)).toBe(false);
     expect(offerEnded(NOW, NOW)).toBe(true);
-  });
-
-  it("starts a visitor's offer on the first visit and keeps that deadline afterwards, even once passed", () => {
-    expect(visitorOfferDeadline(null, NOW, 4)).toEqual({ deadlineMs: NOW + 4 * HOUR, store: true });
-    const kept = new Date(NOW + HOUR).toISOString();
-    expect(visitorOfferDeadline(kept, NOW + 3 * HOUR, 4)).toEqual({ deadlineMs: NOW + HOUR, store: false });
-    expect(visitorOfferDeadline("not a date", NOW, 4)).toEqual({ deadlineMs: NOW + 4 * HOUR, store: true });
   });
 
   it("gives the start of a visitor's offer from its deadline", () => {

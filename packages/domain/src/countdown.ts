@@ -47,16 +47,5 @@ export function formatCountdown(remainingMs: number): string {
   return [parts.days, parts.hours, parts.minutes, parts.seconds].map(two).join(":");
 }
 
-/**
- * A visitor's deadline, kept in their browser: the stored one when there is a valid one, else
- * now plus the offer's hours (and `store` tells the caller to keep it). A stored deadline is
- * never moved, even when it has passed: the offer does not start again on a reload.
- */
-export function visitorOfferDeadline(stored: string | null, nowMs: number, hours: number): { deadlineMs: number; store: boolean } {
-  const kept = stored === null ? Number.NaN : Date.parse(stored);
-  if (Number.isFinite(kept)) return { deadlineMs: kept, store: false };
-  return { deadlineMs: nowMs + Math.max(0, hours) * HOUR_MS, store: true };
-}
-
 /** When a visitor's offer started (its deadline less its length), as the member's first visit reports it. */
 export const offerStartMs = (deadlineMs: number, hours: number) => deadlineMs - hours * HOUR_MS;

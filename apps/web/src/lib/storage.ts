@@ -23,7 +23,7 @@ export const STORAGE_KEYS = {
   consent: "consent",
   /** The Appearance choice (a theme id or "system"); read before the first paint (packages/domain/src/themes.ts). */
   theme: THEME_STORAGE_KEY,
-  /** A visitor's offer clock per checkout id, { [id]: { started_at, ends_at } } (lib/offer-deadline.ts). */
+  /** A visitor's offer clocks per checkout id, { [id]: { started_at, ends_at, packages } }: one clock per offer package (lib/offer-deadline.ts). */
   offerDeadlines: "offer-deadlines",
   /** "on" while the player shows captions (a choice of this device, kept after logging out). */
   captions: "captions",

@@ -145,6 +145,7 @@ describe("checkout sales page", () => {
     expect(storedOfferClock(7)).toEqual({
       started_at: "2026-11-25T10:00:00Z",
       ends_at: "2026-11-25T14:00:00.000Z",
+      packages: [71],
     });
     view.unmount();
 
@@ -153,6 +154,45 @@ describe("checkout sales page", () => {
     });
     renderSales(checkoutFixture());
     expect(clockText()).toBe("00:02:58:59");
+  });
+
+  it("keeps one visitor clock per offer package: another checkout offering it counts down to the same deadline, never a fresh one", () => {
+    vi.useFakeTimers({
+      toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "Date"],
+      now: Date.parse("2026-11-25T10:00:00Z"),
+    });
+    const first = renderSales(checkoutFixture());
+    expect(clockText()).toBe("00:04:00:00");
+    first.unmount();
+    act(() => {
+      vi.advanceTimersByTime(60 * 60_000);
+    });
+    // Checkout 8 offers the same package 71: the clock this browser keeps for it, an hour gone.
+    const other = renderSales(checkoutFixture({ id: 8 }));
+    expect(clockText()).toBe("00:03:00:00");
+    expect(storedOfferClock(8)).toEqual({ started_at: "2026-11-25T10:00:00Z", ends_at: "2026-11-25T14:00:00.000Z", packages: [71] });
+    other.unmount();
+    act(() => {
+      vi.advanceTimersByTime(3 * 60 * 60_000);
+    });
+    // Once it has ended, a third checkout offering it shows it ended, not a fresh 04:00:00.
+    renderSales(checkoutFixture({ id: 9 }));
+    expect(clockText()).toBe("00:00:00:00");
+    expect(screen.getByRole("heading", { name: SALES_PAGE.countdown.expired })).toBeTruthy();
+    expect(screen.queryByText("$14.95")).toBeNull();
+  });
+
+  it("starts a fresh visitor clock only on a checkout whose offer packages this browser has no clock for", () => {
+    vi.useFakeTimers({
+      toFake: ["setInterval", "clearInterval", "setTimeout", "clearTimeout", "Date"],
+      now: Date.parse("2026-11-25T10:00:00Z"),
+    });
+    window.localStorage.setItem(
+      "offer-deadlines",
+      JSON.stringify({ "5": { started_at: "2026-11-25T04:00:00Z", ends_at: "2026-11-25T08:00:00.000Z", packages: [99] } }),
+    );
+    renderSales(checkoutFixture());
+    expect(clockText()).toBe("00:04:00:00");
   });
 
   it("counts a member's or lead's offer down to the server's deadline", () => {

@@ -17,17 +17,22 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The person's offer clock: the server's deadline for a member or a lead (`offer.ends_at`), else the
- * one this browser keeps for a visitor (lib/offer-deadline). The page changes once, when the offer
- * ends (one timer for that moment); only the countdown itself ticks each second (useRemainingMs).
+ * one this browser keeps for a visitor (lib/offer-deadline: one per offer package, shared by every
+ * checkout offering it). The page changes once, when the offer ends (one timer for that moment); only
+ * the countdown itself ticks each second (useRemainingMs).
  */
-export function useOfferClock(checkout: Pick<Checkout, "id" | "offer">): OfferClock {
+export function useOfferClock(checkout: Pick<Checkout, "id" | "offer" | "packages">): OfferClock {
   const { hours, ends_at: endsAt, expired } = checkout.offer;
   const hasOffer = hours > 0;
+  const offerPackages = checkout.packages
+    .filter((item) => item.offer)
+    .map((item) => item.id)
+    .join(",");
   const deadline = useMemo(() => {
     if (!hasOffer || expired) return 0;
     if (endsAt !== null) return Date.parse(endsAt);
-    return visitorDeadline(checkout.id, hours);
-  }, [checkout.id, endsAt, expired, hasOffer, hours]);
+    return visitorDeadline(checkout.id, hours, offerPackages === "" ? [] : offerPackages.split(",").map(Number));
+  }, [checkout.id, endsAt, expired, hasOffer, hours, offerPackages]);
   const [now, setNow] = useState(() => Date.now());
   const remainingMs = offerRemainingMs(deadline, now);
   const running = remainingMs > 0;
