@@ -12,6 +12,7 @@ import { forgetMemberData, startTokenRefresh, whenSigningOut } from "../lib/sess
 import { forgetOfflineData } from "../lib/offline-data";
 import { DocumentTitle } from "../lib/document-title";
 import { useErrorStore } from "../lib/error-store";
+import { useNoticeAfterReload } from "../components/ui/toast-after-reload";
 import { hasToken } from "../lib/storage";
 import { ConsentBanner } from "./consent-banner";
 
@@ -90,6 +91,15 @@ function GlobalErrorToast() {
 }
 
 /**
+ * The success toast a page load carried over ('Successfully subscribed!' after the subscription offer
+ * or Settings reloaded the page): shown once on whichever page loads, for its full time (decision 052).
+ */
+export function NoticeAfterReload() {
+  useNoticeAfterReload();
+  return null;
+}
+
+/**
  * The payment dialog the members' subscription offer buys with, composed here because shared
  * components do not import features. Loaded when an offer first shows plans, so public pages never
  * fetch it.
@@ -121,6 +131,7 @@ export function RootLayout() {
       <SessionEffects />
       <EarnedEffects />
       <GlobalErrorToast />
+      <NoticeAfterReload />
       <OfferPaymentDialog.Provider value={offerPaymentDialog}>
         <Outlet />
       </OfferPaymentDialog.Provider>

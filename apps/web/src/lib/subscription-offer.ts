@@ -32,14 +32,26 @@ export interface SubscriptionOfferState {
    * to the member's account status (`offer_place`: after_trial_is_over or after_locked_content).
    */
   placement: OfferPlacement | null;
+  /**
+   * The page of the locked item that opened the offer (a content card's `/{model}/{id}`): after a
+   * purchase the member lands there, now playable, instead of on the page they were on (decision 052).
+   */
+  landing: string | null;
 }
 
 /** The subscription offer's state: one offer for the whole members' area. */
-export const useSubscriptionOffer = create<SubscriptionOfferState>(() => ({ open: false, trigger: null, placement: null }));
+export const useSubscriptionOffer = create<SubscriptionOfferState>(() => ({ open: false, trigger: null, placement: null, landing: null }));
 
-/** Opens the subscription offer and records the pixel event of its trigger: one intent per action. */
-export function openSubscriptionOffer(trigger: SubscriptionOfferTrigger, placement: OfferPlacement | null = null) {
-  useSubscriptionOffer.setState({ open: true, trigger, placement });
+/**
+ * Opens the subscription offer and records the pixel event of its trigger: one intent per action.
+ * `landing` is the page of the locked item tapped, where the member lands after buying.
+ */
+export function openSubscriptionOffer(
+  trigger: SubscriptionOfferTrigger,
+  placement: OfferPlacement | null = null,
+  landing: string | null = null,
+) {
+  useSubscriptionOffer.setState({ open: true, trigger, placement, landing });
   // The quiz-finished offer carries the quiz's funnel (kept in the quiz form) for the funnel report.
   const funnel = trigger === "quiz" ? storedFunnel() : null;
   analytics.track(OFFER_PIXEL_EVENTS[trigger], funnel ? { trigger, funnel } : { trigger });
@@ -50,7 +62,7 @@ export function openSubscriptionOffer(trigger: SubscriptionOfferTrigger, placeme
  * leads to, or a visit after it) records the same action's intent again.
  */
 export function closeSubscriptionOffer() {
-  useSubscriptionOffer.setState({ open: false, trigger: null, placement: null });
+  useSubscriptionOffer.setState({ open: false, trigger: null, placement: null, landing: null });
 }
 
 /**

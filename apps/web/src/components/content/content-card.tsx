@@ -36,7 +36,8 @@ export const Pause = ({ mark = "," }: { mark?: string }) => <span className={sty
 
 /**
  * One item of the catalogue: cover, name, type and length. A member who may open it follows a
- * link to /{model}/{id}; a locked one opens the subscription offer (spec 001 sections 1 and 4).
+ * link to /{model}/{id}; a locked one opens the subscription offer (spec 001 sections 1 and 4), after
+ * which the member lands on the item.
  * Its accessible name is its visible text in order, with pauses between the parts and "Locked" at the
  * end of a locked card (WCAG 2.5.3, label in name); the hidden words sit inside the card, which is
  * their containing block, so a slider's cards off screen never widen the page.
@@ -103,7 +104,8 @@ export function ContentCard({ item, locked, look = "tile", eyebrow, onOpen, eage
   const className = [styles.card, styles[look], locked && styles.locked].filter(Boolean).join(" ");
   if (locked) {
     return (
-      <button type="button" className={className} onClick={() => openSubscriptionOffer("locked")}>
+      // After buying, the member lands on this item, now playable (decision 052).
+      <button type="button" className={className} onClick={() => openSubscriptionOffer("locked", null, contentPath(item))}>
         {body}
       </button>
     );

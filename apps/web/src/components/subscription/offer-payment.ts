@@ -10,6 +10,11 @@ export interface OfferPaymentDialogProps {
   selected: Package | null;
   /** The checkout the purchase comes from (the checkout's sales modal), as the payment calls name it. */
   checkout?: { checkout_id?: number; promo_checkout_id?: number };
+  /**
+   * Where the member lands after a purchase that leaves for the bank's or the wallet's approval (a
+   * path here: the locked item that opened the offer); the page they are on when not given.
+   */
+  returnTo?: string;
   onDone: () => void;
   onClose: () => void;
 }

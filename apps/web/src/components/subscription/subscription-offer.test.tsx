@@ -2,14 +2,16 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { analytics } from "../../lib/analytics";
+import { pageLocation } from "../ui/toast-after-reload";
 import { useErrorStore } from "../../lib/error-store";
 import { openSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
 import { pkg } from "../../test/packages";
 import { mockApi, renderPage } from "../../test/render";
 import { OfferPaymentDialog, type OfferPaymentDialogProps } from "./offer-payment";
-import { offerPage, SubscriptionOffer } from "./subscription-offer";
+import { SubscriptionOffer } from "./subscription-offer";
 
-afterEach(() => useSubscriptionOffer.setState({ open: false, trigger: null, placement: null }));
+const CLOSED = { open: false, trigger: null, placement: null, landing: null };
+afterEach(() => useSubscriptionOffer.setState(CLOSED));
 
 const PACKAGES = [
   pkg(1, 1, 14.99),
@@ -26,9 +28,16 @@ describe("subscription offer", () => {
     openSubscriptionOffer("quiz");
     openSubscriptionOffer("registration", "after_registration");
     expect(track.mock.calls.map(([name]) => name)).toEqual(["LockedIntent", "BuyIntent", "InformIntent", "InformIntent"]);
-    expect(useSubscriptionOffer.getState()).toEqual({ open: true, trigger: "registration", placement: "after_registration" });
+    expect(useSubscriptionOffer.getState()).toEqual({
+      open: true,
+      trigger: "registration",
+      placement: "after_registration",
+      landing: null,
+    });
     openSubscriptionOffer("quiz");
-    expect(useSubscriptionOffer.getState()).toEqual({ open: true, trigger: "quiz", placement: null });
+    expect(useSubscriptionOffer.getState()).toEqual({ open: true, trigger: "quiz", placement: null, landing: null });
+    openSubscriptionOffer("locked", null, "/meditation/12");
+    expect(useSubscriptionOffer.getState()).toEqual({ open: true, trigger: "locked", placement: null, landing: "/meditation/12" });
   });
 
   it("forgets its trigger when it closes, so the intent is not recorded again", async () => {
@@ -37,7 +46,7 @@ describe("subscription offer", () => {
     renderPage(SubscriptionOffer, { at: "/home" });
     act(() => openSubscriptionOffer("locked"));
     await userEvent.click(screen.getByRole("button", { name: "Not now" }));
-    expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null, placement: null });
+    expect(useSubscriptionOffer.getState()).toEqual(CLOSED);
     expect(track.mock.calls.map(([name]) => name)).toEqual(["LockedIntent"]);
   });
 
@@ -161,7 +170,7 @@ describe("subscription offer", () => {
 
     it("buys the chosen plan in the payment dialog, then closes and reloads the page the member is on", async () => {
       vi.spyOn(analytics, "track").mockImplementation(() => undefined);
-      const reload = vi.spyOn(offerPage, "reload").mockImplementation(() => undefined);
+      const reload = vi.spyOn(pageLocation, "reload").mockImplementation(() => undefined);
       mockApi({ "GET package/web": [200, { data: PACKAGES }] });
       const { router } = renderPage(OfferWithPayment, { at: "/meditation" });
       act(() => openSubscriptionOffer("locked"));
@@ -187,13 +196,35 @@ describe("subscription offer", () => {
 
       await userEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
       await userEvent.click(screen.getByRole("button", { name: "Report done" }));
-      expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null, placement: null });
+      expect(useSubscriptionOffer.getState()).toEqual(CLOSED);
       expect(screen.queryByRole("dialog", { name: "Select payment method" })).toBeNull();
       expect(reload).toHaveBeenCalledTimes(1);
       expect(router.state.location.pathname).toBe("/meditation");
+      // No locked item named a page to land on: the payment's approval pages come back here.
+      expect(props.returnTo).toBeUndefined();
+      // The dialog's 'Successfully subscribed!' is carried over the reload, for the reloaded page to show.
+      expect(window.sessionStorage.getItem("settings-notice")).toBe("Successfully subscribed!");
       // The reloaded page opens with the Premium welcome: the device flag says when it was bought.
       const flag = JSON.parse(window.localStorage.getItem("welcome-due") ?? "null") as { at: number } | null;
       expect(Date.now() - flag!.at).toBeLessThan(60_000);
+    });
+
+    it("opened from a locked item, lands on that item after the purchase, the toast carried over", async () => {
+      vi.spyOn(analytics, "track").mockImplementation(() => undefined);
+      const reload = vi.spyOn(pageLocation, "reload").mockImplementation(() => undefined);
+      const assign = vi.spyOn(pageLocation, "assign").mockImplementation(() => undefined);
+      mockApi({ "GET package/web": [200, { data: PACKAGES }] });
+      renderPage(OfferWithPayment, { at: "/meditation" });
+      act(() => openSubscriptionOffer("locked", null, "/meditation/12"));
+      await screen.findByRole("radio", { name: /Free trial/ });
+      await userEvent.click(screen.getByRole("button", { name: "Get My Plan" }));
+      // The bank's or the wallet's approval comes back to the item too.
+      expect(given.mock.lastCall![0].returnTo).toBe("/meditation/12");
+      await userEvent.click(screen.getByRole("button", { name: "Report done" }));
+      expect(assign).toHaveBeenCalledWith("/meditation/12");
+      expect(reload).not.toHaveBeenCalled();
+      expect(useSubscriptionOffer.getState()).toEqual(CLOSED);
+      expect(window.sessionStorage.getItem("settings-notice")).toBe("Successfully subscribed!");
     });
 
     it("still offers the full paywall beside the in-place purchase", async () => {
@@ -206,7 +237,7 @@ describe("subscription offer", () => {
       act(() => openSubscriptionOffer("unlock"));
       await userEvent.click(await screen.findByRole("link", { name: "See all plans" }));
       expect(router.state.location.pathname).toBe("/subscription");
-      expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null, placement: null });
+      expect(useSubscriptionOffer.getState()).toEqual(CLOSED);
     });
   });
 });

@@ -1,7 +1,9 @@
+import { SUBSCRIBED_MESSAGE } from "@serene/domain";
 import { Suspense, useContext, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAccountStatus } from "../../lib/account-status";
 import { env } from "../../lib/env";
+import { reloadWithNotice } from "../ui/toast-after-reload";
 import { markWelcomeDue } from "../../lib/purchase-welcome";
 import { hasToken } from "../../lib/storage";
 import { closeSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
@@ -22,20 +24,19 @@ const BENEFITS = [
   "Therapy programmes, music and nature soundscapes without limits",
 ];
 
-/** How the offer reloads the page after a purchase (tests watch it). */
-export const offerPage = { reload: () => window.location.reload() };
-
 /**
  * The subscription offer (spec 001 sections 2 and 4), opened through openSubscriptionOffer(): what
  * a subscription brings and the plans with their prices in the member's currency. The member
  * chooses a plan and pays for it in place, in the payment dialog; when the payment reports done the
- * offer closes and the page they were on reloads, now unlocked. Without plans (or a payment
- * dialog) the way on is the paywall.
+ * offer closes and the page they were on reloads, now unlocked, with 'Successfully subscribed!' still
+ * to read; opened from a locked item, the member lands on that item instead (decision 052). Without
+ * plans (or a payment dialog) the way on is the paywall.
  * A native <dialog>: the browser keeps focus inside, Escape closes it and the page behind is inert.
  */
 export function SubscriptionOffer() {
   const open = useSubscriptionOffer((state) => state.open);
   const placement = useSubscriptionOffer((state) => state.placement);
+  const landing = useSubscriptionOffer((state) => state.landing);
   // Which packages: the opener's placement, else the member's (after_trial_is_over once a trial
   // ended without a charge); the status is asked once and shared by the members' area.
   const status = useAccountStatus(open && placement === null && hasToken());
@@ -162,13 +163,15 @@ export function SubscriptionOffer() {
             open: paying,
             packages: plans.data.packages,
             selected: plans.data.packages.find((pkg) => pkg.id === chosen?.id) ?? null,
+            ...(landing ? { returnTo: landing } : {}),
             onClose: () => setPaying(false),
             onDone: () => {
-              // Spec 001 section 4: the offer closes and the page the member was on reloads, now unlocked;
-              // it opens with the Premium welcome, once (decision 049).
+              // Spec 001 section 4: the offer closes and the page the member was on reloads, now unlocked (or the
+              // locked item they tapped opens); it opens with the Premium welcome, once (decision 049), and the
+              // dialog's 'Successfully subscribed!' carried over the load.
               close();
               markWelcomeDue();
-              offerPage.reload();
+              reloadWithNotice(SUBSCRIBED_MESSAGE, { shownAlready: true, to: landing });
             },
           })}
         </Suspense>

@@ -281,7 +281,7 @@ describe("entry", () => {
     expect(useSubscriptionOffer.getState().trigger).toBe("locked");
     // The offer's way to the paywall closes it, and its stored trigger goes with it.
     closeSubscriptionOffer();
-    expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null, placement: null });
+    expect(useSubscriptionOffer.getState()).toEqual({ open: false, trigger: null, placement: null, landing: null });
 
     const first = renderPage(Page, { path: PATH, at: "/subscription", strict: true });
     await screen.findByRole("radiogroup");

@@ -12,7 +12,7 @@ import { LibraryView } from "./library-view";
 import { ScreenBrowse } from "./screen-browse";
 import { UnlockButton } from "./unlock-button";
 
-afterEach(() => useSubscriptionOffer.setState({ open: false, trigger: null }));
+afterEach(() => useSubscriptionOffer.setState({ open: false, trigger: null, landing: null }));
 
 function UnlockHere() {
   return <UnlockButton membership={useMembership()} />;
@@ -56,7 +56,8 @@ describe("content cards", () => {
     expect(button.hasAttribute("aria-label")).toBe(false);
     expect(button.textContent).toBe("Deep Rest,Meditations,12 min,Locked");
     await userEvent.click(button);
-    expect(useSubscriptionOffer.getState()).toMatchObject({ open: true, trigger: "locked" });
+    // Bought from here, the member lands on the item they tapped (decision 052).
+    expect(useSubscriptionOffer.getState()).toMatchObject({ open: true, trigger: "locked", landing: `/${item.model}/7` });
     expect(track).toHaveBeenCalledWith("LockedIntent", expect.anything());
     expect(screen.queryByRole("link")).toBeNull();
   });

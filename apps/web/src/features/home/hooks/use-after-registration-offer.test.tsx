@@ -21,7 +21,12 @@ describe("the offer after registration on /home", () => {
         <Home />
       </StrictMode>,
     );
-    expect(useSubscriptionOffer.getState()).toEqual({ open: true, trigger: "registration", placement: "after_registration" });
+    expect(useSubscriptionOffer.getState()).toEqual({
+      open: true,
+      trigger: "registration",
+      placement: "after_registration",
+      landing: null,
+    });
     expect(window.localStorage.getItem("offer-after-registration")).toBeNull();
     first.unmount();
 

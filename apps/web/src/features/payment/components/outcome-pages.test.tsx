@@ -41,6 +41,22 @@ describe("/success-transaction", () => {
     expect(track.mock.calls.filter(([name]) => name === "StartTrial")).toHaveLength(1);
   });
 
+  it("leads on to the locked item the wallet purchase came from, once, and only to a path here", async () => {
+    window.localStorage.setItem("t", "token");
+    mockApi({ "POST paypal/success-transaction": [200, SUBSCRIBED] });
+    window.sessionStorage.setItem("purchase-return", "/meditation/12");
+    const first = renderPage(SuccessTransactionPage, { at: RETURN });
+    await screen.findByRole("heading", { name: "You're all set" });
+    expect(link("Start listening")).toBe("/meditation/12");
+    await waitFor(() => expect(window.sessionStorage.getItem("purchase-return")).toBeNull());
+    first.unmount();
+
+    window.sessionStorage.setItem("purchase-return", "//evil.example/x");
+    renderPage(SuccessTransactionPage, { at: RETURN });
+    await screen.findByRole("heading", { name: "You're all set" });
+    expect(link("Start listening")).toBe("/home");
+  });
+
   it("sends the same key again when the page is reloaded", async () => {
     window.localStorage.setItem("t", "token");
     const api = mockApi({ "POST paypal/success-transaction": [200, SUBSCRIBED] });

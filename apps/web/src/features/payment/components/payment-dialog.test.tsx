@@ -225,6 +225,20 @@ describe("paying with the wallet", () => {
     expect(call.query.get("timezone")).toBeTruthy();
   });
 
+  it("bought from a locked item, keeps the item for the wallet's return page; otherwise forgets any earlier one", async () => {
+    mockApi({ "GET paypal/subscription": [200, { url_to_redirect: "http://localhost/sandbox/wallet/approve/ws_1" }] });
+    const first = open({ returnTo: "/meditation/12" });
+    fireEvent.click(screen.getByRole("button", { name: "Buy now" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(window.sessionStorage.getItem("purchase-return")).toBe("/meditation/12");
+    first.unmount();
+
+    open();
+    fireEvent.click(screen.getByRole("button", { name: "Buy now" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(2));
+    expect(window.sessionStorage.getItem("purchase-return")).toBeNull();
+  });
+
   it("stops loading without a message when the wallet call fails", async () => {
     const api = mockApi({ "GET paypal/subscription": [500, { message: "Server Error" }] });
     open();
@@ -434,6 +448,20 @@ describe("paying by card", () => {
     expect(target.searchParams.get("redirect")).toBe("/subscription?action=unlock");
     expect(done).not.toHaveBeenCalled();
     expect(toasts()).toEqual([]);
+  });
+
+  it("sends the bank's approval page back to the locked item the purchase came from", async () => {
+    mockApi({
+      "GET stripe/setup-intent": [200, SETUP],
+      "POST sandbox/card/confirm": [200, cardOk],
+      "POST stripe/payment-method": [200, { message: "need approve", redirect_url: "/sandbox/card/approve/pi_1", subscription_type: null }],
+    });
+    open({ returnTo: "/meditation/12" }, { at: "/subscription?action=locked" });
+    await chooseCard();
+    fillCard("4000002760003184");
+    fireEvent.click(tryNow());
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(new URL(assign.mock.calls[0]![0]).searchParams.get("redirect")).toBe("/meditation/12");
   });
 
   it("goes to the purchase's redirect_url after a success that names one", async () => {

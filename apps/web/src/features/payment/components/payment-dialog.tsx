@@ -30,6 +30,11 @@ export interface PaymentDialogProps {
   selected: Package | null;
   /** The checkout the purchase comes from, if any. */
   checkout?: CheckoutRef;
+  /**
+   * Where the member lands after a purchase that leaves for the bank's or the wallet's approval (a path
+   * here: the locked item that opened the subscription offer); the page they are on when not given.
+   */
+  returnTo?: string;
   /** The purchase succeeded without leaving the page: close the dialog and move on. */
   onDone: (response: PurchaseResponse) => void;
   /** The member closed the dialog (close button or Escape). */
@@ -86,7 +91,7 @@ interface BodyProps extends Omit<PaymentDialogProps, "open" | "onClose"> {
   onBusyChange: (busy: boolean) => void;
 }
 
-function PaymentDialogBody({ packages, selected, checkout = {}, onDone, onClose, titleId, onBusyChange }: BodyProps) {
+function PaymentDialogBody({ packages, selected, checkout = {}, returnTo, onDone, onClose, titleId, onBusyChange }: BodyProps) {
   const queryClient = useQueryClient();
   const location = useLocation();
   const [method, setMethod] = useState<PaymentMethod>("wallet");
@@ -129,7 +134,7 @@ function PaymentDialogBody({ packages, selected, checkout = {}, onDone, onClose,
     if (response.message === NEED_APPROVE_MESSAGE && response.redirect_url) {
       // The bank asks the member to approve first; its page sends them back here afterwards.
       const approval = new URL(response.redirect_url, window.location.origin);
-      approval.searchParams.set("redirect", `${location.pathname}${location.search}`);
+      approval.searchParams.set("redirect", returnTo ?? `${location.pathname}${location.search}`);
       rememberPendingPurchase(purchaseFacts(bought));
       browserNavigation.assign(approval.toString());
       return;
@@ -191,7 +196,7 @@ function PaymentDialogBody({ packages, selected, checkout = {}, onDone, onClose,
       {missing && <p className={styles.missing}>{missing}</p>}
 
       {method === "wallet" ? (
-        <WalletPanel pkg={pkg} checkout={checkout} summary={summary} busy={busy} onBusyChange={changeBusy} />
+        <WalletPanel pkg={pkg} checkout={checkout} returnTo={returnTo} summary={summary} busy={busy} onBusyChange={changeBusy} />
       ) : (
         <CardPanel pkg={pkg} checkout={checkout} summary={summary} busy={busy} onBusyChange={changeBusy} onPurchased={purchased} />
       )}

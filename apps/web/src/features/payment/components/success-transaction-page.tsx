@@ -1,6 +1,6 @@
 import { SUBSCRIBED_MESSAGE } from "@serene/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { PremiumOpens } from "../../../components/subscription/premium-opens";
@@ -12,8 +12,8 @@ import { hasToken } from "../../../lib/storage";
 import { isTransient } from "../api/idempotent-request";
 import { memberDataAfterPurchase } from "../api/payment-keys";
 import { useWalletPurchaseCompletion } from "../api/wallet-return";
-import { browserNavigation } from "../leave";
-import { walletReturnKey } from "../model";
+import { browserNavigation, forgetReturn, readReturn } from "../leave";
+import { safeRedirect, walletReturnKey } from "../model";
 import { settlePendingPurchase } from "../tracking";
 import { OutcomeArt } from "./outcome-art";
 import styles from "./outcome.module.css";
@@ -34,6 +34,11 @@ export function SuccessTransactionPage() {
   const signedIn = hasToken();
 
   const result = useWalletPurchaseCompletion(query, key, signedIn);
+  // Bought from a locked item: 'Start listening' opens that item, now playable (decision 052). Read once, then forgotten.
+  const [next] = useState(() => safeRedirect(readReturn(), "/home"));
+  useEffect(() => {
+    if (result.data) forgetReturn();
+  }, [result.data]);
 
   const subscribed = result.data?.message === SUBSCRIBED_MESSAGE;
   const redirect = result.data && !subscribed ? result.data.redirect_url : null;
@@ -146,7 +151,7 @@ export function SuccessTransactionPage() {
     <AuthLayout title="You're all set" subtitle={`Everything in ${env.appName} is open to you now.`} top={<OutcomeArt tone="success" />}>
       <PremiumOpens className={styles.opens} />
       <div className={styles.actions}>
-        <ButtonLink to="/home" size="lg" block>
+        <ButtonLink to={next} size="lg" block>
           Start listening
         </ButtonLink>
       </div>

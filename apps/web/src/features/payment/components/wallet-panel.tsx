@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import { getWalletCheckout } from "../api/wallet-checkout";
-import { browserNavigation } from "../leave";
+import { browserNavigation, rememberReturn } from "../leave";
 import { timeZone, type CheckoutRef, type PaymentPackage } from "../model";
 import { purchaseFacts, rememberPendingPurchase } from "../tracking";
 import styles from "./payment-dialog.module.css";
@@ -10,6 +10,8 @@ interface WalletPanelProps {
   /** The wallet provider's package for the chosen plan; null when there is none. */
   pkg: PaymentPackage | null;
   checkout: CheckoutRef;
+  /** Where the wallet's return page leads on (the locked item that opened the offer), if anywhere but home. */
+  returnTo?: string | undefined;
   summary: ReactNode;
   busy: boolean;
   onBusyChange: (busy: boolean) => void;
@@ -20,7 +22,7 @@ interface WalletPanelProps {
  * wallet's approval page (GET /paypal/subscription) and sends the browser there. A failure stops
  * the loading without a message, as the spec's error catalogue says.
  */
-export function WalletPanel({ pkg, checkout, summary, busy, onBusyChange }: WalletPanelProps) {
+export function WalletPanel({ pkg, checkout, returnTo, summary, busy, onBusyChange }: WalletPanelProps) {
   const running = useRef(false);
   const [leaving, setLeaving] = useState(false);
 
@@ -32,6 +34,7 @@ export function WalletPanel({ pkg, checkout, summary, busy, onBusyChange }: Wall
     try {
       const { url_to_redirect } = await getWalletCheckout({ package_id: pkg.id, timezone: timeZone(), ...checkout });
       rememberPendingPurchase(purchaseFacts(pkg));
+      rememberReturn(returnTo);
       browserNavigation.assign(url_to_redirect);
     } catch {
       running.current = false;

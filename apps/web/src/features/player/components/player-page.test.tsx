@@ -59,7 +59,7 @@ const card = (id: number, free = true) => ({
 });
 
 beforeEach(() => {
-  useSubscriptionOffer.setState({ open: false, trigger: null });
+  useSubscriptionOffer.setState({ open: false, trigger: null, landing: null });
   signedInWithQuietMedia();
 });
 
@@ -86,9 +86,9 @@ describe("player page", () => {
     expect(api.named("POST user/views")[0]!.body).toEqual({ id: 11, model: "meditation-sleep" });
 
     const user = userEvent.setup();
-    // A locked recommendation opens the offer instead of the item.
+    // A locked recommendation opens the offer instead of the item; bought, the member lands on it.
     await user.click(screen.getByRole("button", { name: "Play Calm 3 (locked)" }));
-    expect(useSubscriptionOffer.getState()).toMatchObject({ open: true, trigger: "locked" });
+    expect(useSubscriptionOffer.getState()).toMatchObject({ open: true, trigger: "locked", landing: "/meditation-sleep/3" });
 
     await user.click(screen.getByRole("button", { name: "Morning" }));
     expect(await screen.findByText("No items")).toBeTruthy();

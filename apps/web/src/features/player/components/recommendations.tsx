@@ -65,7 +65,8 @@ export function Recommendations({ model, id, tags, subscriber }: Recommendations
 function RecommendationCard({ card, locked }: { card: ContentCard; locked: boolean }) {
   const href = `/${card.model}/${card.id}`;
   const meta = [card.type, formatMinutes(card.duration) ?? formatSessions(card.amount_lessons)].filter(Boolean).join(" · ");
-  const offer = () => openSubscriptionOffer("locked");
+  // After buying, the member lands on this recommendation, now playable (decision 052).
+  const offer = () => openSubscriptionOffer("locked", null, href);
   return (
     <li className={styles.card}>
       <div className={styles.cardArt}>
