@@ -479,6 +479,21 @@ describe("a real provider (Google's verification against a JWKS the test serves)
     expect((await login(real.app, member.email, member.password)).statusCode).toBe(200);
   });
 
+  it("ends an unproven password account's other access when the address's owner signs in with Google (decision 050)", async () => {
+    // Someone registered the address with their own password before its owner came.
+    const attacker = await registerMember(real.app, real.database, { name: "Not The Owner", password: "borrowed-address-77" });
+    const owner = await real.app.inject({
+      method: "POST",
+      url: "/api/v1/user/auth/googleWeb",
+      payload: { id_token: await googleSays(attacker.email, String(randomInt(1e9, 2e9))) },
+      remoteAddress: randomIp(),
+    });
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect((await whoAmI(real.app, owner.json().token)).json()).toMatchObject({ id: attacker.id, has_password: false });
+    expect((await whoAmI(real.app, attacker.token)).statusCode).toBe(401);
+    expect((await login(real.app, attacker.email, "borrowed-address-77")).statusCode).toBe(422);
+  });
+
   it("creates a proven account: the provider verified the address", async () => {
     const email = uniqueEmail("real-google");
     const res = await real.app.inject({
