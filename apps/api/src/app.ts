@@ -356,7 +356,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       // Registration and profile updates also arrive as multipart form data (fields only, no files).
       await registerFormData(api);
       await api.register(pingRoutes);
-      await api.register(accountsRoutes({ accounts: services.accounts, recovery: services.recovery, profile: services.profile }));
+      await api.register(
+        accountsRoutes({ accounts: services.accounts, recovery: services.recovery, profile: services.profile, media: services.media }),
+      );
       await api.register(faqRoutes(services.faq));
       await api.register(quizRoutes(services.quiz, services.limiter, services.catalogue));
       await api.register(comingSoonRoutes(services.comingSoon, services.limiter));

@@ -29,6 +29,8 @@ import {
   User,
 } from "@serene/contracts";
 import { authOf, bearerTokenOf, personal } from "../../plugins/auth";
+import type { MediaAccess } from "../media/media-access.service";
+import { mediaCookiesLeave } from "../media/media.routes";
 import type { AccountRecoveryService } from "./account-recovery.service";
 import type { AccountsService } from "./accounts.service";
 import type { ProfileService } from "./profile.service";
@@ -40,17 +42,22 @@ export interface AccountsRouteDeps {
   accounts: AccountsService;
   recovery: AccountRecoveryService;
   profile: ProfileService;
+  media: Pick<MediaAccess, "expired">;
 }
 
 /** Spec 000 section 7 and spec 001 section 7: who a person is. */
-export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDeps): FastifyPluginAsyncZod {
+export function accountsRoutes({ accounts, recovery, profile, media }: AccountsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const member = { onRequest: app.authenticate };
+    // Sign-ins and log-out take the browser's media cookies away (decision 056).
+    const mediaLeaves = mediaCookiesLeave(media);
+    const signIn = { ...personal, onRequest: mediaLeaves };
+    const logOut = { onRequest: [mediaLeaves, app.authenticate] };
 
     app.post(
       "/user/token",
       {
-        ...personal,
+        ...signIn,
         schema: {
           tags: ["accounts"],
           summary: "Log in with e-mail and password",
@@ -86,7 +93,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
     app.delete(
       "/user/token",
       {
-        ...member,
+        ...logOut,
         schema: {
           tags: ["accounts"],
           summary: "Log out: revoke this token",
@@ -102,7 +109,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
     app.post(
       "/user",
       {
-        ...personal,
+        ...signIn,
         schema: {
           tags: ["accounts"],
           summary: "Register (form data or JSON); status 208 when the e-mail already has an account",
@@ -119,7 +126,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
     app.post(
       "/user/auth/:provider",
       {
-        ...personal,
+        ...signIn,
         schema: {
           tags: ["accounts"],
           summary: "Sign in with Google (googleWeb), Apple or Facebook",
@@ -133,7 +140,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
     app.post(
       "/authorization-by-tmp-token/:email",
       {
-        ...personal,
+        ...signIn,
         schema: {
           tags: ["accounts"],
           summary: "Exchange a single-use temporary token for a session token",
@@ -159,7 +166,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
     app.post(
       "/user/recovery-password",
       {
-        ...personal,
+        ...signIn,
         schema: {
           tags: ["accounts"],
           summary: "Set a new password with the e-mailed token",
@@ -245,7 +252,7 @@ export function accountsRoutes({ accounts, recovery, profile }: AccountsRouteDep
     app.post(
       "/lead/:id/account",
       {
-        ...personal,
+        ...signIn,
         schema: {
           tags: ["accounts"],
           summary: "Open an account for an unclaimed lead buying on its offer page",

@@ -37,6 +37,18 @@ export function createMediaAccess(
     ...(config.cookieDomain ? { domain: config.cookieDomain } : {}),
   };
 
+  /**
+   * Every media cookie this server may have set, expired: each name at its path, with the configured
+   * domain and, when one is configured, without it too (a cookie set before the domain was). A sign-in
+   * or log-out answer carries these, so the next person on the browser cannot open the previous
+   * member's media (decision 056).
+   */
+  const { domain, ...hostOnly } = options;
+  const expiredCookies: MediaCookie[] = Object.values(COOKIE_NAMES).flatMap((name) => [
+    { name, value: null, options },
+    ...(domain ? [{ name, value: null, options: hostOnly }] : []),
+  ]);
+
   /** Cookies (and the body's values) for one policy: `resource` until `expiresAt`. */
   function cookieSet(resource: string, expiresAt: Date): { cookies: MediaCookie[]; body: SignedCookiesResponse } {
     const cookies = signCookies(key, resource, expiresAt, config.hash);
@@ -70,6 +82,10 @@ export function createMediaAccess(
     forMember(member: { subscriptions: readonly SubscriptionState[] }): { cookies: MediaCookie[]; body: SignedCookiesResponse } {
       const expiresAt = new Date(now().getTime() + config.cookieTtlMs);
       return cookieSet(mediaResourceFor(config.baseUrl, subscriptions.mayPlayLocked(member)), expiresAt);
+    },
+    /** The media cookies expired: what a sign-in or log-out answer sends so they leave with the member. */
+    expired(): MediaCookie[] {
+      return expiredCookies;
     },
     /** Whether the cookies of a request open `mediaPath` (relative to the media root). */
     check(cookies: Partial<Record<string, string>>, mediaPath: string, ip: string): Verdict {

@@ -1,11 +1,31 @@
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CacheBuster, ErrorResponse, SignedCookiesResponse } from "@serene/contracts";
 import type { MediaConfig } from "../../config";
 import { sendError } from "../../plugins/errors";
 import { authOf } from "../../plugins/auth";
-import type { MediaAccess } from "./media-access.service";
+import type { MediaAccess, MediaCookie } from "./media-access.service";
+
+/** Puts a cookie set on the answer: each cookie set, or expired where its value is null. */
+export function applyMediaCookies(reply: FastifyReply, cookies: readonly MediaCookie[]) {
+  for (const cookie of cookies) {
+    if (cookie.value === null) reply.clearCookie(cookie.name, cookie.options);
+    else reply.setCookie(cookie.name, cookie.value, cookie.options);
+  }
+}
+
+/**
+ * An `onRequest` hook for the answers after which the browser's media cookies must not open anything:
+ * every sign-in (they belonged to whoever used the browser before) and log-out (decision 056). The
+ * cookies are expired as the request arrives, so every answer carries it, and a set the route makes
+ * later in the same answer replaces it.
+ */
+export function mediaCookiesLeave(media: Pick<MediaAccess, "expired">) {
+  return async (_request: unknown, reply: FastifyReply) => {
+    applyMediaCookies(reply, media.expired());
+  };
+}
 
 /** GET /user/cloudfront-cookies: the signed cookie set, in the body and as cookies. */
 export function signedCookieRoutes(deps: { media: MediaAccess }): FastifyPluginAsyncZod {
@@ -24,10 +44,7 @@ export function signedCookieRoutes(deps: { media: MediaAccess }): FastifyPluginA
       },
       async (request, reply) => {
         const { cookies, body } = deps.media.forMember(authOf(request).signIn);
-        for (const cookie of cookies) {
-          if (cookie.value === null) reply.clearCookie(cookie.name, cookie.options);
-          else reply.setCookie(cookie.name, cookie.value, cookie.options);
-        }
+        applyMediaCookies(reply, cookies);
         reply.header("cache-control", "no-store");
         return body;
       },

@@ -3,7 +3,7 @@ import path from "node:path";
 import { connect } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, registerMember, type Member } from "../../test/accounts";
+import { bearer, login, randomIp, registerMember, uniqueEmail, type Member } from "../../test/accounts";
 import { getAs, TINY_PLAYLIST, tinyMediaDir } from "../../test/content";
 import {
   createSignedMediaApp,
@@ -20,6 +20,7 @@ import {
   SIGNING_KEY as key,
 } from "../../test/signed-media";
 import { testConfig, type TestApp } from "../../test/test-app";
+import { createMediaAccess } from "./media-access.service";
 import { mediaTypeOf } from "./media.routes";
 import { COOKIE_NAMES, fromCloudFrontBase64, signCookies } from "./signed-cookies";
 
@@ -298,5 +299,123 @@ describe("SHA-256 signatures", () => {
     // Without the algorithm cookie the signature is read as SHA-1 and fails.
     const { [COOKIE_NAMES.hashAlgorithm]: _dropped, ...withoutAlgorithm } = jar;
     expect((await sha.app.inject({ url: `/media/${FREE_PATH}/index.m3u8`, cookies: withoutAlgorithm })).statusCode).toBe(403);
+  });
+});
+
+describe("media cookies leave with the member (decision 056)", () => {
+  const MEDIA_COOKIES = Object.values(COOKIE_NAMES);
+
+  /** Every media cookie name is expired by this answer: empty, Max-Age=0, for the whole site. */
+  function expectExpiresEveryMediaCookie(res: LightMyRequestResponse) {
+    for (const name of MEDIA_COOKIES) {
+      const cookie = res.cookies.find((c) => c.name === name);
+      expect(cookie, `${name} in ${res.statusCode} ${res.body}`).toMatchObject({ value: "", maxAge: 0, path: "/" });
+    }
+  }
+  /** The browser's cookies after it reads the answer's Set-Cookie headers. */
+  function browserAfter(jar: Jar, res: LightMyRequestResponse): Jar {
+    const next = { ...jar };
+    for (const cookie of res.cookies) {
+      if (cookie.maxAge === 0) delete next[cookie.name];
+      else next[cookie.name] = cookie.value;
+    }
+    return next;
+  }
+  const lockedPlaylist = (jar: Jar) => media(`${LOCKED_PATH}/index.m3u8`, jar);
+  const signIn = async (member: Member) => {
+    const res = await login(t.app, member.email, member.password);
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+
+  it("log-out expires each media cookie, and the browser's next request for locked media is refused", async () => {
+    const session = (await signIn(premium)).json().token as string;
+    const jar = jarOf(await getAs(t.app, session, "/api/v1/user/cloudfront-cookies"));
+    expect((await lockedPlaylist(jar)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: "DELETE", url: "/api/v1/user/token", headers: bearer(session) });
+    expect(out.statusCode).toBe(204);
+    expectExpiresEveryMediaCookie(out);
+    expect(browserAfter(jar, out)).toEqual({});
+    expect((await lockedPlaylist(browserAfter(jar, out))).statusCode).toBe(403);
+  });
+
+  it("log-out expires them even when the session has already ended", async () => {
+    const out = await t.app.inject({ method: "DELETE", url: "/api/v1/user/token", headers: bearer("no-longer-a-session") });
+    expect(out.statusCode).toBe(401);
+    expectExpiresEveryMediaCookie(out);
+  });
+
+  it("a new sign-in's answer replaces them: the next member on the browser opens only their own media", async () => {
+    const before = jarOf(await getAs(t.app, (await signIn(premium)).json().token, "/api/v1/user/cloudfront-cookies"));
+    expect((await lockedPlaylist(before)).statusCode).toBe(200);
+    // The paying member never logs out; the free member signs in on the same browser.
+    const answer = await signIn(free);
+    expectExpiresEveryMediaCookie(answer);
+    const between = browserAfter(before, answer);
+    expect((await lockedPlaylist(between)).statusCode).toBe(403);
+    const own = await getAs(t.app, answer.json().token, "/api/v1/user/cloudfront-cookies");
+    const after = browserAfter(between, own);
+    expect(resourceOf(after[COOKIE_NAMES.policy]!)).toBe(`${MEDIA}/free/*`);
+    expect((await lockedPlaylist(after)).statusCode).toBe(403);
+    expect((await media(`${FREE_PATH}/index.m3u8`, after)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ["password log-in", "POST", "/api/v1/user/token", { login: "nobody@example.test", password: "not-it-1", device_name: "web" }],
+    [
+      "registration",
+      "POST",
+      "/api/v1/user",
+      () => ({ name: "Sam", email: uniqueEmail("media"), password: "calm-river-stone-42", phone: "", platform: "web" }),
+    ],
+    ["social sign-in", "POST", "/api/v1/user/auth/googleWeb", { id_token: "not-a-token" }],
+    [
+      "temporary link",
+      "POST",
+      "/api/v1/authorization-by-tmp-token/nobody%40example.test",
+      { email: "nobody@example.test", tmp_token: "x" },
+    ],
+    [
+      "password reset",
+      "POST",
+      "/api/v1/user/recovery-password",
+      { email: "nobody@example.test", token: "x", password: "calm-river-stone-42" },
+    ],
+    ["lead account", "POST", "/api/v1/lead/6d3f8a52-53e4-4c0a-9d55-2f4b1f0c6a11/account", {}],
+  ] as const)("every %s answer expires them, whether it signs in or not", async (_name, method, url, payload) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      payload: typeof payload === "function" ? payload() : payload,
+      cookies: jarOf(await getAs(t.app, premium.token, "/api/v1/user/cloudfront-cookies")),
+      remoteAddress: randomIp(),
+    });
+    expect(res.statusCode).toBeLessThan(500);
+    expectExpiresEveryMediaCookie(res);
+  });
+
+  it("keeps them while the same member's session goes on (token refresh, profile)", async () => {
+    for (const res of [
+      await t.app.inject({ method: "POST", url: "/api/v1/user/token/refresh", headers: bearer(premium.token) }),
+      await getAs(t.app, premium.token, "/api/v1/user"),
+    ]) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.cookies.filter((cookie) => MEDIA_COOKIES.includes(cookie.name as never))).toEqual([]);
+    }
+  });
+
+  it("expires them on the configured cookie domain and on the host alike", () => {
+    const config = testConfig({ MEDIA_COOKIE_DOMAIN: "serene.test" }).media;
+    const expired = createMediaAccess(config, key, { mayPlayLocked: () => false }).expired();
+    expect(expired.map(({ name, value, options }) => [name, value, options.path, options.domain ?? null])).toEqual(
+      MEDIA_COOKIES.flatMap((name) => [
+        [name, null, "/", "serene.test"],
+        [name, null, "/", null],
+      ]),
+    );
+    const hostOnly = createMediaAccess(testConfig().media, key, { mayPlayLocked: () => false }).expired();
+    expect(hostOnly.map(({ name, options }) => [name, options.path, options.domain ?? null])).toEqual(
+      MEDIA_COOKIES.map((name) => [name, "/", null]),
+    );
   });
 });
