@@ -1,8 +1,10 @@
 /**
- * Funnel analytics (issue 13, decision 027): where people drop off between arriving in a funnel and paying.
+ * Funnel analytics (issue 13, decisions 027 and 055): where people drop off between arriving in a funnel and paying.
  *
- * Input: first-party events (POST /events) of one browser tab session each (`session_id`), in time order.
- * A *person* is a session id; events without one are not counted.
+ * Input: first-party events (POST /events), in time order, each with the anonymous visit id of the browser
+ * that sent it (`session_id`). A *person* is a visit id: the web app keeps one per browser, shared by its
+ * tabs (a link from an e-mail opens a new tab and is still the same person) and renewed at log-out.
+ * Events without one are not counted.
  *
  * Funnels and their steps, in order:
  * - quiz funnel (`funnel` = the quiz's slug): quiz opened (`quiz_view`) → step 1 … step N answered
@@ -11,19 +13,27 @@
  *   (`checkout_start` / `initiate_checkout`) → trial or purchase (`start_trial` / `purchase`).
  *   N is the largest `total` a `quiz_view` of the funnel named, or the largest step seen.
  * - video-sales funnel (`vsl_view`, `funnel` = the page's slug): page viewed, then the same steps as the
- *   quiz it leads to (its `quiz` property), counted for the sessions that viewed the page first.
+ *   quiz it leads to (its `quiz` property), counted for the people who viewed the page first.
  * - coming-soon funnel (`funnel` = `coming-soon:<key>`): page viewed (`coming_soon_view`) → signed up
  *   (`coming_soon_lead`).
  *
- * Counting: per funnel and step, the number of distinct sessions that had the step's event (each person
- * once, however often they repeated it). The conversion is that number as a percentage of the previous
- * step's, one decimal; null for the first step or after a step nobody reached. A person can skip a step
- * (a quiz resumed in a new tab), so a conversion can exceed 100 %.
+ * Counting (`countFunnels`): a person reaches a step only by reaching it after every step before it, in
+ * order; repeating an earlier step changes nothing, and a step taken out of order (a paywall opened before
+ * any result was seen) does not count until the steps before it are done. So every step's people are also
+ * the previous step's, and the conversion (that number as a percentage of the previous step's, one
+ * decimal; null for the first step or after a step nobody reached) is at most 100 %.
  *
  * Attribution of the steps after the quiz (paywall, checkout, trial or purchase): to the funnel the event
- * names in `funnel` when it carries one, else to the funnel of the latest quiz (or video-sales) event of
- * the same session before it (last touch). A session with no funnel event before them is not counted.
+ * names in `funnel` when it carries one, else to the funnel of the same person's latest quiz (or
+ * video-sales) event before it (last touch, so a purchase counts once). A person with no funnel event
+ * before them is not counted. Each report also says how many people a funnel's trials and purchases came
+ * from by any path (`purchases`): a person who went from the e-mail straight to the offer, past the
+ * results and the paywall, bought through this funnel too, though not through each of its steps.
+ *
+ * Funnel names come from anonymous events, so they are read through `printableText`: no terminal control
+ * sequence reaches a report.
  */
+import { printableText } from "./text";
 
 /** Property values as POST /events stores them. */
 export type FunnelEventProperties = Record<string, string | number | boolean | null>;
@@ -42,9 +52,9 @@ export interface FunnelStepCount {
   /** A stable key: `view`, `step:3`, `email`, `results`, `paywall`, `checkout`, `purchase`, `vsl`, `lead`. */
   key: string;
   label: string;
-  /** Distinct sessions that reached the step. */
+  /** Distinct people who reached the step after each step before it, in order. */
   people: number;
-  /** `people` as a percentage of the previous step's, one decimal; null for the first step or after 0. */
+  /** `people` as a percentage of the previous step's, one decimal, at most 100; null for the first step or after 0. */
   conversion: number | null;
 }
 
@@ -52,6 +62,8 @@ export interface FunnelReport {
   funnel: string;
   kind: FunnelKind;
   steps: FunnelStepCount[];
+  /** Distinct people whose trial or purchase is this funnel's, whatever steps they took on the way (0 for coming-soon). */
+  purchases: number;
 }
 
 export const QUIZ_FUNNEL_EVENTS = {
@@ -102,8 +114,12 @@ export function funnelSteps(kind: FunnelKind, quizSteps = 0): { key: string; lab
   return kind === "vsl" ? [{ key: "vsl", label: "Video page viewed" }, ...quiz] : quiz;
 }
 
-/** A property as a non-empty string, else null. */
-const text = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
+/** A property as a non-empty printable string (control sequences removed), else null. */
+function text(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const printable = printableText(value).trim();
+  return printable === "" ? null : printable;
+}
 /** A property as a positive whole number (sent as a number or a numeric string), else null. */
 function count(value: unknown): number | null {
   const parsed = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
@@ -118,10 +134,26 @@ export function conversionPercent(people: number, previous: number | null): numb
 
 interface Tally {
   kind: FunnelKind;
-  /** Step key → the sessions that reached it. */
-  reached: Map<string, Set<string>>;
+  /** Person → the steps they took in this funnel, in time order (a repeat of the step just before is left out). */
+  paths: Map<string, string[]>;
   /** The largest number of quiz steps seen. */
   quizSteps: number;
+}
+
+/**
+ * How many people reached each step of `steps` in order: a person's path is walked once, and each event of
+ * the next step due moves them on; any other step (a repeat, or one further ahead) leaves them where they are.
+ */
+export function peopleInOrder(steps: readonly string[], paths: Iterable<readonly string[]>): number[] {
+  const reached = steps.map(() => 0);
+  for (const path of paths) {
+    let next = 0;
+    for (const step of path) {
+      if (next < steps.length && step === steps[next]) next++;
+    }
+    for (let index = 0; index < next; index++) reached[index]!++;
+  }
+  return reached;
 }
 
 /** What one event says: the funnel it belongs to (if it names one) and the step it is. */
@@ -168,80 +200,86 @@ export function countFunnels(events: Iterable<FunnelEvent>): FunnelReport[] {
   const tally = (funnel: string, kind: FunnelKind) => {
     let found = tallies.get(funnel);
     if (!found) {
-      found = { kind, reached: new Map(), quizSteps: 0 };
+      found = { kind, paths: new Map(), quizSteps: 0 };
       tallies.set(funnel, found);
     }
     return found;
   };
-  const mark = (funnel: string, kind: FunnelKind, step: string, session: string) => {
+  const mark = (funnel: string, kind: FunnelKind, step: string, person: string) => {
     const entry = tally(funnel, kind);
-    let sessions = entry.reached.get(step);
-    if (!sessions) entry.reached.set(step, (sessions = new Set()));
-    sessions.add(session);
+    let path = entry.paths.get(person);
+    if (!path) entry.paths.set(person, (path = []));
+    if (path[path.length - 1] !== step) path.push(step);
     const number = step.startsWith("step:") ? Number(step.slice(5)) : 0;
     if (number > entry.quizSteps) entry.quizSteps = number;
   };
 
-  /** Per session: the funnels its latest quiz or video-sales event counted for (last touch). */
+  /** Per person: the funnels their latest quiz or video-sales event counted for (last touch). */
   const lastTouch = new Map<string, string[]>();
-  /** Per session: quiz slug → the video-sales funnel whose page led to it. */
+  /** Per person: quiz slug → the video-sales funnel whose page led to it. */
   const vslOfQuiz = new Map<string, Map<string, string>>();
 
   for (const event of events) {
-    const session = event.sessionId;
-    if (!session) continue;
+    const person = event.sessionId;
+    if (!person) continue;
     const found = stepOf(event);
     if (!found) continue;
     const { step, funnel, quiz } = found;
 
     if (event.name === COMING_SOON_FUNNEL_EVENTS.view || event.name === COMING_SOON_FUNNEL_EVENTS.lead) {
-      if (funnel) mark(funnel, "coming-soon", step, session);
+      if (funnel) mark(funnel, "coming-soon", step, person);
       continue;
     }
     if (step === "vsl") {
       if (!funnel) continue;
-      mark(funnel, "vsl", "vsl", session);
+      mark(funnel, "vsl", "vsl", person);
       if (quiz) {
-        let byQuiz = vslOfQuiz.get(session);
-        if (!byQuiz) vslOfQuiz.set(session, (byQuiz = new Map()));
+        let byQuiz = vslOfQuiz.get(person);
+        if (!byQuiz) vslOfQuiz.set(person, (byQuiz = new Map()));
         byQuiz.set(quiz, funnel);
       }
-      lastTouch.set(session, [funnel]);
+      lastTouch.set(person, [funnel]);
       continue;
     }
     if (step === "paywall" || step === "checkout" || step === "purchase") {
-      // A funnel the event names itself counts even from another tab (a new session): a quiz funnel unless known otherwise.
-      const targets = funnel ? [funnel] : (lastTouch.get(session) ?? []);
+      // A funnel the event names itself counts (a quiz funnel unless known otherwise); else the person's last touch.
+      const targets = funnel ? [funnel] : (lastTouch.get(person) ?? []);
       for (const target of targets) {
         const kind = tallies.get(target)?.kind ?? "quiz";
-        if (kind !== "coming-soon") mark(target, kind, step, session);
+        if (kind !== "coming-soon") mark(target, kind, step, person);
       }
       continue;
     }
-    // A quiz event: its own funnel, and the video-sales funnel that led this session to the quiz.
+    // A quiz event: its own funnel, and the video-sales funnel that led this person to the quiz.
     if (!funnel) continue;
     const total = step === "view" ? count(event.properties?.total) : null;
-    const vsl = quiz ? vslOfQuiz.get(session)?.get(quiz) : undefined;
+    const vsl = quiz ? vslOfQuiz.get(person)?.get(quiz) : undefined;
     const touched = vsl && vsl !== funnel ? [funnel, vsl] : [funnel];
     for (const target of touched) {
       const kind = target === funnel ? "quiz" : "vsl";
       const entry = tally(target, kind);
       if (total !== null && total > entry.quizSteps) entry.quizSteps = total;
-      mark(target, kind, step, session);
+      mark(target, kind, step, person);
     }
-    lastTouch.set(session, touched);
+    lastTouch.set(person, touched);
   }
 
   return [...tallies.entries()]
-    .map(([funnel, { kind, reached, quizSteps }]): FunnelReport => {
+    .map(([funnel, { kind, paths, quizSteps }]): FunnelReport => {
+      const order = funnelSteps(kind, quizSteps);
+      const reached = peopleInOrder(
+        order.map((step) => step.key),
+        paths.values(),
+      );
       let previous: number | null = null;
-      const steps = funnelSteps(kind, quizSteps).map(({ key, label }) => {
-        const people = reached.get(key)?.size ?? 0;
+      const steps = order.map(({ key, label }, index) => {
+        const people = reached[index]!;
         const conversion = conversionPercent(people, previous);
         previous = people;
         return { key, label, people, conversion };
       });
-      return { funnel, kind, steps };
+      const purchases = [...paths.values()].filter((path) => path.includes("purchase")).length;
+      return { funnel, kind, steps, purchases };
     })
     .sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.funnel.localeCompare(b.funnel));
 }

@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   /** Followed by a member's id: this browser has shown that member's /home (a later visit says 'Welcome back'). */
   homeSeenPrefix: "home-seen:",
   consent: "consent",
+  /** The anonymous visit id of first-party analytics, shared by the browser's tabs until log-out (lib/analytics/first-party.ts). */
+  analyticsVisit: "visit",
   /** The Appearance choice (a theme id or "system"); read before the first paint (packages/domain/src/themes.ts). */
   theme: THEME_STORAGE_KEY,
   /** A visitor's offer clocks per checkout id, { [id]: { started_at, ends_at, packages } }: one clock per offer package (lib/offer-deadline.ts). */

@@ -91,6 +91,8 @@ describe("the funnel report (npm run report:funnels)", () => {
     expect(text).toMatch(/Step 2 answered\s+1\s+50\.0 %/);
     expect(text).toMatch(/Signed up\s+1\s+50\.0 %/);
 
+    expect(text).toMatch(/^report-onboarding \(quiz\) · 1 person took a trial or bought, by any path$/m);
+
     const html = renderFunnelHtml(reports, { since, generatedAt: new Date() });
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain("<svg");
@@ -98,5 +100,85 @@ describe("the funnel report (npm run report:funnels)", () => {
     expect(html).not.toMatch(/<script|<link|src=|href=|url\(/i);
     expect(html).toContain("coming-soon:sleep-stories");
     expect(renderFunnelText([], { since: null })).toContain("No funnel events yet.");
+  });
+});
+
+describe("people and their purchases, as the web app records them", () => {
+  /** A quiz taken to the e-mail step as the quiz screens record it. */
+  async function quizToEmail(visit: string, funnel: string) {
+    const props = { funnel, quiz: funnel };
+    await track(visit, "page_view", "/quiz");
+    await track(visit, "quiz_view", "/quiz", { ...props, total: 2 });
+    await track(visit, "quiz_step", "/quiz", { ...props, step: 1, key: "goal" });
+    await track(visit, "quiz_step", "/quiz", { ...props, step: 2, key: "age" });
+    await track(visit, "quiz_email", "/quiz", props);
+  }
+  const trial = { package_id: "4", currency: "USD", value: 0 };
+
+  it("credits a trial to the quiz it came from when the e-mailed link opened a new tab, and no step shows more than 100 %", async () => {
+    const funnel = "handoff-onboarding";
+    // Robin: the e-mailed result opens in a new tab of the same browser (the same visit id), then the paywall and a trial.
+    await quizToEmail("handoff-visit-robin", funnel);
+    await track("handoff-visit-robin", "page_view", "/authorization");
+    await track("handoff-visit-robin", "page_view", "/quiz-results");
+    await track("handoff-visit-robin", "quiz_results_view", "/quiz-results", { funnel, quiz: funnel });
+    await track("handoff-visit-robin", "page_view", "/subscription");
+    await track("handoff-visit-robin", "inform_intent", "/subscription", { place: "paywall", funnel });
+    await track("handoff-visit-robin", "initiate_checkout", "/subscription", trial);
+    await track("handoff-visit-robin", "start_trial", "/subscription", { ...trial, predicted_ltv: 59.99 });
+    // Noor: the e-mailed offer opens in a new tab, past the result and the paywall, and the trial is taken there.
+    await quizToEmail("handoff-visit-noor", funnel);
+    await track("handoff-visit-noor", "page_view", "/lead-checkout/3");
+    await track("handoff-visit-noor", "initiate_checkout", "/lead-checkout/3", trial);
+    await track("handoff-visit-noor", "start_trial", "/lead-checkout/3", { ...trial, predicted_ltv: 59.99 });
+    // Sam: gives the e-mail, never opens the result, and later opens the paywall from the members' area.
+    await quizToEmail("handoff-visit-sam", funnel);
+    await track("handoff-visit-sam", "page_view", "/subscription");
+    await track("handoff-visit-sam", "page_view", "/subscription");
+
+    const report = (await buildFunnelReport(t.database.db, { since: null })).find((entry) => entry.funnel === funnel)!;
+    expect(report.steps.map(({ key, people, conversion }) => [key, people, conversion])).toEqual([
+      ["view", 3, null],
+      ["step:1", 3, 100],
+      ["step:2", 3, 100],
+      ["email", 3, 100],
+      ["results", 1, 33.3],
+      ["paywall", 1, 100],
+      ["checkout", 1, 100],
+      ["purchase", 1, 100],
+    ]);
+    expect(report.purchases).toBe(2);
+    expect(renderFunnelText([report], { since: null })).toContain(`${funnel} (quiz) · 2 people took a trial or bought, by any path`);
+  });
+
+  it("prints no terminal control character or escape sequence from anonymous data", async () => {
+    const hostile = [
+      "\u001b[2J\u001b[Hcontrol-onboarding",
+      "control-onboarding\u001b]0;owned\u0007",
+      "control-\u009b31monboarding\r",
+      "\u001b]8;;https://evil.example\u001b\\control-onboarding\u001b]8;;\u001b\\",
+    ];
+    for (const [index, funnel] of hostile.entries()) {
+      await track(`control-visit-${index}`, "quiz_view", "/quiz", { funnel, quiz: funnel, total: 1 });
+    }
+    await track("control-visit-9", "quiz_view", "/quiz", { funnel: "\u001b[31m\u0007", total: 1 });
+    await track("control-visit-9", "coming_soon_view", "/coming-soon/x", { funnel: "coming-soon:\u001b[1Aquiet\nnights" });
+
+    const reports = await buildFunnelReport(t.database.db, { since: null });
+    const text = renderFunnelText(reports, { since: null });
+    const html = renderFunnelHtml(reports, { since: null, generatedAt: new Date() });
+    for (const output of [text, html]) {
+      // Nothing but line feeds below the space, no DEL, no C1 control, no escape.
+      expect(output.replaceAll("\n", "")).not.toMatch(/[\p{Cc}]/u);
+    }
+    expect(reports.find((report) => report.funnel === "control-onboarding")!.steps[0]!.people).toBe(4);
+    // The pages print only printable text whatever report they are given.
+    const raw = [{ funnel: "\u001b[2J\u001b]0;owned\u0007raw\u009b1A", kind: "quiz" as const, steps: [], purchases: 0 }];
+    for (const output of [renderFunnelText(raw, { since: null }), renderFunnelHtml(raw, { since: null, generatedAt: new Date() })]) {
+      expect(output.replaceAll("\n", "")).not.toMatch(/[\p{Cc}]/u);
+      expect(output).toContain("raw");
+    }
+    expect(text).toContain("coming-soon:quietnights (coming-soon)");
+    expect(html).not.toContain("evil.example");
   });
 });

@@ -1,11 +1,13 @@
-import { countFunnels, type FunnelReport } from "@serene/domain";
+import { countFunnels, printableText, type FunnelReport } from "@serene/domain";
 import type { Database } from "@serene/db";
 import { createAnalyticsRepository } from "./analytics.repository";
 
 /**
  * `npm run report:funnels` (decision 027): the funnels counted from the first-party events, as a plain
  * text table and as a self-contained HTML page (inline CSS and an inline SVG bar chart, nothing fetched).
- * The counting rules live in packages/domain/src/funnels.ts; this module reads and renders.
+ * The counting rules live in packages/domain/src/funnels.ts; this module reads and renders. Funnel names
+ * come from anonymous events, so whatever is printed from them goes through `printableText` (no terminal
+ * control sequence reaches the screen) and, in the page, is HTML-escaped too.
  */
 export interface FunnelReportOptions {
   /** Only events at or after this time; null for all that are kept (ANALYTICS_RETENTION_DAYS). */
@@ -20,6 +22,15 @@ export async function buildFunnelReport(db: Database, { since }: FunnelReportOpt
 
 const formatConversion = (conversion: number | null) => (conversion === null ? "" : `${conversion.toFixed(1)} %`);
 
+/** A funnel's heading: its name, its kind and, but for a coming-soon page, the people it sold to by any path. */
+function headingOf(report: FunnelReport): { name: string; kind: string; sales: string | null } {
+  const sales =
+    report.kind === "coming-soon"
+      ? null
+      : `${report.purchases} ${report.purchases === 1 ? "person" : "people"} took a trial or bought, by any path`;
+  return { name: printableText(report.funnel), kind: report.kind, sales };
+}
+
 /** One plain table per funnel: step, people, conversion from the previous step. */
 export function renderFunnelText(reports: FunnelReport[], { since }: FunnelReportOptions): string {
   const header = `Funnels, ${since ? `since ${since.toISOString()}` : "all kept events"}`;
@@ -31,8 +42,9 @@ export function renderFunnelText(reports: FunnelReport[], { since }: FunnelRepor
     );
     const line = (cells: string[]) =>
       `  ${cells[0]!.padEnd(widths[0]!)}  ${cells[1]!.padStart(widths[1]!)}  ${cells[2]!.padStart(widths[2]!)}`.trimEnd();
+    const { name, kind, sales } = headingOf(report);
     return [
-      `${report.funnel} (${report.kind})`,
+      `${name} (${kind})${sales ? ` · ${sales}` : ""}`,
       line(["Step", "People", "From previous"]),
       line(["-".repeat(widths[0]!), "-".repeat(widths[1]!), "-".repeat(widths[2]!)]),
       ...rows.map(line),
@@ -65,7 +77,7 @@ function chartOf(report: FunnelReport): string {
       `<text x="${LABEL_WIDTH + barSpace + 8}" y="${y + 15}" class="value">${escapeHtml(note)}</text>`,
     ].join("");
   });
-  return `<svg viewBox="0 0 ${CHART_WIDTH} ${height}" width="100%" role="img" aria-label="${escapeHtml(`${report.funnel}: people per step`)}">${rows.join("")}</svg>`;
+  return `<svg viewBox="0 0 ${CHART_WIDTH} ${height}" width="100%" role="img" aria-label="${escapeHtml(`${headingOf(report).name}: people per step`)}">${rows.join("")}</svg>`;
 }
 
 function tableOf(report: FunnelReport): string {
@@ -85,10 +97,10 @@ export function renderFunnelHtml(reports: FunnelReport[], { since, generatedAt }
     reports.length === 0
       ? `<p class="empty">No funnel events yet.</p>`
       : reports
-          .map(
-            (report) =>
-              `<section><h2>${escapeHtml(report.funnel)} <span class="kind">${escapeHtml(report.kind)}</span></h2>${chartOf(report)}${tableOf(report)}</section>`,
-          )
+          .map((report) => {
+            const { name, kind, sales } = headingOf(report);
+            return `<section><h2>${escapeHtml(name)} <span class="kind">${escapeHtml(kind)}</span></h2>${sales ? `<p class="sales">${escapeHtml(sales)}</p>` : ""}${chartOf(report)}${tableOf(report)}</section>`;
+          })
           .join("\n");
   return `<!doctype html>
 <html lang="en">
@@ -116,12 +128,13 @@ export function renderFunnelHtml(reports: FunnelReport[], { since, generatedAt }
   th:first-child { text-align: left; font-weight: 600; }
   thead th { border-top: 0; color: var(--soft); font-weight: 700; }
   .empty { color: var(--soft); }
+  .sales { margin: -4px 0 12px; color: var(--soft); }
 </style>
 </head>
 <body>
 <main>
 <h1>Funnels</h1>
-<p class="meta">${escapeHtml(period)} · people are browser sessions · generated ${escapeHtml(generatedAt.toISOString().slice(0, 16).replace("T", " "))} UTC</p>
+<p class="meta">${escapeHtml(period)} · a person is one browser, followed step by step in order · generated ${escapeHtml(generatedAt.toISOString().slice(0, 16).replace("T", " "))} UTC</p>
 ${sections}
 </main>
 </body>
