@@ -14,6 +14,22 @@ export const TOKEN_REFRESH_MS = 300_000;
 export function startSession(token: string) {
   setToken(token);
   void forgetOfflineData();
+  sessionChanged();
+}
+
+const onSessionChange = new Set<() => void>();
+
+/**
+ * Work to do whenever a session on this device begins or ends: what the browser kept for the previous
+ * one goes (the media cookies' expiry, decision 056). Returns the way to stop listening.
+ */
+export function whenSessionChanges(listener: () => void): () => void {
+  onSessionChange.add(listener);
+  return () => onSessionChange.delete(listener);
+}
+
+function sessionChanged() {
+  for (const listener of onSessionChange) listener();
 }
 
 const beforeSignOut = new Set<() => void>();
@@ -39,6 +55,7 @@ export function signingOut() {
  */
 export function endSession() {
   storage.clear([STORAGE_KEYS.consent, STORAGE_KEYS.offerDeadlines, STORAGE_KEYS.theme, STORAGE_KEYS.captions]);
+  sessionChanged();
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { SignedCookiesResponse } from "@serene/contracts";
 import { api } from "../../../lib/api-client";
+import { whenSessionChanges } from "../../../lib/session";
 
 /** Ask again this long before the set runs out, so no segment is refused on the way. */
 const MARGIN_MS = 60_000;
@@ -37,6 +38,9 @@ export function ensureSignedCookies(force = false): Promise<number> {
 export function forgetSignedCookies() {
   current = null;
 }
+
+// A sign-in or log-out answer expires the browser's media cookies (decision 056): the next stream asks for the new member's set.
+whenSessionChanges(forgetSignedCookies);
 
 /**
  * Keeps the signed cookies fresh while the player is open, so a long session never meets a 403 on
