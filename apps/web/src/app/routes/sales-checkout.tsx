@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useLocation, useParams, useSearchParams, type Params } from "react-router";
 import { userQueryOptions } from "../../features/account/api/get-user";
 import { CheckoutModal, useCheckoutStart } from "../../features/checkout-modal";
@@ -30,7 +30,10 @@ export default function SalesCheckoutRoute() {
   const [source] = useState(() => sourceOf(params, pathname, search));
   const offer = useSalesOffer(source);
   const user = useQuery({ ...userQueryOptions(), enabled: source.member });
-  const start = useCheckoutStart({ checkout: offer.checkout, lead: offer.lead });
+  // The lead's own link token rides on the e-mailed link: it alone opens the lead's account (decision 050).
+  const linkToken = pathname.startsWith("/lead-checkout/") ? search.get("token") : null;
+  const lead = useMemo(() => (offer.lead ? { ...offer.lead, token: linkToken } : null), [offer.lead, linkToken]);
+  const start = useCheckoutStart({ checkout: offer.checkout, lead });
   return (
     <>
       <SalesScreen offer={offer} memberName={user.data?.name ?? null} attachStream={loadStream} onStart={start.start} />

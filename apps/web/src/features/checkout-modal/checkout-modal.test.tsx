@@ -146,7 +146,12 @@ describe("checkout start", () => {
   });
 
   describe("a lead on /lead-checkout", () => {
-    const LEAD: CheckoutLead = { id: "5d7c1c52-8a0e-4a57-9d0e-2f1f1b6f3c11", name: "Maya", email: "maya@example.com" };
+    const LEAD: CheckoutLead = {
+      id: "5d7c1c52-8a0e-4a57-9d0e-2f1f1b6f3c11",
+      name: "Maya",
+      email: "maya@example.com",
+      token: "own-link-token",
+    };
 
     it("gets an account, kept as a login keeps it, then the modal; the purchase sets the just-registered flag", async () => {
       const api = mockApi({ [`POST lead/${LEAD.id}/account`]: [201, { token: "lead-token", email: LEAD.email, name: LEAD.name }] });
@@ -154,6 +159,8 @@ describe("checkout start", () => {
       await userEvent.click(screen.getByRole("button", { name: "Start Now" }));
       expect(await ready()).toBeTruthy();
       expect(api.named(`POST lead/${LEAD.id}/account`)).toHaveLength(1);
+      // The lead's own link token goes with the request (decision 050).
+      expect(api.named(`POST lead/${LEAD.id}/account`)[0]!.body).toEqual({ token: "own-link-token" });
       expect(window.localStorage.getItem("t")).toBe("lead-token");
       expect(window.localStorage.getItem("just-registered")).toBeNull();
 
@@ -175,6 +182,16 @@ describe("checkout start", () => {
       );
       expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual(["This e-mail already has an account. Please log in."]);
       expect(api.calls).toHaveLength(1);
+      expect(window.localStorage.getItem("t")).toBeNull();
+    });
+
+    it("goes to log in, as any visitor, when the link lacks the lead's own token", async () => {
+      const message = "This link is incomplete or no longer works. Please open the link from your e-mail again.";
+      mockApi({ [`POST lead/${LEAD.id}/account`]: [422, { message, errors: { token: [message] } }] });
+      renderPage(salesPage(checkoutOf(), { ...LEAD, token: null }), { path: "/lead-checkout/:checkoutId", at: "/lead-checkout/7" });
+      await userEvent.click(screen.getByRole("button", { name: "Start Now" }));
+      await waitFor(() => expect(location()).toMatch(/^\/login\?redirect=/));
+      expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual([message]);
       expect(window.localStorage.getItem("t")).toBeNull();
     });
 

@@ -2,11 +2,15 @@ import type { Checkout } from "@serene/contracts";
 import type { ComponentType } from "react";
 import type { OfferPaymentDialogProps } from "../../components/subscription/offer-payment";
 
-/** A lead arriving on /lead-checkout from an e-mail: who they are (GET /lead/{id}). */
+/**
+ * A lead arriving on /lead-checkout from an e-mail: who they are (GET /lead/{id}), and the lead's own
+ * link token the e-mail's link carries, which alone lets the page open the lead's account (decision 050).
+ */
 export interface CheckoutLead {
   id: string;
   name: string;
   email: string;
+  token?: string | null;
 }
 
 /** What the modal gives the payment dialog: the chosen plan, every package and the checkout it comes from. */

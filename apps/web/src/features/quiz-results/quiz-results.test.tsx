@@ -180,6 +180,15 @@ describe("/quiz-dynamic-results/{slug}", () => {
     expect(screen.getByRole("link", { name: "Get My Plan" }).getAttribute("href")).toBe("/subscription/1?dynamic=1&action=quiz");
   });
 
+  it("reads the answers of the lead the e-mailed link names when this device has none", async () => {
+    const lead = { id: "lead-2", quiz_slug: "calm-check-in", goal: "REDUCE_STRESS", answers: { breathing: "rarely", stress: ["racing"] } };
+    mockApi({ "GET lead/lead-2": [200, { data: lead }], "GET quiz-builder/calm-check-in": [200, BUILDER] });
+    renderPage(Dynamic, { at: "/quiz-dynamic-results/calm-check-in?lead=lead-2" });
+    // 2 + 2 = 4: the second band, and its checkout.
+    expect((await screen.findByTestId("band-title")).textContent).toBe("Stress is showing up now and then");
+    expect(screen.getByRole("link", { name: "Get My Plan" }).getAttribute("href")).toBe("/subscription/5?dynamic=1&action=quiz");
+  });
+
   it("invites to take that quiz when this device has no answers for it", async () => {
     keep("onboarding", { goal: "SLEEP_BETTER" });
     mockApi({ "GET quiz-builder/calm-check-in": [200, BUILDER] });

@@ -81,9 +81,6 @@ export function goalCopyFor(goals: readonly QuizGoalCopy[] | undefined, answers:
 export const resultsPath = (quiz: Pick<Quiz, "slug" | "is_custom">) =>
   quiz.is_custom ? `/quiz-dynamic-results/${encodeURIComponent(quiz.slug)}` : "/quiz-results";
 
-/** The lead's sign-up link: a password instead of the e-mail's sign-in link (spec 000 section 4). */
-export const registrationPath = (statisticId: string) => `/registration?${new URLSearchParams({ u: "lead", statistic_id: statisticId })}`;
-
 /** The answers sent at the end: only the questions of the quiz, sliders that were left alone at their default. */
 export function finalAnswers(quiz: Pick<Quiz, "steps">, answers: Answers): Answers {
   const result: Answers = {};

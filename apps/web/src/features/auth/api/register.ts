@@ -4,8 +4,11 @@ import { api } from "../../../lib/api-client";
 
 export type RegisterValues =
   | { lead: false; name: string; email: string; password: string; statisticId?: string | null }
-  /** A pre-registered lead only chooses a password (spec 000 section 6). */
-  | { lead: true; password: string; statisticId: string };
+  /**
+   * A pre-registered lead only chooses a password (spec 000 section 6); `token` is the lead's own
+   * link token from the sign-up link its inbox received (decision 050).
+   */
+  | { lead: true; password: string; statisticId: string; token: string | null };
 
 /**
  * POST /api/v1/user as form data. Answers 200 with a token, or 208 (a 2xx) with no token and a
@@ -16,6 +19,7 @@ export function register(values: RegisterValues) {
   if (values.lead) {
     form.set("password", values.password);
     form.set("statistic_id", values.statisticId);
+    if (values.token) form.set("token", values.token);
   } else {
     form.set("name", values.name);
     form.set("email", values.email);

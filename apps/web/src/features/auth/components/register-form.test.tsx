@@ -140,12 +140,12 @@ describe("registration form", () => {
 });
 
 describe("registration of a lead (u=lead)", () => {
-  it("fills in name and e-mail read-only and sends only the password and statistic id", async () => {
+  it("fills in name and e-mail read-only and sends only the password, the statistic id and the link's own token", async () => {
     const api = mockApi({
       "GET lead/statistic/st-1": [200, { name: "Lena", email: "lena@example.com" }],
       "POST user": registered,
     });
-    renderPage(RegisterForm, { at: "/registration?u=lead&statistic_id=st-1" });
+    renderPage(RegisterForm, { at: "/registration?u=lead&statistic_id=st-1&token=inbox-token" });
     const name = screen.getByLabelText<HTMLInputElement>("First Name");
     const email = screen.getByLabelText<HTMLInputElement>("Email");
     await waitFor(() => expect(name.value).toBe("Lena"));
@@ -156,7 +156,12 @@ describe("registration of a lead (u=lead)", () => {
     await user.type(screen.getByLabelText("Password"), "a calm password");
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
     await waitFor(() => expect(api.named("POST user")).toHaveLength(1));
-    expect(api.named("POST user")[0]!.body).toEqual({ password: "a calm password", statistic_id: "st-1", platform: "web" });
+    expect(api.named("POST user")[0]!.body).toEqual({
+      password: "a calm password",
+      statistic_id: "st-1",
+      token: "inbox-token",
+      platform: "web",
+    });
   });
 
   it("falls back to the ordinary form when the lead is unknown", async () => {

@@ -22,7 +22,7 @@ interface RegisterFields {
 export function readRegistrationQuery(search: string) {
   const params = new URLSearchParams(search);
   const statisticId = params.get("statistic_id");
-  return { lead: params.get("u") === "lead" && Boolean(statisticId), statisticId };
+  return { lead: params.get("u") === "lead" && Boolean(statisticId), statisticId, token: params.get("token") };
 }
 
 /**
@@ -52,7 +52,7 @@ export function RegisterForm({ social = true }: { social?: boolean }) {
     try {
       const answer = await signUp.mutateAsync(
         leadMode
-          ? { lead: true, password: values.password, statisticId: query.statisticId! }
+          ? { lead: true, password: values.password, statisticId: query.statisticId!, token: query.token }
           : { lead: false, name: values.name, email: values.email, password: values.password, statisticId: query.statisticId },
       );
       if (answer.status === 208 || !answer.token) {

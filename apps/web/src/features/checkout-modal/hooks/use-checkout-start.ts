@@ -13,9 +13,10 @@ import type { CheckoutLead, CheckoutModalProps } from "../types";
  * What the sales page's start button and every 'Get Started' call (spec 000 section 4, Get Plan /
  * Get Started on the checkout routes), and the props of the modal it opens:
  * - with a token, the checkout's full-screen modal opens;
- * - a lead on /lead-checkout gets an account first (POST /lead/{id}/account, its temporary password
- *   e-mailed), kept as a login keeps it; then the modal opens and its purchase sets the
- *   just-registered flag. An e-mail that already has an account goes to Login with the server's word;
+ * - a lead on /lead-checkout gets an account first (POST /lead/{id}/account with the link's own
+ *   token, its temporary password e-mailed), kept as a login keeps it; then the modal opens and its
+ *   purchase sets the just-registered flag. An e-mail that already has an account, or a link without
+ *   the lead's token, goes to Login with the server's word;
  * - any other visitor goes to Login with the way back (buy=1, from=auth, checkout=promo for promo).
  * Coming back with buy=1 opens the modal once the checkout is there, and buy=1 leaves the address.
  */
@@ -61,7 +62,7 @@ export function useCheckoutStart({ checkout, lead }: { checkout: Checkout | unde
     if (hasToken()) return setOpen(true);
     if (!lead) return toLogin();
     if (createAccount.isPending) return;
-    createAccount.mutate(lead.id, {
+    createAccount.mutate(lead, {
       onSuccess: ({ token }) => {
         startSession(token);
         setJustRegistered(true);
@@ -72,6 +73,11 @@ export function useCheckoutStart({ checkout, lead }: { checkout: Checkout | unde
         if (error instanceof ApiError && error.status === 409) {
           // The e-mail already has an account: log in, then come back into the modal.
           toast.info(message ?? "You already have an account. Please log in to continue.");
+          return toLogin();
+        }
+        if (error instanceof ApiError && error.status === 422) {
+          // The link lacks the lead's own token: the page goes on as for any visitor (decision 050).
+          toast.info(message ?? "Please open the link from your e-mail again.");
           return toLogin();
         }
         toast.error(tooManyRequestsMessage(error) ?? message ?? "Something went wrong. Please try again.");

@@ -1,8 +1,10 @@
 import { quizScore, resultBand } from "@serene/domain";
 import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { analytics } from "../../../lib/analytics";
 import { storedFunnel } from "../../../lib/stored-quiz-answers";
 import { ApiError } from "../../../lib/api-client";
+import { useLead } from "../api/lead";
 import { useQuizBuilder } from "../api/quiz-builder";
 import { goalOf, planPath, quizPath, readAnswersFor } from "../model";
 import { NothingToShow } from "./quiz-results-page";
@@ -16,9 +18,14 @@ import styles from "./results.module.css";
  * result of a custom quiz by its own rules. The score of the answers kept on this device is computed
  * by the same rule as the server (quizScore over the quiz's scored fields, then resultBand); the
  * band gives the title, the copy and the checkout the call to action opens, with the dynamic flag.
+ * Opened from the lead's e-mail on another device (`?lead=`), the answers are the lead's own.
  */
 export function DynamicResultPage({ slug, testimonials }: { slug: string; testimonials: readonly Testimonial[] }) {
-  const [answers] = useState(() => readAnswersFor(slug));
+  const [local] = useState(() => readAnswersFor(slug));
+  const leadId = useSearchParams()[0].get("lead");
+  const lead = useLead(leadId, !local);
+  const leadData = lead.data?.data;
+  const answers = local ?? (leadData && leadData.quiz_slug === slug && Object.keys(leadData.answers).length > 0 ? leadData.answers : null);
   const builder = useQuizBuilder(slug);
   const data = builder.data?.data;
   const band = data && answers ? resultBand(data.result.bands, quizScore(data.result.fields, answers)) : null;
@@ -32,6 +39,7 @@ export function DynamicResultPage({ slug, testimonials }: { slug: string; testim
     analytics.track("quiz_results_view", { funnel: storedFunnel() ?? slug, quiz: slug });
   }, [band, slug]);
 
+  if (!answers && lead.isLoading) return <ResultsLoading />;
   // Without answers there is nothing to wait for: the way into the quiz shows at once (its address follows the quiz's type).
   if (!answers) return <NothingToShow quizPath={quizPath(data?.type, slug)} />;
   if (builder.isPending) return <ResultsLoading />;

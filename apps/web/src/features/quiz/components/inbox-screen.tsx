@@ -1,6 +1,6 @@
 import type { RefObject } from "react";
 import { ButtonLink } from "../../../components/ui/button";
-import { registrationPath, type SentLead } from "../model";
+import type { SentLead } from "../model";
 import styles from "../quiz.module.css";
 
 interface InboxScreenProps {
@@ -29,7 +29,8 @@ export function InboxScreen({ headingRef, sent, onRestart }: InboxScreenProps) {
       </p>
       <p className={styles.note}>Nothing after a few minutes? Have a look in your spam or promotions folder.</p>
       <div className={styles.inboxActions}>
-        <ButtonLink to={registrationPath(sent.statisticId)} variant="secondary" size="lg" block>
+        {/* A plain sign-up: opening the lead's own account takes the link in its inbox (decision 050). */}
+        <ButtonLink to="/registration" variant="secondary" size="lg" block>
           Create a password instead
         </ButtonLink>
         <button type="button" className={styles.textButton} onClick={onRestart}>

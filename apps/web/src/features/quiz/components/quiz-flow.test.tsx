@@ -241,9 +241,8 @@ describe("quiz flow", () => {
       answers: { goal: "SLEEP_BETTER", age: "30s", emotions: ["Stress"], tension: 50, thoughts: "Evenings are hard." },
     });
     expect(screen.getByText("maya@example.com")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Create a password instead" }).getAttribute("href")).toBe(
-      "/registration?u=lead&statistic_id=stat-42",
-    );
+    // A plain sign-up: the lead's own account opens only from the link in its inbox (decision 050).
+    expect(screen.getByRole("link", { name: "Create a password instead" }).getAttribute("href")).toBe("/registration");
     expect(window.localStorage.getItem(STORAGE_KEYS.quizFlag)).toBe("onboarding");
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.quizForm)!)).toEqual({
       email: "maya@example.com",
