@@ -231,7 +231,7 @@ export function createServices({
     analytics,
     catalogue,
     catalogueCache: cache,
-    library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter, awards }),
+    library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter, awards, subscriptions }),
     positions: createPositionsService({ cache, positions: createPositionsRepository(database.db), catalogue, presenter, now }),
     achievements,
     quotes: createQuotesService(loadQuotes()),

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toUtcSecond } from "@serene/domain";
 import { bearer, registerMember, rows, whoAmI, type Member } from "./test/accounts";
-import { catalogue, getAs, itemById, sendAs, subscribe } from "./test/content";
+import { catalogue, getAs, itemById, openedDaysAgo, sendAs, subscribe } from "./test/content";
 import { createTestApp, type TestApp } from "./test/test-app";
 
 /**
@@ -414,13 +414,15 @@ describe("personal lists show nothing of another member", () => {
     const readerDataBefore = await dataOf(reader);
 
     const writer = await registerMember(t.app, t.database, { name: "Writer" });
+    // Opened before the session it reports, so the session is believed (decision 054).
+    await openedDaysAgo(t.database, writer.id, 1);
     const ref = { id: item.id, model: item.model };
     expect((await sendAs(t.app, writer.token, "POST", "/api/v1/user/favorite", ref)).statusCode).toBe(200);
     expect((await sendAs(t.app, writer.token, "POST", "/api/v1/user/history", ref)).statusCode).toBeLessThan(300);
     const session = await sendAs(t.app, writer.token, "POST", "/api/v1/user/sessions", {
       ...ref,
       start_session: toUtcSecond(new Date(Date.now() - 600_000)),
-      end_session: toUtcSecond(new Date(Date.now() - 300_000)),
+      end_session: toUtcSecond(new Date(Date.now() - 540_000)),
     });
     expect(session.statusCode, session.body).toBeLessThan(300);
     const note = await sendAs(t.app, writer.token, "POST", "/api/v1/user/notes", { title: "Writer's note", content: "Mine." });

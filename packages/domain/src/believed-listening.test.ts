@@ -108,13 +108,20 @@ describe("believeListening", () => {
     // clock allowance) and now (plus it), apart from the overlap allowance per session.
     const age = 10 * MIN;
     const report = fc.record({
-      startAgo: fc.integer({ min: -10 * MIN, max: 60 * 24 * 60 * MIN }),
-      seconds: fc.integer({ min: 0, max: 24 * 3600 }),
+      // Mostly around the account's short life, some from long before it.
+      startAgo: fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: -2 * MIN, max: 16 * MIN }) },
+        { weight: 1, arbitrary: fc.integer({ min: 0, max: 60 * 24 * 60 * MIN }) },
+      ),
+      seconds: fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: 0, max: 600 }) },
+        { weight: 1, arbitrary: fc.integer({ min: 0, max: 24 * 3600 }) },
+      ),
       free: fc.boolean(),
       model: fc.constantFrom("meditation-sleep", "music-soundscape", "cbt"),
     });
     fc.assert(
-      fc.property(fc.array(report, { maxLength: 40 }), (reports) => {
+      fc.property(fc.array(report, { minLength: 5, maxLength: 40 }), (reports) => {
         const kept: ListeningInterval[] = [];
         for (const r of reports) {
           const start = new Date(Math.floor((now.getTime() - r.startAgo) / S) * S);

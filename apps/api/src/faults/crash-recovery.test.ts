@@ -23,7 +23,8 @@ afterAll(async () => {
 
 async function startServer() {
   // PGlite in DATA_DIR even where the environment names a PostgreSQL (an empty value is unset).
-  server = await spawnApi("server.ts", { DATA_DIR: dataDir, DATABASE_URL: "" });
+  // Bursts of hundreds of reports from one member: beyond the listening rate limit, which is not what this looks at.
+  server = await spawnApi("server.ts", { DATA_DIR: dataDir, DATABASE_URL: "", RATE_LIMIT_FACTOR: "100000" });
   await untilReady(server);
   return server;
 }
@@ -79,13 +80,26 @@ describe.skipIf(skipReason)(`kill -9 during a burst of writes${skipReason ? ` ($
     { timeout: 420_000 },
     async () => {
       let running = await startServer();
+      const email = uniqueEmail("kill");
       const registered = await fetch(`${running.url}/api/v1/user`, {
         method: "POST",
         headers: json,
-        body: JSON.stringify({ name: "Robin", email: uniqueEmail("kill"), password: PASSWORD, phone: "", platform: "web" }),
+        body: JSON.stringify({ name: "Robin", email, password: PASSWORD, phone: "", platform: "web" }),
       });
       expect(registered.status).toBe(200);
       const { token } = (await registered.json()) as { token: string };
+      // The account opened before the month of sessions it reports, so each is believed (decision 054).
+      expect(await running.stop("SIGINT")).toBe(0);
+      const opened = await createDatabase({ driver: "pglite", dataDir: path.join(dataDir, "pglite") });
+      try {
+        await opened.executeSql("update users set created_at = $1 where email = $2", [
+          new Date(firstStart - 86_400_000).toISOString(),
+          email,
+        ]);
+      } finally {
+        await opened.close();
+      }
+      running = await startServer();
 
       const acknowledged = new Set<string>();
       const sent = { count: 0 };

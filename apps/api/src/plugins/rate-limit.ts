@@ -55,6 +55,10 @@ export const RATE_LIMITS = {
   // Copying a share link (members only): "account" is the signed-in member. A person shares a few items; a loop
   // that fills content_shares is held back.
   share: { ip: { points: 120, seconds: 60 }, account: { points: 20, seconds: 60 } },
+  // Listening reports (members only): "account" is the signed-in member. The player sends one when a session ends
+  // (an item played to its end, another started, the player closed, the page left): a person skipping through items
+  // sends a few a minute; a loop that writes made-up listening is held back (decision 054).
+  listening: { ip: { points: 240, seconds: 60 }, account: { points: 30, seconds: 60 } },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

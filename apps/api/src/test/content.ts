@@ -82,6 +82,17 @@ export async function setGoal(database: DatabaseHandle, userId: string, goal: st
   await database.db.update(users).set({ goal }).where(eq(users.id, userId));
 }
 
+/**
+ * Makes a member's account `days` days old, as if they had registered then: listening before an account existed
+ * is not believed (decision 054), so a test that reports sessions of past days opens the account before them.
+ */
+export async function openedDaysAgo(database: DatabaseHandle, userId: string, days: number) {
+  await database.db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - days * 86_400_000) })
+    .where(eq(users.id, userId));
+}
+
 /** A small HLS playlist, as the media build writes it. */
 export const TINY_PLAYLIST = [
   "#EXTM3U",

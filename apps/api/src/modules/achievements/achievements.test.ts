@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices, type Services } from "../../app";
 import { RATE_LIMITS } from "../../plugins/rate-limit";
 import { bearer, randomIp, registerMember, rows, type Member } from "../../test/accounts";
-import { getAs, itemById, sendAs } from "../../test/content";
+import { getAs, itemById, openedDaysAgo, sendAs, subscribe } from "../../test/content";
 import { createTestApp, testConfig, type TestApp } from "../../test/test-app";
 
 /** Every item lasts two minutes here, so "complete" (80% in one go) is 96 seconds. */
@@ -32,8 +32,24 @@ const favourite = (member: Member, id = 1) => send(member.token, "/user/favorite
 const note = (member: Member) => send(member.token, "/user/notes", { title: "Tonight", content: "Slept well after the body scan." });
 const share = (member: Member, id = 1) =>
   t.app.inject({ method: "POST", url: "/api/v1/user/shares", headers: bearer(member.token), payload: ref(id), remoteAddress: randomIp() });
-/** A session that ended `endedAgoMs` ago and lasted `seconds`, optionally of an item. */
-const listen = (member: Member, seconds: number, id?: number, endedAgoMs = MINUTE) => {
+/**
+ * A member who has been with us for forty days, so the sessions of past days reported here are believed (decision
+ * 054); with `subscribed`, one whose subscription opened locked items all that time.
+ */
+const listener = async ({ subscribed = false } = {}) => {
+  const member = await registerMember(t.app, t.database);
+  await openedDaysAgo(t.database, member.id, 40);
+  if (subscribed) await subscribe(t.database, member.id, { startedAt: new Date(Date.now() - 40 * DAY_MS) });
+  return member;
+};
+/** When the next session without a time of its own ends: each one a few minutes before the last, so none overlap. */
+let nextEndAgoMs = MINUTE;
+/** A session that ended `endedAgoMs` ago (else before every other one) and lasted `seconds`, optionally of an item. */
+const listen = (member: Member, seconds: number, id?: number, endedAgoMs?: number) => {
+  if (endedAgoMs === undefined) {
+    endedAgoMs = nextEndAgoMs;
+    nextEndAgoMs += seconds * 1000 + MINUTE;
+  }
   const end = Date.now() - endedAgoMs;
   return send(member.token, "/user/sessions", {
     start_session: toUtcSecond(new Date(end - seconds * 1000)),
@@ -110,7 +126,7 @@ describe("GET /api/v1/user/achievements", () => {
 
 describe("awarding after each write", () => {
   it("a favourite, a note and three complete sessions: First Favourite, Note Taker, First Meditation, then The Basics", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     expect(earnedBy(await favourite(member))).toEqual(["add_a_favorite"]);
     // Again, or another item: nothing new.
     expect(earnedBy(await favourite(member))).toEqual([]);
@@ -128,7 +144,8 @@ describe("awarding after each write", () => {
   });
 
   it("a CBT course session, then the whole course: Course Starter, First CBT Session, CBT Graduate", async () => {
-    const member = await registerMember(t.app, t.database);
+    // The course's later sessions are for subscribers.
+    const member = await listener({ subscribed: true });
     const course = itemById(37);
     const [firstSession, ...rest] = course.children!;
     expect(earnedBy(await listen(member, LENGTH, firstSession))).toEqual(["first_course_session", "first_therapy"]);
@@ -137,12 +154,13 @@ describe("awarding after each write", () => {
   });
 
   it("a meditation inside a course is a course session, not a first single meditation", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     expect(earnedBy(await listen(member, LENGTH, itemById(26).children![0]))).toEqual(["first_course_session"]);
   });
 
   it("sleepcasts: First Sleepcast, and Deep Sleeper on the fifth night", async () => {
-    const member = await registerMember(t.app, t.database);
+    // Sleepcasts 8 and 9 are for subscribers.
+    const member = await listener({ subscribed: true });
     expect(earnedBy(await listen(member, LENGTH, 7, 5 * DAY_MS))).toEqual(["first_sleep"]);
     // The same night again does not count twice.
     expect(earnedBy(await listen(member, LENGTH, 7, 5 * DAY_MS - 3 * MINUTE))).toEqual([]);
@@ -151,14 +169,15 @@ describe("awarding after each write", () => {
   });
 
   it("an hour of music and soundscapes: Music Lover", async () => {
-    const member = await registerMember(t.app, t.database);
+    // Soundscape 43 is for subscribers. The player repeats music and soundscapes, so a session may outlast the item.
+    const member = await listener({ subscribed: true });
     expect(earnedBy(await listen(member, 30 * 60, 42, 2 * 60 * MINUTE))).toEqual([]);
     expect(earnedBy(await listen(member, 29 * 60 + 59, 43, 60 * MINUTE))).toEqual([]);
     expect(earnedBy(await listen(member, 1, 45))).toEqual(["music_lover"]);
   });
 
   it("seven and thirty days in a row: Daily Practice and Month of Calm", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     for (let day = 30; day >= 25; day--) expect(earnedBy(await listen(member, 300, undefined, day * DAY_MS))).toEqual([]);
     expect(earnedBy(await listen(member, 300, undefined, 24 * DAY_MS))).toEqual(["daily"]);
     for (let day = 23; day >= 2; day--) expect(earnedBy(await listen(member, 300, undefined, day * DAY_MS))).toEqual([]);

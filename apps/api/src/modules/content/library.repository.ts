@@ -1,6 +1,14 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { addDays, CALENDAR_DAYS, dayOfIndex, runsOf, type ListeningSummary } from "@serene/domain";
+import {
+  addDays,
+  CALENDAR_DAYS,
+  dayOfIndex,
+  MAX_SESSION_SECONDS,
+  runsOf,
+  type ListeningInterval,
+  type ListeningSummary,
+} from "@serene/domain";
 import { contentShares, contentViews, favorites, listeningSessions, playHistory, users, type Database } from "@serene/db";
 
 export type ListeningSessionRow = typeof listeningSessions.$inferSelect;
@@ -15,7 +23,7 @@ export const isUnknownZone = (error: unknown): boolean => {
 
 /**
  * The first key of the per-member advisory lock that keeps the day roll-up whole (decision 034). Reports take it
- * shared (they never wait for each other); building a zone's roll-up takes it exclusive, so a build waits for the
+ * shared (they never wait for each other on it; they do on the belief lock below, decision 054); building a zone's roll-up takes it exclusive, so a build waits for the
  * reports in flight to commit and sees their sessions, and a report arriving during a build waits for it and then
  * adds its session to the new rows as well. Nothing is counted twice or lost.
  */
@@ -23,6 +31,14 @@ const ROLL_UP_LOCK = 34_001;
 const lockForReport = (tx: Runner, userId: string) =>
   tx.execute(sql`select pg_advisory_xact_lock_shared(${ROLL_UP_LOCK}, hashtext(${userId}))`);
 const lockForBuild = (tx: Runner, userId: string) => tx.execute(sql`select pg_advisory_xact_lock(${ROLL_UP_LOCK}, hashtext(${userId}))`);
+
+/**
+ * The first key of the per-member lock under which a report is believed (decision 054): reports of one member
+ * take it exclusive, one after another, so a report is checked against every session kept before it, and two
+ * overlapping reports sent at once cannot both be kept. Taken before the roll-up lock, and never by a build.
+ */
+const BELIEF_LOCK = 54_001;
+const lockForBelief = (tx: Runner, userId: string) => tx.execute(sql`select pg_advisory_xact_lock(${BELIEF_LOCK}, hashtext(${userId}))`);
 
 /**
  * Builds one zone's roll-up from every session of the member, in one statement. Only while the zone has no
@@ -117,17 +133,6 @@ export function createLibraryRepository(db: Database) {
       )
       .groupBy(listeningSessions.itemId),
   ).prepare("library_progress");
-  const insertSession = db
-    .insert(listeningSessions)
-    .values({
-      userId: sql.placeholder("userId"),
-      itemId: sql.placeholder("itemId"),
-      startedAt: sql.placeholder("startedAt"),
-      endedAt: sql.placeholder("endedAt"),
-      seconds: sql.placeholder("seconds"),
-    })
-    .returning()
-    .prepare("library_insert_session");
 
   /** Builds a zone's roll-up once, from every session (a no-op when it exists), under the member's exclusive lock. */
   const buildZone = (userId: string, timeZone: string) =>
@@ -204,27 +209,32 @@ export function createLibraryRepository(db: Database) {
       await db.insert(contentViews).values({ userId, itemId, viewedAt: at });
     },
 
-    async insertSession(row: {
-      userId: string;
-      itemId: number | null;
-      startedAt: Date;
-      endedAt: Date;
-      seconds: number;
-    }): Promise<ListeningSessionRow> {
-      const [created] = await insertSession.execute(row);
-      return created!;
-    },
-
     /**
      * Keeps a reported session and adds it to the day roll-up of every zone the member has one for, in one
-     * transaction (the member's lock shared); then, when `timeZone` had no roll-up, builds it from every session,
-     * this one included (the lock exclusive, in a transaction of its own).
+     * transaction; then, when `timeZone` had no roll-up, builds it from every session, this one included (the
+     * roll-up lock exclusive, in a transaction of its own). First, under the member's belief lock, `believe` is
+     * handed the member's sessions that meet this one (one index range: a session lasts at most 24 hours); when
+     * it throws, nothing is kept. The roll-up lock is then taken shared, as every report takes it.
      */
     async reportSession(
       row: { userId: string; itemId: number | null; startedAt: Date; endedAt: Date; seconds: number },
       timeZone: string,
+      believe: (others: ListeningInterval[]) => void,
     ): Promise<ListeningSessionRow> {
       const { created, zones } = await db.transaction(async (tx) => {
+        await lockForBelief(tx, row.userId);
+        const others = await tx
+          .select({ start: listeningSessions.startedAt, end: listeningSessions.endedAt })
+          .from(listeningSessions)
+          .where(
+            and(
+              eq(listeningSessions.userId, row.userId),
+              gte(listeningSessions.startedAt, new Date(row.startedAt.getTime() - MAX_SESSION_SECONDS * 1000)),
+              lt(listeningSessions.startedAt, row.endedAt),
+              gt(listeningSessions.endedAt, row.startedAt),
+            ),
+          );
+        believe(others);
         await lockForReport(tx, row.userId);
         const [kept] = await tx.insert(listeningSessions).values(row).returning();
         // Last in the transaction: the day's row and the zone's summary stay locked (against other reports of the

@@ -26,6 +26,8 @@ export function libraryRoutes({ library, limiter }: { library: LibraryService; l
     const listener = (request: FastifyRequest) => authOf(request).signIn.user;
     // After the bearer check, per client address and per member: 429 with Retry-After beyond RATE_LIMITS.share.
     const limitShares = async (request: FastifyRequest) => limiter.consume("share", request.ip, listener(request).id);
+    // Listening reports likewise, beyond RATE_LIMITS.listening (decision 054).
+    const limitReports = async (request: FastifyRequest) => limiter.consume("listening", request.ip, listener(request).id);
     const member = { onRequest: app.authenticate };
     const docs = (summary: string) => ({ tags: ["library"], summary, security: [{ bearer: [] }] });
     const userId = (request: Parameters<typeof authOf>[0]) => authOf(request).signIn.user.id;
@@ -114,9 +116,13 @@ export function libraryRoutes({ library, limiter }: { library: LibraryService; l
     app.post(
       "/user/sessions",
       {
-        ...member,
+        onRequest: [app.authenticate, limitReports],
         schema: {
-          ...docs("Report a listening session (UTC to the second, ending in Z); tz: the member's time zone for their days"),
+          ...docs(
+            "Report a listening session (UTC to the second, ending in Z); tz: the member's time zone for their days. Kept only " +
+              "where it could be true: an item the member may play, not before the account, no longer than the item, not over " +
+              "the member's other sessions (422 naming the field otherwise)",
+          ),
           querystring: TimeZoneQuery,
           body: SessionReportBody,
           response: { 201: SessionReportResponse, ...errors },

@@ -10,18 +10,22 @@ import type {
   ShareResponse,
 } from "@serene/contracts";
 import {
+  believeListening,
   canonicalTimeZone,
   DEFAULT_TIME_ZONE,
+  LISTENING_CLOCK_SKEW_SECONDS,
   localDay,
   recommendForMember,
-  sessionReportProblems,
   summarizeDays,
   summaryStatistics,
   TIME_ZONE_MESSAGE,
   toUtcSecond,
+  type ListeningContext,
+  type ListeningInterval,
 } from "@serene/domain";
 import { invalid, invalidField, notFound } from "../../domain-errors";
 import type { SignIn } from "../accounts/access-tokens";
+import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
 import type { CatalogueCache, ItemRecord } from "./catalogue-snapshot";
 import type { ContentPresenter } from "./content.presenter";
 import type { CatalogueService } from "./catalogue.service";
@@ -36,9 +40,10 @@ export interface Awards {
   award(userId: string, at?: Date, hint?: { listened?: { itemId: number | null; seconds: number } }): Promise<EarnedAchievement[]>;
 }
 
-/** The member as the library needs them: who, and the time zone their browser last sent. */
+/** The member as the library needs them: who, since when (listening before that is not believed), and the time zone their browser last sent. */
 export interface Listener {
   id: string;
+  createdAt: Date;
   timeZone: string | null;
 }
 
@@ -50,9 +55,11 @@ export function createLibraryService(deps: {
   presenter: ContentPresenter;
   /** Badges for favourites, sessions and shares; none when not given. */
   awards?: Awards;
+  /** Who may play locked items, asked when a session of one is reported. */
+  subscriptions: Pick<SubscriptionsService, "mayPlayLockedBetween">;
   now?: () => Date;
 }) {
-  const { cache, library, catalogue, presenter } = deps;
+  const { cache, library, catalogue, presenter, subscriptions } = deps;
   const now = deps.now ?? (() => new Date());
   const earned = (userId: string, listened?: { itemId: number | null; seconds: number }) =>
     deps.awards ? deps.awards.award(userId, now(), listened ? { listened } : undefined) : Promise.resolve([]);
@@ -132,14 +139,33 @@ export function createLibraryService(deps: {
         throw invalid(errors);
       }
       const item = body.id !== undefined && body.model !== undefined ? await itemOf({ id: body.id, model: body.model }) : null;
-      const start = new Date(body.start_session);
-      const end = new Date(body.end_session);
-      const problems = sessionReportProblems(start, end, now());
-      if (Object.keys(problems).length > 0) throw invalid(problems);
-      const seconds = Math.round((end.getTime() - start.getTime()) / 1000);
+      const session: ListeningInterval = { start: new Date(body.start_session), end: new Date(body.end_session) };
+      // Believed only where it could be true (decision 054): checked before anything is written, and again under
+      // the member's lock with the sessions it could overlap. Not believed: a 422 naming the field, nothing kept.
+      const skew = LISTENING_CLOCK_SKEW_SECONDS * 1000;
+      const context: ListeningContext = {
+        now: now(),
+        accountCreatedAt: member.createdAt,
+        item,
+        mayPlayLocked:
+          item !== null &&
+          !item.free &&
+          (await subscriptions.mayPlayLockedBetween(
+            userId,
+            new Date(session.start.getTime() - skew),
+            new Date(session.start.getTime() + skew),
+          )),
+        others: [],
+      };
+      const believe = (others: ListeningInterval[]) => {
+        const belief = believeListening(session, { ...context, others });
+        if (!belief.believed) throw invalid(belief.errors);
+      };
+      believe([]);
+      const seconds = Math.round((session.end.getTime() - session.start.getTime()) / 1000);
       const zone = await zoneOf(member, tz);
       const row = await zoneKnown(
-        library.reportSession({ userId, itemId: item?.id ?? null, startedAt: start, endedAt: end, seconds }, zone),
+        library.reportSession({ userId, itemId: item?.id ?? null, startedAt: session.start, endedAt: session.end, seconds }, zone, believe),
       );
       await remember(member, zone);
       return { ...presentSessionReport(row), earned: await earned(userId, { itemId: row.itemId, seconds: row.seconds }) };

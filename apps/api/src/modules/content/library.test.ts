@@ -3,7 +3,7 @@ import { contentItems, contentViews, favorites, listeningSessions } from "@seren
 import { toUtcSecond, DAY_MS } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, registerMember, type Member } from "../../test/accounts";
-import { getAs, itemById, listedItems, sendAs, setGoal } from "../../test/content";
+import { getAs, itemById, listedItems, openedDaysAgo, sendAs, setGoal } from "../../test/content";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -48,6 +48,12 @@ const dayAt = (daysAgo: number, minutes = 0) => {
   return toUtcSecond(new Date(midnight.getTime() - daysAgo * DAY_MS + 8 * 60 * MINUTE + minutes * MINUTE));
 };
 const report = (token: string, body: Record<string, unknown>) => send("POST", "/api/v1/user/sessions", token, body);
+/** A member whose account is older than the sessions reported here, so each is believed (decision 054). */
+const listener = async (name: string): Promise<Member> => {
+  const member = await registerMember(t.app, t.database, { name });
+  await openedDaysAgo(t.database, member.id, 30);
+  return member;
+};
 const statistics = async (token: string) => {
   const res = await get("/api/v1/user/sessions", token);
   expect(res.statusCode).toBe(200);
@@ -238,7 +244,7 @@ describe("POST /api/v1/user/views", () => {
 
 describe("listening sessions: POST/GET /api/v1/user/sessions", () => {
   it("keeps a valid report and answers its length in seconds", async () => {
-    const member = await registerMember(t.app, t.database, { name: "Listener" });
+    const member = await listener("Listener");
     const body = { start_session: at(-10 * MINUTE), end_session: at(-5 * MINUTE) };
     const res = await report(member.token, body);
     expect(res.statusCode).toBe(201);
@@ -305,7 +311,7 @@ describe("listening sessions: POST/GET /api/v1/user/sessions", () => {
   });
 
   it("counts sessions, minutes, days and the longest session, for the member only", async () => {
-    const member = await registerMember(t.app, t.database, { name: "Stats" });
+    const member = await listener("Stats");
     expect(await statistics(member.token)).toMatchObject({
       mindful_days: 0,
       total_sessions: 0,
@@ -329,7 +335,7 @@ describe("listening sessions: POST/GET /api/v1/user/sessions", () => {
       longest_minute_session: 20,
     });
     // Another member's listening is never counted.
-    const other = await registerMember(t.app, t.database, { name: "Neighbour" });
+    const other = await listener("Neighbour");
     await report(other.token, { start_session: dayAt(1), end_session: dayAt(1, 90) });
     expect((await statistics(member.token)).total_sessions).toBe(3);
     expect(await statistics(other.token)).toMatchObject({
@@ -341,24 +347,27 @@ describe("listening sessions: POST/GET /api/v1/user/sessions", () => {
   });
 
   it("marks an item complete after one session of at least 80% of its length", async () => {
-    const member = await registerMember(t.app, t.database, { name: "Finisher" });
+    const member = await listener("Finisher");
     expect((await detail(member.token, TIMED.id)).duration).toBe(TIMED_SECONDS / 60);
     const short = 0.8 * TIMED_SECONDS - 1;
-    await report(member.token, { start_session: at(-(short + 60) * 1000), end_session: at(-60_000), ...ref(TIMED.id) });
+    const listened = (seconds: number, endedAgoMs: number) =>
+      report(member.token, { start_session: at(-seconds * 1000 - endedAgoMs), end_session: at(-endedAgoMs), ...ref(TIMED.id) });
+    expect((await listened(short, 40 * MINUTE)).statusCode).toBe(201);
     expect((await detail(member.token, TIMED.id)).complete).toBe(false);
     // Two short sessions do not add up: one has to be long enough.
-    await report(member.token, { start_session: at(-(short + 120) * 1000), end_session: at(-120_000), ...ref(TIMED.id) });
+    expect((await listened(short, 25 * MINUTE)).statusCode).toBe(201);
     expect((await detail(member.token, TIMED.id)).complete).toBe(false);
-    await report(member.token, { start_session: at(-(0.8 * TIMED_SECONDS + 60) * 1000), end_session: at(-60_000), ...ref(TIMED.id) });
+    expect((await listened(0.8 * TIMED_SECONDS, MINUTE)).statusCode).toBe(201);
     expect((await detail(member.token, TIMED.id)).complete).toBe(true);
     // Only for the member who listened.
     expect((await detail(bob.token, TIMED.id)).complete).toBe(false);
   });
 
   it("never marks an item without a known length complete", async () => {
-    const member = await registerMember(t.app, t.database, { name: "Untimed" });
+    const member = await listener("Untimed");
     expect((await detail(member.token, UNTIMED.id)).duration).toBeNull();
-    await report(member.token, { start_session: at(-3 * 60 * MINUTE), end_session: at(-MINUTE), ...ref(UNTIMED.id) });
+    const res = await report(member.token, { start_session: at(-3 * 60 * MINUTE), end_session: at(-MINUTE), ...ref(UNTIMED.id) });
+    expect(res.statusCode, res.body).toBe(201);
     expect((await detail(member.token, UNTIMED.id)).complete).toBe(false);
   });
 

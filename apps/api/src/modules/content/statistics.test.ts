@@ -10,7 +10,7 @@ import {
 } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, registerMember, rows, type Member } from "../../test/accounts";
-import { getAs, sendAs } from "../../test/content";
+import { getAs, openedDaysAgo, sendAs } from "../../test/content";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 /** GET and POST /user/sessions with days in the member's own time zone, kept in the listening_days roll-up (decision 034). */
@@ -21,6 +21,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const MINUTE = 60_000;
+/** A member whose account is older than every session these tests report, so each is believed (decision 054). */
+const listener = async (): Promise<Member> => {
+  const member = await registerMember(t.app, t.database);
+  await openedDaysAgo(t.database, member.id, 400);
+  return member;
+};
 const midnightUtc = (daysAgo: number) => {
   const day = new Date();
   day.setUTCHours(0, 0, 0, 0);
@@ -64,7 +70,7 @@ const expectedDays = async (member: Member, zone: string) =>
 
 describe("GET /api/v1/user/sessions in the member's time zone", () => {
   it("a new member: zeros, 30 empty days ending today in their zone, no practice days", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     const data = await stats(member, "Asia/Kathmandu");
     expect(data).toMatchObject({ mindful_days: 0, total_sessions: 0, total_streak: 0, time_zone: "Asia/Kathmandu" });
     expect(data.year_seconds).toEqual(new Array(365).fill(0));
@@ -75,7 +81,7 @@ describe("GET /api/v1/user/sessions in the member's time zone", () => {
   });
 
   it("a session at 23:30 UTC counts on the next day in Europe/Berlin, and on its own day in UTC", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     const start = midnightUtc(3) - 30 * MINUTE; // 23:30 UTC four days ago
     expect((await report(member, session(start, 20), "UTC")).statusCode).toBe(201);
     const utcDay = new Date(start).toISOString().slice(0, 10);
@@ -88,7 +94,7 @@ describe("GET /api/v1/user/sessions in the member's time zone", () => {
   });
 
   it("remembers the zone sent and uses it when none is sent; falls back to UTC for a member who never sent one", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     expect((await stats(member)).time_zone).toBe("UTC");
     expect(await storedZone(member)).toBeNull();
     expect((await stats(member, "america/new_york")).time_zone).toBe("America/New_York");
@@ -101,7 +107,7 @@ describe("GET /api/v1/user/sessions in the member's time zone", () => {
   });
 
   it("builds the roll-up of a zone asked for the first time from every session, then keeps every zone up to date", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     // Around midnight in several zones, over a few days, out of order.
     for (const [daysAgo, minuteOfDay, minutes] of [
       [6, 23 * 60 + 50, 15],
@@ -132,7 +138,7 @@ describe("GET /api/v1/user/sessions in the member's time zone", () => {
   });
 
   it("loses and doubles nothing when reports race the first build of a zone", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     for (let n = 0; n < 3; n++) await report(member, session(midnightUtc(n + 2) + n * 7 * MINUTE, 4));
     const racing = await Promise.all([
       ...Array.from({ length: 6 }, (_, n) => report(member, session(midnightUtc(1) + (n * 13 + 5) * MINUTE, 2))),
@@ -149,7 +155,7 @@ describe("GET /api/v1/user/sessions in the member's time zone", () => {
   });
 
   it("keeps the kept sums current when figures are read between reports and while reports race the reads", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     const zone = "Europe/Lisbon";
     const expected = async () => {
       const { time_zone: _zone, ...figures } = dailyListeningStatistics(await expectedDays(member, zone), zone, new Date());
@@ -180,7 +186,7 @@ describe("GET /api/v1/user/sessions in the member's time zone", () => {
   });
 
   it("counts every day of a long history the same way the domain does", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     await t.database.executeSql(
       `insert into listening_sessions (user_id, started_at, ended_at, seconds)
        select $1, now() - (n * interval '7 hours') - interval '1 hour', now() - (n * interval '7 hours') - interval '1 hour' + ((n % 50 + 1) * interval '1 minute'), (n % 50 + 1) * 60
@@ -203,7 +209,7 @@ describe("bad time zones", () => {
   const bad = ["Mars/Olympus", "+01:00", "-05:00", "", "Europe/Berlin/", "x".repeat(64), "Europe/Berlin%00", "UTC; drop table users"];
 
   it.each(bad)("GET with tz=%j: 422 on tz, and the stored zone is unchanged", async (tz) => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     await stats(member, "Europe/Paris");
     const res = await getAs(t.app, member.token, `/api/v1/user/sessions?tz=${encodeURIComponent(tz)}`);
     expect(res.statusCode, res.body).toBe(422);
@@ -213,14 +219,14 @@ describe("bad time zones", () => {
   });
 
   it("a tz longer than 64 characters is refused by the contract", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     const res = await getAs(t.app, member.token, `/api/v1/user/sessions?tz=${"Europe/".padEnd(65, "x")}`);
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(["tz"]);
   });
 
   it.each(bad)("POST with tz=%j: 422 on tz and no session kept", async (tz) => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     const res = await report(member, session(Date.now() - 20 * MINUTE, 5), tz);
     expect(res.statusCode, res.body).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(["tz"]);
@@ -228,7 +234,7 @@ describe("bad time zones", () => {
   });
 
   it("a zone Intl knows and the database does not (US/Pacific-New) is refused before it is stored", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     await report(member, session(Date.now() - 30 * MINUTE, 5));
     for (const res of [
       await getAs(t.app, member.token, "/api/v1/user/sessions?tz=US/Pacific-New"),
@@ -242,7 +248,7 @@ describe("bad time zones", () => {
   });
 
   it("a tz given twice is refused, not a 5xx", async () => {
-    const member = await registerMember(t.app, t.database);
+    const member = await listener();
     const res = await getAs(t.app, member.token, "/api/v1/user/sessions?tz=UTC&tz=Europe/Berlin");
     expect(res.statusCode).toBe(422);
   });

@@ -45,6 +45,14 @@ export function createSubscriptionsService(repository: SubscriptionsRepository, 
      * subscriptions their sign-in already read with the token: no query of its own.
      */
     mayPlayLocked: (member: { subscriptions: readonly SubscriptionState[] }) => member.subscriptions.some((row) => isEntitled(row, now())),
+    /**
+     * Whether the member's subscriptions opened locked content at some moment between `from` and `to` (a
+     * listening session's start, give or take the member's clock): a subscription that had begun by `to` and
+     * still gave access at `from`. One query of the member's subscriptions.
+     */
+    async mayPlayLockedBetween(userId: string, from: Date, to: Date): Promise<boolean> {
+      return (await repository.forUser(userId)).some((row) => row.startedAt <= to && isEntitled(row, from));
+    },
     byId: (id: string) => repository.byId(id),
     /** Every subscription the member ever had, latest first. */
     history: (userId: string): Promise<SubscriptionRow[]> => repository.forUser(userId),
