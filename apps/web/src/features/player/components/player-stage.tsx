@@ -1,4 +1,4 @@
-import { currentCueIndex, keepsPosition, type Cue } from "@serene/domain";
+import { currentCueIndex, keepsPosition, playsOnLoop, type Cue } from "@serene/domain";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
 import { useLocation } from "react-router";
 import { PillButton } from "../../../components/ui/pill-button";
@@ -113,7 +113,7 @@ export function PlayerStage({ playable, musicModel, locked, autoPlay = false, ca
         url: stream,
         video: chosen.format === "video",
         soundscapeUrl: bedFor(key, ownBed),
-        loop: playable.model === "music-soundscape",
+        loop: playsOnLoop(playable.model),
         keepsPlace,
       };
     },

@@ -8,9 +8,17 @@ import { recordHistory, reportSession, type ContentRef } from "../api/activity";
  * A listening session of one entry (spec 001 section 4): the first `playing` records the start time (and the
  * entry in the recently played list, once); its end (the item ended, another one started, the player closed,
  * the page went away) reports the session through POST /user/sessions, only when playback started.
+ *
+ * The session reported is the listening in it: from its start, as long as the sound actually played. Time
+ * paused or waiting for the stream is not listening, so a session paused for a while is not reported as longer
+ * than the item, which the server would not believe (decision 054). A refused report is only logged.
  */
 export class ListeningLog {
-  private start: string | null = null;
+  /** When the session started (ms), and how long it has played so far. */
+  private start: number | null = null;
+  private listenedMs = 0;
+  /** When the sound started playing again, while it plays. */
+  private playingSince: number | null = null;
   private ref: ContentRef | null = null;
   private inHistory: string | null = null;
 
@@ -18,7 +26,9 @@ export class ListeningLog {
     const key = `${ref.model}-${ref.id}`;
     if (this.ref && `${this.ref.model}-${this.ref.id}` !== key) this.end(false);
     this.ref = { id: ref.id, model: ref.model };
-    if (!this.start) this.start = toUtcSecond(new Date());
+    const now = Date.now();
+    if (this.start === null) this.start = now;
+    if (this.playingSince === null) this.playingSince = now;
     if (this.inHistory !== key) {
       this.inHistory = key;
       void recordHistory(this.ref);
@@ -27,19 +37,35 @@ export class ListeningLog {
     }
   }
 
+  /** The sound stopped (paused, or waiting for the stream): the time until it plays again is not listening. */
+  stopped() {
+    if (this.playingSince === null) return;
+    this.listenedMs += Math.max(0, Date.now() - this.playingSince);
+    this.playingSince = null;
+  }
+
   /** Reports the session that is open, if any; `keepalive` lets it finish while the page goes away. */
   end(keepalive: boolean) {
     const startedAt = this.start;
     const ref = this.ref;
-    if (!startedAt || !ref) return;
+    if (startedAt === null || !ref) return;
+    this.stopped();
+    const listened = this.listenedMs;
     this.start = null;
-    void reportSession({ start_session: startedAt, end_session: toUtcSecond(new Date()), id: ref.id, model: ref.model }, keepalive).then(
-      () => {
-        // The dashboard's figures load again next time they show; a course on screen marks the session done.
-        void queryClient.invalidateQueries({ queryKey: progressKeys.statisticsAll(), refetchType: "none" });
-        void queryClient.invalidateQueries({ queryKey: contentKeys.all });
+    this.listenedMs = 0;
+    void reportSession(
+      {
+        start_session: toUtcSecond(new Date(startedAt)),
+        end_session: toUtcSecond(new Date(startedAt + listened)),
+        id: ref.id,
+        model: ref.model,
       },
-    );
+      keepalive,
+    ).then(() => {
+      // The dashboard's figures load again next time they show; a course on screen marks the session done.
+      void queryClient.invalidateQueries({ queryKey: progressKeys.statisticsAll(), refetchType: "none" });
+      void queryClient.invalidateQueries({ queryKey: contentKeys.all });
+    });
   }
 
   /** A new entry starts: the next `playing` adds it to Recently Played again. */

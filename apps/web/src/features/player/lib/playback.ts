@@ -174,6 +174,7 @@ class PlaybackEngine {
       this.set({ playing: false, buffering: false });
       setSessionState("paused");
       bed().pause();
+      this.log.stopped();
       this.saveplace(false);
     });
     media.addEventListener("seeking", () => bed().pause());
@@ -185,6 +186,7 @@ class PlaybackEngine {
     media.addEventListener("waiting", () => {
       this.set({ buffering: true });
       bed().pause();
+      this.log.stopped();
     });
     media.addEventListener("volumechange", () => {
       this.applyBedVolume();
