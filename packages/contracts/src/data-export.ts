@@ -92,6 +92,7 @@ export const ExportSections = z.object({
       provider: z.string(),
       provider_payment_id: z.string().nullable(),
       amount_cents: z.number().int(),
+      credit_cents: z.number().int(),
       currency: z.string(),
       status: z.string(),
       period_start: timeOrNull,

@@ -77,8 +77,50 @@ export const SavePaymentMethodBody = z.object({
 export type SavePaymentMethodBody = z.infer<typeof SavePaymentMethodBody>;
 
 // PUT /stripe/subscription, PUT /paypal/subscription: change the plan (the upgrade to annual)
-export const ChangePlanBody = z.object({ package_id: id("package id") });
+export const ChangePlanBody = z.object({
+  package_id: id("package id"),
+  /**
+   * The preview's `quoted_at`: the upgrade is charged the figures the member saw when it is sent
+   * within half an hour of it; otherwise (or without it) they are worked out again at the moment of the charge.
+   */
+  quoted_at: z.iso.datetime({ error: "The quoted at must be a valid date." }).optional(),
+});
 export type ChangePlanBody = z.infer<typeof ChangePlanBody>;
+
+// GET /stripe/subscription/preview, GET /paypal/subscription/preview
+export const UpgradePreviewQuery = CacheBuster.extend({ package_id: id("package id") });
+export type UpgradePreviewQuery = z.infer<typeof UpgradePreviewQuery>;
+
+/**
+ * What the upgrade to annual costs today, before the member confirms it (decision 053): the annual
+ * price less a credit for the unused part of the period already paid for. Amounts in minor units
+ * and as the product shows them.
+ */
+export const UpgradePreviewResponse = z
+  .object({
+    package_id: z.number().int(),
+    /** "Annual plan". */
+    plan: z.string(),
+    currency: z.string(),
+    price_cents: z.number().int(),
+    /** "$59.99". */
+    price: z.string(),
+    /** The unused part of the current paid period; 0 for none. */
+    credit_cents: z.number().int(),
+    /** "$7.25"; null without a credit. */
+    credit: z.string().nullable(),
+    /** The end of the period the credit is for (UTC, to the second); null without a credit. */
+    credit_until: z.string().nullable(),
+    /** What is charged today: the price less the credit. Null when the wallet bills the new plan itself, on its own date. */
+    due_today_cents: z.number().int().nullable(),
+    due_today: z.string().nullable(),
+    /** When the annual plan renews: a year from today. */
+    renews_at: z.string(),
+    /** When these figures were worked out; send it back with the upgrade to be charged exactly them. */
+    quoted_at: z.string(),
+  })
+  .meta({ id: "UpgradePreview" });
+export type UpgradePreviewResponse = z.infer<typeof UpgradePreviewResponse>;
 
 /**
  * The outcome of a purchase. `message` is 'Successfully subscribed!' when access is granted, or

@@ -17,9 +17,16 @@ export const Receipt = z
     reference: z.string(),
     /** What was paid for: "Annual plan", "Monthly plan", "Lifetime access". */
     item: z.string(),
+    /** What was charged. */
     amount_cents: z.number().int(),
     /** As the product shows it: "$59.99". */
     amount: z.string(),
+    /** Credit taken off the price: the unused part of the period an upgrade replaced; 0 for none. */
+    credit_cents: z.number().int(),
+    /** "$7.25"; null without a credit. */
+    credit: z.string().nullable(),
+    /** The price before the credit ("$59.99"); null without a credit (then it is the amount). */
+    price: z.string().nullable(),
     currency: z.string(),
     /** When the money was taken (UTC, to the second). */
     paid_at: z.string(),

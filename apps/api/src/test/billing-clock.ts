@@ -17,7 +17,7 @@ import { createTestDatabase, testConfig } from "./test-app";
 
 export const RETRIES = 3;
 export const CARDS = { ok: "4242424242424242", approval: "4000002760003184" };
-export const PKG = { monthly: 1, yearlyTrial: 4, lifetime: 5, walletMonthly: 11 };
+export const PKG = { monthly: 1, quarterly: 2, halfYear: 3, yearlyTrial: 4, lifetime: 5, walletMonthly: 11, walletYearlyTrial: 14 };
 
 export interface BillingHarness {
   app: FastifyInstance;

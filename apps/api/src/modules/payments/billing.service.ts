@@ -20,8 +20,10 @@ import {
   receiptReference,
   resumeRefusal,
   trialSchedule,
+  upgradeProration,
   type LifecycleEvent,
   type LifecycleState,
+  type UpgradeProration,
 } from "@serene/domain";
 import type { FastifyBaseLogger } from "fastify";
 import { conflict } from "../../domain-errors";
@@ -30,7 +32,7 @@ import type { Mailer } from "../mail/mailer";
 import { emails, type Brand, type Email } from "../mail/templates";
 import type { PackageRow } from "../plans/plans.repository";
 import type { SubscriptionRow, SubscriptionsRepository } from "../subscriptions/subscriptions.repository";
-import type { PaymentsRepository } from "./payments.repository";
+import type { NewPayment, PaymentRow, PaymentsRepository } from "./payments.repository";
 import type { CardProcessor, ChargeResult, Money, ProviderEvent, WalletProcessor } from "./processors/ports";
 
 export const TRIAL_REMINDER_JOB = "subscriptions.trial-reminder";
@@ -176,6 +178,24 @@ export function createBillingService(deps: BillingDeps) {
     );
   }
 
+  /**
+   * Every charge a processor answered, card or wallet (a checkout, a renewal, the upgrade, a capture, a
+   * wallet's payment by webhook), is recorded here, once per idempotency key; one that succeeded for a
+   * subscription gets its receipt e-mail, once. A charge taken before its subscription exists (at the
+   * card checkout) gets it from `settleCharge` when the subscription has started.
+   */
+  async function recordCharge(input: NewPayment): Promise<PaymentRow> {
+    const payment = await repository.recordPayment(input);
+    if (payment.status === "succeeded" && payment.subscriptionId) await mailReceipt(payment.id);
+    return payment;
+  }
+
+  /** A charge that succeeded belongs to the subscription it paid for; its receipt goes out once. */
+  async function settleCharge(paymentId: string, subscriptionId: string | null) {
+    if (subscriptionId) await repository.updatePayment(paymentId, { subscriptionId });
+    await mailReceipt(paymentId);
+  }
+
   async function scheduleCharge(subscriptionId: string, periodStart: Date, attempt = 0) {
     const at = new Date(periodStart.getTime() + attempt * DAY_MS);
     await schedule(
@@ -301,6 +321,20 @@ export function createBillingService(deps: BillingDeps) {
 
     /** Sends the receipt for a succeeded payment (once per payment); false when there is nothing to send. */
     mailReceipt,
+    recordCharge,
+    settleCharge,
+
+    /**
+     * What the upgrade of this subscription to `pkg` costs at `at` (packages/domain upgradeProration):
+     * the annual price less the unused part of what was paid for the current period, in its currency.
+     */
+    async upgradeQuote(row: SubscriptionRow, pkg: PackageRow, at: Date): Promise<UpgradeProration> {
+      const facts = lifecycleFromJson(row.lifecycle)?.facts;
+      const period = facts?.period ?? null;
+      const first = Boolean(facts && !facts.startedWithTrial && period && period.start.getTime() === facts.startedAt.getTime());
+      const paidCents = period && !period.trial ? await repository.paidForPeriod(row.id, { start: period.start, first }, pkg.currency) : 0;
+      return upgradeProration({ period, paidCents, priceCents: pkg.amountCents, at });
+    },
 
     /** The paid upgrade to annual: a new annual period from now. */
     async upgraded(row: SubscriptionRow, pkg: PackageRow, purchaseId: string) {
@@ -366,14 +400,14 @@ export function createBillingService(deps: BillingDeps) {
           returnUrl: `${deps.appUrl}/settings/subscription`,
           metadata: { subscription_id: row.id, period_start: periodStart.toISOString() },
         });
-      } else if (row.provider === "paypal" && deps.wallet?.billRenewal && row.providerSubscriptionId) {
-        result = await deps.wallet.billRenewal({ subscriptionId: row.providerSubscriptionId, money, idempotencyKey: key });
+      } else if (row.provider === "paypal" && deps.wallet?.bill && row.providerSubscriptionId) {
+        result = await deps.wallet.bill({ subscriptionId: row.providerSubscriptionId, money, idempotencyKey: key });
       } else {
         result = null; // PayPal bills itself; its webhook brings the charge.
       }
       const payment =
         result &&
-        (await repository.recordPayment({
+        (await recordCharge({
           userId: row.userId,
           subscriptionId: row.id,
           provider: row.provider,
@@ -390,7 +424,6 @@ export function createBillingService(deps: BillingDeps) {
       if (result?.status === "succeeded") {
         const after = await apply(row.id, [{ type: "charged", id: key, at: now, ...next }]);
         if (after?.currentPeriodEnd) await scheduleCharge(row.id, after.currentPeriodEnd);
-        if (payment) await mailReceipt(payment.id);
         return { outcome: "charged" };
       }
       if (result === null) {
@@ -431,11 +464,10 @@ export function createBillingService(deps: BillingDeps) {
       const state = lifecycleFromJson(row.lifecycle);
       const webhook = { provider: "paypal", eventId: event.eventId, kind: event.kind };
       const events: LifecycleEvent[] = [];
-      let charged: { id: string } | null = null;
       if (event.kind === "subscription_charged" && state && state.plan !== "lifetime") {
         const { periodStart: start, periodEnd: end } = periodPaidAt(state.facts, event.at)!;
         events.push({ type: "charged", id: event.eventId, at: event.at, periodStart: start, periodEnd: end });
-        charged = await repository.recordPayment({
+        await recordCharge({
           userId: row.userId,
           subscriptionId: row.id,
           provider: "paypal",
@@ -451,7 +483,6 @@ export function createBillingService(deps: BillingDeps) {
       else if (event.kind === "subscription_canceled") events.push({ type: "cancel_requested", id: event.eventId, at: event.at });
       else if (event.kind === "subscription_suspended") events.push({ type: "retries_exhausted", id: event.eventId, at: event.at });
       const changed = await change(row.id, events, webhook);
-      if (charged) await mailReceipt(charged.id);
       if (event.kind === "subscription_charge_failed" && state) {
         const period = periodPaidAt(state.facts, event.at);
         if (period) await mailRenewalFailed(row, period.periodStart, deps.retryAttempts);

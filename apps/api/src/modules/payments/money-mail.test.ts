@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addBillingMonths, DAY_MS, longDate } from "@serene/domain";
+import { addBillingMonths, DAY_MS, longDate, toUtcSecond } from "@serene/domain";
 import { expectBothParts, mailsTo, uniqueEmail } from "../../test/accounts";
 import { createBillingHarness, CARDS, PKG, RETRIES, type BillingHarness } from "../../test/billing-clock";
 import { getAs, sendAs } from "../../test/content";
@@ -89,17 +89,42 @@ describe("receipts by e-mail", () => {
     expect(await mailsTo(h.database, member.email, "receipt")).toHaveLength(1);
   });
 
-  it("sends one receipt for a wallet renewal and names the wallet", async () => {
+  it("sends one receipt for a wallet purchase's first payment and one per renewal, each naming the wallet, as a card's", async () => {
     h.clock.now = Date.now() - 31 * DAY_MS;
     const started = new Date(h.clock.now);
     const { member, subscriptionId } = await h.walletMember(PKG.walletMonthly);
+    // The wallet billed the first month as the agreement activated: its receipt, once, like a card purchase's.
+    let mails = await mailsTo(h.database, member.email, "receipt");
+    expect(mails).toHaveLength(1);
+    let receipts = (await getAs(h.app, member.token, "/api/v1/user/receipts")).json().data;
+    expect(receipts).toEqual([
+      expect.objectContaining({ item: "Monthly plan", amount: "$14.99", status: "paid", paid_with: "PayPal", period_start: null }),
+    ]);
+    expect(mails[0]!.subject).toBe(`Your Serene receipt ${receipts[0].reference}`);
+    for (const line of ["Plan: Serene Monthly plan", "Amount: $14.99 (USD)", "Paid with: PayPal", `Reference: ${receipts[0].reference}`]) {
+      expect(mails[0]!.text).toContain(line);
+    }
+    expect(mails[0]!.text).toContain(`/settings/subscription/receipts/${receipts[0].id}`);
+
     const end = addBillingMonths(started, 1);
     h.clock.now = end.getTime();
     expect(await h.chargeJob(subscriptionId, end)).toEqual({ outcome: "charged" });
     await h.chargeJob(subscriptionId, end);
-    const mails = await mailsTo(h.database, member.email, "receipt");
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain("Paid with: PayPal");
+    mails = await mailsTo(h.database, member.email, "receipt");
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) expect(mail.text).toContain("Paid with: PayPal");
+    expect(mails.some((mail) => mail.text.includes(`Period: ${longDate(end)} to ${longDate(addBillingMonths(end, 1))}`))).toBe(true);
+    receipts = (await getAs(h.app, member.token, "/api/v1/user/receipts")).json().data;
+    expect(receipts.map((receipt: { amount: string; period_start: string | null }) => [receipt.amount, receipt.period_start])).toEqual([
+      ["$14.99", toUtcSecond(end)],
+      ["$14.99", null],
+    ]);
+  });
+
+  it("sends no receipt for a wallet purchase that starts with the free trial: nothing was taken", async () => {
+    const { member } = await h.walletMember(PKG.walletYearlyTrial);
+    expect(await mailsTo(h.database, member.email, "receipt")).toEqual([]);
+    expect((await getAs(h.app, member.token, "/api/v1/user/receipts")).json().data).toEqual([]);
   });
 });
 

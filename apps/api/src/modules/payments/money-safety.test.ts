@@ -4,9 +4,11 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxSetupIntents, users, type DatabaseHandle } from "@serene/db";
 import {
+  addBillingMonths,
   applyEvents,
   billingPeriodEnd,
   canCancel,
+  canUpgradeToAnnual,
   isEntitled,
   nextBillingPeriod,
   type LifecycleEvent,
@@ -45,7 +47,8 @@ import { createSubscriptionsService } from "../subscriptions/subscriptions.servi
 const RETRIES = 3;
 const PKG = { monthly: 1, yearlyTrial: 4, lifetime: 5, walletMonthly: 11, walletYearlyTrial: 14 } as const;
 const PRICES: Record<number, number> = { 1: 1499, 4: 5999, 5: 14999 };
-const BUSY = new Set(["Another purchase is being processed. Please wait a moment.", "This purchase is already being processed."]);
+const BUSY_OTHER = "Another purchase is being processed. Please wait a moment.";
+const BUSY = new Set([BUSY_OTHER, "This purchase is already being processed."]);
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -145,7 +148,8 @@ type Command =
   | { kind: "return"; which: number; withWebhook: boolean }
   | { kind: "webhook"; which: number; twice: boolean }
   | { kind: "renew"; mode: "due" | "repeat" | "stale" }
-  | { kind: "cancel" };
+  | { kind: "cancel" }
+  | { kind: "upgrade"; key: number | null; later: number };
 
 const pkgArb = fc.constantFrom<Pkg>(PKG.monthly, PKG.yearlyTrial, PKG.lifetime);
 const cardArb = fc.constantFrom<Card>("ok", "approval");
@@ -174,6 +178,15 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("cancel" as const) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("upgrade" as const),
+      key: keyArb,
+      /** How far into the current period the member upgrades, in hours (a month's last minute at most). */
+      later: fc.integer({ min: 0, max: 31 * 24 }),
+    }),
+  },
 );
 
 interface ModelSubscription {
@@ -184,6 +197,17 @@ interface ModelSubscription {
   events: LifecycleEvent[];
   /** Failed attempts so far per period start (ISO). */
   failures: Map<string, number>;
+  /** What one period costs now: the package's price, the annual price once upgraded. */
+  price: number;
+}
+/** An upgrade the model saw charged: what it was priced at, and what the paid period it replaced was worth. */
+interface ModelUpgrade {
+  at: Date;
+  /** The paid period the upgrade replaced and what was paid for it. */
+  period: { start: Date; end: Date };
+  paid: number;
+  /** What the model says is due: the annual price less the unused part of what was paid, rounded up to the cent. */
+  due: number;
 }
 interface Answer {
   fingerprint: string;
@@ -234,6 +258,7 @@ async function runSequence(commands: Command[]) {
   const subs = new Map<string, ModelSubscription>();
   let expectedCents = 0;
   let hadTrial = false;
+  const upgrades: ModelUpgrade[] = [];
   const log: string[] = [];
   const keyName = (slot: number) => `model-${member.id.slice(0, 8)}-key-${slot}`;
 
@@ -278,7 +303,8 @@ async function runSequence(commands: Command[]) {
     }>(
       database,
       `select p.id as purchase_id, p.package_id, s.id as subscription_id, s.started_at, s.payment_method_id
-         from purchases p join subscriptions s on s.id = p.subscription_id where p.user_id = $1 order by s.started_at`,
+         from purchases p join subscriptions s on s.id = p.subscription_id
+        where p.user_id = $1 and p.kind <> 'upgrade' order by s.started_at`,
       [member.id],
     );
     for (const row of granted) {
@@ -314,7 +340,15 @@ async function runSequence(commands: Command[]) {
                   ]),
             ];
       if (!trial) expectedCents += PRICES[row.package_id]!;
-      subs.set(row.subscription_id, { id: row.subscription_id, pkg: row.package_id, card, startedAt: at, events, failures: new Map() });
+      subs.set(row.subscription_id, {
+        id: row.subscription_id,
+        pkg: row.package_id,
+        card,
+        startedAt: at,
+        events,
+        failures: new Map(),
+        price: PRICES[row.package_id]!,
+      });
     }
   }
 
@@ -415,12 +449,78 @@ async function runSequence(commands: Command[]) {
         const at = new Date(clock);
         if (expected === "charged") {
           sub.events.push({ type: "charged", id: `renewal:${periodKey}`, at, periodStart: next.periodStart, periodEnd: next.periodEnd });
-          expectedCents += PRICES[sub.pkg]!;
+          expectedCents += sub.price;
         } else {
           sub.events.push({ type: "charge_failed", id: `failed:${periodKey}:${attempt}`, at });
           sub.failures.set(periodKey, attempt + 1);
           if (expected === "ended") sub.events.push({ type: "retries_exhausted", id: `exhausted:${periodKey}`, at });
         }
+        break;
+      }
+      case "upgrade": {
+        await sync();
+        const running = currentAt(new Date(clock));
+        const state = running?.state ?? null;
+        // The member opens settings some hours into the current period, up to its last minute (never back in time; the
+        // clock passes a period's end only through the renewal jobs, as before).
+        const period = state?.facts.period;
+        if (period) clock = Math.max(clock, Math.min(period.start.getTime() + command.later * 3_600_000, period.end.getTime() - 60_000));
+        const at = new Date(clock);
+        const now = currentAt(at);
+        const key = command.key === null ? null : keyName(command.key);
+        const body = { package_id: PKG.yearlyTrial };
+        const fingerprint = JSON.stringify({ upgrade: body });
+        // A key some call claimed before (any answer but "another purchase is in flight", which claims nothing).
+        const claimed = key !== null && (answers.get(key) ?? []).some((item) => !(item.status === 409 && item.body.message === BUSY_OTHER));
+        const answer: Answer = { fingerprint, ...(await answerOf(purchases.changePlan(member.id, "stripe", body, key ?? undefined))) };
+        log.push(`upgrade ${key ?? "-"} at +${command.later}h → ${answer.status} ${JSON.stringify(answer.body)}`);
+        if (!now) {
+          // Refused before its key is claimed (nothing of the member's to change), as before a purchase's key is.
+          expect(answer, log.join("\n")).toEqual({
+            fingerprint,
+            status: 404,
+            body: { message: "You have no subscription to change here." },
+          });
+          break;
+        }
+        if (key) answers.set(key, [...(answers.get(key) ?? []), answer]);
+        // A key used before answers its first outcome (or 422 for another request): checked with the other keys below.
+        if (claimed) break;
+        if (!canUpgradeToAnnual(now.state, at)) {
+          expect(answer, log.join("\n")).toEqual({
+            fingerprint,
+            status: 409,
+            body: { message: "This subscription cannot be upgraded to annual." },
+          });
+          break;
+        }
+        if (now.sub.card === "approval") {
+          // The bank asks for an approval the member never gives here: nothing is taken (approved upgrades: subscription-changes.test.ts).
+          expect(answer.body.message, log.join("\n")).toBe("need approve");
+          break;
+        }
+        expect(answer, log.join("\n")).toMatchObject({
+          status: 200,
+          body: { message: "Successfully subscribed!", subscription_type: "Annual" },
+        });
+        // The model's own reckoning of the credit: what was paid for the current period, unused from now, rounded up.
+        const paidPeriod = now.state!.facts.period!;
+        const paid = paidPeriod.trial ? 0 : now.sub.price;
+        const length = BigInt(paidPeriod.end.getTime() - paidPeriod.start.getTime());
+        const unused = BigInt(Math.max(0, paidPeriod.end.getTime() - Math.max(at.getTime(), paidPeriod.start.getTime())));
+        const credit = Math.min(Number((BigInt(paid) * unused + length - 1n) / length), PRICES[PKG.yearlyTrial]!);
+        const due = PRICES[PKG.yearlyTrial]! - credit;
+        upgrades.push({ at, period: { start: paidPeriod.start, end: paidPeriod.end }, paid, due });
+        now.sub.events.push({
+          type: "upgraded",
+          id: `upgrade:${clock}`,
+          at,
+          plan: "annual",
+          periodStart: at,
+          periodEnd: addBillingMonths(at, 12),
+        });
+        now.sub.price = PRICES[PKG.yearlyTrial]!;
+        expectedCents += due;
         break;
       }
       case "cancel": {
@@ -475,6 +575,36 @@ async function runSequence(commands: Command[]) {
   expect(new Set(periods).size, `one payment per period${context}`).toBe(periods.length);
   const perPurchase = recorded.filter((row) => row.purchase_id).map((row) => row.purchase_id);
   expect(new Set(perPurchase).size, `one payment per purchase${context}`).toBe(perPurchase.length);
+
+  // Upgrades: never more than the annual price; the price less a credit never below the unused value of what was
+  // paid, so over the whole history the member never pays more than the time they got was worth.
+  const upgraded = await rows<{ amount_cents: number; credit_cents: number }>(
+    database,
+    `select p.amount_cents, p.credit_cents from payments p join purchases u on u.id = p.purchase_id
+      where p.user_id = $1 and p.status = 'succeeded' and u.kind = 'upgrade' order by p.created_at`,
+    [member.id],
+  );
+  expect(
+    upgraded.map((row) => row.amount_cents),
+    `each upgrade charged what the model reckons${context}`,
+  ).toEqual(upgrades.map((upgrade) => upgrade.due));
+  for (const [index, row] of upgraded.entries()) {
+    const { at, period, paid } = upgrades[index]!;
+    const where = `upgrade ${index}${context}`;
+    expect(row.amount_cents, where).toBeLessThanOrEqual(PRICES[PKG.yearlyTrial]!);
+    expect(row.amount_cents + row.credit_cents, where).toBe(PRICES[PKG.yearlyTrial]!);
+    const length = BigInt(period.end.getTime() - period.start.getTime());
+    const unusedValue = BigInt(paid) * BigInt(Math.max(0, period.end.getTime() - Math.max(at.getTime(), period.start.getTime())));
+    if (row.credit_cents < PRICES[PKG.yearlyTrial]!) expect(BigInt(row.credit_cents) * length >= unusedValue, where).toBe(true);
+    expect(row.credit_cents, where).toBeLessThanOrEqual(paid);
+  }
+  // What every paid period was worth to the member, less the unused part of those an upgrade cut short.
+  const fullPrices = expectedCents + upgrades.reduce((total, upgrade) => total + PRICES[PKG.yearlyTrial]! - upgrade.due, 0);
+  const cutShort = upgrades.reduce((total, { at, period, paid }) => {
+    const length = period.end.getTime() - period.start.getTime();
+    return total + (paid * Math.max(0, period.end.getTime() - Math.max(at.getTime(), period.start.getTime()))) / length;
+  }, 0);
+  expect(sum(recorded), `the member never pays more than what they got${context}`).toBeLessThanOrEqual(fullPrices - cutShort + 1e-6);
 
   // Subscriptions: each granted by one purchase, at most one billed recurring one, each in its events' state.
   const dbSubs = await rows<{ id: string; status: string; current_period_end: Date | null }>(
@@ -806,8 +936,14 @@ describe("money safety of approvals completed at the same moment", () => {
           for (const row of agreements.filter((item) => !item.lifetime && !owned.includes(item.id)))
             expect(row.status, `agreement ${row.id}${context}`).toBe("cancelled");
 
-          // Money: lifetime is paid for once at most; every capture and card charge belongs to a subscription.
+          // Money: lifetime is paid for once at most; every capture, first wallet payment and card charge belongs to a
+          // subscription, and each is recorded (with its receipt) once.
           const captured = agreements.filter((row) => row.lifetime && row.status === "active").map((row) => `CAPTURE-${row.id}`);
+          const firstPayments = await rows<{ id: string; account: string }>(
+            database,
+            "select id, account from sandbox_payments where processor = 'wallet' and account = any($1::text[])",
+            [agreements.filter((row) => !row.lifetime).map((row) => row.id)],
+          );
           const cardCharges = await rows<{ amount_cents: number }>(
             database,
             "select amount_cents from sandbox_payments where account = $1 and status = 'succeeded'",
@@ -818,13 +954,17 @@ describe("money safety of approvals completed at the same moment", () => {
             "select provider, provider_payment_id, subscription_id from payments where user_id = $1 and status = 'succeeded'",
             [member.id],
           );
+          const walletRecorded = recorded.filter((row) => row.provider === "paypal");
           expect(
-            recorded
-              .filter((row) => row.provider === "paypal")
-              .map((row) => row.provider_payment_id)
-              .sort(),
-            `wallet captures recorded${context}`,
-          ).toEqual(captured.sort());
+            walletRecorded.map((row) => row.provider_payment_id).sort(),
+            `wallet captures and first payments recorded${context}`,
+          ).toEqual([...captured, ...firstPayments.map((row) => row.id)].sort());
+          for (const row of walletRecorded) expect(row.subscription_id, `wallet payment of a subscription${context}`).not.toBeNull();
+          // A first payment was taken only from an agreement that went on to bill (the sandbox activates an approved one).
+          for (const payment of firstPayments)
+            expect(agreements.find((row) => row.id === payment.account)?.status, `first payment's agreement${context}`).toMatch(
+              /^(active|cancelled)$/,
+            );
           expect(
             recorded.filter((row) => row.provider === "stripe"),
             `card charges recorded${context}`,

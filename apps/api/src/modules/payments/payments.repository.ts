@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { conflict } from "../../domain-errors";
 import { packages, paymentCustomers, payments, purchases, subscriptions, users, webhookEvents, type Database } from "@serene/db";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
 /** A charge as a receipt reads it: the payment, what it bought, and what paid it. */
 export interface ReceiptRow {
   payment: PaymentRow;
@@ -204,11 +205,37 @@ export function createPaymentsRepository(db: Database) {
     },
 
     /** Records a charge once per idempotency key; answers the stored row when it exists. */
-    async recordPayment(row: typeof payments.$inferInsert): Promise<PaymentRow> {
+    async recordPayment(row: NewPayment): Promise<PaymentRow> {
       const [created] = await db.insert(payments).values(row).onConflictDoNothing().returning();
       if (created) return created;
       const [existing] = await db.select().from(payments).where(eq(payments.idempotencyKey, row.idempotencyKey));
       return existing!;
+    },
+    /**
+     * What was paid for one billing period of a subscription, in minor units of `currency`: its
+     * charges that succeeded and were not refunded. A renewal (and a wallet payment by webhook) names
+     * its period; the charge that started the subscription (the card checkout, the wallet's first
+     * payment) names none and pays the `first` period: it is the payment of the purchase that started it.
+     */
+    async paidForPeriod(subscriptionId: string, period: { start: Date; first: boolean }, currency: string): Promise<number> {
+      const starting = db
+        .select({ id: purchases.id })
+        .from(purchases)
+        .where(and(eq(purchases.subscriptionId, subscriptionId), ne(purchases.kind, "upgrade")));
+      const [row] = await db
+        .select({ paid: sql<string | number | null>`sum(${payments.amountCents})` })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, "succeeded"),
+            eq(payments.currency, currency),
+            or(
+              and(eq(payments.subscriptionId, subscriptionId), eq(payments.periodStart, period.start)),
+              period.first ? and(isNull(payments.periodStart), inArray(payments.purchaseId, starting)) : undefined,
+            ),
+          ),
+        );
+      return Number(row?.paid ?? 0);
     },
     async updatePayment(id: string, values: Partial<typeof payments.$inferInsert>) {
       await db

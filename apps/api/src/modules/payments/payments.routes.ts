@@ -12,6 +12,8 @@ import {
   PurchaseResponse,
   SavePaymentMethodBody,
   SetupIntentResponse,
+  UpgradePreviewQuery,
+  UpgradePreviewResponse,
   WalletCancelQuery,
   WalletCheckoutQuery,
   WalletCheckoutResponse,
@@ -73,6 +75,22 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
     );
 
     for (const provider of ["stripe", "paypal"] as const) {
+      app.get(
+        `/${provider}/subscription/preview`,
+        {
+          onRequest: auth,
+          schema: {
+            tags: ["payments"],
+            summary:
+              "What the upgrade to the annual plan costs today: the annual price less a credit for the unused part of the paid period",
+            ...member,
+            querystring: UpgradePreviewQuery,
+            response: { 200: UpgradePreviewResponse, ...errors },
+          },
+        },
+        async (request) => deps.purchases.upgradePreview(authOf(request).signIn.user.id, provider, request.query),
+      );
+
       app.put(
         `/${provider}/subscription`,
         {
@@ -80,7 +98,8 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
           preHandler: limit,
           schema: {
             tags: ["payments"],
-            summary: "Changes the plan: the upgrade to the annual plan, paid now",
+            summary:
+              "Changes the plan: the upgrade to the annual plan, paid now at the annual price less the credit for the unused part of the paid period",
             ...member,
             headers: IdempotencyHeaders,
             body: ChangePlanBody,

@@ -8,11 +8,25 @@ import {
   type PurchaseResponse,
   type SavePaymentMethodBody,
   type SetupIntentResponse,
+  type UpgradePreviewQuery,
+  type UpgradePreviewResponse,
   type WalletCheckoutQuery,
   type WalletCheckoutResponse,
   type WalletReturnBody,
 } from "@serene/contracts";
-import { lifecycleFromJson, offerPackageIds, offerRefusal, personOfferClock, planFromMonths, planLabel } from "@serene/domain";
+import {
+  addBillingMonths,
+  formatMoney,
+  lifecycleFromJson,
+  offerPackageIds,
+  offerRefusal,
+  personOfferClock,
+  planFromMonths,
+  planLabel,
+  receiptItem,
+  toUtcSecond,
+  type UpgradeProration,
+} from "@serene/domain";
 import { conflict, declined, DomainError, invalidField, notFound, unavailable, unauthenticated, unreadable } from "../../domain-errors";
 // An Idempotency-Key replays the stored answer, status included: the one place a service meets statuses.
 import { domainErrorOf, statusOf } from "../../plugins/errors";
@@ -21,7 +35,14 @@ import { moneyOf, type BillingService } from "./billing.service";
 import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
 import type { SubscriptionRow } from "../subscriptions/subscriptions.repository";
 import type { PaymentsRepository, PurchaseRow } from "./payments.repository";
-import { InvalidWebhookError, type CardProcessor, type Member, type ProviderEvent, type WalletProcessor } from "./processors/ports";
+import {
+  InvalidWebhookError,
+  type CardProcessor,
+  type Member,
+  type ProviderEvent,
+  type WalletItem,
+  type WalletProcessor,
+} from "./processors/ports";
 
 export interface PurchasesDeps {
   repository: PaymentsRepository;
@@ -53,6 +74,9 @@ const success = (subscription: SubscriptionRow | null, redirect: string | null =
 const planName = (product: string, pkg: PackageRow) =>
   `${product} ${pkg.isLifetime ? "Lifetime" : pkg.months === 12 ? "Yearly plan" : pkg.months === 1 ? "Monthly plan" : `${pkg.months}-month plan`}`;
 const LIFETIME_HELD_MESSAGE = "You already have lifetime access.";
+const CANNOT_UPGRADE_MESSAGE = "This subscription cannot be upgraded to annual.";
+/** How long an upgrade's preview holds its figures: sent back within it, the upgrade is charged exactly them. */
+const QUOTE_VALID_MS = 30 * 60_000;
 export const RESUMED_MESSAGE = "Your subscription is running again.";
 export const OFFER_PAGE_ONLY_MESSAGE = "This offer is only available from its offer page.";
 /** "This offer ended at 14:05 UTC. …" (on an earlier day: "on 2026-03-01 at 14:05 UTC"). */
@@ -62,6 +86,7 @@ export function offerEndedMessage(endsAt: Date, now: Date): string {
   return `This offer ended${day} at ${iso.slice(11, 16)} UTC. The regular price applies now.`;
 }
 const LIFETIME_REFUNDED_MESSAGE = "You already have lifetime access. The charge was refunded.";
+const UPGRADE_REFUNDED_MESSAGE = "Your plan changed before the bank approved this upgrade. The charge was refunded.";
 const paymentsDown = (what: string) => unavailable(`${what} payments are not available right now.`);
 const BUSY_MESSAGE = "Another purchase is being processed. Please wait a moment.";
 /** A wallet checkout that will not complete: the member cancelled it, or the reconciliation voided it. */
@@ -219,8 +244,10 @@ export function createPurchasesService(deps: PurchasesDeps) {
     paymentMethodLabel: string | null,
   ): Promise<SubscriptionRow | null> {
     if (purchase.kind === "upgrade") {
+      // The subscription the upgrade was priced for (settleApproval refunds one approved after it was replaced).
       const running = await current(purchase.userId);
-      if (running) await billing.upgraded(running, pkg, purchase.id);
+      if (running && (purchase.subscriptionId === null || running.id === purchase.subscriptionId))
+        await billing.upgraded(running, pkg, purchase.id);
       return current(purchase.userId);
     }
     await replaceRunning(purchase.userId, pkg);
@@ -239,12 +266,12 @@ export function createPurchasesService(deps: PurchasesDeps) {
   }
 
   /** A charge taken at the checkout belongs to the subscription it paid for; its receipt goes out once. */
-  async function receiptFor(paymentId: string, subscription: SubscriptionRow | null) {
-    if (subscription) await repository.updatePayment(paymentId, { subscriptionId: subscription.id });
-    await billing.mailReceipt(paymentId);
-  }
+  const receiptFor = (paymentId: string, subscription: SubscriptionRow | null) => billing.settleCharge(paymentId, subscription?.id ?? null);
 
-  /** Charges the card for a purchase while the member is at the checkout. */
+  /**
+   * Charges the card for a purchase while the member is at the checkout: the package's price, or for
+   * the upgrade what is due today with the credit it carries (`upgrade`).
+   */
   async function chargeNow(
     card: CardProcessor,
     purchase: PurchaseRow,
@@ -252,8 +279,26 @@ export function createPurchasesService(deps: PurchasesDeps) {
     customerId: string,
     paymentMethodId: string,
     paymentMethodLabel: string | null,
+    upgrade?: UpgradeProration,
   ): Promise<Answer> {
-    const money = moneyOf(pkg);
+    const money = upgrade ? { amountCents: upgrade.dueCents, currency: pkg.currency } : moneyOf(pkg);
+    const creditCents = upgrade?.creditCents ?? 0;
+    if (money.amountCents === 0) {
+      // The credit covers the whole price: nothing to take from the card, the receipt still says why.
+      const payment = await billing.recordCharge({
+        userId: purchase.userId,
+        purchaseId: purchase.id,
+        provider: "stripe",
+        idempotencyKey: `purchase:${purchase.id}`,
+        amountCents: 0,
+        creditCents,
+        currency: money.currency,
+        status: "succeeded",
+      });
+      const subscription = await grantCard(purchase, paymentMethodId, customerId, pkg, paymentMethodLabel);
+      await receiptFor(payment.id, subscription);
+      return success(subscription);
+    }
     const result = await card.charge({
       customerId,
       paymentMethodId,
@@ -264,13 +309,14 @@ export function createPurchasesService(deps: PurchasesDeps) {
       returnUrl: `${deps.appUrl}/api/v1/stripe/return/${purchase.id}`,
       metadata: { purchase_id: purchase.id, member_id: purchase.userId, package_id: String(pkg.id) },
     });
-    const payment = await repository.recordPayment({
+    const payment = await billing.recordCharge({
       userId: purchase.userId,
       purchaseId: purchase.id,
       provider: "stripe",
       providerPaymentId: result.paymentId,
       idempotencyKey: `purchase:${purchase.id}`,
       amountCents: money.amountCents,
+      creditCents,
       currency: money.currency,
       status: result.status === "succeeded" ? "succeeded" : result.status === "requires_action" ? "requires_action" : "failed",
       failureMessage: result.status === "declined" ? result.message : null,
@@ -321,7 +367,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
   const approvalOutcome = (row: PurchaseRow | null): "granted" | "declined" | "waiting" =>
     !row
       ? "waiting"
-      : row.status === "succeeded" || row.status === "refunded"
+      : row.status === "succeeded" || (row.status === "refunded" && row.kind !== "upgrade")
         ? "granted"
         : row.status === "requires_approval"
           ? "waiting"
@@ -350,16 +396,26 @@ export function createPurchasesService(deps: PurchasesDeps) {
     if (moved === "busy") throw conflict(BUSY_MESSAGE);
     if (!moved) return approvalOutcome(await afterProcessing(purchase.id));
     const pkg = (await deps.plans.packageById(purchase.packageId))!;
-    if (moved.kind !== "upgrade" && (await current(purchase.userId))?.status === "lifetime") {
-      // Approved at the bank after lifetime access was bought meanwhile: nothing more to give, so the charge goes back.
+    const running = await current(purchase.userId);
+    // Approved at the bank after lifetime access was bought meanwhile, or an upgrade approved after the subscription it
+    // was priced for was replaced or can no longer be upgraded: nothing to give for it, so the charge goes back.
+    const refused =
+      moved.kind === "upgrade"
+        ? !running || (moved.subscriptionId !== null && running.id !== moved.subscriptionId) || !billing.canUpgrade(running)
+          ? UPGRADE_REFUNDED_MESSAGE
+          : null
+        : running?.status === "lifetime"
+          ? LIFETIME_REFUNDED_MESSAGE
+          : null;
+    if (refused) {
       await deps.card.refund({ paymentId: purchase.providerReference, idempotencyKey: `refund:${purchase.id}` });
       if (payment) await repository.updatePayment(payment.id, { status: "refunded" });
       await repository.transitionPurchase(purchase.id, ["processing"], {
         status: "refunded",
         responseStatus: 409,
-        response: { message: LIFETIME_REFUNDED_MESSAGE },
+        response: { message: refused },
       });
-      return "granted";
+      return approvalOutcome({ ...moved, status: "refunded" });
     }
     if (payment) await repository.updatePayment(payment.id, { status: "succeeded" });
     const subscription = await grantCard(
@@ -437,18 +493,19 @@ export function createPurchasesService(deps: PurchasesDeps) {
       });
     }
     if (completion.paymentId) {
-      const payment = await repository.recordPayment({
+      // The wallet's first payment (or a captured order): recorded and receipted as a card charge is.
+      const money = completion.money ?? moneyOf(pkg);
+      await billing.recordCharge({
         userId,
         subscriptionId: subscription.id,
         purchaseId: purchase.id,
         provider: "paypal",
         providerPaymentId: completion.paymentId,
         idempotencyKey: `paypal:${completion.paymentId}`,
-        amountCents: pkg.amountCents,
-        currency: pkg.currency,
+        amountCents: money.amountCents,
+        currency: money.currency,
         status: "succeeded",
       });
-      await billing.mailReceipt(payment.id);
     }
     const answer = success(subscription);
     await repository.transitionPurchase(purchase.id, ["processing"], {
@@ -458,6 +515,67 @@ export function createPurchasesService(deps: PurchasesDeps) {
       response: answer.body,
     });
     return answer.body;
+  }
+
+  /** The member's subscription of this provider and the annual package it may be upgraded to (else 404 or 422). */
+  async function upgradable(userId: string, provider: PaymentProvider, packageId: number) {
+    const running = await current(userId);
+    if (!running || running.provider !== provider) throw notFound("You have no subscription to change here.");
+    const { pkg } = await packageFor(packageId, provider, {});
+    if (pkg.isLifetime || pkg.months !== 12) throw invalidField("package_id", "Only the upgrade to the annual plan is available.");
+    if (running.currency && running.currency !== pkg.currency)
+      throw invalidField("package_id", `Please choose the annual plan in ${running.currency}, the currency of your current plan.`);
+    return { running, pkg };
+  }
+
+  /** The moment an upgrade is priced at: the preview's, when it is from the last half hour, else now. */
+  function quotedAt(quoted: string | undefined): Date {
+    const now = deps.now();
+    const at = quoted === undefined ? Number.NaN : Date.parse(quoted);
+    if (Number.isNaN(at) || at > now.getTime() || at < now.getTime() - QUOTE_VALID_MS) return now;
+    return new Date(at);
+  }
+
+  /**
+   * The upgrade of a wallet subscription whose wallet bills an amount when asked (the sandbox): what
+   * is due today is taken from the agreement, the agreement moves to the annual plan, and the charge is
+   * recorded with its credit and receipted as a card upgrade is.
+   */
+  async function walletUpgrade(
+    wallet: WalletProcessor,
+    purchase: PurchaseRow,
+    running: SubscriptionRow,
+    pkg: PackageRow,
+    item: WalletItem,
+    quote: UpgradeProration,
+  ): Promise<Answer> {
+    const agreement = running.providerSubscriptionId!;
+    const money = { amountCents: quote.dueCents, currency: pkg.currency };
+    const result =
+      money.amountCents > 0 ? await wallet.bill!({ subscriptionId: agreement, money, idempotencyKey: `purchase:${purchase.id}` }) : null;
+    const payment = await billing.recordCharge({
+      userId: purchase.userId,
+      purchaseId: purchase.id,
+      provider: "paypal",
+      providerPaymentId: result?.paymentId ?? null,
+      idempotencyKey: `purchase:${purchase.id}`,
+      amountCents: money.amountCents,
+      creditCents: quote.creditCents,
+      currency: money.currency,
+      status: result === null || result.status === "succeeded" ? "succeeded" : "failed",
+      failureMessage: result?.status === "declined" ? result.message : null,
+    });
+    if (result && result.status !== "succeeded")
+      throw declined(result.status === "declined" ? result.message : "The payment was not approved.");
+    await wallet.changePlan({
+      subscriptionId: agreement,
+      item,
+      returnUrl: `${deps.appUrl}/settings/subscription`,
+      cancelUrl: `${deps.appUrl}/settings/subscription`,
+    });
+    await billing.upgraded(running, pkg, purchase.id);
+    await receiptFor(payment.id, running);
+    return success(await current(purchase.userId));
   }
 
   /** A verified card webhook: a charge that waited for approval settled. */
@@ -631,24 +749,58 @@ export function createPurchasesService(deps: PurchasesDeps) {
     },
 
     // ---- plan changes and cancellation -------------------------------------------------------
-    /** The upgrade to annual (PUT /{provider}/subscription): paid now, a new annual period starts. */
+    /**
+     * GET /{provider}/subscription/preview: what the upgrade to annual costs today, before the member
+     * confirms it. The figures are worked out at `quoted_at`; the upgrade sent back with that moment
+     * is charged exactly them.
+     */
+    async upgradePreview(userId: string, provider: PaymentProvider, query: UpgradePreviewQuery): Promise<UpgradePreviewResponse> {
+      const { running, pkg } = await upgradable(userId, provider, query.package_id);
+      if (!billing.canUpgrade(running)) throw conflict(CANNOT_UPGRADE_MESSAGE);
+      const at = new Date(Math.floor(deps.now().getTime() / 1000) * 1000);
+      const quote = await billing.upgradeQuote(running, pkg, at);
+      const billedNow = provider === "stripe" || Boolean(deps.wallet?.bill);
+      const money = (cents: number) => formatMoney(pkg.currency, cents);
+      return {
+        package_id: pkg.id,
+        plan: receiptItem(pkg),
+        currency: pkg.currency,
+        price_cents: quote.priceCents,
+        price: money(quote.priceCents),
+        credit_cents: billedNow ? quote.creditCents : 0,
+        credit: billedNow && quote.creditCents > 0 ? money(quote.creditCents) : null,
+        credit_until: billedNow && quote.creditUntil ? toUtcSecond(quote.creditUntil) : null,
+        due_today_cents: billedNow ? quote.dueCents : null,
+        due_today: billedNow ? money(quote.dueCents) : null,
+        renews_at: toUtcSecond(addBillingMonths(at, 12)),
+        quoted_at: toUtcSecond(at),
+      };
+    },
+
+    /**
+     * The upgrade to annual (PUT /{provider}/subscription): a new annual period starts now, and the
+     * annual price less the credit for the unused part of the paid period is charged (packages/domain
+     * upgradeProration), worked out at the preview's `quoted_at` when it is recent, else now.
+     */
     async changePlan(userId: string, provider: PaymentProvider, body: ChangePlanBody, key: string | undefined): Promise<PurchaseResponse> {
-      const found = await current(userId);
-      if (!found || found.provider !== provider) throw notFound("You have no subscription to change here.");
-      const { pkg } = await packageFor(body.package_id, provider, {});
-      if (pkg.isLifetime || pkg.months !== 12) throw invalidField("package_id", "Only the upgrade to the annual plan is available.");
+      const { pkg } = await upgradable(userId, provider, body.package_id);
       const answer = await once(userId, key, { kind: "upgrade", provider, packageId: pkg.id, checkoutId: null, body }, async (purchase) => {
         // Judged inside the claim: a retried upgrade that already went through answers its stored outcome,
         // and of two upgrades sent at once the second sees the first one's result.
         const running = await current(userId);
-        if (!running || running.provider !== provider || !billing.canUpgrade(running))
-          throw conflict("This subscription cannot be upgraded to annual.");
+        if (!running || running.provider !== provider || !billing.canUpgrade(running)) throw conflict(CANNOT_UPGRADE_MESSAGE);
+        // The subscription this upgrade is priced for: one the bank approves after it was replaced is refunded.
+        await repository.updatePurchase(purchase.id, { subscriptionId: running.id });
+        const quote = await billing.upgradeQuote(running, pkg, quotedAt(body.quoted_at));
         if (provider === "paypal") {
           const wallet = deps.wallet;
           if (!wallet || !running.providerSubscriptionId) throw paymentsDown("Wallet");
+          const item = { packageId: pkg.id, name: `${deps.product} annual plan`, money: moneyOf(pkg), months: 12, trialDays: 0 };
+          if (wallet.bill) return walletUpgrade(wallet, purchase, running, pkg, item, quote);
+          // PayPal moves the agreement to the annual plan and bills it on its own schedule (decision 053).
           const { approvalUrl } = await wallet.changePlan({
             subscriptionId: running.providerSubscriptionId,
-            item: { packageId: pkg.id, name: `${deps.product} annual plan`, money: moneyOf(pkg), months: 12, trialDays: 0 },
+            item,
             returnUrl: `${deps.appUrl}/thank-you?redirect=/settings/subscription`,
             cancelUrl: `${deps.appUrl}/settings/subscription`,
           });
@@ -660,7 +812,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
         if (!card) throw paymentsDown("Card");
         if (!running.customerId || !running.paymentMethodId)
           throw conflict("No saved card to charge. Please subscribe with your card again.");
-        return chargeNow(card, purchase, pkg, running.customerId, running.paymentMethodId, running.paymentMethodLabel);
+        return chargeNow(card, purchase, pkg, running.customerId, running.paymentMethodId, running.paymentMethodLabel, quote);
       });
       return answer.body;
     },

@@ -373,7 +373,9 @@ describe("renewals", () => {
     clock = end.getTime();
     expect(await chargeJob(subscription.id, end)).toEqual({ outcome: "charged" });
     expect(await chargeJob(subscription.id, end)).toEqual({ outcome: "not due" });
+    // The first period was billed when the agreement activated (no period named: as a card's first charge), then the renewal.
     expect((await paymentsOf(member)).map((p) => [p.status, p.amount_cents, p.period_start])).toEqual([
+      ["succeeded", 1499, null],
       ["succeeded", 1499, end.toISOString()],
     ]);
     clock += 1000;
@@ -381,7 +383,7 @@ describe("renewals", () => {
     const next = addBillingMonths(end, 1);
     clock = next.getTime();
     expect(await chargeJob(subscription.id, next)).toEqual({ outcome: "not due" });
-    expect(await paymentsOf(member)).toHaveLength(1);
+    expect(await paymentsOf(member)).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBillingMonths, DAY_MS } from "@serene/domain";
-import { bearer, registerMember, rows, type Member } from "../../test/accounts";
+import { bearer, mailsTo, registerMember, rows, type Member } from "../../test/accounts";
+import { createBillingHarness, type BillingHarness } from "../../test/billing-clock";
 import { getAs, listedItems, sendAs } from "../../test/content";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -93,7 +94,7 @@ const canPlayLocked = async (member: Member) =>
   (await getAs(t.app, member.token, `/api/v1/${locked.model}/${locked.id}`)).json().data.audio_male !== null;
 
 describe("PUT /api/v1/stripe/subscription: the upgrade to annual", () => {
-  it("charges the annual price now and starts a new annual period", async () => {
+  it("charges the annual price less the unused month now and starts a new annual period", async () => {
     const { member } = await cardMember(PKG.monthly);
     expect(await status(member)).toMatchObject({ subscription_type: "Monthly", can_upgrade: true });
     const res = await change(member, "stripe", { package_id: PKG.yearlyTrial }, "upgrade-annual-01");
@@ -109,7 +110,8 @@ describe("PUT /api/v1/stripe/subscription: the upgrade to annual", () => {
     });
     const expectedEnd = addBillingMonths(new Date(), 12).getTime();
     expect(Math.abs(Date.parse(after.current_period_end) - expectedEnd)).toBeLessThan(60_000);
-    expect((await succeeded(member)).map((row) => row.amount_cents)).toEqual([1499, 5999]);
+    // Upgraded moments after paying: the whole month is credited (rounded up to the cent), 59.99 − 14.99 is due.
+    expect((await succeeded(member)).map((row) => row.amount_cents)).toEqual([1499, 4500]);
     expect(await rows(t.database, "select id from subscriptions where user_id = $1", [member.id])).toHaveLength(1);
   });
 
@@ -122,7 +124,7 @@ describe("PUT /api/v1/stripe/subscription: the upgrade to annual", () => {
     const fresh = await change(member, "stripe", { package_id: PKG.yearlyTrial }, "upgrade-retry-002");
     expect(fresh.statusCode).toBe(409);
     expect(fresh.json()).toEqual({ message: "This subscription cannot be upgraded to annual." });
-    expect((await succeeded(member)).map((row) => row.amount_cents)).toEqual([2999, 5999]);
+    expect((await succeeded(member)).map((row) => row.amount_cents)).toEqual([2999, 3000]);
   });
 
   it("charges one upgrade when it is sent twice at the same moment", async () => {
@@ -133,7 +135,7 @@ describe("PUT /api/v1/stripe/subscription: the upgrade to annual", () => {
     ]);
     expect(answers.some((res) => res.statusCode === 200)).toBe(true);
     for (const res of answers) expect([200, 409]).toContain(res.statusCode);
-    expect((await succeeded(member)).map((row) => row.amount_cents)).toEqual([4499, 5999]);
+    expect((await succeeded(member)).map((row) => row.amount_cents)).toEqual([4499, 1500]);
   });
 
   it("upgrades a cancelled monthly plan that still runs, and billing resumes on the annual plan", async () => {
@@ -163,7 +165,46 @@ describe("PUT /api/v1/stripe/subscription: the upgrade to annual", () => {
     expect(await status(member)).toMatchObject({ subscription_type: "Monthly" });
     expect(await approve(res.json().redirect_url)).toBe("/thank-you");
     expect(await status(member)).toMatchObject({ subscription_type: "Annual", status: "active" });
-    expect((await succeeded(member)).map((row) => row.amount_cents)).toEqual([1499, 5999]);
+    expect((await succeeded(member)).map((row) => row.amount_cents)).toEqual([1499, 4500]);
+  });
+
+  it("refunds an upgrade the bank approves only after lifetime access was bought meanwhile", async () => {
+    const { member, answer } = await cardMember(PKG.monthly, CARDS.approval);
+    const approve = async (url: string) => {
+      const page = new URL(url, "http://x");
+      const decided = await t.app.inject({
+        method: "POST",
+        url: page.pathname,
+        payload: `decision=approve&return_url=${encodeURIComponent(page.searchParams.get("return_url")!)}`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      return (await t.app.inject({ url: decided.headers.location as string })).headers.location;
+    };
+    expect(await approve(answer.redirect_url)).toBe("/thank-you");
+    const pending = await change(member, "stripe", { package_id: PKG.yearlyTrial }, "upgrade-late-0001");
+    expect(pending.json()).toMatchObject({ message: "need approve" });
+    const lifetime = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/stripe/payment-method",
+      headers: bearer(member.token),
+      payload: { payment_method: await cardOf(member), package_id: PKG.lifetime },
+    });
+    expect(lifetime.json()).toMatchObject({ subscription_type: "Lifetime" });
+    // Approved at the bank now: the upgrade has nothing left to upgrade, so its charge goes back.
+    expect(await approve(pending.json().redirect_url)).toBe("/cancel-transaction?provider=stripe");
+    expect(await status(member)).toMatchObject({ subscription_type: "Lifetime", status: "lifetime" });
+    const upgradeCharges = await rows<{ status: string; amount_cents: number }>(
+      t.database,
+      "select p.status, p.amount_cents from payments p join purchases u on u.id = p.purchase_id where u.user_id = $1 and u.kind = 'upgrade'",
+      [member.id],
+    );
+    expect(upgradeCharges).toEqual([{ status: "refunded", amount_cents: 4500 }]);
+    const again = await change(member, "stripe", { package_id: PKG.yearlyTrial }, "upgrade-late-0001");
+    expect({ status: again.statusCode, body: again.json() }).toEqual({
+      status: 409,
+      body: { message: "Your plan changed before the bank approved this upgrade. The charge was refunded." },
+    });
+    expect((await succeeded(member)).map((row) => row.amount_cents)).toEqual([1499, 14999]);
   });
 
   it("refuses the upgrade with 409 for a trial, an annual plan and lifetime access", async () => {
@@ -230,10 +271,276 @@ describe("PUT /api/v1/paypal/subscription", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: "Successfully subscribed!", redirect_url: null, subscription_type: "Annual" });
     expect(await status(member)).toMatchObject({ subscription_type: "Annual", subscription_via: "paypal", can_upgrade: false });
+    // The wallet took the first month when it activated, and the annual price less that unused month now.
+    expect((await succeeded(member)).map((row) => row.amount_cents)).toEqual([1499, 4500]);
     expect((await change(member, "paypal", { package_id: PKG.walletYearly })).statusCode).toBe(409);
     // The card's annual package is not the wallet's.
     const other = await walletMember(PKG.walletMonthly);
     expect((await change(other, "paypal", { package_id: PKG.yearlyTrial })).statusCode).toBe(422);
+  });
+});
+
+describe("GET /api/v1/{provider}/subscription/preview: what the upgrade costs today", () => {
+  const preview = (member: Member, query: string, provider = "stripe") =>
+    getAs(t.app, member.token, `/api/v1/${provider}/subscription/preview?${query}`);
+
+  it("answers the annual price, the credit for the unused month and what is due today, and changes nothing", async () => {
+    const { member } = await cardMember(PKG.monthly);
+    const res = await preview(member, `package_id=${PKG.yearlyTrial}&t=${Date.now()}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      package_id: PKG.yearlyTrial,
+      plan: "Annual plan",
+      currency: "USD",
+      price_cents: 5999,
+      price: "$59.99",
+      credit_cents: 1499,
+      credit: "$14.99",
+      credit_until: (await status(member)).current_period_end,
+      due_today_cents: 4500,
+      due_today: "$45.00",
+      renews_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+      quoted_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+    });
+    expect(Math.abs(Date.parse(body.quoted_at) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(body.renews_at) - addBillingMonths(new Date(body.quoted_at), 12).getTime())).toBe(0);
+    expect(await status(member)).toMatchObject({ subscription_type: "Monthly", can_upgrade: true });
+    expect(await succeeded(member)).toHaveLength(1);
+  });
+
+  it("refuses what cannot be upgraded as the upgrade itself does: 401, 404, 409 and 422", async () => {
+    expect((await t.app.inject({ url: `/api/v1/stripe/subscription/preview?package_id=${PKG.yearlyTrial}` })).statusCode).toBe(401);
+    const free = await registerMember(t.app, t.database);
+    const none = await preview(free, `package_id=${PKG.yearlyTrial}`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ message: "You have no subscription to change here." });
+    const trial = (await cardMember(PKG.yearlyTrial)).member;
+    const refused = await preview(trial, `package_id=${PKG.yearlyTrial}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: "This subscription cannot be upgraded to annual." });
+    const { member } = await cardMember(PKG.monthly);
+    const cases: [string, string][] = [
+      [`package_id=${PKG.quarterly}`, "Only the upgrade to the annual plan is available."],
+      [`package_id=${PKG.walletYearly}`, "The selected package id is invalid."],
+      ["package_id=9", "Please choose the annual plan in USD, the currency of your current plan."],
+      ["package_id=annual", "The package id field must be an integer."],
+      ["", "The package id field is required."],
+    ];
+    for (const [query, message] of cases) {
+      const res = await preview(member, query);
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json(), query).toEqual({ message, errors: { package_id: [message] } });
+    }
+    // The upgrade refuses another currency's annual plan the same way, and charges nothing.
+    const other = await change(member, "stripe", { package_id: 9 });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().errors).toEqual({ package_id: ["Please choose the annual plan in USD, the currency of your current plan."] });
+    const badMoment = await change(member, "stripe", { package_id: PKG.yearlyTrial, quoted_at: "yesterday" });
+    expect(badMoment.statusCode).toBe(422);
+    expect(badMoment.json().errors).toEqual({ quoted_at: ["The quoted at must be a valid date."] });
+    expect(await succeeded(member)).toHaveLength(1);
+  });
+});
+
+/**
+ * The upgrade's credit on a billing clock the test moves (packages/domain upgradeProration): the
+ * unused part of what was paid for the current period comes off the annual price, rounded up to the
+ * cent; the preview names it before the member confirms, and the upgrade charges exactly that.
+ */
+describe("the upgrade's credit, on the billing clock", () => {
+  let h: BillingHarness;
+  beforeAll(async () => {
+    h = await createBillingHarness();
+  });
+  afterAll(async () => h.close());
+
+  /** 10 January 2030, 12:00 UTC: the month that follows has 31 days. */
+  const T0 = Date.UTC(2030, 0, 10, 12);
+  const annual = { card: PKG.yearlyTrial, wallet: PKG.walletYearly };
+  const previewOf = async (member: Member, provider: "stripe" | "paypal" = "stripe") => {
+    const res = await getAs(
+      h.app,
+      member.token,
+      `/api/v1/${provider}/subscription/preview?package_id=${annual[provider === "stripe" ? "card" : "wallet"]}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const upgrade = (member: Member, body: object, key: string, provider: "stripe" | "paypal" = "stripe") =>
+    h.app.inject({
+      method: "PUT",
+      url: `/api/v1/${provider}/subscription`,
+      headers: { ...bearer(member.token), "idempotency-key": key },
+      payload: { package_id: annual[provider === "stripe" ? "card" : "wallet"], ...body },
+    });
+  const charges = (member: Member) =>
+    rows<{ amount_cents: number; credit_cents: number; provider: string }>(
+      h.database,
+      "select amount_cents, credit_cents, provider from payments where user_id = $1 and status = 'succeeded' order by created_at",
+      [member.id],
+    );
+  const receiptsOf = async (member: Member) => (await getAs(h.app, member.token, "/api/v1/user/receipts")).json().data;
+  /** A monthly card member who paid at T0; the clock then moves to `at`. */
+  async function monthlyAt(at: number, pkg: number = PKG.monthly) {
+    h.clock.now = T0;
+    const bought = await h.cardMember(pkg);
+    h.clock.now = at;
+    return bought;
+  }
+
+  it("ten days into the month: due today is 59.99 less 21 of 31 days of 14.99, charged as previewed, the credit on the receipt", async () => {
+    const { member } = await monthlyAt(T0 + 10 * DAY_MS);
+    const quote = await previewOf(member);
+    // 1499 × 21/31 = 1015.45 → 1016 (rounded up to the cent, in the member's favour).
+    expect(quote).toMatchObject({
+      credit_cents: 1016,
+      credit: "$10.16",
+      credit_until: "2030-02-10T12:00:00Z",
+      due_today_cents: 4983,
+      due_today: "$49.83",
+      quoted_at: "2030-01-20T12:00:00Z",
+      renews_at: "2031-01-20T12:00:00Z",
+    });
+
+    // Confirmed five minutes later with the preview's moment: charged exactly what the member saw.
+    h.clock.now += 5 * 60_000;
+    const res = await upgrade(member, { quoted_at: quote.quoted_at }, "credit-ten-days-01");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: "Successfully subscribed!", redirect_url: null, subscription_type: "Annual" });
+    // A retry with the same key answers the same and charges nothing more.
+    const again = await upgrade(member, { quoted_at: quote.quoted_at }, "credit-ten-days-01");
+    expect({ status: again.statusCode, body: again.json() }).toEqual({ status: 200, body: res.json() });
+    expect(await charges(member)).toEqual([
+      { amount_cents: 1499, credit_cents: 0, provider: "stripe" },
+      { amount_cents: 4983, credit_cents: 1016, provider: "stripe" },
+    ]);
+    const [latest, first] = await receiptsOf(member);
+    expect(latest).toMatchObject({
+      item: "Annual plan",
+      amount_cents: 4983,
+      amount: "$49.83",
+      credit_cents: 1016,
+      credit: "$10.16",
+      price: "$59.99",
+      paid_with: "Card •••• 4242",
+    });
+    expect(first).toMatchObject({ item: "Monthly plan", amount: "$14.99", credit: null, price: null });
+    const mails = await mailsTo(h.database, member.email, "receipt");
+    expect(mails).toHaveLength(2);
+    expect(mails.some((mail) => mail.text.includes("Amount: $49.83 (USD)") && mail.text.includes(latest.reference))).toBe(true);
+    const after = (await getAs(h.app, member.token, "/api/v1/user/account-status")).json();
+    expect(after).toMatchObject({ subscription_type: "Annual", status: "active", current_period_end: "2031-01-20T12:05:00Z" });
+  });
+
+  it("on the first day credits all but the hour used; on the last day one day's worth", async () => {
+    const early = await monthlyAt(T0 + 3_600_000);
+    // 1499 × 743/744 = 1496.99 → 1497.
+    expect(await previewOf(early.member)).toMatchObject({ credit_cents: 1497, due_today_cents: 4502 });
+    expect((await upgrade(early.member, {}, "credit-first-day-01")).statusCode).toBe(200);
+    expect((await charges(early.member)).map((row) => [row.amount_cents, row.credit_cents])).toEqual([
+      [1499, 0],
+      [4502, 1497],
+    ]);
+
+    const late = await monthlyAt(T0 + 30 * DAY_MS);
+    // 1499 / 31 = 48.35 → 49.
+    expect(await previewOf(late.member)).toMatchObject({ credit_cents: 49, credit_until: "2030-02-10T12:00:00Z", due_today_cents: 5950 });
+    expect((await upgrade(late.member, {}, "credit-last-day-01")).statusCode).toBe(200);
+    expect((await charges(late.member)).map((row) => row.amount_cents)).toEqual([1499, 5950]);
+  });
+
+  it("credits a renewed month by what its renewal paid, and a 3-month plan by its own price", async () => {
+    const { member, subscriptionId } = await monthlyAt(T0);
+    const renewal = addBillingMonths(new Date(T0), 1);
+    h.clock.now = renewal.getTime();
+    expect(await h.chargeJob(subscriptionId, renewal)).toEqual({ outcome: "charged" });
+    // 10 February to 10 March 2030 is 28 days; a week in, 21 are left: 1499 × 3/4 = 1124.25 → 1125.
+    h.clock.now = renewal.getTime() + 7 * DAY_MS;
+    expect(await previewOf(member)).toMatchObject({ credit_cents: 1125, credit_until: "2030-03-10T12:00:00Z", due_today_cents: 4874 });
+    expect((await upgrade(member, {}, "credit-renewed-001")).statusCode).toBe(200);
+    expect((await charges(member)).map((row) => row.amount_cents)).toEqual([1499, 1499, 4874]);
+
+    // 10 January to 10 April 2030 is 90 days; 30 in, 60 are left: 2999 × 2/3 = 1999.33 → 2000.
+    const quarterly = await monthlyAt(T0 + 30 * DAY_MS, PKG.quarterly);
+    expect(await previewOf(quarterly.member)).toMatchObject({ credit_cents: 2000, due_today_cents: 3999 });
+  });
+
+  it("credits nothing for a month whose charge was refunded", async () => {
+    const { member } = await monthlyAt(T0 + 10 * DAY_MS);
+    await h.database.executeSql("update payments set status = 'refunded' where user_id = $1", [member.id]);
+    expect(await previewOf(member)).toMatchObject({
+      credit_cents: 0,
+      credit: null,
+      credit_until: null,
+      due_today_cents: 5999,
+      due_today: "$59.99",
+    });
+    expect((await upgrade(member, {}, "credit-refunded-01")).statusCode).toBe(200);
+    expect((await charges(member)).map((row) => [row.amount_cents, row.credit_cents])).toEqual([[5999, 0]]);
+  });
+
+  it("works the figures out again when the preview is over half an hour old, or from the future", async () => {
+    const stale = await monthlyAt(T0 + 10 * DAY_MS);
+    const quote = await previewOf(stale.member);
+    h.clock.now += 40 * 60_000;
+    expect((await upgrade(stale.member, { quoted_at: quote.quoted_at }, "credit-stale-0001")).statusCode).toBe(200);
+    // At 20 January 12:40: 1499 × (21 days − 40 minutes) / 31 days = 1014.1 → 1015, not the preview's 1016.
+    expect((await charges(stale.member)).map((row) => [row.amount_cents, row.credit_cents])).toEqual([
+      [1499, 0],
+      [4984, 1015],
+    ]);
+
+    const longAgo = await monthlyAt(T0 + 10 * DAY_MS);
+    expect((await upgrade(longAgo.member, { quoted_at: "2030-01-10T12:00:00Z" }, "credit-early-0001")).statusCode).toBe(200);
+    const future = await monthlyAt(T0 + 10 * DAY_MS);
+    expect((await upgrade(future.member, { quoted_at: "2030-02-01T00:00:00Z" }, "credit-future-001")).statusCode).toBe(200);
+    for (const member of [longAgo.member, future.member])
+      expect((await charges(member)).map((row) => row.amount_cents)).toEqual([1499, 4983]);
+  });
+
+  it("takes nothing from the card when the credit covers the whole annual price, and the receipt says why", async () => {
+    // An annual plan priced below what a half-year plan paid (not a shipped price): the credit stops at the price.
+    await h.database.executeSql("update packages set amount_cents = 4000 where id = $1", [PKG.yearlyTrial]);
+    try {
+      const { member } = await monthlyAt(T0 + 3_600_000, PKG.halfYear);
+      expect(await previewOf(member)).toMatchObject({ price: "$40.00", credit_cents: 4000, due_today_cents: 0, due_today: "$0.00" });
+      const cardCharges = () =>
+        rows(h.database, "select id from sandbox_payments where account = $1", [`cus_sandbox_${member.id.replaceAll("-", "")}`]);
+      expect(await cardCharges()).toHaveLength(1);
+      expect((await upgrade(member, {}, "credit-covers-all1")).json()).toMatchObject({ subscription_type: "Annual" });
+      expect(await cardCharges()).toHaveLength(1);
+      expect(await charges(member)).toEqual([
+        { amount_cents: 4499, credit_cents: 0, provider: "stripe" },
+        { amount_cents: 0, credit_cents: 4000, provider: "stripe" },
+      ]);
+      expect((await receiptsOf(member))[0]).toMatchObject({ amount: "$0.00", credit: "$40.00", price: "$40.00" });
+    } finally {
+      await h.database.executeSql("update packages set amount_cents = 5999 where id = $1", [PKG.yearlyTrial]);
+    }
+  });
+
+  it("charges a sandbox wallet member's upgrade through the wallet, with the same credit and a receipt naming the wallet", async () => {
+    h.clock.now = T0;
+    const { member } = await h.walletMember(PKG.walletMonthly);
+    h.clock.now = T0 + 10 * DAY_MS;
+    expect(await previewOf(member, "paypal")).toMatchObject({ credit_cents: 1016, due_today_cents: 4983, due_today: "$49.83" });
+    const res = await upgrade(member, {}, "credit-wallet-0001", "paypal");
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await upgrade(member, {}, "credit-wallet-0001", "paypal")).json()).toEqual(res.json());
+    expect(await charges(member)).toEqual([
+      { amount_cents: 1499, credit_cents: 0, provider: "paypal" },
+      { amount_cents: 4983, credit_cents: 1016, provider: "paypal" },
+    ]);
+    const billed = await rows<{ amount_cents: number }>(
+      h.database,
+      "select amount_cents from sandbox_payments where processor = 'wallet' and account = (select provider_subscription_id from subscriptions where user_id = $1) order by created_at",
+      [member.id],
+    );
+    expect(billed.map((row) => row.amount_cents)).toEqual([1499, 4983]);
+    const [latest] = await receiptsOf(member);
+    expect(latest).toMatchObject({ item: "Annual plan", amount: "$49.83", credit: "$10.16", price: "$59.99", paid_with: "PayPal" });
+    expect(await mailsTo(h.database, member.email, "receipt")).toHaveLength(2);
   });
 });
 

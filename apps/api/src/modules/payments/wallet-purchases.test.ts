@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, registerMember, rows, type Member } from "../../test/accounts";
+import { bearer, mailsTo, registerMember, rows, type Member } from "../../test/accounts";
 import { getAs, sendAs } from "../../test/content";
 import { startPayPalEndpoint, type PayPalEndpoint } from "../../test/paypal-endpoint";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -144,7 +144,7 @@ describe("GET /api/v1/paypal/subscription", () => {
 });
 
 describe("back from the wallet", () => {
-  it("subscribes on approval, once, however often the member comes back, and opens locked content", async () => {
+  it("subscribes on approval, once, however often the member comes back, opens locked content, and the first payment leaves a receipt", async () => {
     const member = await registerMember(t.app, t.database);
     const url = await startCheckout(member, PKG.monthly, "wallet-approve-001");
     const back = await decide(url, "approve");
@@ -176,8 +176,19 @@ describe("back from the wallet", () => {
       can_upgrade: true,
     });
     expect(Date.parse(status.current_period_end) - Date.now()).toBeGreaterThan(27 * DAY_MS);
-    // The wallet bills the subscription itself; its first payment arrives by webhook.
-    expect(await paymentsOf(member)).toEqual([]);
+    // The wallet billed the first month as the agreement activated: one payment, one receipt e-mail, one receipt in Settings.
+    const [sale] = await rows<{ id: string }>(t.database, "select id from sandbox_payments where processor = 'wallet' and account = $1", [
+      back.query.subscription_id,
+    ]);
+    expect(await paymentsOf(member)).toEqual([{ status: "succeeded", amount_cents: 1499, currency: "USD", provider_payment_id: sale!.id }]);
+    const receipts = (await getAs(t.app, member.token, "/api/v1/user/receipts")).json().data;
+    expect(receipts).toEqual([
+      expect.objectContaining({ item: "Monthly plan", amount: "$14.99", currency: "USD", status: "paid", paid_with: "PayPal" }),
+    ]);
+    const mails = await mailsTo(t.database, member.email, "receipt");
+    expect(mails.map((mail) => mail.subject)).toEqual([`Your Serene receipt ${receipts[0].reference}`]);
+    expect(mails[0]!.text).toContain("Amount: $14.99 (USD)");
+    expect(mails[0]!.text).toContain("Paid with: PayPal");
   });
 
   it("subscribes once when the member's two tabs come back at the same moment", async () => {
@@ -189,6 +200,7 @@ describe("back from the wallet", () => {
       expect(res.json()).toEqual({ message: "Successfully subscribed!", redirect_url: null, subscription_type: "3 Months" });
     }
     expect(await subscriptionsOf(member)).toHaveLength(1);
+    expect((await paymentsOf(member)).map((payment) => payment.amount_cents)).toEqual([2999]);
   });
 
   it("starts the yearly trial without a payment", async () => {
@@ -436,6 +448,11 @@ describe("PayPal webhooks through the PayPal adapter", () => {
     expect(now.status).toBe("active");
     expect(now.periodEnd).toBe(periodEnd.toISOString());
     expect(now.payments).toHaveLength(1);
+    // Recorded as a card charge is: a receipt in Settings and one receipt e-mail, however often delivered.
+    const receipts = (await getAs(live.app, member.token, "/api/v1/user/receipts")).json().data;
+    expect(receipts).toEqual([expect.objectContaining({ item: "Monthly plan", amount: "$14.99", status: "paid", paid_with: "PayPal" })]);
+    const mails = await mailsTo(live.database, member.email, "receipt");
+    expect(mails.map((mail) => mail.subject)).toEqual([`Your Serene receipt ${receipts[0].reference}`]);
 
     const renewal = sale(`WH-RENEW-${id}`, id, new Date(periodEnd.getTime() + 3_600_000));
     for (let i = 0; i < 3; i++) expect((await deliver(renewal)).json()).toEqual({ received: true });
@@ -454,6 +471,15 @@ describe("PayPal webhooks through the PayPal adapter", () => {
       status: "active",
       current_period_end: nextEnd.toISOString().replace(/\.\d{3}Z$/, "Z"),
     });
+    expect(await mailsTo(live.database, member.email, "receipt")).toHaveLength(2);
+    expect((await getAs(live.app, member.token, "/api/v1/user/receipts")).json().data).toHaveLength(2);
+  });
+
+  it("previews the upgrade without a figure for today: PayPal bills the annual plan itself, on its own date", async () => {
+    const { member } = await subscribed();
+    const res = await getAs(live.app, member.token, `/api/v1/paypal/subscription/preview?package_id=${PKG.yearlyTrial}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ price: "$59.99", credit_cents: 0, credit: null, due_today_cents: null, due_today: null });
   });
 
   it("ends in the same state whatever the order and repetition of a failed charge and the renewal that followed it", async () => {

@@ -91,8 +91,16 @@ export interface WalletItem {
   trialDays: number;
 }
 
+/**
+ * An approved checkout: the wallet subscription it started (null for a one-time order) and the payment
+ * the wallet took at once, when it already knows it (a captured order; the sandbox's first period),
+ * with what it took (else the package's price). PayPal reports a subscription's first payment by
+ * webhook instead.
+ */
 export type WalletCompletion =
-  { status: "approved"; subscriptionId: string | null; paymentId: string | null } | { status: "pending" } | { status: "canceled" };
+  | { status: "approved"; subscriptionId: string | null; paymentId: string | null; money?: Money | null }
+  | { status: "pending" }
+  | { status: "canceled" };
 
 export type AgreementStatus = "pending" | "approved" | "ended";
 
@@ -130,10 +138,11 @@ export interface WalletProcessor {
     cancelUrl: string;
   }): Promise<{ approvalUrl: string | null }>;
   /**
-   * Bills a renewal itself. Only the sandbox has it (it stands in for the wallet's own billing);
-   * PayPal bills on its schedule and reports through webhooks.
+   * Takes an amount from a wallet subscription now: a renewal, or what the upgrade to annual costs
+   * today. Only the sandbox has it (it stands in for the wallet's own billing); PayPal bills on its
+   * own schedule and reports through webhooks. The same `idempotencyKey` bills once.
    */
-  billRenewal?(input: { subscriptionId: string; money: Money; idempotencyKey: string }): Promise<ChargeResult>;
+  bill?(input: { subscriptionId: string; money: Money; idempotencyKey: string }): Promise<ChargeResult>;
   /** Verifies a webhook (PayPal's verify-webhook-signature) and reads it; throws InvalidWebhookError. */
   readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent>;
 }

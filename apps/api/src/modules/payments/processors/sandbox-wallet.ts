@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "@serene/db";
-import { InvalidWebhookError, type WalletProcessor } from "./ports";
+import { InvalidWebhookError, type WalletItem, type WalletProcessor } from "./ports";
 import { createSandboxWalletRepository } from "./sandbox-wallet.repository";
 
 /**
  * The offline wallet used when no PayPal keys are configured. A checkout is a row here; the
  * member approves or cancels it on the local page /sandbox/wallet/approve/{id}, which returns to
- * the product's /success-transaction or /cancel-transaction like PayPal does. It also bills
- * renewals itself (always successfully), standing in for PayPal's own billing.
+ * the product's /success-transaction or /cancel-transaction like PayPal does. Like PayPal it bills
+ * an agreement's first period when it activates (unless it starts with a trial), and it bills
+ * renewals and an upgrade's amount itself when asked (always successfully), standing in for
+ * PayPal's own billing.
  */
 const token = (prefix: string) =>
   `${prefix}-${randomBytes(9)
@@ -43,9 +45,21 @@ export function createSandboxWallet(db: Database) {
       if (checkout.status === "approved") {
         await repository.updateCheckout(checkout.id, { status: "active" });
       }
-      return checkout.lifetime
-        ? { status: "approved", subscriptionId: null, paymentId: `CAPTURE-${checkout.id}` }
-        : { status: "approved", subscriptionId: checkout.id, paymentId: null };
+      const item = checkout.item as unknown as WalletItem;
+      if (checkout.lifetime) return { status: "approved", subscriptionId: null, paymentId: `CAPTURE-${checkout.id}`, money: item.money };
+      // Like PayPal, an agreement without a trial is billed its first period when it activates: once, however often completed.
+      const first =
+        item.trialDays > 0
+          ? null
+          : await repository.insertPaymentOnce({
+              id: token("SALE"),
+              idempotencyKey: `first:${checkout.id}`,
+              account: checkout.id,
+              amountCents: item.money.amountCents,
+              currency: item.money.currency,
+              status: "succeeded",
+            });
+      return { status: "approved", subscriptionId: checkout.id, paymentId: first?.id ?? null, money: first ? item.money : null };
     },
     async cancelSubscription(subscriptionId) {
       // Also a checkout still waiting for approval: its page can no longer approve it.
@@ -61,7 +75,7 @@ export function createSandboxWallet(db: Database) {
       await repository.updateCheckout(subscriptionId, { item: { ...item } });
       return { approvalUrl: null };
     },
-    async billRenewal({ subscriptionId, money, idempotencyKey }) {
+    async bill({ subscriptionId, money, idempotencyKey }) {
       const existing = await repository.paymentByKey(idempotencyKey);
       if (existing) return { status: "succeeded", paymentId: existing.id };
       const checkout = await byId(subscriptionId);
