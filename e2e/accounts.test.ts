@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, linkIn, mailTo, newVisit } from "./browser";
+import { baseUrl, launch, linkIn, mailTo, newVisit } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -167,10 +167,57 @@ describe("passwords", () => {
   });
 });
 
+describe("an address someone else registered first (decision 050)", () => {
+  it("the owner takes it back with a reset, and the other person's password and session stop working", async () => {
+    const email = newEmail("owner");
+    // Someone else registers the owner's address with their own password, from elsewhere.
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${baseUrl()}/api/v1/${path}`, {
+        ...init,
+        headers: { accept: "application/json", "content-type": "application/json", ...(init.headers ?? {}) },
+      });
+    const taken = await api("user", { method: "POST", body: JSON.stringify({ name: "Not Maya", email, password: "borrowed address 77" }) });
+    const attackerToken = ((await taken.json()) as { token: string }).token;
+    expect(attackerToken).toBeTruthy();
+
+    // The owner tries to sign up and is told the address has an account.
+    const { page, context, problems } = await newVisit(browser, 390);
+    await register(page, { name: "Maya", email });
+    await page.getByText("An account with this e-mail address already exists. Please log in.").waitFor();
+
+    // The reset link reaches only the owner's inbox.
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await page.getByText("Check your inbox").waitFor();
+    await page.goto(linkIn(await mailTo(email, /reset/i), "/password/reset"));
+    await page.getByLabel("New password", { exact: true }).fill("my own quiet phrase 9");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await page.waitForURL("**/home");
+
+    // Nothing the other person held still works.
+    expect((await api("user", { headers: { authorization: `Bearer ${attackerToken}` } })).status).toBe(401);
+    const again = await api("user/token", {
+      method: "POST",
+      body: JSON.stringify({ login: email, password: "borrowed address 77", device_name: "web" }),
+    });
+    expect(again.status).toBe(422);
+    // The owner's own password works, and the account's e-mail is theirs to change.
+    await logOut(page);
+    await logIn(page, email, "my own quiet phrase 9");
+    await page.waitForURL("**/home");
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("account settings", () => {
   it("renames the member and confirms a new e-mail address through its link", async () => {
     const { page, context } = await newVisit(browser);
-    await register(page, { name: "Maya" });
+    const email = await register(page, { name: "Maya" });
+    await page.waitForURL("**/home");
+    // The welcome link, followed in the same browser, proves the address: only then may it move (decision 050).
+    await page.goto(linkIn(await mailTo(email, /welcome/i), "/authorization"));
     await page.waitForURL("**/home");
     await page.goto("/settings/account");
     const name = page.getByLabel("Name");

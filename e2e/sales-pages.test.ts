@@ -194,7 +194,8 @@ describe("the promo sales page", () => {
     await registerWithPassword("Sam", email);
     const lead = await createLead(email, "Sam");
     const { page, context, problems } = await newVisit(browser);
-    await page.goto(`/lead-checkout/3?lead=${lead}`);
+    // The offer link of the lead's e-mail, with the lead's own link token.
+    await page.goto(linkIn(await mailTo(email, /result/i), "/lead-checkout"));
     await page.getByRole("heading", { level: 1, name: "Sam is five minutes away from a calmer day" }).waitFor();
     await page.getByRole("button", { name: START }).click();
     await page.getByText("An account with this e-mail already exists. Log in to continue.").waitFor();
