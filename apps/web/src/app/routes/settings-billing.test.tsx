@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useToastStore } from "../../components/ui/toast-store";
@@ -41,6 +41,9 @@ const RECEIPT = {
   item: "Annual plan",
   amount_cents: 5999,
   amount: "$59.99",
+  credit_cents: 0,
+  credit: null,
+  price: null,
   currency: "USD",
   paid_at: "2026-03-03T12:00:00Z",
   status: "paid",
@@ -158,6 +161,35 @@ describe("/settings/subscription/receipts/:id", () => {
     await userEvent.setup().click(within(sheet).getByRole("button", { name: "Print receipt" }));
     expect(print).toHaveBeenCalledTimes(1);
     expect(api.named(`GET user/receipts/${RECEIPT.id}`)[0]!.headers.Authorization).toBe("Bearer token");
+  });
+
+  it("shows an upgrade's price and its credit for the unused month above the total charged, in the list too", async () => {
+    const upgraded = {
+      ...RECEIPT,
+      amount_cents: 4983,
+      amount: "$49.83",
+      credit_cents: 1016,
+      credit: "$10.16",
+      price: "$59.99",
+      period_start: null,
+      period_end: null,
+    };
+    mockApi({ [`GET user/receipts/${RECEIPT.id}`]: [200, upgraded] });
+    renderPage(SettingsReceiptPage, { path: "/settings/subscription/receipts/:id", at: `/settings/subscription/receipts/${RECEIPT.id}` });
+    const sheet = await screen.findByRole("article", { name: "Receipt" }, { timeout: 5000 });
+    expect(detailsOf(sheet)).toMatchObject({ Price: "$59.99", "Credit for unused time on your previous plan": "−$10.16" });
+    expect(within(sheet).getByText("Total").parentElement!.textContent).toBe("Total$49.83");
+
+    cleanup();
+    mockApi({
+      "GET user/account-status": [200, ANNUAL],
+      "GET user/billing": [200, BILLING],
+      "GET user/receipts": [200, { data: [upgraded] }],
+    });
+    renderPage(SettingsSubscriptionPage, { at: "/settings/subscription" });
+    const receipts = await screen.findByRole("region", { name: "Receipts" }, { timeout: 5000 });
+    expect(await within(receipts).findByText("March 3, 2026 · SR-20260303-3F2A9C1D · $10.16 credit", {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(receipts).getByText("$49.83")).toBeTruthy();
   });
 
   it("says calmly that a receipt that is not the member's was not found", async () => {

@@ -40,6 +40,29 @@ const MONTHLY = {
 const ANNUAL = { ...MONTHLY, subscription_type: "Annual", current_period_end: "2027-03-03T12:00:00Z", can_upgrade: false };
 const CANCELED = { ...MONTHLY, status: "canceled", can_cancel: false, can_upgrade: false };
 
+/** GET stripe/subscription/preview ten days into a 31-day month of 14.99. */
+const PREVIEW = {
+  package_id: 4,
+  plan: "Annual plan",
+  currency: "USD",
+  price_cents: 5999,
+  price: "$59.99",
+  credit_cents: 1016,
+  credit: "$10.16",
+  credit_until: "2026-06-03T12:00:00Z",
+  due_today_cents: 4983,
+  due_today: "$49.83",
+  renews_at: "2027-05-13T09:30:00Z",
+  quoted_at: "2026-05-13T09:30:00Z",
+};
+
+/** The confirmation's "Yes, upgrade", once what is due today has arrived. */
+async function enabledConfirm() {
+  const confirm = screen.getByRole("button", { name: "Yes, upgrade" }) as HTMLButtonElement;
+  await waitFor(() => expect(confirm.disabled).toBe(false));
+  return confirm;
+}
+
 const toasts = () => useToastStore.getState().toasts.map((toast) => toast.message);
 const details = () => {
   const list = document.querySelector("dl")!;
@@ -154,6 +177,7 @@ describe("/settings/subscription", () => {
     const api = mockApi({
       "GET user/account-status": [200, MONTHLY],
       "GET package/web": [200, { data: PACKAGES }],
+      "GET stripe/subscription/preview": [200, PREVIEW],
       "PUT stripe/subscription": [200, { message: "Successfully subscribed!", redirect_url: null, subscription_type: "Annual" }],
     });
     renderPage(SettingsSubscriptionPage, { at: "/settings/subscription" });
@@ -162,17 +186,78 @@ describe("/settings/subscription", () => {
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     await user.click(button);
     const dialog = screen.getByRole("dialog", { name: "Upgrade to Annual?" });
-    expect(within(dialog).getByText("$59.99")).toBeTruthy();
+    expect(await within(dialog).findByText("$59.99")).toBeTruthy();
     expect(api.named("PUT stripe/subscription")).toHaveLength(0);
     await user.click(within(dialog).getByRole("button", { name: "Yes, upgrade" }));
 
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     const [put] = api.named("PUT stripe/subscription");
-    expect(put!.body).toEqual({ package_id: 4 });
+    // With the preview's moment: the member is charged what they were shown.
+    expect(put!.body).toEqual({ package_id: 4, quoted_at: PREVIEW.quoted_at });
     expect(put!.headers["Idempotency-Key"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(put!.headers.Authorization).toBe("Bearer token");
     expect(toasts()).toEqual(["Successfully subscribed!"]);
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("shows what is due today before the member confirms: the annual price, the credit for the unused month, 'Due today'", async () => {
+    let answer: [number, unknown] = [500, { message: "Server Error" }];
+    const api = mockApi({
+      "GET user/account-status": [200, MONTHLY],
+      "GET package/web": [200, { data: PACKAGES }],
+      "GET stripe/subscription/preview": () => answer as [number, Record<string, unknown>],
+    });
+    renderPage(SettingsSubscriptionPage, { at: "/settings/subscription" });
+    const user = userEvent.setup();
+    const button = await screen.findByRole("button", { name: "Upgrade to Annual" });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    const dialog = screen.getByRole("dialog", { name: "Upgrade to Annual?" });
+    const confirm = within(dialog).getByRole("button", { name: "Yes, upgrade" }) as HTMLButtonElement;
+    // Nothing can be confirmed until the figures are in; a failure says so calmly, without the error toast.
+    expect(confirm.disabled).toBe(true);
+    expect(await within(dialog).findByRole("alert", {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(dialog).getByText(/What is due today could not be worked out just now/)).toBeTruthy();
+    expect(confirm.disabled).toBe(true);
+    expect(useErrorStore.getState().message).toBeNull();
+
+    answer = [200, PREVIEW];
+    await user.click(within(dialog).getByRole("button", { name: "Try again" }));
+    await within(dialog).findByText("Due today", {}, { timeout: 5000 });
+    const terms = Object.fromEntries(
+      [...dialog.querySelectorAll("dl > div")].map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]),
+    );
+    expect(terms).toEqual({
+      "Annual plan": "$59.99",
+      "Credit for the unused part of your Monthly plan (until June 3, 2026)": "−$10.16",
+      "Due today": "$49.83",
+    });
+    expect(within(dialog).getByText("Your Monthly plan becomes the Annual plan, renewing on May 13, 2027.")).toBeTruthy();
+    await waitFor(() => expect(confirm.disabled).toBe(false));
+    const [call] = api.named("GET stripe/subscription/preview");
+    expect(call!.query.get("package_id")).toBe("4");
+    expect(api.named("PUT stripe/subscription")).toHaveLength(0);
+  });
+
+  it("says when a wallet bills the new plan itself instead of naming a figure for today", async () => {
+    mockApi({
+      "GET user/account-status": [200, { ...MONTHLY, subscription_via: "paypal" }],
+      "GET package/web": [200, { data: PACKAGES }],
+      "GET paypal/subscription/preview": [
+        200,
+        { ...PREVIEW, package_id: 14, credit_cents: 0, credit: null, credit_until: null, due_today_cents: null, due_today: null },
+      ],
+    });
+    renderPage(SettingsSubscriptionPage, { at: "/settings/subscription" });
+    const user = userEvent.setup();
+    const button = await screen.findByRole("button", { name: "Upgrade to Annual" });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    const dialog = screen.getByRole("dialog", { name: "Upgrade to Annual?" });
+    expect(
+      await within(dialog).findByText("PayPal charges $59.99 for the year on its own billing date.", {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText("Due today")).toBeNull();
   });
 
   it("uses a new Idempotency-Key for each attempt, and shows the server's message when the upgrade fails", async () => {
@@ -180,6 +265,7 @@ describe("/settings/subscription", () => {
     const api = mockApi({
       "GET user/account-status": [200, MONTHLY],
       "GET package/web": [200, { data: PACKAGES }],
+      "GET stripe/subscription/preview": [200, PREVIEW],
       "PUT stripe/subscription": () =>
         ++attempt === 1
           ? [402, { message: "Your card was declined." }]
@@ -190,13 +276,13 @@ describe("/settings/subscription", () => {
     const button = await screen.findByRole("button", { name: "Upgrade to Annual" });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     await user.click(button);
-    await user.click(screen.getByRole("button", { name: "Yes, upgrade" }));
+    await user.click(await enabledConfirm());
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Upgrade to Annual?" })).toBeNull());
     expect(useErrorStore.getState().message).toBe("Your card was declined.");
     expect(reload).not.toHaveBeenCalled();
 
     await user.click(button);
-    await user.click(screen.getByRole("button", { name: "Yes, upgrade" }));
+    await user.click(await enabledConfirm());
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     const keys = api.named("PUT stripe/subscription").map((call) => call.headers["Idempotency-Key"]);
     expect(keys).toHaveLength(2);
@@ -207,6 +293,7 @@ describe("/settings/subscription", () => {
     mockApi({
       "GET user/account-status": [200, MONTHLY],
       "GET package/web": [200, { data: PACKAGES }],
+      "GET stripe/subscription/preview": [200, PREVIEW],
       "PUT stripe/subscription": [
         200,
         { message: "need approve", redirect_url: "https://bank.example/approve?id=1", subscription_type: null },
@@ -217,7 +304,7 @@ describe("/settings/subscription", () => {
     const button = await screen.findByRole("button", { name: "Upgrade to Annual" });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     await user.click(button);
-    await user.click(screen.getByRole("button", { name: "Yes, upgrade" }));
+    await user.click(await enabledConfirm());
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
     const url = new URL(String(assign.mock.calls[0]![0]));
     expect(url.origin + url.pathname).toBe("https://bank.example/approve");

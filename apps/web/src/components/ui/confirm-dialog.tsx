@@ -14,13 +14,25 @@ interface ConfirmDialogProps {
   onCancel: () => void;
   /** The confirmed action is on its way: both buttons wait. */
   busy?: boolean;
+  /** The question is not ready to be answered yet (what it asks about is still loading): only the confirm button waits. */
+  confirmDisabled?: boolean;
 }
 
 /**
  * A question before a change: a native <dialog>, so the browser keeps focus inside, Escape closes
  * it and the page behind is inert. Styled from its module only (the strict CSP allows no inline styles).
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, onConfirm, onCancel, busy = false }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  busy = false,
+  confirmDisabled = false,
+}: ConfirmDialogProps) {
   const ref = useNativeDialog(open);
   const titleId = useId();
   const textId = useId();
@@ -54,7 +66,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
             <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
               {cancelLabel}
             </Button>
-            <Button onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+            <Button onClick={onConfirm} disabled={busy || confirmDisabled} aria-busy={busy || undefined}>
               {confirmLabel}
             </Button>
           </div>

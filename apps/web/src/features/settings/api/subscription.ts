@@ -1,12 +1,48 @@
-import type { ChangePlanBody, PaymentProvider, PurchaseResponse } from "@serene/contracts";
+import type { ChangePlanBody, PaymentProvider, PurchaseResponse, UpgradePreviewResponse } from "@serene/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
+export const upgradePreviewKeys = {
+  all: ["upgrade-preview"] as const,
+  preview: (provider: PaymentProvider, packageId: number) => [...upgradePreviewKeys.all, provider, packageId] as const,
+};
+
 /**
- * PUT /{provider}/subscription {package_id}: the upgrade to annual, sent with an `Idempotency-Key`
- * (one per attempt) so a repeated request never changes the plan twice.
+ * GET /{provider}/subscription/preview?package_id=: what the upgrade to annual costs today, the
+ * annual price less the credit for the unused part of the paid period (decision 053). The error
+ * toast stays quiet: the confirmation says itself when it could not be worked out.
  */
-export function changePlan(provider: PaymentProvider, packageId: number, idempotencyKey: string): Promise<PurchaseResponse> {
-  const body: ChangePlanBody = { package_id: packageId };
+export const getUpgradePreview = (provider: PaymentProvider, packageId: number, signal?: AbortSignal) =>
+  api.get<UpgradePreviewResponse>(`${provider}/subscription/preview`, { signal, silent: true, query: { package_id: packageId } });
+
+/** Asked afresh each time the confirmation opens: the credit shrinks as the period runs. */
+export const upgradePreviewQueryOptions = (provider: PaymentProvider, packageId: number) =>
+  queryOptions({
+    queryKey: upgradePreviewKeys.preview(provider, packageId),
+    queryFn: ({ signal }) => getUpgradePreview(provider, packageId, signal),
+    staleTime: 0,
+    gcTime: 0,
+    retry: 1,
+  });
+
+export const useUpgradePreview = (provider: PaymentProvider | null, packageId: number | null) =>
+  useQuery({
+    ...upgradePreviewQueryOptions(provider ?? "stripe", packageId ?? 0),
+    enabled: provider !== null && packageId !== null,
+  });
+
+/**
+ * PUT /{provider}/subscription {package_id, quoted_at}: the upgrade to annual, sent with an
+ * `Idempotency-Key` (one per attempt) so a repeated request never changes the plan twice, and with
+ * the preview's moment so the member is charged what they were shown.
+ */
+export function changePlan(
+  provider: PaymentProvider,
+  packageId: number,
+  idempotencyKey: string,
+  quotedAt?: string | null,
+): Promise<PurchaseResponse> {
+  const body: ChangePlanBody = quotedAt ? { package_id: packageId, quoted_at: quotedAt } : { package_id: packageId };
   return api.put<PurchaseResponse>(`${provider}/subscription`, { body, idempotencyKey });
 }
 

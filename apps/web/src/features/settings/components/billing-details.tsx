@@ -111,6 +111,7 @@ function ReceiptRow({ receipt }: { receipt: Receipt }) {
         <strong>{receipt.item}</strong>
         <span>
           {formatDate(receipt.paid_at)} · {receipt.reference}
+          {receipt.credit ? ` · ${receipt.credit} credit` : ""}
           {receipt.status === "refunded" ? " · Refunded" : ""}
         </span>
       </div>

@@ -50,6 +50,13 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
     ["Date", formatDate(receipt.paid_at) ?? "—"],
     ["Plan", `${env.appName} ${receipt.item}`],
     ...(period ? ([["Period", period]] as [string, string][]) : []),
+    // An upgrade: the plan's price and the credit for the unused part of the plan it replaced.
+    ...(receipt.credit && receipt.price
+      ? ([
+          ["Price", receipt.price],
+          ["Credit for unused time on your previous plan", `−${receipt.credit}`],
+        ] as [string, string][])
+      : []),
     ["Paid with", receipt.paid_with ?? "—"],
     ["Currency", receipt.currency],
     ["Status", receipt.status === "refunded" ? "Refunded" : "Paid"],

@@ -1,4 +1,4 @@
-import type { AccountStatusResponse, Package, PaymentProvider } from "@serene/contracts";
+import type { AccountStatusResponse, Package, PaymentProvider, UpgradePreviewResponse } from "@serene/contracts";
 import {
   CANCELED_MESSAGE,
   formatMoney,
@@ -17,7 +17,7 @@ import { toast } from "../../../components/ui/toast-store";
 import { isSubscriber } from "../../../lib/account-status";
 import { env } from "../../../lib/env";
 import { useWebPackages } from "../../../lib/packages";
-import { cancelSubscription, changePlan } from "../api/subscription";
+import { cancelSubscription, changePlan, useUpgradePreview } from "../api/subscription";
 import { pageLocation, reloadWithNotice, useNoticeAfterReload } from "../lib/page-reload";
 import {
   formatDate,
@@ -206,16 +206,24 @@ function UnlockOffer({ packages, ready, region, onBuy }: OfferProps & { onBuy: (
   );
 }
 
-/** A paid member below annual: the upgrade, confirmed first, sent with an Idempotency-Key. */
+/**
+ * A paid member below annual: the upgrade, confirmed first with what is due today (the annual price less
+ * the credit for the unused part of the paid period, from the server), sent with an Idempotency-Key and
+ * the preview's moment, so the charge is what the member saw.
+ */
 function UpgradeOffer({ status, packages, ready, region }: OfferProps & { status: AccountStatusResponse }) {
   const [confirming, setConfirming] = useState<UpgradeQuote | null>(null);
   const provider = (status.subscription_via ?? "").toLowerCase();
   const quote = ready ? upgradeQuote(packages, status, region) : null;
   const shown = quote && "annual" in quote ? quote : null;
+  const preview = useUpgradePreview(
+    confirming && isPaymentProvider(provider) ? provider : null,
+    confirming ? Number(confirming.annual.id) : null,
+  );
   const upgrade = useMutation({
-    mutationFn: (annual: PlanOption) => {
+    mutationFn: ({ annual, quotedAt }: { annual: PlanOption; quotedAt: string | null }) => {
       if (!isPaymentProvider(provider)) throw new Error(`Plans through ${provider} are changed elsewhere.`);
-      return changePlan(provider, Number(annual.id), idempotencyKey());
+      return changePlan(provider, Number(annual.id), idempotencyKey(), quotedAt);
     },
     onSuccess: (reply) => {
       if (reply.redirect_url) {
@@ -268,17 +276,88 @@ function UpgradeOffer({ status, packages, ready, region }: OfferProps & { status
         confirmLabel="Yes, upgrade"
         cancelLabel="Not now"
         busy={upgrade.isPending}
+        confirmDisabled={!preview.isSuccess}
         onCancel={() => setConfirming(null)}
-        onConfirm={() => confirming && upgrade.mutate(confirming.annual)}
+        onConfirm={() => confirming && preview.data && upgrade.mutate({ annual: confirming.annual, quotedAt: preview.data.quoted_at })}
       >
         {confirming && (
-          <p>
-            Your {status.subscription_type ?? "current"} plan becomes the Annual plan at{" "}
-            <strong>{formatMoney(confirming.annual.currency, confirming.annual.amountCents)}</strong> a year, charged today.
-          </p>
+          <UpgradeTerms
+            plan={status.subscription_type ?? "current"}
+            via={providerName(status.subscription_via)}
+            preview={preview.data}
+            failed={preview.isError}
+            onRetry={() => void preview.refetch()}
+          />
         )}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/**
+ * What the upgrade costs today, line by line: the annual price, the credit for the unused part of the
+ * plan already paid for, and what is due today; or, for a wallet that bills the new plan itself, when.
+ */
+function UpgradeTerms({
+  plan,
+  via,
+  preview,
+  failed,
+  onRetry,
+}: {
+  plan: string;
+  via: string | null;
+  preview: UpgradePreviewResponse | undefined;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  if (!preview) {
+    return failed ? (
+      <div className={styles.termsProblem} role="alert">
+        <p>What is due today could not be worked out just now, so nothing can be charged yet.</p>
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    ) : (
+      <div aria-busy="true" aria-label="Working out what is due today">
+        <Skeleton className={styles.skeletonTerms} />
+      </div>
+    );
+  }
+  const renews = formatDate(preview.renews_at);
+  const until = formatDate(preview.credit_until);
+  return (
+    <div className={styles.terms}>
+      <p>
+        Your {plan} plan becomes the Annual plan{renews ? `, renewing on ${renews}` : ""}.
+      </p>
+      <dl className={styles.termsList}>
+        <div className={styles.termsRow}>
+          <dt>{preview.plan}</dt>
+          <dd>{preview.price}</dd>
+        </div>
+        {preview.credit && (
+          <div className={styles.termsRow}>
+            <dt>
+              Credit for the unused part of your {plan} plan{until ? ` (until ${until})` : ""}
+            </dt>
+            <dd>−{preview.credit}</dd>
+          </div>
+        )}
+        {preview.due_today !== null && (
+          <div className={[styles.termsRow, styles.termsDue].join(" ")}>
+            <dt>Due today</dt>
+            <dd>{preview.due_today}</dd>
+          </div>
+        )}
+      </dl>
+      {preview.due_today === null && (
+        <p className={styles.termsNote}>
+          {via ?? "Your payment provider"} charges {preview.price} for the year on its own billing date.
+        </p>
+      )}
+    </div>
   );
 }
 
