@@ -75,13 +75,13 @@ describe("starting a sign-in", () => {
     expect(takeSavedSignIn()).toBeNull();
   });
 
-  it("never returns to another site", () => {
-    window.sessionStorage.setItem(
-      SOCIAL_STATE_KEY,
-      JSON.stringify({ provider: "apple", state: "s", nonce: "n", from: "//evil.example", search: "" }),
-    );
-    expect(takeSavedSignIn()?.from).toBe("/login");
-  });
+  it.each(["//evil.example", "/.//evil.example", "/%2F%2Fevil.example", "/\\evil.example"])(
+    "never returns to another site (%j)",
+    (from) => {
+      window.sessionStorage.setItem(SOCIAL_STATE_KEY, JSON.stringify({ provider: "apple", state: "s", nonce: "n", from, search: "" }));
+      expect(takeSavedSignIn()?.from).toBe("/login");
+    },
+  );
 });
 
 describe("reading the provider's answer", () => {

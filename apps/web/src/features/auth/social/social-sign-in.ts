@@ -1,4 +1,5 @@
 import type { SignInProvider, SocialProvider } from "@serene/contracts";
+import { sameSitePath } from "@serene/domain";
 import { env } from "../../../lib/env";
 
 const SOCIAL_PROVIDERS: readonly SocialProvider[] = ["googleWeb", "apple", "facebook"];
@@ -97,7 +98,8 @@ export function takeSavedSignIn(): SavedSignIn | null {
       provider: saved.provider,
       state: saved.state,
       nonce: typeof saved.nonce === "string" ? saved.nonce : null,
-      from: typeof saved.from === "string" && saved.from.startsWith("/") && !saved.from.startsWith("//") ? saved.from : "/login",
+      // The page to go back to is a path here, judged by the one rule for redirects (decision 056).
+      from: sameSitePath(typeof saved.from === "string" ? saved.from : null) ?? "/login",
       search: typeof saved.search === "string" ? saved.search : "",
     };
   } catch {
