@@ -137,6 +137,50 @@ describe("money the member can read back", () => {
     await context.close();
   });
 
+  it("a wallet purchase: approved on the sandbox PayPal page, its receipt e-mail, and its receipt in Settings", async () => {
+    const { page, context, problems } = await newVisit(browser);
+    const email = newEmail("wallet");
+    await signUp(page, email);
+    await page.goto("/subscription");
+    await page.getByRole("radiogroup").waitFor();
+    await page.locator("[data-testid=plan-card]", { hasText: "1-Month" }).locator("label").click();
+    await page.getByRole("button", { name: "Get My Plan" }).click();
+    const dialog = page.getByRole("dialog", { name: "Select payment method" });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByRole("radio", { name: "PayPal" }).isChecked()).toBe(true);
+    await dialog.getByRole("button", { name: "Buy now" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/sandbox/wallet/approve/"));
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page.waitForURL((url) => url.pathname === "/success-transaction");
+    await page.getByText("Successfully subscribed!").waitFor();
+
+    const receiptMail = await mailTo(email, /receipt SR-/);
+    const reference = /Reference: (SR-\d{8}-[0-9A-F]{8})/.exec(receiptMail.text)![1]!;
+    expect(receiptMail.text).toContain("Plan: Serene Monthly plan");
+    expect(receiptMail.text).toContain("Amount: $14.99 (USD)");
+    expect(receiptMail.text).toContain("Paid with: PayPal");
+
+    await page.goto("/settings/subscription");
+    await page.getByRole("region", { name: "How you pay" }).waitFor();
+    expect(await fact(page, "How you pay", "Payment method").innerText()).toBe("PayPal");
+    const receipts = page.getByRole("region", { name: "Receipts" });
+    await receipts.getByText("Monthly plan").waitFor();
+    expect(await receipts.getByText(/No receipts yet/).count()).toBe(0);
+    await receipts.getByRole("link", { name: `View receipt ${reference}` }).click();
+    const sheet = page.getByRole("article", { name: "Receipt" });
+    await sheet.waitFor();
+    expect(
+      await sheet
+        .locator("dl > div", { has: page.locator('dt:text-is("Paid with")') })
+        .locator("dd")
+        .innerText(),
+    ).toBe("PayPal");
+    await sheet.getByText("$14.99").waitFor();
+    expect(new URL(linkIn(receiptMail, "/settings/subscription/receipts/"), baseUrl()).pathname).toBe(new URL(page.url()).pathname);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
   it("Settings leads to deleting the account, with the member's e-mail filled in", async () => {
     const { page, context, problems } = await newVisit(browser);
     const email = newEmail("leaving");

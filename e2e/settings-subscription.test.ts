@@ -90,10 +90,18 @@ describe("settings: subscription", () => {
     const upgradeOffer = page.getByRole("region", { name: "Go Annual" });
     await upgradeOffer.getByText("$59.99").waitFor();
 
-    // Upgrade: asked first, then the page reloads on the annual plan.
+    // Upgrade: asked first, with what is due today (the month just paid is credited), then the page reloads on the annual plan.
     await page.getByRole("button", { name: "Upgrade to Annual" }).click();
     const confirmUpgrade = page.getByRole("dialog", { name: "Upgrade to Annual?" });
     await confirmUpgrade.waitFor();
+    const term = (label: string | RegExp) =>
+      confirmUpgrade.locator("dl > div", { has: page.locator("dt", { hasText: label }) }).locator("dd");
+    await term("Due today").waitFor();
+    expect(await term("Annual plan").innerText()).toBe("$59.99");
+    expect(await term(/^Credit for the unused part of your Monthly plan \(until [A-Z][a-z]+ \d{1,2}, \d{4}\)$/).innerText()).toBe(
+      "−$14.99",
+    );
+    expect(await term("Due today").innerText()).toBe("$45.00");
     const reloaded = page.waitForEvent("load");
     await confirmUpgrade.getByRole("button", { name: "Yes, upgrade" }).click();
     await reloaded;
@@ -101,6 +109,23 @@ describe("settings: subscription", () => {
     await plan(page, "Annual").waitFor();
     await expect.poll(() => fact(page, "Subscription type").innerText()).toBe("Annual");
     expect(await page.getByRole("button", { name: "Upgrade to Annual" }).count()).toBe(0);
+    // Charged what the confirmation said: its receipt names the credit, the month's receipt stays below it.
+    const receipts = page.getByRole("region", { name: "Receipts" });
+    const upgradeReceipt = receipts.getByRole("listitem").filter({ hasText: "Annual plan" });
+    await upgradeReceipt.waitFor();
+    expect(await upgradeReceipt.innerText()).toMatch(
+      /Annual plan\s+[A-Z][a-z]+ \d{1,2}, \d{4} · SR-\d{8}-[0-9A-F]{8} · \$14\.99 credit\s+\$45\.00/,
+    );
+    await receipts.getByRole("listitem").filter({ hasText: "Monthly plan" }).getByText("$14.99").waitFor();
+    await upgradeReceipt.getByRole("link", { name: /^View receipt / }).click();
+    const sheet = page.getByRole("article", { name: "Receipt" });
+    await sheet.waitFor();
+    const line = (label: string) => sheet.locator("dl > div", { has: page.locator(`dt:text-is("${label}")`) }).locator("dd");
+    expect(await line("Price").innerText()).toBe("$59.99");
+    expect(await line("Credit for unused time on your previous plan").innerText()).toBe("−$14.99");
+    await sheet.getByText("$45.00").waitFor();
+    await page.goBack();
+    await plan(page, "Annual").waitFor();
 
     // Cancel: 'Are you sure?', Yes, 'Successfully canceled!', and access until the period ends.
     await page.getByRole("button", { name: "Cancel subscription" }).click();
