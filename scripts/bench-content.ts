@@ -27,20 +27,42 @@ export async function token(url: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-/** A new member's token. */
-async function registeredMember(url: string, index: number): Promise<string> {
+/** A new member: their token and e-mail address. */
+async function registeredMember(url: string, index: number): Promise<{ token: string; email: string }> {
+  const email = `reporter.${index}.${Date.now()}@example.com`;
   const response = await fetch(`${url}/api/v1/user`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({
-      name: `Reporter ${index}`,
-      email: `reporter.${index}.${Date.now()}@example.com`,
-      password: "quiet evening walk 42",
-      phone: "",
-      platform: "web",
-    }),
+    body: JSON.stringify({ name: `Reporter ${index}`, email, password: "quiet evening walk 42", phone: "", platform: "web" }),
   });
-  return ((await response.json()) as { token: string }).token;
+  return { token: ((await response.json()) as { token: string }).token, email };
+}
+
+const utcSecond = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/**
+ * Believable listening for a load (decision 054): each member's sessions follow one another from `from`, `seconds`
+ * long and a second apart, so none overlaps another. The members' accounts must be older than `from`.
+ */
+export function sessionsFrom(from: number, seconds: number): (member: string) => { start_session: string; end_session: string } {
+  const taken = new Map<string, number>();
+  return (member) => {
+    const n = taken.get(member) ?? 0;
+    taken.set(member, n + 1);
+    const start = from + n * (seconds + 1) * 1000;
+    return { start_session: utcSecond(start), end_session: utcSecond(start + seconds * 1000) };
+  };
+}
+
+/** Makes these members' accounts `days` days old, so the listening they report of those days is believed (decision 054). */
+export async function openAccountsDaysAgo(databaseUrl: string, emails: readonly string[], days: number): Promise<void> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query("update users set created_at = now() - $2 * interval '1 day' where email = any($1)", [emails, days]);
+  } finally {
+    await db.end();
+  }
 }
 
 /** A free item that has a male voice, for the detail measure. */
@@ -118,24 +140,30 @@ export async function measureContentApi(adminUrl = process.env.BENCH_DATABASE_UR
       const detail = await load({ url: `${server.url}/api/v1/${item.model}/${item.id}`, headers });
       // Reports from fifty members, each request taking the next one's token: one member's reports of the same day
       // wait for each other on that day's roll-up row (decision 034), and a person reports one session at a time.
+      // Each is believable (decision 054): accounts two days old, each member's minutes one after another from a day ago.
       const reporters = await Promise.all(Array.from({ length: 50 }, (_, index) => registeredMember(server!.url, index)));
+      await openAccountsDaysAgo(
+        databaseUrl,
+        reporters.map((reporter) => reporter.email),
+        2,
+      );
+      const nextSession = sessionsFrom(Date.now() - 86_400_000, 60);
       let next = 0;
       const sessions = await load({
         url: `${server.url}/api/v1/user/sessions`,
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json" },
-        body: JSON.stringify({
-          start_session: "2026-01-05T08:00:00Z",
-          end_session: "2026-01-05T08:10:00Z",
-          id: item.id,
-          model: item.model,
-        }),
-        setupClient: (client) =>
-          client.setHeaders({
-            ...headers,
-            "content-type": "application/json",
-            authorization: `Bearer ${reporters[next++ % reporters.length]}`,
-          }),
+        requests: [
+          {
+            method: "POST",
+            setupRequest: (request) => {
+              const reporter = reporters[next++ % reporters.length]!.token;
+              return {
+                ...request,
+                body: JSON.stringify({ ...nextSession(reporter), id: item.id, model: item.model }),
+                headers: { ...headers, "content-type": "application/json", authorization: `Bearer ${reporter}` },
+              };
+            },
+          },
+        ],
       });
       const cookies = await fetch(`${server.url}/api/v1/user/cloudfront-cookies`, { headers });
       const cookieHeader = cookies.headers

@@ -7,8 +7,11 @@ import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 import { loadCatalogue } from "@serene/content";
+import { createDatabase } from "@serene/db";
+import { believeListening } from "@serene/domain";
 import { startServer } from "../e2e/server";
-import { round, withBenchDatabase } from "./bench-content";
+import { createLibraryRepository } from "../apps/api/src/modules/content/library.repository";
+import { openAccountsDaysAgo, round, sessionsFrom, withBenchDatabase } from "./bench-content";
 
 const SESSIONS = 50_000;
 const ZONE = "Europe/Berlin";
@@ -62,6 +65,16 @@ export async function measureProgressApi(adminUrl = process.env.BENCH_DATABASE_U
       );
       await db.query("analyze listening_sessions");
       const seedMs = Date.now() - seeded;
+      // The veteran's account is older than their history, and each report below is a minute in one of the gaps of
+      // that history, so it is believed (decision 054): 5 s after one of their latest 201 sessions ends.
+      await openAccountsDaysAgo(databaseUrl, [veteran.email], 4 * 365);
+      const gaps = (
+        await db.query<{ ended_at: Date }>(
+          `select s.ended_at from listening_sessions s join users u on u.id = s.user_id
+           where u.email = $1 order by s.started_at desc limit 201`,
+          [veteran.email],
+        )
+      ).rows.map((row) => new Date(row.ended_at).getTime() + 5_000);
       const statistics = `${server.url}/api/v1/user/sessions?tz=${encodeURIComponent(ZONE)}`;
       // The roll-up is built the way the product builds it: by the first call that asks for the zone.
       const built = Date.now();
@@ -70,17 +83,15 @@ export async function measureProgressApi(adminUrl = process.env.BENCH_DATABASE_U
       const { data } = (await first.json()) as { data: { total_sessions: number; mindful_days: number; longest_streak: number } };
       const stats = { total_sessions: data.total_sessions, mindful_days: data.mindful_days, longest_streak: data.longest_streak };
       // Badges: one report awards what 50,000 sessions earn.
-      const report = (token: string) =>
-        fetch(`${server.url}/api/v1/user/sessions?tz=${encodeURIComponent(ZONE)}`, {
+      const second = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+      const report = (token: string) => {
+        const start = gaps.shift()!;
+        return fetch(`${server.url}/api/v1/user/sessions?tz=${encodeURIComponent(ZONE)}`, {
           method: "POST",
           headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-          body: JSON.stringify({
-            start_session: new Date(Date.now() - 120_000).toISOString().replace(/\.\d{3}Z$/, "Z"),
-            end_session: new Date(Date.now() - 60_000).toISOString().replace(/\.\d{3}Z$/, "Z"),
-            id: 1,
-            model: "meditation-sleep",
-          }),
+          body: JSON.stringify({ start_session: second(start), end_session: second(start + 60_000), id: 1, model: "meditation-sleep" }),
         });
+      };
       const awardedAt = Date.now();
       const earned = ((await (await report(veteran.token)).json()) as { earned: { machine_name: string }[] }).earned;
       const awardMs = Date.now() - awardedAt;
@@ -100,43 +111,35 @@ export async function measureProgressApi(adminUrl = process.env.BENCH_DATABASE_U
         reports.push(performance.now() - started);
       }
       reports.sort((a, b) => a - b);
+      const checks = await measureBeliefCheck(databaseUrl, veteran.email);
       // Reports at 50 connections from 50 members (each their own day rows), against the same for one member, whose
       // 50 concurrent reports of one day wait for each other on that day's roll-up row (each holds it until commit).
-      const members: { token: string }[] = [];
+      // Each report is believable (decision 054): accounts ten days old, each member's minutes one after another.
+      const members: { token: string; email: string }[] = [];
       for (let n = 0; n < 50; n++) members.push(await register(server.url, `reporter${n}`));
-      const body = JSON.stringify({
-        start_session: "2026-01-05T08:00:00Z",
-        end_session: "2026-01-05T08:10:00Z",
-        id: 1,
-        model: "meditation-sleep",
+      await openAccountsDaysAgo(
+        databaseUrl,
+        members.map((member) => member.email),
+        10,
+      );
+      const nextSession = sessionsFrom(Date.now() - 9 * 86_400_000, 60);
+      const reportOf = (token: string) => (request: autocannon.Request) => ({
+        ...request,
+        body: JSON.stringify({ ...nextSession(token), id: 1, model: "meditation-sleep" }),
+        headers: { ...request.headers, "content-type": "application/json", authorization: `Bearer ${token}` },
       });
       let next = 0;
       const manyMembers = await autocannon({
         url: `${server.url}/api/v1/user/sessions`,
         connections: 50,
         duration: 10,
-        requests: [
-          {
-            method: "POST",
-            setupRequest: (request) => ({
-              ...request,
-              body,
-              headers: {
-                ...request.headers,
-                "content-type": "application/json",
-                authorization: `Bearer ${members[next++ % members.length]!.token}`,
-              },
-            }),
-          },
-        ],
+        requests: [{ method: "POST", setupRequest: (request) => reportOf(members[next++ % members.length]!.token)(request) }],
       });
       const oneMember = await autocannon({
         url: `${server.url}/api/v1/user/sessions`,
         connections: 50,
         duration: 10,
-        method: "POST",
-        body,
-        headers: { "content-type": "application/json", authorization: `Bearer ${members[0]!.token}` },
+        requests: [{ method: "POST", setupRequest: reportOf(members[0]!.token) }],
       });
       return {
         seeded: {
@@ -153,6 +156,7 @@ export async function measureProgressApi(adminUrl = process.env.BENCH_DATABASE_U
           achievements: round(figures.achievements50k.p99 / Math.max(1, figures.achievementsNew.p99)),
         },
         report50k: { runs: reports.length, p50: round(reports[100]!), p99: round(reports[197]!) },
+        beliefCheck50k: checks,
         reportsAt50Connections: {
           fiftyMembers: {
             requestsPerSecond: Math.round(manyMembers.requests.average),
@@ -167,6 +171,59 @@ export async function measureProgressApi(adminUrl = process.env.BENCH_DATABASE_U
       await server.stop();
     }
   });
+}
+
+/**
+ * What believing a report costs (decision 054), for the member with 50,000 sessions: from the report's transaction
+ * beginning to the rule's answer (the member's belief lock, the sessions that meet the report read in one index
+ * range, and the rule in Node), through the repository the API uses. Each report lies in the member's history, so
+ * the sessions around it are found; the rule's answer then ends the transaction, so nothing is kept. Milliseconds.
+ */
+async function measureBeliefCheck(databaseUrl: string, email: string) {
+  const handle = await createDatabase({ driver: "postgres", url: databaseUrl, poolMax: 2 });
+  try {
+    const [user] = (await handle.executeSql("select id, created_at from users where email = $1", [email])).rows as {
+      id: string;
+      created_at: string;
+    }[];
+    const library = createLibraryRepository(handle.db);
+    const measured = new Error("measured");
+    const whole: number[] = [];
+    const rule: number[] = [];
+    for (let n = 0; n < 220; n++) {
+      const start = new Date(Date.now() - (n + 1) * 3_600_000);
+      const end = new Date(start.getTime() + 600_000);
+      const began = performance.now();
+      await library
+        .reportSession({ userId: user!.id, itemId: 1, startedAt: start, endedAt: end, seconds: 600 }, ZONE, (others) => {
+          const judged = performance.now();
+          believeListening(
+            { start, end },
+            {
+              now: new Date(),
+              accountCreatedAt: new Date(user!.created_at),
+              item: { model: "meditation-sleep", free: true, durationSeconds: 600 },
+              mayPlayLocked: false,
+              others,
+            },
+          );
+          const done = performance.now();
+          if (n >= 20) {
+            whole.push(done - began);
+            rule.push(done - judged);
+          }
+          throw measured;
+        })
+        .catch((error: unknown) => {
+          if (error !== measured) throw error;
+        });
+    }
+    const at = (values: number[], p: number) => round([...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1]!);
+    const ruleMedian = [...rule].sort((a, b) => a - b)[Math.floor(rule.length / 2)]!;
+    return { runs: whole.length, p50: at(whole, 50), p99: at(whole, 99), ruleMicrosecondsP50: Math.round(ruleMedian * 1000) };
+  } finally {
+    await handle.close();
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

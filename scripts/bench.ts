@@ -28,6 +28,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { createDatabase } from "@serene/db";
 import { freePort, startServer, repoRoot } from "../e2e/server";
 import { measureAccountLinkTiming, measureLoginLatency, measureReadUnderLoginFlood } from "./bench-auth";
 import { measureContentApi } from "./bench-content";
@@ -198,34 +199,49 @@ async function lighthouseSignedIn(origin: string, pathname: string, chrome: stri
   }
 }
 
-/** A member with a week of practice (a session a day, in UTC), for the dashboard's figures and pictures. */
-async function memberWithAWeek(origin: string): Promise<string> {
-  const headers = { "content-type": "application/json", accept: "application/json" };
-  const registered = await fetch(`${origin}/api/v1/user`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      name: "Bench",
-      email: `dashboard.${Date.now()}@example.com`,
-      password: "quiet evening walk 42",
-      phone: "",
-      platform: "web",
-    }),
-  });
-  const token = ((await registered.json()) as { token: string }).token;
+/**
+ * The dashboard's member, registered on a server of `dataDir` that is then stopped, their account opened eight days
+ * ago: a week of practice is believed only from an account that old (decision 054), and only the database can say so.
+ */
+async function memberOpenedAWeekAgo(dataDir: string): Promise<string> {
+  const email = `dashboard.${Date.now()}@example.com`;
+  const first = await startServer({ dataDir });
+  let token: string;
+  try {
+    const registered = await fetch(`${first.url}/api/v1/user`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ name: "Bench", email, password: "quiet evening walk 42", phone: "", platform: "web" }),
+    });
+    token = ((await registered.json()) as { token: string }).token;
+  } finally {
+    await first.stop();
+  }
+  const database = await createDatabase({ driver: "pglite", dataDir: path.join(dataDir, "pglite") });
+  try {
+    await database.executeSql("update users set created_at = now() - interval '8 days' where email = $1", [email]);
+  } finally {
+    await database.close();
+  }
+  return token;
+}
+
+/** A week of practice (a session a day, in UTC, of a soundscape the player repeats), for the dashboard's figures and pictures. */
+async function practiseAWeek(origin: string, token: string): Promise<string> {
   const second = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
   for (let day = 7; day >= 1; day--) {
     const start = new Date(Date.now() - day * 86_400_000);
-    await fetch(`${origin}/api/v1/user/sessions?tz=UTC`, {
+    const res = await fetch(`${origin}/api/v1/user/sessions?tz=UTC`, {
       method: "POST",
-      headers: { ...headers, authorization: `Bearer ${token}` },
+      headers: { "content-type": "application/json", accept: "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({
-        id: 1,
-        model: "meditation-sleep",
+        id: 42,
+        model: "music-soundscape",
         start_session: second(start),
         end_session: second(new Date(start.getTime() + (5 + day) * 60_000)),
       }),
     });
+    if (res.status !== 201) throw new Error(`a week of practice: a report was answered ${res.status}: ${await res.text()}`);
   }
   return token;
 }
@@ -236,7 +252,9 @@ async function main() {
   const chrome = ensureChromium();
   const js = routeJavaScript();
   const playerJs = playerJavaScript();
-  const server = await startServer();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "serene-bench-"));
+  const dashboardMember = await memberOpenedAWeekAgo(dataDir);
+  const server = await startServer({ dataDir });
   let scores;
   let paywall;
   let quizScores;
@@ -256,7 +274,13 @@ async function main() {
     const leadId = ((await lead.json()) as { data: { id: string } }).data.id;
     resultsScores = lighthouse(`${server.url}/quiz-results?lead=${leadId}`, chrome, "quiz-results");
     promoScores = lighthouse(`${server.url}/promo/3`, chrome, "promo");
-    dashboardScores = await lighthouseSignedIn(server.url, "/profile/dashboard", chrome, await memberWithAWeek(server.url), "dashboard");
+    dashboardScores = await lighthouseSignedIn(
+      server.url,
+      "/profile/dashboard",
+      chrome,
+      await practiseAWeek(server.url, dashboardMember),
+      "dashboard",
+    );
   } finally {
     await server.stop();
   }
