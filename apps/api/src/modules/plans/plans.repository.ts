@@ -14,24 +14,22 @@ type Runner = Pick<Database, "select" | "insert" | "execute">;
 const OFFER_CLOCK_LOCK = 51_001;
 
 /** The person's e-mail address (stored normalised, for members and leads alike): what ties their identities together. */
-const addressOf = (x: Runner, person: OfferPerson) =>
+const addressOf = (person: OfferPerson) =>
   "userId" in person
-    ? x.select({ email: users.email }).from(users).where(eq(users.id, person.userId))
-    : x.select({ email: leads.email }).from(leads).where(eq(leads.id, person.leadId));
+    ? sql`(select ${users.email} from ${users} where ${users.id} = ${person.userId})`
+    : sql`(select ${leads.email} from ${leads} where ${leads.id} = ${person.leadId})`;
 
 /**
  * Every clock of the person, in one statement: the identity's own, those of the member with the person's
  * address, and those of every lead with that address or claimed by that member; each with the offer
- * packages of its checkout and whether it is the identity's own. Read through the indexes on the
- * addresses (users_email_key, leads_email_idx) and on the clocks' member and lead.
+ * packages of its checkout and whether it is the identity's own. The identities are gathered first, as
+ * arrays computed once (`array(select …)`), so each branch is an index lookup (users_email_key,
+ * leads_email_idx, leads_user_idx, then the clocks' member and lead indexes) rather than a scan.
  */
 async function personClocksOf(x: Runner, person: OfferPerson): Promise<KeptOfferClock[]> {
-  const address = addressOf(x, person);
-  const members = x.select({ id: users.id }).from(users).where(inArray(users.email, address));
-  const theirLeads = x
-    .select({ id: leads.id })
-    .from(leads)
-    .where(or(inArray(leads.email, address), inArray(leads.userId, members)));
+  const address = addressOf(person);
+  const members = sql`array(select ${users.id} from ${users} where ${users.email} = ${address})`;
+  const theirLeads = sql`array(select ${leads.id} from ${leads} where ${leads.email} = ${address} or ${leads.userId} = any(${members}))`;
   const offerLinks = x
     .select({ checkoutId: checkoutPackages.checkoutId, packageId: checkoutPackages.packageId })
     .from(checkoutPackages)
@@ -49,7 +47,7 @@ async function personClocksOf(x: Runner, person: OfferPerson): Promise<KeptOffer
     })
     .from(checkoutOffers)
     .leftJoin(offerLinks, eq(offerLinks.checkoutId, checkoutOffers.checkoutId))
-    .where(or(own, inArray(checkoutOffers.userId, members), inArray(checkoutOffers.leadId, theirLeads)));
+    .where(or(own, sql`${checkoutOffers.userId} = any(${members})`, sql`${checkoutOffers.leadId} = any(${theirLeads})`));
   const byClock = new Map<string, KeptOfferClock & { offerPackageIds: number[] }>();
   for (const row of rows) {
     const clock = byClock.get(row.id) ?? {
@@ -116,7 +114,7 @@ export function createPlansRepository(db: Database) {
       choose: (clocks: KeptOfferClock[]) => OfferClock | null,
     ): Promise<KeptOfferClock[]> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${OFFER_CLOCK_LOCK}, hashtext(coalesce((${addressOf(tx, person)}), '')))`);
+        await tx.execute(sql`select pg_advisory_xact_lock(${OFFER_CLOCK_LOCK}, hashtext(coalesce(${addressOf(person)}, '')))`);
         const clocks = await personClocksOf(tx, person);
         const clock = choose(clocks);
         if (!clock) return clocks;
