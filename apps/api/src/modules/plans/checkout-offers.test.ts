@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOUR_MS, DAY_MS } from "@serene/domain";
 import type { DatabaseHandle } from "@serene/db";
 import { buildApp, createServices, type Services } from "../../app";
-import { bearer, randomIp, registerMember, rows, uniqueEmail, type Member } from "../../test/accounts";
+import { bearer, lastMailTo, linkIn, randomIp, registerMember, rows, uniqueEmail, type Member } from "../../test/accounts";
 import { getAs } from "../../test/content";
 import { createTestDatabase, testConfig } from "../../test/test-app";
 
@@ -62,6 +62,21 @@ async function newLead(email = uniqueEmail("lead")): Promise<string> {
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id as string;
+}
+
+/**
+ * POST /lead/{id}/account as the lead's offer page calls it: with the lead's own link token, which the
+ * offer link in the lead's result e-mail carries (decision 050).
+ */
+async function openLeadAccount(lead: string) {
+  const [{ email }] = (await rows<{ email: string }>(database, "select email from leads where id = $1", [lead])) as [{ email: string }];
+  const offer = linkIn(await lastMailTo(database, email, "result"), "/lead-checkout");
+  return app.inject({
+    method: "POST",
+    url: `/api/v1/lead/${lead}/account`,
+    payload: { token: offer.searchParams.get("token") },
+    remoteAddress: randomIp(),
+  });
 }
 
 describe("GET /checkout/{id} for a visitor", () => {
@@ -129,7 +144,7 @@ describe("GET /checkout/{id}?lead= for a lead from an e-mail", () => {
     expect(offerIds(unknown)).toHaveLength(4);
 
     const lead = await newLead();
-    const account = await app.inject({ method: "POST", url: `/api/v1/lead/${lead}/account`, remoteAddress: randomIp() });
+    const account = await openLeadAccount(lead);
     expect(account.statusCode, account.body).toBe(201);
     expect((await checkout(`/api/v1/checkout/${PROMO}?lead=${lead}`)).offer.started_at).toBeNull();
 
@@ -204,7 +219,7 @@ describe("GET /user/checkout/{id} for a member", () => {
     const leadStart = clock;
     await checkout(`/api/v1/checkout/${PROMO}?lead=${lead}`);
     clock += HOUR_MS;
-    const account = await app.inject({ method: "POST", url: `/api/v1/lead/${lead}/account`, remoteAddress: randomIp() });
+    const account = await openLeadAccount(lead);
     expect(account.statusCode, account.body).toBe(201);
     const token = account.json().token as string;
     const body = await checkout(`/api/v1/user/checkout/${PROMO}`, bearer(token));
@@ -320,7 +335,7 @@ describe("buying an offer package", () => {
   it("a lead who became a member buys on the lead's clock", async () => {
     const lead = await newLead();
     await checkout(`/api/v1/checkout/${PROMO}?lead=${lead}`);
-    const account = await app.inject({ method: "POST", url: `/api/v1/lead/${lead}/account`, remoteAddress: randomIp() });
+    const account = await openLeadAccount(lead);
     const member = { id: "", token: account.json().token as string } as Member;
     const [user] = await rows<{ id: string }>(database, "select id from users where email = $1", [account.json().email]);
     member.id = user!.id;
