@@ -55,15 +55,18 @@ async function playsPast(page: Page, after: number, testId = "player-media") {
   );
 }
 
-/** Records the player's session reports (POST /api/v1/user/sessions). */
+/** Records the player's session reports (POST /api/v1/user/sessions), and in `answers` the status each was answered. */
 function sessionReports(page: Page) {
   const reports: Record<string, unknown>[] = [];
+  const answers: number[] = [];
+  const isReport = (request: Request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/v1/user/sessions";
   page.on("request", (request: Request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/v1/user/sessions") {
-      reports.push(request.postDataJSON() as Record<string, unknown>);
-    }
+    if (isReport(request)) reports.push(request.postDataJSON() as Record<string, unknown>);
   });
-  return reports;
+  page.on("response", (response) => {
+    if (isReport(response.request())) answers.push(response.status());
+  });
+  return Object.assign(reports, { answers });
 }
 
 const UTC_SECOND = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
@@ -135,6 +138,8 @@ describe("the player for a free member", () => {
     expect(reports[0]).toMatchObject({ id: freeItem.id, model: freeItem.model });
     expect(reports[0]!.start_session).toMatch(UTC_SECOND);
     expect(reports[0]!.end_session).toMatch(UTC_SECOND);
+    // A session as the player reports it is believed (decision 054): kept, and counted.
+    await expect.poll(() => reports.answers).toEqual([201]);
     await expect.poll(() => soundscape(page).evaluate((element: HTMLMediaElement) => element.paused)).toBe(true);
 
     // Favourite (saved once the API has it), then find it on the library's Favorite shelf.
@@ -324,6 +329,7 @@ describe("the player for a premium member", () => {
     await expect.poll(() => reports.length, { timeout: 10_000 }).toBe(1);
     expect(reports[0]).toMatchObject({ id: lockedSession.id, model: lockedSession.model });
     expect(reports[0]!.end_session).toMatch(UTC_SECOND);
+    await expect.poll(() => reports.answers).toEqual([201]);
 
     await page.goto(`/${videoItem.model}/${videoItem.id}`);
     await page.getByRole("heading", { level: 1, name: videoItem.name }).waitFor();
