@@ -5,10 +5,11 @@ import { leads } from "./leads";
 import { users } from "./users";
 
 /**
- * One person's clock for a checkout's timed offer (docs/decisions/030-honest-offers.md): set on
- * their first visit and never restarted. The person is a member or a lead, exactly one of them
- * (a visitor's clock is kept in their browser). A lead's clocks are copied to the member the lead
- * becomes; the earliest deadline wins.
+ * A clock for a checkout's timed offer, kept for one identity of a person (docs/decisions/030-honest-offers.md):
+ * a member or a lead, exactly one of them (a visitor's clock is kept in their browser). The person's
+ * deadline for an offer package is the earliest of the clocks of all their identities (the member and the
+ * leads of their address) on every checkout offering it; a visit to another checkout copies it and never
+ * starts a fresh one (docs/decisions/051-one-offer-clock-per-person.md).
  */
 export const checkoutOffers = pgTable(
   "checkout_offers",

@@ -51,7 +51,7 @@ export function plansRoutes({ plans }: { plans: PlansService }): FastifyPluginAs
         schema: {
           ...docs("A checkout: its type, theme, sales page, timed offer and packages"),
           description:
-            "Without `lead`, every package is listed and the offer has no clock (the browser keeps a visitor's deadline). With the id of an unclaimed lead, the lead's clock starts on its first visit and is read afterwards; once it has ended, the offer packages are left out. An unknown or claimed lead is answered as a visitor.",
+            "Without `lead`, every package is listed and the offer has no clock (the browser keeps a visitor's deadline). With the id of an unclaimed lead, the answer is the person's one clock for the checkout's offer packages (the lead, the other leads of its address and the address's member, on any checkout offering them): it starts on the person's first visit to any of those checkouts and is read afterwards; once it has ended, the offer packages are left out. An unknown or claimed lead is answered as a visitor.",
           params: IdParam,
           querystring: CheckoutQuery,
           response: { 200: CheckoutResponse, ...errors },
@@ -67,7 +67,7 @@ export function plansRoutes({ plans }: { plans: PlansService }): FastifyPluginAs
         schema: {
           ...docs("A checkout for a signed-in member, with the member's offer clock"),
           description:
-            "The member's clock starts on their first visit and never restarts. `started_at` (the start the browser kept while they were a visitor) is taken on the first visit only if it is in the past and within the offer's hours: it can make the deadline earlier, never later.",
+            "The member's one clock for the checkout's offer packages (with the leads of their address, on any checkout offering them) starts on their first visit to any of those checkouts and never restarts. `started_at` (the start the browser kept while they were a visitor) is taken on that first visit only if it is in the past and within the offer's hours: it can make the deadline earlier, never later.",
           security: [{ bearer: [] }],
           params: IdParam,
           querystring: UserCheckoutQuery,
