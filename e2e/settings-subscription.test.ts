@@ -122,7 +122,7 @@ describe("settings: subscription", () => {
     await sheet.waitFor();
     const line = (label: string) => sheet.locator("dl > div", { has: page.locator(`dt:text-is("${label}")`) }).locator("dd");
     expect(await line("Price").innerText()).toBe("$59.99");
-    expect(await line("Credit for unused time on your previous plan").innerText()).toBe("−$14.99");
+    expect(await line("Credit for unused time").innerText()).toBe("−$14.99");
     await sheet.getByText("$45.00").waitFor();
     await page.goBack();
     await plan(page, "Annual").waitFor();

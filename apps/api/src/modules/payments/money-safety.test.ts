@@ -32,15 +32,18 @@ import { createSubscriptionsService } from "../subscriptions/subscriptions.servi
 /**
  * Money safety, as properties over random sequences of what members, banks, providers and the job
  * queue do: purchases (retried, raced, with reused keys), the bank's approval page and the
- * browser's return, webhooks (duplicated, concurrent, reordered), renewal jobs (repeated, stale)
- * and cancellations. The members' calls go straight to the purchases service (the API's routes
+ * browser's return, webhooks (duplicated, concurrent, reordered), renewal jobs (repeated, stale),
+ * upgrades to annual at any hour of the paid period, and cancellations. The members' calls go straight to the purchases service (the API's routes
  * around it are covered call by call in the other payments tests). After each sequence:
  * - the money taken equals the sum over the distinct paid purchases and periods, once each;
  * - at most one succeeded payment per (subscription, period start) and per purchase;
  * - a member has at most one billed recurring subscription;
  * - the same Idempotency-Key answers the same outcome (a purchase waiting at the bank answers its
  *   settled outcome once it is settled);
- * - each subscription is in the state its distinct events give when applied once in time order.
+ * - each subscription is in the state its distinct events give when applied once in time order;
+ * - an upgrade to annual never charges more than the annual price, its price less its credit is the
+ *   annual price, and the credit is never less than the unused part of what was paid for the period it
+ *   cut short: over the whole history the member never pays more than the time they got was worth.
  * One app and database serve every run; each run has a member of its own and moves a billing clock.
  */
 
@@ -678,6 +681,23 @@ describe("money safety of card purchases, approvals, webhooks, renewals and canc
         await runSequence(commands);
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it("holds over 300 sequences of a monthly member who upgrades, renews, cancels and buys again", { timeout: 600_000 }, async () => {
+    const upgradeArb = fc.record({
+      kind: fc.constant("upgrade" as const),
+      key: keyArb,
+      later: fc.integer({ min: 0, max: 31 * 24 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof({ weight: 2, arbitrary: upgradeArb }, { weight: 3, arbitrary: commandArb }), { minLength: 1, maxLength: 6 }),
+        async (rest) => {
+          await runSequence([{ kind: "buy", key: null, pkg: PKG.monthly, card: "ok" }, ...rest]);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

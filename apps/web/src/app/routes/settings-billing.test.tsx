@@ -177,7 +177,7 @@ describe("/settings/subscription/receipts/:id", () => {
     mockApi({ [`GET user/receipts/${RECEIPT.id}`]: [200, upgraded] });
     renderPage(SettingsReceiptPage, { path: "/settings/subscription/receipts/:id", at: `/settings/subscription/receipts/${RECEIPT.id}` });
     const sheet = await screen.findByRole("article", { name: "Receipt" }, { timeout: 5000 });
-    expect(detailsOf(sheet)).toMatchObject({ Price: "$59.99", "Credit for unused time on your previous plan": "−$10.16" });
+    expect(detailsOf(sheet)).toMatchObject({ Price: "$59.99", "Credit for unused time": "−$10.16" });
     expect(within(sheet).getByText("Total").parentElement!.textContent).toBe("Total$49.83");
 
     cleanup();

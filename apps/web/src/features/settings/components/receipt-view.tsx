@@ -54,7 +54,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
     ...(receipt.credit && receipt.price
       ? ([
           ["Price", receipt.price],
-          ["Credit for unused time on your previous plan", `−${receipt.credit}`],
+          ["Credit for unused time", `−${receipt.credit}`],
         ] as [string, string][])
       : []),
     ["Paid with", receipt.paid_with ?? "—"],
