@@ -89,7 +89,7 @@ export const DATA_EXPORT_SECTIONS = {
   quiz_answers: section(quizAnswers, {
     owned: (userId) => or(eq(quizAnswers.userId, userId), inArray(quizAnswers.leadId, leadsOf(userId))),
   }),
-  leads: section(leads, { withhold: { tokenHash: SECRET_HASH } }),
+  leads: section(leads, { withhold: { tokenHash: SECRET_HASH, linkTokenHash: SECRET_HASH } }),
   coming_soon_leads: section(comingSoonLeads),
   outbox_emails: section(outboxEmails, { withhold: { text: E_MAIL_BODY, html: E_MAIL_BODY } }),
 } satisfies Record<ExportSectionName, Section>;

@@ -134,6 +134,7 @@ async function everythingOf(member: Member, label: string) {
       email: member.email,
       userId: member.id,
       tokenHash: `lead-token-hash-${label}`,
+      linkTokenHash: `lead-link-hash-${label}`,
     })
     .returning();
   await db.insert(quizAnswers).values({ quizId: 1, userId: member.id, answers: { goal: "SLEEP_BETTER" } });
@@ -230,6 +231,7 @@ describe("GET /user/export", () => {
       stored!.password_hash,
       "code-hash-maya",
       "lead-token-hash-maya",
+      "lead-link-hash-maya",
       "secret-link-maya",
       "seti_secret_maya",
       "replay-key-maya",
@@ -251,6 +253,7 @@ describe("GET /user/export", () => {
       "access_tokens.token_hash": tokenHashes.length,
       "account_codes.code_hash": await countOf("account_codes"),
       "leads.token_hash": 1,
+      "leads.link_token_hash": 1,
       "outbox_emails.text": await countOf("outbox_emails"),
       "outbox_emails.html": await countOf("outbox_emails"),
       "purchases.idempotency_key": 1,
