@@ -165,6 +165,13 @@ const OWNED: OwnedResource[] = [
         unknownId: "paypal",
       },
       {
+        call: "GET /{provider}/subscription/preview (what the upgrade costs today)",
+        expected: 404,
+        withId: (member, provider) =>
+          getAs(t.app, member.token, `/api/v1/${provider}/subscription/preview?package_id=${provider === "stripe" ? PKG.cardYearly : 14}`),
+        unknownId: "paypal",
+      },
+      {
         call: "POST /subscription/web/resume/{provider}",
         expected: 404,
         withId: (member, provider) => sendAs(t.app, member.token, "POST", `/api/v1/subscription/web/resume/${provider}`),
