@@ -2,7 +2,6 @@ import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-or
 import {
   accessTokens,
   accountCodes,
-  checkoutOffers,
   leads,
   outboxEmails,
   quizAnswers,
@@ -252,31 +251,15 @@ export function createAccountsRepository(db: Database) {
       return rows.length === 1;
     },
     /**
-     * Links the lead and the answers stored against it to the member (its e-mailed link stops working),
-     * and copies its checkout offer clocks to the member (the earliest deadline wins, decision 030);
-     * answers the answers, newest first.
+     * Links the lead and the answers stored against it to the member (its e-mailed links stop working);
+     * answers the answers, newest first. The lead's offer clocks stay the lead's: the member's deadline
+     * is read across the leads they claimed (decision 051).
      */
     async claimLead(id: string, userId: string) {
       await x
         .update(leads)
         .set({ userId, tokenHash: null, tokenExpiresAt: null, linkTokenHash: null, updatedAt: new Date() })
         .where(eq(leads.id, id));
-      const clocks = await x
-        .select({ checkoutId: checkoutOffers.checkoutId, startedAt: checkoutOffers.startedAt, endsAt: checkoutOffers.endsAt })
-        .from(checkoutOffers)
-        .where(eq(checkoutOffers.leadId, id));
-      for (const clock of clocks) {
-        await x
-          .insert(checkoutOffers)
-          .values({ ...clock, userId })
-          .onConflictDoUpdate({
-            target: [checkoutOffers.checkoutId, checkoutOffers.userId],
-            set: {
-              startedAt: sql`least(${checkoutOffers.startedAt}, excluded.started_at)`,
-              endsAt: sql`least(${checkoutOffers.endsAt}, excluded.ends_at)`,
-            },
-          });
-      }
       const answered = await x
         .update(quizAnswers)
         .set({ userId, email: null })

@@ -53,7 +53,8 @@ const openAccount = (lead: { id: string; token?: string }, remoteAddress = rando
 describe("POST /lead/{id}/account", () => {
   it("opens an account with the lead's name and e-mail, e-mails a temporary password that logs in, and answers a session token", async () => {
     const lead = await newLead();
-    await t.app.inject({ url: `/api/v1/checkout/3?lead=${lead.id}` });
+    const leadsOffer = (await t.app.inject({ url: `/api/v1/checkout/3?lead=${lead.id}` })).json().data.offer;
+    expect(leadsOffer.ends_at).toBeTruthy();
     const res = await openAccount(lead);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers["cache-control"]).toBe("no-store");
@@ -86,7 +87,9 @@ describe("POST /lead/{id}/account", () => {
     expect(user!.email_verified_at).not.toBeNull();
     expect(await rows(t.database, "select 1 from leads where id = $1 and user_id = $2", [lead.id, user!.id])).toHaveLength(1);
     expect(await rows(t.database, "select 1 from quiz_answers where lead_id = $1 and user_id = $2", [lead.id, user!.id])).toHaveLength(1);
-    expect(await rows(t.database, "select 1 from checkout_offers where checkout_id = 3 and user_id = $1", [user!.id])).toHaveLength(1);
+    // The lead's offer clock is the member's: the same deadline on the member's checkout.
+    const asMember = (await t.app.inject({ url: "/api/v1/user/checkout/3", headers: bearer(res.json().token) })).json();
+    expect(asMember.data.offer.ends_at).toBe(leadsOffer.ends_at);
     const shown = await t.app.inject({ url: `/api/v1/lead/${lead.id}`, headers: bearer(res.json().token), remoteAddress: randomIp() });
     expect(shown.json().data.registered).toBe(true);
   });
