@@ -21,13 +21,16 @@ export function salesPlans(checkout: Pick<Checkout, "packages">, region: Currenc
 
 /**
  * The plan the price reveal sets against the stated value: the offer's plan while it runs; once
- * it has ended (or without one), the regular plan of the same kind, else the first regular plan.
+ * it has ended, the regular plan of the same kind when the page still knows the offer's plan, else
+ * none (the server stops listing an ended offer's packages, and another plan named in its place
+ * would read as the offer's); without an offer, the first regular plan.
  */
 export function featuredPlan(checkout: Pick<Checkout, "packages">, region: Currency, offerEnded: boolean): SalesPlan | null {
   const shown = salesPlans(checkout, region, offerEnded);
   const offer = visiblePackages(checkout.packages.map(toSalesPlan), region, CARD_PROVIDER).find((plan) => plan.offer) ?? null;
   if (offer && !offerEnded) return shown.find((plan) => plan.offer) ?? null;
-  return (offer && shown.find((plan) => isSamePlan(plan, offer))) ?? shown[0] ?? null;
+  if (offer) return shown.find((plan) => isSamePlan(plan, offer)) ?? null;
+  return offerEnded ? null : (shown[0] ?? null);
 }
 
 /**

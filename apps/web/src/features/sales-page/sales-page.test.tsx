@@ -239,6 +239,16 @@ describe("checkout sales page", () => {
     expect(screen.queryByText(SALES_PAGE.price.note)).toBeNull();
   });
 
+  it("names no plan in the ended offer's place once the server no longer lists the offer's packages", () => {
+    const ended = checkoutFixture({
+      offer: { hours: 4, started_at: "2026-11-20T08:00:00Z", ends_at: "2026-11-20T12:00:00Z", expired: true },
+    });
+    renderSales({ ...ended, packages: ended.packages.filter((pkg) => !pkg.offer) });
+    expect(screen.queryByTestId("featured-price")).toBeNull();
+    expect(screen.getByText("This offer has ended. Every plan is still here for you at its regular price.")).toBeTruthy();
+    expect(screen.getAllByTestId("sales-plan").length).toBeGreaterThan(0);
+  });
+
   it("shows an offer the server says has ended as ended", () => {
     renderSales(
       checkoutFixture({ offer: { hours: 4, started_at: "2026-11-20T08:00:00Z", ends_at: "2026-11-20T12:00:00Z", expired: true } }),

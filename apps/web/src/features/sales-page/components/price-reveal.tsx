@@ -30,7 +30,9 @@ export function PriceReveal({ price, featured, plans, offerEnded, theme, onStart
       </h2>
       {offerEnded && (
         <p className={styles.endedNote} role="status">
-          This offer has ended. The same plan is still here for you at its regular price.
+          {featured
+            ? "This offer has ended. The same plan is still here for you at its regular price."
+            : "This offer has ended. Every plan is still here for you at its regular price."}
         </p>
       )}
       {featured && (
