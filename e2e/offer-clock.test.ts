@@ -58,8 +58,11 @@ async function expectEnded(page: Page) {
   await countdown.getByRole("heading", { name: ENDED }).waitFor();
   expect(await countdownText(page)).toBe("00:00:00:00");
   // The rest of the page follows the top in a moment; its prices are the regular ones.
-  await page.locator("[data-section=price]").waitFor();
-  expect(await page.getByTestId("featured-price").innerText()).not.toContain(OFFER_PRICE);
+  const price = page.locator("[data-section=price]");
+  await price.getByTestId("sales-plan").first().waitFor();
+  // No plan is named in the ended offer's place: the plans are listed at their regular prices.
+  await price.getByText("This offer has ended. Every plan is still here for you at its regular price.").waitFor();
+  expect(await price.innerText()).not.toContain(OFFER_PRICE);
   expect(await page.getByTestId("sales-page").innerText()).not.toContain(OFFER_PRICE);
 
   await page.locator("[data-section=start]").getByRole("button").click();
