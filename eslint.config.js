@@ -73,6 +73,7 @@ export default tseslint.config(
     plugins: { "import-x": importX },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: tsconfigs, noWarnOnMultipleProjects: true })],
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
     },
     rules: {
       "import-x/no-restricted-paths": ["error", { zones }],

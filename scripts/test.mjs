@@ -23,6 +23,6 @@ run("OpenAPI document lint", "npm", ["run", "--silent", "lint:openapi"]);
 run("build the web app", "npm", ["run", "--silent", "build"]);
 ensureChromium();
 if (process.env.TEST_DATABASE_URL) console.log("TEST_DATABASE_URL is set: the API suite runs on PostgreSQL too.");
-const suites = ["domain", "contracts", "api-pglite", ...(process.env.TEST_DATABASE_URL ? ["api-postgres"] : []), "web"];
+const suites = ["domain", "contracts", "tooling", "api-pglite", ...(process.env.TEST_DATABASE_URL ? ["api-postgres"] : []), "web"];
 run("tests", "npx", ["vitest", "run", ...suites.flatMap((name) => ["--project", name])]);
 run("browser journeys", "npx", ["vitest", "run", "--project", "e2e"]);

@@ -12,7 +12,7 @@
  *   - readManifest / writeManifest / streamFacts: content/media/manifest.json;
  *   - requireTools: a clear message when espeak-ng, sox or ffmpeg are missing.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import type { MediaManifest, MediaManifestEntry } from "../catalogue";
 import { type CoverSubject, coverMotif, coverSvg } from "./cover";
 import { LOUDNESS, measureStream } from "./loudness";
+import { run } from "./run";
 
 export { coverMotif, coverSvg } from "./cover";
 
@@ -95,37 +96,7 @@ export function requireTools(tools: readonly string[]): void {
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-export interface RunResult {
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a command, resolving with its output; rejects with the tail of stderr on failure. */
-export function run(
-  command: string,
-  args: readonly string[],
-  options: { cwd?: string; onStdout?: (chunk: string) => void } = {},
-): Promise<RunResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8");
-    child.stderr.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
-      if (options.onStdout) options.onStdout(chunk);
-      else stdout += chunk;
-    });
-    child.stderr.on("data", (chunk: string) => {
-      stderr = (stderr + chunk).slice(-8000);
-    });
-    child.on("error", (error) => reject(error));
-    child.on("close", (code) => {
-      if (code === 0) resolvePromise({ stdout, stderr });
-      else reject(new Error(`${command} exited with code ${code}: ${stderr.trim().split("\n").slice(-6).join("\n")}`));
-    });
-  });
-}
+export { run, type RunResult } from "./run";
 
 export interface ProbeResult {
   duration: number;
