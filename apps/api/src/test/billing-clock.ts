@@ -23,8 +23,11 @@ export interface BillingHarness {
   app: FastifyInstance;
   database: DatabaseHandle;
   services: Services;
-  /** The billing clock (ms since the epoch): purchases, billing and receipts read it. */
-  clock: { now: number };
+  /**
+   * The billing clock (ms since the epoch): purchases, billing and receipts read it. While `ticking`,
+   * each read moves it on by a millisecond (calls at the same moment still overlap).
+   */
+  clock: { now: number; ticking: boolean };
   queued: { name: string; data: Record<string, unknown>; startAfter: Date; singletonKey: string }[];
   runJob(name: string, data: object): Promise<unknown>;
   chargeJob(subscriptionId: string, periodStart: Date, attempt?: number): Promise<{ outcome: string }>;
@@ -35,23 +38,35 @@ export interface BillingHarness {
   close(): Promise<void>;
 }
 
+export interface BillingHarnessOptions {
+  /** RATE_LIMIT_FACTOR: 100 unless said (model tests that make thousands of calls raise it). */
+  rateLimitFactor?: number;
+  /** Whether billing sends its jobs to the recording queue (`queued`); without one, billing queues nothing. Default true. */
+  recordJobs?: boolean;
+}
+
 /**
  * The app with billing, purchases and receipts on a clock the test moves and a job queue that
  * only records; a job is run by calling its handler, as the worker does.
  */
-export async function createBillingHarness(): Promise<BillingHarness> {
+export async function createBillingHarness({
+  rateLimitFactor = 100,
+  recordJobs = true,
+}: BillingHarnessOptions = {}): Promise<BillingHarness> {
   const database = await createTestDatabase();
-  const config = testConfig({ RATE_LIMIT_FACTOR: "100", PAYMENT_RETRY_ATTEMPTS: String(RETRIES) });
+  const config = testConfig({ RATE_LIMIT_FACTOR: String(rateLimitFactor), PAYMENT_RETRY_ATTEMPTS: String(RETRIES) });
   const base = createServices({ config, database });
   const queued: BillingHarness["queued"] = [];
-  const jobs = {
-    send: async (name: string, data: Record<string, unknown>, options: { startAfter: Date; singletonKey: string }) => {
-      queued.push({ name, data, startAfter: options.startAfter, singletonKey: options.singletonKey });
-      return `job-${queued.length}`;
-    },
-  } as unknown as JobQueue;
-  const clock = { now: Date.now() };
-  const now = () => new Date(clock.now);
+  const jobs = recordJobs
+    ? ({
+        send: async (name: string, data: Record<string, unknown>, options: { startAfter: Date; singletonKey: string }) => {
+          queued.push({ name, data, startAfter: options.startAfter, singletonKey: options.singletonKey });
+          return `job-${queued.length}`;
+        },
+      } as unknown as JobQueue)
+    : null;
+  const clock = { now: Date.now(), ticking: false };
+  const now = () => new Date(clock.ticking ? ++clock.now : clock.now);
   const repository = createPaymentsRepository(database.db);
   const subscriptions = createSubscriptionsService(createSubscriptionsRepository(database.db), now);
   const billing = createBillingService({

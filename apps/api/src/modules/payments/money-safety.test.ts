@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fc from "fast-check";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxSetupIntents, users, type DatabaseHandle } from "@serene/db";
 import {
@@ -16,18 +15,14 @@ import {
   type RecurringPlan,
   DAY_MS,
 } from "@serene/domain";
-import { buildApp, createServices, type Services } from "../../app";
 import { DomainError } from "../../domain-errors";
 import { statusOf } from "../../plugins/errors";
 import { rows } from "../../test/accounts";
-import { createTestDatabase, testConfig } from "../../test/test-app";
+import { createBillingHarness, PKG, RETRIES, type BillingHarness } from "../../test/billing-clock";
 import { createPlansRepository, type PackageRow } from "../plans/plans.repository";
-import { createBillingService, type BillingService } from "./billing.service";
+import type { BillingService } from "./billing.service";
 import type { ProviderEvent } from "./processors/ports";
-import { createPaymentsRepository } from "./payments.repository";
-import { createPurchasesService, type PurchasesService } from "./purchases.service";
-import { createSubscriptionsRepository } from "../subscriptions/subscriptions.repository";
-import { createSubscriptionsService } from "../subscriptions/subscriptions.service";
+import type { PurchasesService } from "./purchases.service";
 
 /**
  * Money safety, as properties over random sequences of what members, banks, providers and the job
@@ -47,63 +42,25 @@ import { createSubscriptionsService } from "../subscriptions/subscriptions.servi
  * One app and database serve every run; each run has a member of its own and moves a billing clock.
  */
 
-const RETRIES = 3;
-const PKG = { monthly: 1, yearlyTrial: 4, lifetime: 5, walletMonthly: 11, walletYearlyTrial: 14 } as const;
 const PRICES: Record<number, number> = { 1: 1499, 4: 5999, 5: 14999 };
 const BUSY_OTHER = "Another purchase is being processed. Please wait a moment.";
 const BUSY = new Set([BUSY_OTHER, "This purchase is already being processed."]);
 
+let h: BillingHarness;
 let database: DatabaseHandle;
-let app: FastifyInstance;
-let services: Services;
 let billing: BillingService;
 let purchases: PurchasesService;
-let clock = Date.now();
-/** While true, time moves on by a millisecond each time a service reads the clock (calls at the same moment still overlap). */
-let ticking = false;
 const packages = new Map<number, PackageRow>();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig({ RATE_LIMIT_FACTOR: "100000", PAYMENT_RETRY_ATTEMPTS: String(RETRIES) });
-  const base = createServices({ config, database });
-  const now = () => new Date(ticking ? ++clock : clock);
-  const repository = createPaymentsRepository(database.db);
+  // Billing queues no jobs here: the model runs each renewal itself.
+  h = await createBillingHarness({ rateLimitFactor: 100_000, recordJobs: false });
+  ({ database } = h);
+  ({ billing, purchases } = h.services);
   const plans = createPlansRepository(database.db);
-  billing = createBillingService({
-    repository,
-    subscriptions: createSubscriptionsRepository(database.db),
-    card: base.processors.card,
-    wallet: base.processors.wallet,
-    mailer: base.mailer,
-    brand: { product: config.appName, supportEmail: config.supportEmail },
-    appUrl: config.appUrl,
-    jobs: null,
-    retryAttempts: RETRIES,
-    now,
-  });
-  const subscriptions = createSubscriptionsService(createSubscriptionsRepository(database.db), now);
-  purchases = createPurchasesService({
-    repository,
-    subscriptions,
-    plans,
-    billing,
-    card: base.processors.card,
-    wallet: base.processors.wallet,
-    appUrl: config.appUrl,
-    product: config.appName,
-    now,
-  });
-  services = { ...base, billing, purchases };
-  app = await buildApp({ config, database, services, logger: false });
-  await app.ready();
   for (const id of [1, 4, 5, 11, 14]) packages.set(id, (await plans.packageById(id))!);
 }, 120_000);
-afterAll(async () => {
-  await app.close();
-  await services.close();
-  await database.close();
-});
+afterAll(async () => h.close());
 
 let memberCount = 0;
 /** A member with two confirmed cards (4242 succeeds; 3184 asks the bank at checkout and is declined off session). */
@@ -254,7 +211,7 @@ const planOf = (pkg: number): RecurringPlan | "lifetime" =>
 
 async function runSequence(commands: Command[]) {
   const member = await freshMember();
-  clock = Date.now();
+  h.clock.now = Date.now();
   const sent: { key: string | null; body: { payment_method: string; package_id: number } }[] = [];
   const answers = new Map<string, Answer[]>();
   const approvals: Approval[] = [];
@@ -356,13 +313,13 @@ async function runSequence(commands: Command[]) {
   }
 
   const deliver = (paymentId: string) =>
-    purchases.cardEvent({ eventId: `evt_${randomUUID()}`, at: new Date(clock), kind: "payment_succeeded", paymentId });
+    purchases.cardEvent({ eventId: `evt_${randomUUID()}`, at: new Date(h.clock.now), kind: "payment_succeeded", paymentId });
   /** Where the browser back from the bank lands: granted, refused, or still waiting. */
   const expectedReturn = (approval: Approval) =>
     approval.decision === "approve" ? "granted" : approval.decision === "cancel" ? "declined" : "waiting";
 
   for (const command of commands) {
-    clock += 1000;
+    h.clock.now += 1000;
     switch (command.kind) {
       case "buy": {
         const key = command.key === null ? null : keyName(command.key);
@@ -387,7 +344,7 @@ async function runSequence(commands: Command[]) {
       case "decide": {
         if (approvals.length === 0) break;
         const approval = approvals[command.which % approvals.length]!;
-        const res = await app.inject({
+        const res = await h.app.inject({
           method: "POST",
           url: `/sandbox/card/approve/${approval.paymentId}`,
           payload: new URLSearchParams({ decision: command.approve ? "approve" : "cancel", return_url: approval.returnUrl }).toString(),
@@ -423,7 +380,7 @@ async function runSequence(commands: Command[]) {
           // Nothing may be charged: a job for the newest subscription's period end does nothing.
           const latest = [...subs.values()].at(-1);
           if (!latest) break;
-          const end = stateOf(latest.events)?.currentPeriodEnd ?? new Date(clock);
+          const end = stateOf(latest.events)?.currentPeriodEnd ?? new Date(h.clock.now);
           const outcome = await billing.chargeDue(latest.id, end, 0);
           log.push(`renew ${command.mode} (nothing billable) → ${outcome.outcome}`);
           expect(outcome.outcome).toBe("not due");
@@ -439,7 +396,7 @@ async function runSequence(commands: Command[]) {
           break;
         }
         const attempt = sub.failures.get(periodKey) ?? 0;
-        clock = Math.max(clock, next.periodStart.getTime() + attempt * DAY_MS);
+        h.clock.now = Math.max(h.clock.now, next.periodStart.getTime() + attempt * DAY_MS);
         const expected = sub.card === "ok" ? "charged" : attempt < RETRIES ? "retry scheduled" : "ended";
         const outcomes = await Promise.all(
           (command.mode === "repeat" ? [0, 1] : [0]).map(() =>
@@ -449,7 +406,7 @@ async function runSequence(commands: Command[]) {
         log.push(`renew ${command.mode} ${periodKey} attempt ${attempt} → ${outcomes.join(", ")}`);
         expect(outcomes, log.join("\n")).toContain(expected);
         for (const outcome of outcomes) expect([expected, "not due"]).toContain(outcome);
-        const at = new Date(clock);
+        const at = new Date(h.clock.now);
         if (expected === "charged") {
           sub.events.push({ type: "charged", id: `renewal:${periodKey}`, at, periodStart: next.periodStart, periodEnd: next.periodEnd });
           expectedCents += sub.price;
@@ -462,13 +419,14 @@ async function runSequence(commands: Command[]) {
       }
       case "upgrade": {
         await sync();
-        const running = currentAt(new Date(clock));
+        const running = currentAt(new Date(h.clock.now));
         const state = running?.state ?? null;
         // The member opens settings some hours into the current period, up to its last minute (never back in time; the
         // clock passes a period's end only through the renewal jobs, as before).
         const period = state?.facts.period;
-        if (period) clock = Math.max(clock, Math.min(period.start.getTime() + command.later * 3_600_000, period.end.getTime() - 60_000));
-        const at = new Date(clock);
+        if (period)
+          h.clock.now = Math.max(h.clock.now, Math.min(period.start.getTime() + command.later * 3_600_000, period.end.getTime() - 60_000));
+        const at = new Date(h.clock.now);
         const now = currentAt(at);
         const key = command.key === null ? null : keyName(command.key);
         const body = { package_id: PKG.yearlyTrial };
@@ -516,7 +474,7 @@ async function runSequence(commands: Command[]) {
         upgrades.push({ at, period: { start: paidPeriod.start, end: paidPeriod.end }, paid, due });
         now.sub.events.push({
           type: "upgraded",
-          id: `upgrade:${clock}`,
+          id: `upgrade:${h.clock.now}`,
           at,
           plan: "annual",
           periodStart: at,
@@ -528,7 +486,7 @@ async function runSequence(commands: Command[]) {
       }
       case "cancel": {
         await sync();
-        const at = new Date(clock);
+        const at = new Date(h.clock.now);
         const current = currentAt(at);
         const res = await answerOf(purchases.cancel(member.id, "stripe"));
         log.push(`cancel → ${res.status}`);
@@ -536,7 +494,7 @@ async function runSequence(commands: Command[]) {
         if (!current) expect(res.status, log.join("\n")).toBe(404);
         else if (canCancel(current.state, at)) {
           expect(res.status, log.join("\n")).toBe(200);
-          current.sub.events.push({ type: "cancel_requested", id: `cancel:${clock}`, at });
+          current.sub.events.push({ type: "cancel_requested", id: `cancel:${h.clock.now}`, at });
         } else if (current.state!.status === "canceled") expect(res.status, log.join("\n")).toBe(200);
         else expect(res.status, log.join("\n")).toBe(409);
         break;
@@ -547,7 +505,7 @@ async function runSequence(commands: Command[]) {
   await sync();
   // The provider eventually reports every payment the member approved at the bank.
   for (const approval of approvals.filter((item) => item.decision === "approve")) {
-    clock += 1000;
+    h.clock.now += 1000;
     await deliver(approval.paymentId);
     await sync();
   }
@@ -763,8 +721,8 @@ describe("money safety of wallet webhooks", () => {
       await fc.assert(
         fc.asyncProperty(historyArb, async (history) => {
           const member = await freshMember();
-          clock = Date.now();
-          const start = new Date(clock);
+          h.clock.now = Date.now();
+          const start = new Date(h.clock.now);
           const pkg = packages.get(history.trial ? PKG.walletYearlyTrial : PKG.walletMonthly)!;
           const plan: RecurringPlan = history.trial ? "annual" : "monthly";
           const facts = walletFacts(history, start);
@@ -897,10 +855,10 @@ const RUNNING = "You already have an active subscription.";
 
 describe("money safety of approvals completed at the same moment", () => {
   beforeAll(() => {
-    ticking = true;
+    h.clock.ticking = true;
   });
   afterAll(() => {
-    ticking = false;
+    h.clock.ticking = false;
   });
 
   it(
@@ -910,11 +868,11 @@ describe("money safety of approvals completed at the same moment", () => {
       await fc.assert(
         fc.asyncProperty(approvalRaceArb, async (race) => {
           const member = await freshMember();
-          clock = Date.now();
+          h.clock.now = Date.now();
           const returns: { pkg: number; body: Record<string, string> }[] = [];
           for (const pkg of race.wallet) {
             const { url_to_redirect } = await purchases.walletCheckout(member.id, { package_id: pkg, timezone: "UTC" }, undefined);
-            const back = await services.processors.sandboxWallet!.decide(url_to_redirect.split("/").at(-1)!, true);
+            const back = await h.services.processors.sandboxWallet!.decide(url_to_redirect.split("/").at(-1)!, true);
             returns.push({ pkg, body: Object.fromEntries(new URL(back!, "http://x").searchParams) });
           }
           const calls = [...returns, ...(race.twice ? [returns[0]!] : [])].map(({ pkg, body }) =>

@@ -2,18 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "@serene/db";
 import { addBillingMonths, DAY_MS } from "@serene/domain";
-import { buildApp, createServices, type Services } from "../../app";
-import { jobDefinitions } from "../../jobs";
-import type { JobQueue } from "../../jobs/queue";
 import { bearer, mailsTo, registerMember, rows, type Member } from "../../test/accounts";
+import { CARDS, createBillingHarness, PKG, RETRIES, type BillingHarness } from "../../test/billing-clock";
 import { getAs, sendAs } from "../../test/content";
-import { createTestDatabase, testConfig } from "../../test/test-app";
-import { createPlansRepository } from "../plans/plans.repository";
-import { CHARGE_DUE_JOB, createBillingService, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB, type BillingService } from "./billing.service";
-import { createPaymentsRepository } from "./payments.repository";
-import { createSubscriptionsRepository } from "../subscriptions/subscriptions.repository";
-import { createSubscriptionsService } from "../subscriptions/subscriptions.service";
-import { createPurchasesService } from "./purchases.service";
+import { CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB } from "./billing.service";
 
 /**
  * The billing jobs: the trial's day-5 reminder and day-7 charge, renewals, failed renewals and
@@ -22,87 +14,24 @@ import { createPurchasesService } from "./purchases.service";
  */
 
 const HOUR = 3_600_000;
-const CARDS = { ok: "4242424242424242", approval: "4000002760003184" };
-const PKG = { monthly: 1, yearlyTrial: 4, lifetime: 5, walletMonthly: 11 };
-const RETRIES = 3;
 
+let h: BillingHarness;
 let database: DatabaseHandle;
 let app: FastifyInstance;
-let services: Services;
-let billing: BillingService;
-/** The billing clock (ms since the epoch). */
-let clock = Date.now();
-const queued: { name: string; data: Record<string, unknown>; startAfter: Date; singletonKey: string }[] = [];
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = testConfig({ RATE_LIMIT_FACTOR: "100", PAYMENT_RETRY_ATTEMPTS: String(RETRIES) });
-  const base = createServices({ config, database });
-  const jobs = {
-    send: async (name: string, data: Record<string, unknown>, options: { startAfter: Date; singletonKey: string }) => {
-      queued.push({ name, data, startAfter: options.startAfter, singletonKey: options.singletonKey });
-      return `job-${queued.length}`;
-    },
-  } as unknown as JobQueue;
-  const now = () => new Date(clock);
-  const repository = createPaymentsRepository(database.db);
-  billing = createBillingService({
-    repository,
-    subscriptions: createSubscriptionsRepository(database.db),
-    card: base.processors.card,
-    wallet: base.processors.wallet,
-    mailer: base.mailer,
-    brand: { product: config.appName, supportEmail: config.supportEmail },
-    appUrl: config.appUrl,
-    jobs,
-    retryAttempts: config.payments.retryAttempts,
-    now,
-  });
-  const purchases = createPurchasesService({
-    repository,
-    subscriptions: createSubscriptionsService(createSubscriptionsRepository(database.db), now),
-    plans: createPlansRepository(database.db),
-    billing,
-    card: base.processors.card,
-    wallet: base.processors.wallet,
-    appUrl: config.appUrl,
-    product: config.appName,
-    now,
-  });
-  services = { ...base, billing, purchases };
-  app = await buildApp({ config, database, services, logger: false });
-  await app.ready();
+  h = await createBillingHarness();
+  ({ app, database } = h);
 });
-afterAll(async () => {
-  await app.close();
-  await services.close();
-  await database.close();
-});
+afterAll(async () => h.close());
 beforeEach(() => {
-  queued.length = 0;
-  clock = Date.now();
+  h.queued.length = 0;
+  h.clock.now = Date.now();
 });
 
 // ---- helpers -----------------------------------------------------------------------------------
 
-/** Runs a job the way the worker does: through its definition's handler. */
-const runJob = (name: string, data: object) =>
-  jobDefinitions(services)
-    .find((job) => job.name === name)!
-    .handler(data);
-const chargeJob = (subscriptionId: string, periodStart: Date, attempt = 0) =>
-  runJob(CHARGE_DUE_JOB, { subscriptionId, periodStart: periodStart.toISOString(), attempt }) as Promise<{ outcome: string }>;
-
-async function cardOf(member: Member, number: string): Promise<string> {
-  const { client_secret } = (await getAs(app, member.token, "/api/v1/stripe/setup-intent")).json();
-  const res = await app.inject({
-    method: "POST",
-    url: "/api/v1/sandbox/card/confirm",
-    payload: { client_secret, number, exp_month: 12, exp_year: 2040, cvc: "123" },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().payment_method;
-}
+const runJob = (name: string, data: object) => h.runJob(name, data);
+const chargeJob = (subscriptionId: string, periodStart: Date, attempt = 0) => h.chargeJob(subscriptionId, periodStart, attempt);
 type Row = {
   id: string;
   status: string;
@@ -120,30 +49,10 @@ async function subscriptionOf(member: Member): Promise<Row> {
   expect(found.length).toBeGreaterThan(0);
   return { ...found[0]!, current_period_end: found[0]!.current_period_end ? new Date(found[0]!.current_period_end) : null };
 }
-/** A member who bought the package by card at the billing clock's current time (approving at the bank if asked). */
+/** A member who bought the package by card at the billing clock's current time (approving at the bank if asked), then a second later. */
 async function cardMember(pkg: number, number = CARDS.ok) {
-  const member = await registerMember(app, database);
-  const res = await app.inject({
-    method: "POST",
-    url: "/api/v1/stripe/payment-method",
-    headers: bearer(member.token),
-    payload: { payment_method: await cardOf(member, number), package_id: pkg },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  if (res.json().message === "need approve") {
-    const page = new URL(res.json().redirect_url, "http://x");
-    const decided = await app.inject({
-      method: "POST",
-      url: page.pathname,
-      payload: `decision=approve&return_url=${encodeURIComponent(page.searchParams.get("return_url")!)}`,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
-    expect((await app.inject({ url: decided.headers.location as string })).headers.location).toBe("/thank-you");
-  }
-  const subscription = await subscriptionOf(member);
-  // Time passes before the member's next step (a cancellation at the very instant of the purchase does not count).
-  clock += 1000;
-  return { member, subscription };
+  const { member } = await h.cardMember(pkg, number);
+  return { member, subscription: await subscriptionOf(member) };
 }
 type Payment = { status: string; amount_cents: number; period_start: Date | null; failure_message: string | null };
 const paymentsOf = async (member: Member) =>
@@ -163,16 +72,16 @@ const sandboxCharges = (member: Member) =>
   ]);
 const accountStatus = async (member: Member) => (await getAs(app, member.token, "/api/v1/user/account-status")).json();
 const chargesQueued = (subscriptionId: string) =>
-  queued.filter((job) => job.name === CHARGE_DUE_JOB && job.data.subscriptionId === subscriptionId);
+  h.queued.filter((job) => job.name === CHARGE_DUE_JOB && job.data.subscriptionId === subscriptionId);
 const utcSecond = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 
 // ---- the trial ---------------------------------------------------------------------------------
 
 describe("the free trial", () => {
   it("queues the day-5 reminder and the day-7 charge, and the reminder e-mails the member", async () => {
-    const started = clock;
+    const started = h.clock.now;
     const { member, subscription } = await cardMember(PKG.yearlyTrial);
-    expect(queued.find((job) => job.name === TRIAL_REMINDER_JOB)).toMatchObject({
+    expect(h.queued.find((job) => job.name === TRIAL_REMINDER_JOB)).toMatchObject({
       data: { subscriptionId: subscription.id },
       startAfter: new Date(started + 5 * DAY_MS),
       singletonKey: `reminder:${subscription.id}`,
@@ -184,7 +93,7 @@ describe("the free trial", () => {
       }),
     ]);
 
-    clock = started + 5 * DAY_MS;
+    h.clock.now = started + 5 * DAY_MS;
     expect(await runJob(TRIAL_REMINDER_JOB, { subscriptionId: subscription.id })).toEqual({ sent: true });
     const mails = await mailsTo(database, member.email, "trial ends in 2 days");
     expect(mails).toHaveLength(1);
@@ -199,15 +108,15 @@ describe("the free trial", () => {
   });
 
   it("sends no reminder once the trial was cancelled, and does not charge it on day 7", async () => {
-    const started = clock;
+    const started = h.clock.now;
     const { member, subscription } = await cardMember(PKG.yearlyTrial);
     expect((await sendAs(app, member.token, "DELETE", "/api/v1/subscription/web/cancel/stripe")).json()).toEqual({
       message: "Successfully canceled!",
     });
-    clock = started + 5 * DAY_MS;
+    h.clock.now = started + 5 * DAY_MS;
     expect(await runJob(TRIAL_REMINDER_JOB, { subscriptionId: subscription.id })).toEqual({ sent: false });
     expect(await mailsTo(database, member.email, "trial ends")).toEqual([]);
-    clock = started + 7 * DAY_MS;
+    h.clock.now = started + 7 * DAY_MS;
     expect(await chargeJob(subscription.id, new Date(started + 7 * DAY_MS))).toEqual({ outcome: "not due" });
     expect(await paymentsOf(member)).toEqual([]);
     expect(await sandboxCharges(member)).toEqual([]);
@@ -215,17 +124,17 @@ describe("the free trial", () => {
   });
 
   it("charges on day 7, once however often the job runs: trialing becomes the active annual plan", async () => {
-    clock = Date.now() - 8 * DAY_MS;
-    const started = clock;
+    h.clock.now = Date.now() - 8 * DAY_MS;
+    const started = h.clock.now;
     const { member, subscription } = await cardMember(PKG.yearlyTrial);
     const daySeven = new Date(started + 7 * DAY_MS);
     expect(subscription).toMatchObject({ status: "trialing", current_period_end: daySeven });
 
-    clock = started + 6 * DAY_MS;
+    h.clock.now = started + 6 * DAY_MS;
     expect(await chargeJob(subscription.id, daySeven)).toEqual({ outcome: "not yet due" });
     expect(await paymentsOf(member)).toEqual([]);
 
-    clock = daySeven.getTime();
+    h.clock.now = daySeven.getTime();
     const outcomes = [await chargeJob(subscription.id, daySeven), await chargeJob(subscription.id, daySeven)];
     expect(outcomes).toEqual([{ outcome: "charged" }, { outcome: "not due" }]);
     const yearLater = addBillingMonths(daySeven, 12);
@@ -251,10 +160,10 @@ describe("the free trial", () => {
   });
 
   it("charges once when two workers run the day-7 job at the same moment", async () => {
-    const started = clock;
+    const started = h.clock.now;
     const { member, subscription } = await cardMember(PKG.yearlyTrial);
     const daySeven = new Date(started + 7 * DAY_MS);
-    clock = daySeven.getTime() + HOUR;
+    h.clock.now = daySeven.getTime() + HOUR;
     const outcomes = await Promise.all([chargeJob(subscription.id, daySeven), chargeJob(subscription.id, daySeven)]);
     expect(outcomes).toContainEqual({ outcome: "charged" });
     expect((await paymentsOf(member)).filter((row) => row.status === "succeeded")).toHaveLength(1);
@@ -267,12 +176,12 @@ describe("the free trial", () => {
 
 describe("renewals", () => {
   it("renews a monthly plan at the end of its month and ignores stale and repeated jobs", async () => {
-    clock = Date.now() - 31 * DAY_MS;
-    const started = new Date(clock);
+    h.clock.now = Date.now() - 31 * DAY_MS;
+    const started = new Date(h.clock.now);
     const { member, subscription } = await cardMember(PKG.monthly);
     const end = addBillingMonths(started, 1);
     expect(subscription.current_period_end).toEqual(end);
-    clock = end.getTime() + 5 * 60_000;
+    h.clock.now = end.getTime() + 5 * 60_000;
 
     // A job for another period (an old one, a wrong date, the next month) changes nothing.
     for (const stale of [started, new Date(end.getTime() - DAY_MS), addBillingMonths(end, 1)]) {
@@ -294,14 +203,14 @@ describe("renewals", () => {
   it("does not renew lifetime access", async () => {
     const { member, subscription } = await cardMember(PKG.lifetime);
     expect(chargesQueued(subscription.id)).toEqual([]);
-    expect(await chargeJob(subscription.id, addBillingMonths(new Date(clock), 1))).toEqual({ outcome: "not due" });
+    expect(await chargeJob(subscription.id, addBillingMonths(new Date(h.clock.now), 1))).toEqual({ outcome: "not due" });
     expect(await paymentsOf(member)).toHaveLength(1);
   });
 
   it("retries a declined renewal a day apart, past due meanwhile, then ends access after the last retry", async () => {
     // 4000 0027 6000 3184 was approved at the bank for the first charge; off session it is declined.
-    clock = Date.now() - 33 * DAY_MS;
-    const started = new Date(clock);
+    h.clock.now = Date.now() - 33 * DAY_MS;
+    const started = new Date(h.clock.now);
     const { member, subscription } = await cardMember(PKG.monthly, CARDS.approval);
     expect(subscription).toMatchObject({
       status: "active",
@@ -310,7 +219,7 @@ describe("renewals", () => {
     });
     const end = addBillingMonths(started, 1);
 
-    clock = end.getTime();
+    h.clock.now = end.getTime();
     expect(await chargeJob(subscription.id, end)).toEqual({ outcome: "retry scheduled" });
     let row = await subscriptionOf(member);
     expect(row).toMatchObject({ status: "past_due", current_period_end: new Date(end.getTime() + 7 * DAY_MS) });
@@ -331,11 +240,11 @@ describe("renewals", () => {
     expect((await paymentsOf(member)).filter((p) => p.status === "failed")).toHaveLength(1);
 
     for (let attempt = 1; attempt < RETRIES; attempt++) {
-      clock = end.getTime() + attempt * DAY_MS;
+      h.clock.now = end.getTime() + attempt * DAY_MS;
       expect(await chargeJob(subscription.id, end, attempt)).toEqual({ outcome: "retry scheduled" });
       expect((await subscriptionOf(member)).status).toBe("past_due");
     }
-    clock = end.getTime() + RETRIES * DAY_MS;
+    h.clock.now = end.getTime() + RETRIES * DAY_MS;
     expect(await chargeJob(subscription.id, end, RETRIES)).toEqual({ outcome: "ended" });
     row = await subscriptionOf(member);
     expect(row.status).toBe("expired");
@@ -353,8 +262,8 @@ describe("renewals", () => {
   });
 
   it("bills the sandbox wallet's renewal and stops after the member cancels", async () => {
-    clock = Date.now() - 31 * DAY_MS;
-    const started = new Date(clock);
+    h.clock.now = Date.now() - 31 * DAY_MS;
+    const started = new Date(h.clock.now);
     const member = await registerMember(app, database);
     const url = (await getAs(app, member.token, `/api/v1/paypal/subscription?package_id=${PKG.walletMonthly}`)).json().url_to_redirect;
     const back = await app.inject({
@@ -370,7 +279,7 @@ describe("renewals", () => {
     ).toBe(200);
     const subscription = await subscriptionOf(member);
     const end = addBillingMonths(started, 1);
-    clock = end.getTime();
+    h.clock.now = end.getTime();
     expect(await chargeJob(subscription.id, end)).toEqual({ outcome: "charged" });
     expect(await chargeJob(subscription.id, end)).toEqual({ outcome: "not due" });
     // The first period was billed when the agreement activated (no period named: as a card's first charge), then the renewal.
@@ -378,10 +287,10 @@ describe("renewals", () => {
       ["succeeded", 1499, null],
       ["succeeded", 1499, end.toISOString()],
     ]);
-    clock += 1000;
+    h.clock.now += 1000;
     expect((await sendAs(app, member.token, "DELETE", "/api/v1/subscription/web/cancel/paypal")).statusCode).toBe(200);
     const next = addBillingMonths(end, 1);
-    clock = next.getTime();
+    h.clock.now = next.getTime();
     expect(await chargeJob(subscription.id, next)).toEqual({ outcome: "not due" });
     expect(await paymentsOf(member)).toHaveLength(2);
   });
@@ -389,18 +298,18 @@ describe("renewals", () => {
 
 describe("the hourly sweep", () => {
   it("queues the charge again for a billed subscription whose period ended over an hour ago, and not for others", async () => {
-    const started = clock;
+    const started = h.clock.now;
     const overdue = (await cardMember(PKG.yearlyTrial)).subscription;
     const cancelled = await cardMember(PKG.yearlyTrial);
     await sendAs(app, cancelled.member.token, "DELETE", "/api/v1/subscription/web/cancel/stripe");
     const lifetime = (await cardMember(PKG.lifetime)).subscription;
-    queued.length = 0;
+    h.queued.length = 0;
 
-    clock = started + 7 * DAY_MS + 30 * 60_000;
+    h.clock.now = started + 7 * DAY_MS + 30 * 60_000;
     await runJob(RENEWAL_SWEEP_JOB, {});
     expect(chargesQueued(overdue.id)).toEqual([]);
 
-    clock = started + 7 * DAY_MS + 2 * HOUR;
+    h.clock.now = started + 7 * DAY_MS + 2 * HOUR;
     const swept = (await runJob(RENEWAL_SWEEP_JOB, {})) as { queued: number };
     expect(swept.queued).toBeGreaterThanOrEqual(1);
     expect(chargesQueued(overdue.id)).toEqual([
@@ -414,7 +323,7 @@ describe("the hourly sweep", () => {
 
     // The requeued job charges the overdue trial; the next sweep leaves it alone.
     expect(await chargeJob(overdue.id, new Date(started + 7 * DAY_MS))).toEqual({ outcome: "charged" });
-    queued.length = 0;
+    h.queued.length = 0;
     await runJob(RENEWAL_SWEEP_JOB, {});
     expect(chargesQueued(overdue.id)).toEqual([]);
   });
