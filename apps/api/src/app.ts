@@ -14,7 +14,7 @@ import { createBackgroundWork } from "./jobs/background";
 import type { JobQueue } from "./jobs/queue";
 import { loggerOptions } from "./logger";
 import { createAccountRecoveryService } from "./modules/accounts/account-recovery.service";
-import { createAccountsRepository } from "./modules/accounts/accounts.repository";
+import { createAccountsRepository, memberWrites } from "./modules/accounts/accounts.repository";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { createAccountsService } from "./modules/accounts/accounts.service";
 import { createProfileService } from "./modules/accounts/profile.service";
@@ -176,7 +176,7 @@ export function createServices({
   const processors = createPaymentProcessors(config, database.db);
   const paymentsRepository = createPaymentsRepository(database.db);
   const plansRepository = createPlansRepository(database.db);
-  const leadsRepository = createLeadsRepository(database.db);
+  const leadsRepository = createLeadsRepository(database.db, memberWrites);
   const billing = createBillingService({
     repository: paymentsRepository,
     subscriptions: subscriptionsRepository,
@@ -201,7 +201,7 @@ export function createServices({
     product: config.appName,
     now,
   });
-  const quiz = createQuizService(createQuizRepository(database.db), loadQuizzes());
+  const quiz = createQuizService(createQuizRepository(database.db, memberWrites), loadQuizzes());
   // Badges, awarded after each write that could earn one (favourites, sessions, shares, notes, workbook entries).
   const achievements = createAchievementsService({
     repository: createAchievementsRepository(database.db),

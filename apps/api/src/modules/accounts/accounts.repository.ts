@@ -1,20 +1,29 @@
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
-import {
-  accessTokens,
-  accountCodes,
-  leads,
-  outboxEmails,
-  quizAnswers,
-  socialIdentities,
-  users,
-  type AccountCodePurpose,
-  type Database,
-} from "@serene/db";
+import { accessTokens, accountCodes, leads, socialIdentities, users, type AccountCodePurpose, type Database } from "@serene/db";
+import { leadWrites } from "../leads/leads.repository";
+import { outboxWrites } from "../mail/outbox.repository";
+import { quizAnswerWrites } from "../quiz/quiz.repository";
 
 export type UserRow = typeof users.$inferSelect;
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
 
-/** The only place the account tables are read and written. */
+/**
+ * The changes other modules make to a member's row (decision 059: the accounts module is the one writer
+ * of `users`), each in the transaction (or database) they pass in.
+ */
+export const memberWrites = {
+  /** A goal answered in the quiz or on a lead becomes the member's goal. */
+  async setGoal(x: Pick<Database, "update">, userId: string, goal: string): Promise<void> {
+    await x.update(users).set({ goal, updatedAt: new Date() }).where(eq(users.id, userId));
+  },
+  /** Remembers the zone the member's browser sent. */
+  async setTimeZone(x: Pick<Database, "update">, userId: string, timeZone: string): Promise<void> {
+    await x.update(users).set({ timeZone }).where(eq(users.id, userId));
+  },
+};
+export type MemberWrites = typeof memberWrites;
+
+/** The one writer of the account tables (users, access tokens, account codes, social identities; decision 059). */
 /** A code of this kind with this hash, not used yet and not expired. */
 const liveCode = (codeHash: string, purpose: AccountCodePurpose, now: Date) =>
   and(eq(accountCodes.codeHash, codeHash), eq(accountCodes.purpose, purpose), isNull(accountCodes.usedAt), gt(accountCodes.expiresAt, now));
@@ -221,14 +230,7 @@ export function createAccountsRepository(db: Database) {
      * Uses up the sign-in token of an unclaimed lead, in one statement (two requests with the same
      * token cannot both succeed), only when the request names the lead's own address; returns the lead.
      */
-    async useLeadToken(tokenHash: string, email: string, now: Date) {
-      const [lead] = await x
-        .update(leads)
-        .set({ tokenHash: null, tokenExpiresAt: null, updatedAt: now })
-        .where(and(eq(leads.tokenHash, tokenHash), gt(leads.tokenExpiresAt, now), eq(leads.email, email), isNull(leads.userId)))
-        .returning();
-      return lead ?? null;
-    },
+    useLeadToken: (tokenHash: string, email: string, now: Date) => leadWrites.useToken(x, tokenHash, email, now),
     /** The unclaimed lead whose own link token has this hash, or null. */
     async findOpenLeadByLinkToken(linkTokenHash: string) {
       const [lead] = await x
@@ -242,29 +244,15 @@ export function createAccountsRepository(db: Database) {
       return lead ?? null;
     },
     /** Makes an unclaimed lead the member's, in one statement (of two requests only one can); false when it was claimed. */
-    async takeOpenLead(id: string, userId: string): Promise<boolean> {
-      const rows = await x
-        .update(leads)
-        .set({ userId, updatedAt: new Date() })
-        .where(and(eq(leads.id, id), isNull(leads.userId)))
-        .returning({ id: leads.id });
-      return rows.length === 1;
-    },
+    takeOpenLead: (id: string, userId: string): Promise<boolean> => leadWrites.takeOpen(x, id, userId),
     /**
      * Links the lead and the answers stored against it to the member (its e-mailed links stop working);
      * answers the answers, newest first. The lead's offer clocks stay the lead's: the member's deadline
      * is read across the leads they claimed (decision 051).
      */
     async claimLead(id: string, userId: string) {
-      await x
-        .update(leads)
-        .set({ userId, tokenHash: null, tokenExpiresAt: null, linkTokenHash: null, updatedAt: new Date() })
-        .where(eq(leads.id, id));
-      const answered = await x
-        .update(quizAnswers)
-        .set({ userId, email: null })
-        .where(eq(quizAnswers.leadId, id))
-        .returning({ answers: quizAnswers.answers, createdAt: quizAnswers.createdAt });
+      await leadWrites.claim(x, id, userId);
+      const answered = await quizAnswerWrites.claim(x, id, userId);
       return answered.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((row) => row.answers);
     },
 
@@ -275,16 +263,11 @@ export function createAccountsRepository(db: Database) {
     /** Deletes the account; every row that references it goes with it (ON DELETE CASCADE). */
     async deleteUser(id: string, email: string) {
       // The leads of the address (and those the member claimed), with the answers stored against them.
-      const theirLeads = x
-        .select({ id: leads.id })
-        .from(leads)
-        .where(or(sql`lower(${leads.email}) = ${email.toLowerCase()}`, eq(leads.userId, id)));
-      await x.delete(quizAnswers).where(inArray(quizAnswers.leadId, theirLeads));
-      await x.delete(leads).where(or(sql`lower(${leads.email}) = ${email.toLowerCase()}`, eq(leads.userId, id)));
+      await leadWrites.deleteOf(x, email, id);
       // E-mails written to the address before it had an account (a lead's result e-mail) name no user.
-      await x.delete(outboxEmails).where(and(isNull(outboxEmails.userId), sql`lower(${outboxEmails.toAddress}) = ${email.toLowerCase()}`));
+      await outboxWrites.deleteUnownedTo(x, email);
       // Answers sent before signing in carry only the e-mail; the member's own go with the account.
-      await x.delete(quizAnswers).where(sql`lower(${quizAnswers.email}) = ${email.toLowerCase()}`);
+      await quizAnswerWrites.deleteSentFrom(x, email);
       const rows = await x.delete(users).where(eq(users.id, id)).returning({ id: users.id });
       return rows.length === 1;
     },

@@ -9,7 +9,8 @@ import {
   type ListeningInterval,
   type ListeningSummary,
 } from "@serene/domain";
-import { contentShares, contentViews, favorites, listeningSessions, playHistory, users, type Database } from "@serene/db";
+import { contentShares, contentViews, favorites, listeningSessions, playHistory, type Database } from "@serene/db";
+import { memberWrites } from "../accounts/accounts.repository";
 
 export type ListeningSessionRow = typeof listeningSessions.$inferSelect;
 type Runner = Pick<Database, "execute">;
@@ -315,8 +316,8 @@ export function createLibraryRepository(db: Database) {
     /** Builds a zone's roll-up once, from every session (a no-op when it exists; safe against a report arriving meanwhile). */
     buildDays: (userId: string, timeZone: string) => buildZone(userId, timeZone),
 
-    /** Remembers the zone the member's browser sent. */
-    setTimeZone: (userId: string, timeZone: string) => db.update(users).set({ timeZone }).where(eq(users.id, userId)),
+    /** Remembers the zone the member's browser sent (on their row, which the accounts module writes). */
+    setTimeZone: (userId: string, timeZone: string) => memberWrites.setTimeZone(db, userId, timeZone),
 
     /** The member copied an item's share link. */
     recordShare: async (userId: string, itemId: number, at: Date) => {

@@ -1,12 +1,59 @@
-import { and, desc, eq } from "drizzle-orm";
-import { leads, quizAnswers, users, type Database } from "@serene/db";
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { leads, quizAnswers, type Database } from "@serene/db";
+import type { MemberWrites } from "../accounts/accounts.repository";
+import { quizAnswerWrites } from "../quiz/quiz.repository";
 
 export type LeadRow = typeof leads.$inferSelect;
 export type LeadAnswersRow = Pick<typeof quizAnswers.$inferSelect, "id" | "quizId" | "answers">;
 type Answers = LeadAnswersRow["answers"];
+type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
 
-/** The only place the leads module reads and writes: leads and the quiz answers stored against them. */
-export function createLeadsRepository(db: Database) {
+/**
+ * The writes to `leads` the accounts module makes when an account takes a lead or goes (decision 059), in
+ * the transaction (or database) it passes in. The leads module owns the table.
+ */
+export const leadWrites = {
+  /**
+   * Uses up the sign-in token of an unclaimed lead, in one statement (two requests with the same
+   * token cannot both succeed), only when the request names the lead's own address; returns the lead.
+   */
+  async useToken(x: Executor, tokenHash: string, email: string, now: Date): Promise<LeadRow | null> {
+    const [lead] = await x
+      .update(leads)
+      .set({ tokenHash: null, tokenExpiresAt: null, updatedAt: now })
+      .where(and(eq(leads.tokenHash, tokenHash), gt(leads.tokenExpiresAt, now), eq(leads.email, email), isNull(leads.userId)))
+      .returning();
+    return lead ?? null;
+  },
+  /** Makes an unclaimed lead the member's, in one statement (of two requests only one can); false when it was claimed. */
+  async takeOpen(x: Executor, id: string, userId: string): Promise<boolean> {
+    const rows = await x
+      .update(leads)
+      .set({ userId, updatedAt: new Date() })
+      .where(and(eq(leads.id, id), isNull(leads.userId)))
+      .returning({ id: leads.id });
+    return rows.length === 1;
+  },
+  /** Links the lead to the member; its e-mailed links stop working. */
+  async claim(x: Executor, id: string, userId: string): Promise<void> {
+    await x
+      .update(leads)
+      .set({ userId, tokenHash: null, tokenExpiresAt: null, linkTokenHash: null, updatedAt: new Date() })
+      .where(eq(leads.id, id));
+  },
+  /** The leads of the address and those the member claimed, with the answers stored against them. */
+  async deleteOf(x: Executor, email: string, userId: string): Promise<void> {
+    const theirs = () => or(sql`lower(${leads.email}) = ${email.toLowerCase()}`, eq(leads.userId, userId));
+    await quizAnswerWrites.deleteOfLeads(x, x.select({ id: leads.id }).from(leads).where(theirs()));
+    await x.delete(leads).where(theirs());
+  },
+};
+
+/**
+ * The leads module's reads and writes: leads, the quiz answers stored against them (through the quiz
+ * module's writes) and a claimed lead's goal (through the accounts module's `members`).
+ */
+export function createLeadsRepository(db: Database, members: Pick<MemberWrites, "setGoal">) {
   return {
     /**
      * A new lead and, when given, its answers, in one transaction; for a signed-in member the lead and
@@ -20,14 +67,14 @@ export function createLeadsRepository(db: Database) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(leads).values(lead).returning();
         if (answers) {
-          await tx.insert(quizAnswers).values({
+          await quizAnswerWrites.insert(tx, {
             ...answers,
             leadId: row!.id,
             userId: lead.userId,
             email: lead.userId ? null : lead.email,
           });
         }
-        if (goal && lead.userId) await tx.update(users).set({ goal, updatedAt: new Date() }).where(eq(users.id, lead.userId));
+        if (goal && lead.userId) await members.setGoal(tx, lead.userId, goal);
         return row!;
       });
     },
@@ -65,15 +112,12 @@ export function createLeadsRepository(db: Database) {
           .where(eq(leads.id, id))
           .returning();
         if (answers) {
-          await tx
-            .update(quizAnswers)
-            .set({ answers: answers.answers, email: answers.email })
-            .where(and(eq(quizAnswers.id, answers.rowId), eq(quizAnswers.leadId, id)));
+          await quizAnswerWrites.replace(tx, answers.rowId, id, answers.answers, answers.email);
         } else if (changes.email && row && !row.userId) {
           // The answers of an unclaimed lead carry its address: they follow a change.
-          await tx.update(quizAnswers).set({ email: changes.email }).where(eq(quizAnswers.leadId, id));
+          await quizAnswerWrites.followLeadEmail(tx, id, changes.email);
         }
-        if (goal) await tx.update(users).set({ goal: goal.goal, updatedAt: new Date() }).where(eq(users.id, goal.userId));
+        if (goal) await members.setGoal(tx, goal.userId, goal.goal);
         return row ?? null;
       });
     },

@@ -1,5 +1,13 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { outboxEmails, type Database, type OutboxStatus } from "@serene/db";
+
+/** The write to `outbox_emails` the accounts module makes when an account goes (decision 059), in the executor it passes in. */
+export const outboxWrites = {
+  /** E-mails written to the address before it had an account (a lead's result e-mail): they name no user. */
+  async deleteUnownedTo(x: Pick<Database, "delete">, email: string): Promise<void> {
+    await x.delete(outboxEmails).where(and(isNull(outboxEmails.userId), sql`lower(${outboxEmails.toAddress}) = ${email.toLowerCase()}`));
+  },
+};
 
 export function createOutboxRepository(db: Database) {
   return {

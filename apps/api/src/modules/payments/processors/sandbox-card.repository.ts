@@ -5,6 +5,19 @@ export type SandboxCardPaymentRow = typeof sandboxPayments.$inferSelect;
 export type SandboxSetupIntentRow = typeof sandboxSetupIntents.$inferSelect;
 type NewSandboxCardPayment = Omit<typeof sandboxPayments.$inferInsert, "processor">;
 
+/**
+ * Records a sandbox charge once per processor and idempotency key; answers the new row, or null when the
+ * key was used before. The one writer of `sandbox_payments` (decision 059): the sandbox wallet records its
+ * renewals through it.
+ */
+export async function insertSandboxPaymentOnce(
+  db: Pick<Database, "insert">,
+  values: typeof sandboxPayments.$inferInsert,
+): Promise<SandboxCardPaymentRow | null> {
+  const [row] = await db.insert(sandboxPayments).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
 /** The sandbox card processor's own tables: setup intents (with the saved card) and payment intents. */
 export function createSandboxCardRepository(db: Database) {
   const paymentByKey = async (idempotencyKey: string): Promise<SandboxCardPaymentRow | null> =>
@@ -55,12 +68,7 @@ export function createSandboxCardRepository(db: Database) {
     paymentByKey,
     /** Inserts the payment once per idempotency key; a concurrent call with the same key gets the winner's row. */
     async insertPaymentOnce(values: NewSandboxCardPayment): Promise<SandboxCardPaymentRow> {
-      const [row] = await db
-        .insert(sandboxPayments)
-        .values({ ...values, processor: "card" })
-        .onConflictDoNothing()
-        .returning();
-      return row ?? (await paymentByKey(values.idempotencyKey))!;
+      return (await insertSandboxPaymentOnce(db, { ...values, processor: "card" })) ?? (await paymentByKey(values.idempotencyKey))!;
     },
     async payment(paymentId: string): Promise<SandboxCardPaymentRow | null> {
       return (await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId)))[0] ?? null;

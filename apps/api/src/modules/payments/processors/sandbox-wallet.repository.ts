@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { sandboxPayments, sandboxWalletCheckouts, type Database } from "@serene/db";
+import { insertSandboxPaymentOnce } from "./sandbox-card.repository";
 
 export type SandboxWalletCheckoutRow = typeof sandboxWalletCheckouts.$inferSelect;
 export type NewSandboxWalletCheckout = typeof sandboxWalletCheckouts.$inferInsert;
 export type SandboxWalletPaymentRow = typeof sandboxPayments.$inferSelect;
 
-/** The sandbox wallet's own tables: its checkouts (PayPal's orders and subscriptions) and the renewals it bills. */
+/** The sandbox wallet's own table, its checkouts (PayPal's orders and subscriptions); its renewals are recorded through the card's sandbox payments. */
 export function createSandboxWalletRepository(db: Database) {
   const paymentByKey = async (idempotencyKey: string) =>
     (
@@ -31,10 +32,7 @@ export function createSandboxWalletRepository(db: Database) {
     paymentByKey,
     /** Records a successful renewal once per idempotency key; answers the stored payment. */
     async insertPaymentOnce(values: Omit<typeof sandboxPayments.$inferInsert, "processor">): Promise<SandboxWalletPaymentRow> {
-      await db
-        .insert(sandboxPayments)
-        .values({ ...values, processor: "wallet" })
-        .onConflictDoNothing();
+      await insertSandboxPaymentOnce(db, { ...values, processor: "wallet" });
       return (await paymentByKey(values.idempotencyKey))!;
     },
   };
