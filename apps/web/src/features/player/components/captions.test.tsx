@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { morningLight, mockPlayerApi, openPlayer as open, signedInWithQuietMedia } from "../../../test/player";
 import type { mockApi } from "../../../test/render";
 import { playback } from "../lib/playback";
-import { CAPTIONS_FAILED } from "./captions";
+import { CAPTIONS_FAILED } from "./transcript/captions";
 
 const MALE = "/media/free/morning-light/audio-male";
 const FEMALE = "/media/free/morning-light/audio-female";

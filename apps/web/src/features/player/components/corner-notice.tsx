@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import styles from "./player.module.css";
+import styles from "./corner-notice.module.css";
 
 const NOTICE_MS = 3000;
 

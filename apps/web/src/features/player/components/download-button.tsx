@@ -5,7 +5,7 @@ import { toast } from "../../../components/ui/toast-store";
 import { useDownload } from "../hooks/use-downloads";
 import { downloadItem, hasCacheStorage, removeDownload } from "../lib/downloads";
 import { PlayerIcon } from "./icons";
-import styles from "./player.module.css";
+import styles from "./actions.module.css";
 
 export const DOWNLOAD_FAILED = "The download did not finish. Check your connection and try again.";
 

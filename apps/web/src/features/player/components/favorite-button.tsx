@@ -2,7 +2,7 @@ import { useState } from "react";
 import { pillClass } from "../../../components/ui/pill-button";
 import { useSetFavorite, type ContentRef } from "../api/activity";
 import { PlayerIcon } from "./icons";
-import styles from "./player.module.css";
+import styles from "./actions.module.css";
 
 interface FavoriteButtonProps {
   item: ContentRef & { name: string };

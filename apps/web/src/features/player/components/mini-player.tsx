@@ -6,7 +6,7 @@ import { mixer, type MixerState } from "../lib/mixer-engine";
 import { playback } from "../lib/playback";
 import { spokenClock } from "../lib/time";
 import { Cover } from "./cover";
-import { SleepTimer } from "./sleep-timer";
+import { SleepTimer } from "./timer/sleep-timer";
 import { PlayerIcon } from "./icons";
 import styles from "./mini-player.module.css";
 

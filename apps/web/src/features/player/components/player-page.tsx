@@ -23,10 +23,11 @@ import { DownloadButton } from "./download-button";
 import { Cover } from "./cover";
 import { FavoriteButton } from "./favorite-button";
 import { PlayerIcon } from "./icons";
-import { PlayerStage, type Playable } from "./player-stage";
+import type { Playable } from "./engine/use-stage-engine";
+import { PlayerStage } from "./stage/player-stage";
 import { Recommendations } from "./recommendations";
 import { SessionList } from "./session-list";
-import styles from "./player.module.css";
+import styles from "./player-page.module.css";
 
 const MUSIC_MODELS: ContentModel[] = ["music-soundscape", "music-soundscape-playlist"];
 

@@ -9,7 +9,7 @@ import { formatMinutes, formatSessions } from "../lib/time";
 import { Cover } from "./cover";
 import { FavoriteButton } from "./favorite-button";
 import { PlayerIcon } from "./icons";
-import styles from "./player.module.css";
+import styles from "./side-panel.module.css";
 
 const NO_ITEMS = "No items";
 

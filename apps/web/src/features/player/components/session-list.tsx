@@ -1,7 +1,7 @@
 import type { ContentSession } from "@serene/contracts";
 import { formatMinutes } from "../lib/time";
 import { PlayerIcon } from "./icons";
-import styles from "./player.module.css";
+import styles from "./side-panel.module.css";
 
 interface SessionListProps {
   title: string;

@@ -1,7 +1,8 @@
-import { Tooltip } from "../../../components/ui/tooltip";
-import type { SwitchState, Variant } from "../lib/variants";
-import { PlayerIcon, type IconName } from "./icons";
-import styles from "./player.module.css";
+import type { ReactNode } from "react";
+import { Tooltip } from "../../../../components/ui/tooltip";
+import type { SwitchState, Variant } from "../../lib/variants";
+import { PlayerIcon, type IconName } from "../icons";
+import styles from "./controls.module.css";
 
 export interface SwitchOption {
   label: string;
@@ -17,10 +18,7 @@ export interface SwitchOption {
  */
 export function SwitchGroup({ label, options, onSwitch }: { label: string; options: SwitchOption[]; onSwitch: (target: Variant) => void }) {
   return (
-    <div className={styles.switchGroup} role="group" aria-label={label}>
-      <span className={styles.switchLabel} aria-hidden="true">
-        {label}
-      </span>
+    <LabelledRow label={label}>
       <div className={styles.segments}>
         {options.map((option) => {
           const target = option.state?.target ?? null;
@@ -46,6 +44,18 @@ export function SwitchGroup({ label, options, onSwitch }: { label: string; optio
           );
         })}
       </div>
+    </LabelledRow>
+  );
+}
+
+/** A row under the stage: a quiet label (for the eye; the group carries it for a screen reader), then its controls. */
+export function LabelledRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={styles.switchGroup} role="group" aria-label={label}>
+      <span className={styles.switchLabel} aria-hidden="true">
+        {label}
+      </span>
+      {children}
     </div>
   );
 }

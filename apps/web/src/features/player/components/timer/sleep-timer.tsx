@@ -1,9 +1,9 @@
 import { SLEEP_TIMER_CHOICES, sleepTimerLabel, type SleepTimerChoice } from "@serene/domain";
 import { useEffect, useId, useRef, useState } from "react";
-import { usePlayback } from "../hooks/use-playback";
-import { playback } from "../lib/playback";
-import { formatClock } from "../lib/time";
-import { PlayerIcon } from "./icons";
+import { usePlayback } from "../../hooks/use-playback";
+import { playback } from "../../lib/playback";
+import { formatClock } from "../../lib/time";
+import { PlayerIcon } from "../icons";
 import styles from "./sleep-timer.module.css";
 
 /**

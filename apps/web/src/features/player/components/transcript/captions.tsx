@@ -1,9 +1,9 @@
 import type { Cue } from "@serene/domain";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { PillButton } from "../../../components/ui/pill-button";
-import { STORAGE_KEYS, storage } from "../../../lib/storage";
-import { formatClock } from "../lib/time";
-import styles from "./captions.module.css";
+import { PillButton } from "../../../../components/ui/pill-button";
+import { STORAGE_KEYS, storage } from "../../../../lib/storage";
+import { formatClock } from "../../lib/time";
+import styles from "./transcript.module.css";
 
 export const CAPTIONS_FAILED = "The words of this session could not be loaded.";
 /** How long the transcript stops following the voice after the member scrolls it. */

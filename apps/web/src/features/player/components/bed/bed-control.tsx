@@ -1,10 +1,11 @@
 import { bedOptions, bedUrl, type BedChoice } from "@serene/domain";
 import { useState } from "react";
-import { usePlayback } from "../hooks/use-playback";
-import { rememberBed, rememberedBed } from "../lib/bed-choices";
-import { playback } from "../lib/playback";
-import { PlayerIcon } from "./icons";
-import styles from "./player.module.css";
+import { usePlayback } from "../../hooks/use-playback";
+import { rememberBed, rememberedBed } from "../../lib/bed-choices";
+import { playback } from "../../lib/playback";
+import { LabelledRow } from "../controls/switch-group";
+import { PlayerIcon } from "../icons";
+import styles from "./bed.module.css";
 
 /**
  * The soundscape under a session, on its own (decisions 043 and 048): which bed plays (the item's own, another
@@ -24,10 +25,7 @@ export function BedControl({ item, ownUrl }: { item: string; ownUrl: string }) {
   };
 
   return (
-    <div className={styles.switchGroup} role="group" aria-label="Soundscape">
-      <span className={styles.switchLabel} aria-hidden="true">
-        Soundscape
-      </span>
+    <LabelledRow label="Soundscape">
       <div className={styles.bed}>
         <select
           className={styles.bedChoice}
@@ -64,6 +62,6 @@ export function BedControl({ item, ownUrl }: { item: string; ownUrl: string }) {
           onChange={(event) => playback.setBedLevel(Number(event.target.value))}
         />
       </div>
-    </div>
+    </LabelledRow>
   );
 }
