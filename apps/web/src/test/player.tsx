@@ -2,6 +2,7 @@ import type { ContentItem } from "@serene/contracts";
 import { vi } from "vitest";
 import { forgetSignedCookies } from "../features/player/api/signed-cookies";
 import { PlayerPage } from "../features/player/components/player-page";
+import { FREE_STATUS } from "./account-status";
 import { mockApi, renderPage } from "./render";
 
 /** Every stream field empty: spread it, then set the streams a test needs. */
@@ -9,9 +10,6 @@ export const NO_STREAMS = { video_male: null, video_female: null, audio_male: nu
 
 /** A free HLS stream below /media/free/. */
 export const hls = (path: string) => ({ hls: { playlist: `/media/free/${path}/index.m3u8` } });
-
-/** A free member's account status. */
-export const FREE_STATUS = { subscription_type: null, member_since: "2026-01-01", subscription_via: null };
 
 /** Signed media cookies that stay valid for the hour. */
 export const SIGNED_COOKIES = {

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { followThemeChanges } from "../../features/appearance/theme";
 import { endSession } from "../../lib/session";
+import { FREE_STATUS } from "../../test/account-status";
 import { mockApi, renderPage } from "../../test/render";
 import SettingsAppearancePage from "./settings-appearance";
 
@@ -38,7 +39,7 @@ const htmlTheme = () => document.documentElement.getAttribute("data-theme");
 
 function openPage() {
   window.localStorage.setItem("t", "token");
-  mockApi({ "GET user": [200, member], "GET user/account-status": [200, { subscription_type: null }] });
+  mockApi({ "GET user": [200, member], "GET user/account-status": [200, FREE_STATUS] });
   return renderPage(SettingsAppearancePage, { at: "/settings/appearance" });
 }
 

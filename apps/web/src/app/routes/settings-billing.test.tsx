@@ -5,22 +5,13 @@ import { useToastStore } from "../../components/ui/toast-store";
 import { printer } from "../../features/settings/components/receipt-view";
 import { pageLocation } from "../../features/settings/lib/page-reload";
 import { useErrorStore } from "../../lib/error-store";
+import { ANNUAL_STATUS as ANNUAL, canceled } from "../../test/account-status";
 import { mockApi, renderPage } from "../../test/render";
 import SettingsReceiptPage from "./settings-receipt";
 import SettingsSubscriptionPage from "./settings-subscription";
 
 /** /settings/subscription's money: price, next charge, what pays, receipts, resume; and one receipt's page. */
 
-const ANNUAL = {
-  subscription_type: "Annual",
-  member_since: "2026-03-03T12:00:00Z",
-  subscription_via: "stripe",
-  status: "active",
-  current_period_end: "2027-03-03T12:00:00Z",
-  can_cancel: true,
-  can_upgrade: false,
-  offer_place: "after_locked_content",
-};
 const BILLING = {
   plan: "Annual",
   status: "active",
@@ -33,7 +24,7 @@ const BILLING = {
   payment_method: "Visa •••• 4242",
   can_resume: false,
 };
-const CANCELED = { ...ANNUAL, status: "canceled", can_cancel: false };
+const CANCELED = canceled(ANNUAL);
 const CANCELED_BILLING = { ...BILLING, status: "canceled", next_charge_at: null, next_charge_amount: null, can_resume: true };
 const RECEIPT = {
   id: "3f2a9c1d-0b7e-4c55-9a11-2b3c4d5e6f70",

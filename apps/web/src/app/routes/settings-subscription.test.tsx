@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useToastStore } from "../../components/ui/toast-store";
 import { pageLocation } from "../../features/settings/lib/page-reload";
 import { useErrorStore } from "../../lib/error-store";
+import { ANNUAL_STATUS as ANNUAL, canceled, FREE_STATUS as FREE, MONTHLY_STATUS as MONTHLY } from "../../test/account-status";
 import { pkg } from "../../test/packages";
 import { mockApi, renderPage } from "../../test/render";
 import SettingsSubscriptionPage from "./settings-subscription";
@@ -17,28 +18,7 @@ const PACKAGES = [
   pkg(14, 12, 59.99, { provider: "paypal", is_free_trial: true, trial_days: 7 }),
 ];
 
-const FREE = {
-  subscription_type: null,
-  member_since: null,
-  subscription_via: null,
-  status: null,
-  current_period_end: null,
-  can_cancel: false,
-  can_upgrade: false,
-  offer_place: "after_locked_content",
-};
-const MONTHLY = {
-  subscription_type: "Monthly",
-  member_since: "2026-03-03T12:00:00Z",
-  subscription_via: "stripe",
-  status: "active",
-  current_period_end: "2026-06-03T12:00:00Z",
-  can_cancel: true,
-  can_upgrade: true,
-  offer_place: "after_locked_content",
-};
-const ANNUAL = { ...MONTHLY, subscription_type: "Annual", current_period_end: "2027-03-03T12:00:00Z", can_upgrade: false };
-const CANCELED = { ...MONTHLY, status: "canceled", can_cancel: false, can_upgrade: false };
+const CANCELED = canceled(MONTHLY);
 
 /** GET stripe/subscription/preview ten days into a 31-day month of 14.99. */
 const PREVIEW = {

@@ -5,6 +5,7 @@ import { analytics } from "../../lib/analytics";
 import { pageLocation } from "../ui/toast-after-reload";
 import { useErrorStore } from "../../lib/error-store";
 import { openSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
+import { FREE_STATUS, TRIAL_OVER_STATUS } from "../../test/account-status";
 import { pkg } from "../../test/packages";
 import { mockApi, renderPage } from "../../test/render";
 import { OfferPaymentDialog, type OfferPaymentDialogProps } from "./offer-payment";
@@ -77,16 +78,10 @@ describe("subscription offer", () => {
   });
 
   describe("placements", () => {
-    const status = (offer_place: string) =>
-      [
-        200,
-        { subscription_type: null, member_since: "2026-01-01", subscription_via: null, can_cancel: false, can_upgrade: false, offer_place },
-      ] as [number, unknown];
-
     it("shows the after_registration packages when the registration's offer names them", async () => {
       vi.spyOn(analytics, "track").mockImplementation(() => undefined);
       window.localStorage.setItem("t", "member-token");
-      const api = mockApi({ "GET package/web": [200, { data: PACKAGES }], "GET user/account-status": status("after_locked_content") });
+      const api = mockApi({ "GET package/web": [200, { data: PACKAGES }], "GET user/account-status": [200, FREE_STATUS] });
       renderPage(SubscriptionOffer, { at: "/home" });
       act(() => openSubscriptionOffer("registration", "after_registration"));
       await screen.findByRole("list", { name: "Plans for you" });
@@ -98,7 +93,7 @@ describe("subscription offer", () => {
     it("shows the after_trial_is_over packages to a member whose trial ended without a charge", async () => {
       vi.spyOn(analytics, "track").mockImplementation(() => undefined);
       window.localStorage.setItem("t", "member-token");
-      const api = mockApi({ "GET package/web": [200, { data: PACKAGES }], "GET user/account-status": status("after_trial_is_over") });
+      const api = mockApi({ "GET package/web": [200, { data: PACKAGES }], "GET user/account-status": [200, TRIAL_OVER_STATUS] });
       renderPage(SubscriptionOffer, { at: "/meditation" });
       act(() => openSubscriptionOffer("locked"));
       await screen.findByRole("list", { name: "Plans for you" });
@@ -109,7 +104,7 @@ describe("subscription offer", () => {
     it("keeps to the packages after locked content for any other member", async () => {
       vi.spyOn(analytics, "track").mockImplementation(() => undefined);
       window.localStorage.setItem("t", "member-token");
-      const api = mockApi({ "GET package/web": [200, { data: PACKAGES }], "GET user/account-status": status("after_locked_content") });
+      const api = mockApi({ "GET package/web": [200, { data: PACKAGES }], "GET user/account-status": [200, FREE_STATUS] });
       renderPage(SubscriptionOffer, { at: "/meditation" });
       act(() => openSubscriptionOffer("unlock"));
       await screen.findByRole("list", { name: "Plans for you" });

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { OfferPaymentDialog } from "../../components/subscription/offer-payment";
 import { useToastStore } from "../../components/ui/toast-store";
+import { ANNUAL_STATUS, FREE_STATUS } from "../../test/account-status";
 import { pkg } from "../../test/packages";
 import { mockApi, renderPage } from "../../test/render";
 import { CheckoutModal, useCheckoutStart, type CheckoutLead, type CheckoutPaymentDialogProps } from "./index";
@@ -211,23 +212,11 @@ describe("checkout start", () => {
 });
 
 describe("checkout modal", () => {
-  const status = (subscription_type: string | null) =>
-    [
-      200,
-      {
-        subscription_type,
-        member_since: "2026-01-01",
-        subscription_via: null,
-        can_cancel: false,
-        can_upgrade: false,
-        offer_place: "after_locked_content",
-      },
-    ] as [number, unknown];
   const open = async (checkout: Checkout, at = "/promo/7") => {
     window.localStorage.setItem("t", "member-token");
     const api = mockApi({
       "GET recommendation": [200, { data: RECOMMENDED }],
-      "GET user/account-status": status(null),
+      "GET user/account-status": [200, FREE_STATUS],
       "GET premium-summary": [200, { data: { locked_sessions: 6, locked_collections: 1, types: [{ type: "Meditations", locked: 6 }] } }],
       "GET user/billing": [
         200,
@@ -244,7 +233,7 @@ describe("checkout modal", () => {
 
   it("tells a subscriber they are already a member instead of selling a second plan", async () => {
     window.localStorage.setItem("t", "member-token");
-    mockApi({ "GET user/account-status": status("premium") });
+    mockApi({ "GET user/account-status": [200, ANNUAL_STATUS] });
     renderPage(salesPage(checkoutOf()), { path: PATH, at: "/promo/7" });
     await userEvent.click(screen.getByRole("button", { name: "Start Now" }));
     const dialog = await screen.findByRole("dialog", { name: "You are already a member" });

@@ -4,6 +4,7 @@ import { PremiumWelcomeCard } from "../../components/subscription/premium-welcom
 import { analytics } from "../../lib/analytics";
 import { useErrorStore } from "../../lib/error-store";
 import { closeSubscriptionOffer, openSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
+import { FREE_STATUS, MONTHLY_STATUS } from "../../test/account-status";
 import { pkg } from "../../test/packages";
 import { mockApi, renderPage } from "../../test/render";
 import { PaywallPage, type PaywallPaymentDialogProps } from "./paywall-page";
@@ -37,17 +38,6 @@ const PACKAGES = [
 ];
 
 const PATH = "/subscription/:checkoutId?";
-
-const FREE_STATUS = {
-  subscription_type: null,
-  member_since: null,
-  subscription_via: null,
-  status: null,
-  current_period_end: null,
-  can_cancel: false,
-  can_upgrade: false,
-  offer_place: "after_locked_content",
-};
 
 beforeEach(() => {
   useSubscriptionOffer.setState({ open: false, trigger: null, placement: null });
@@ -206,7 +196,7 @@ describe("Get My Plan", () => {
     window.localStorage.setItem("t", "token");
     mockApi({
       "GET package/web": [200, { data: PACKAGES }],
-      "GET user/account-status": [200, { ...FREE_STATUS, subscription_type: "Monthly", subscription_via: "stripe", status: "active" }],
+      "GET user/account-status": [200, MONTHLY_STATUS],
     });
     renderPage(Page, { path: PATH, at: "/subscription" });
     expect(await screen.findByRole("heading", { name: "You are already a member" })).toBeTruthy();

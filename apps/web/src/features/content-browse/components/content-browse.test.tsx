@@ -6,7 +6,8 @@ import { analytics } from "../../../lib/analytics";
 import { useSubscriptionOffer } from "../../../lib/subscription-offer";
 import { mockApi, renderPage } from "../../../test/render";
 import { membershipOf, useMembership } from "../hooks/use-membership";
-import { FREE_STATUS, PREMIUM_STATUS, TAGS, card, page, section } from "../test/fixtures";
+import { ANNUAL_STATUS, FREE_STATUS, TRIAL_STATUS } from "../../../test/account-status";
+import { TAGS, card, page, section } from "../test/fixtures";
 import { CollectionView } from "./collection-view";
 import { LibraryView } from "./library-view";
 import { ScreenBrowse } from "./screen-browse";
@@ -30,7 +31,7 @@ describe("the 'Unlock {product}' rule", () => {
   });
 
   it("hides it from subscribers and while the status is loading", async () => {
-    const { calls } = mockApi({ "GET user/account-status": [200, PREMIUM_STATUS] });
+    const { calls } = mockApi({ "GET user/account-status": [200, ANNUAL_STATUS] });
     renderPage(UnlockHere, { at: "/home" });
     await waitFor(() => expect(calls).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -38,8 +39,8 @@ describe("the 'Unlock {product}' rule", () => {
 
     expect(membershipOf(undefined, true).showUnlock).toBe(false);
     expect(membershipOf(FREE_STATUS, false).showUnlock).toBe(true);
-    expect(membershipOf(PREMIUM_STATUS, false)).toMatchObject({ showUnlock: false, subscriber: true });
-    expect(membershipOf({ ...FREE_STATUS, subscription_type: "Free trial", subscription_via: "stripe" }, false).subscriber).toBe(true);
+    expect(membershipOf(ANNUAL_STATUS, false)).toMatchObject({ showUnlock: false, subscriber: true });
+    expect(membershipOf(TRIAL_STATUS, false).subscriber).toBe(true);
   });
 });
 
@@ -166,7 +167,7 @@ describe("collections", () => {
   });
 
   it("shows everything to a subscriber", async () => {
-    mockApi({ "GET user/account-status": [200, PREMIUM_STATUS], "GET collection/3": [200, collection] });
+    mockApi({ "GET user/account-status": [200, ANNUAL_STATUS], "GET collection/3": [200, collection] });
     renderPage(() => <CollectionView id="3" />, { at: "/collection/3" });
     expect(await screen.findByRole("link", { name: /Closed One/ })).toBeTruthy();
   });

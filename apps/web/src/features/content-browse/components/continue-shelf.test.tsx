@@ -2,7 +2,8 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { mockApi, renderPage } from "../../../test/render";
 import { useMembership } from "../hooks/use-membership";
-import { FREE_STATUS, card } from "../test/fixtures";
+import { FREE_STATUS } from "../../../test/account-status";
+import { card } from "../test/fixtures";
 import { ContinueShelf, timeLeft } from "./continue-shelf";
 
 function Shelf() {

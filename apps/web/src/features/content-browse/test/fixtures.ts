@@ -25,27 +25,6 @@ export const section = (id: number, content: ContentCard[], overrides: Partial<S
 
 export const page = <T>(data: T[]) => ({ data, meta: { current_page: 1, per_page: 20, total: data.length, last_page: 1 } });
 
-export const FREE_STATUS = {
-  subscription_type: null,
-  member_since: null,
-  subscription_via: null,
-  status: null,
-  current_period_end: null,
-  can_cancel: false,
-  can_upgrade: false,
-  offer_place: "after_locked_content" as const,
-};
-export const PREMIUM_STATUS = {
-  subscription_type: "Annual",
-  member_since: "2026-01-02T09:00:00Z",
-  subscription_via: "stripe",
-  status: "active",
-  current_period_end: "2027-01-02T09:00:00Z",
-  can_cancel: true,
-  can_upgrade: false,
-  offer_place: "after_locked_content" as const,
-};
-
 export const TAGS = {
   data: [
     { id: 1, name: "Anxiety", slug: "anxiety" },

@@ -2,6 +2,7 @@ import { DOWNLOADS_CACHE } from "@serene/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ANNUAL_STATUS, FREE_STATUS } from "../../../test/account-status";
 import { FakeCacheStorage } from "../../../test/fake-caches";
 import { mockApi, renderPage } from "../../../test/render";
 import type { DownloadRecord } from "../lib/downloads";
@@ -43,22 +44,16 @@ beforeEach(() => {
   window.localStorage.setItem("t", "token");
 });
 
-const status = (subscription_type: string | null) => ({
-  subscription_type,
-  member_since: "2026-01-01T00:00:00Z",
-  subscription_via: subscription_type ? "card" : null,
-});
-
 describe("the Downloads list", () => {
   it("invites a first download when nothing is kept", async () => {
-    mockApi({ "GET user/account-status": [200, status("premium")] });
+    mockApi({ "GET user/account-status": [200, ANNUAL_STATUS] });
     renderPage(DownloadsList, { at: "/profile/downloads" });
     expect(await screen.findByText(NO_DOWNLOADS_YET)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Find a session" }).getAttribute("href")).toBe("/home");
   });
 
   it("lists each download newest first with its size, leading to its player, and removes one", async () => {
-    mockApi({ "GET user/account-status": [200, status("premium")] });
+    mockApi({ "GET user/account-status": [200, ANNUAL_STATUS] });
     await keep(ANCHOR);
     await keep(TRAPS);
     renderPage(DownloadsList, { at: "/profile/downloads" });
@@ -76,7 +71,7 @@ describe("the Downloads list", () => {
   });
 
   it("removes premium downloads once the account status says the member no longer subscribes", async () => {
-    mockApi({ "GET user/account-status": [200, status(null)] });
+    mockApi({ "GET user/account-status": [200, FREE_STATUS] });
     await keep(ANCHOR);
     await keep(TRAPS);
     renderPage(DownloadsList, { at: "/profile/downloads" });

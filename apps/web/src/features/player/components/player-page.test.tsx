@@ -4,15 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useToastStore } from "../../../components/ui/toast-store";
 import { useSubscriptionOffer } from "../../../lib/subscription-offer";
-import {
-  FREE_STATUS,
-  hls,
-  morningLight,
-  NO_STREAMS,
-  openPlayer as open,
-  SIGNED_COOKIES,
-  signedInWithQuietMedia,
-} from "../../../test/player";
+import { FREE_STATUS } from "../../../test/account-status";
+import { hls, morningLight, NO_STREAMS, openPlayer as open, SIGNED_COOKIES, signedInWithQuietMedia } from "../../../test/player";
 import { mockApi } from "../../../test/render";
 import { startingSession } from "./player-page";
 

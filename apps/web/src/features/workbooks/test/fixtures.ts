@@ -95,14 +95,3 @@ export const ENTRY: WorkbookEntry = {
     },
   ],
 };
-
-export const FREE_STATUS = {
-  subscription_type: null,
-  member_since: null,
-  subscription_via: null,
-  status: null,
-  current_period_end: null,
-  can_cancel: false,
-  can_upgrade: false,
-  offer_place: "after_locked_content" as const,
-};
