@@ -64,6 +64,36 @@ const tsconfigs = [
   ".",
 ].map((dir) => `${dir}/tsconfig.json`);
 
+/** A redirect parameter is read only inside the one rule for paths on this site (decision 056). */
+const redirectReadRule = {
+  selector:
+    "CallExpression[callee.property.name='get'][arguments.0.value=/^(redirect|redirectParams|redirect_url|return|return_url|returnUrl|returnTo|next|back|continue)$/]" +
+    ":not(CallExpression[callee.name=/^(safeRedirectPath|sameSitePath|isSameOriginPath|sameOriginLocation|safeRedirect)$/] > CallExpression.arguments)",
+  message:
+    "Read a redirect parameter only inside safeRedirectPath(...) or sameSitePath(...) from @serene/domain, so it cannot lead off the site (decision 056).",
+};
+
+/** What a routes file takes from the route kit (apps/api/src/http) instead of writing its own (decision 058). */
+const routeKitRules = [
+  {
+    selector: "Property[key.name=/^(tags|security)$/]",
+    message: "Name a route's tag, summary and sign-in in its docs with routeDocs(tag, access) from apps/api/src/http.",
+  },
+  {
+    selector:
+      "ImportDeclaration[source.value='@serene/contracts'] > ImportSpecifier[imported.name=/^(ErrorResponse|ValidationErrorResponse|errorResponses)$/]",
+    message: "Take a route's error answers from apps/api/src/http (memberErrors, publicErrors, errorsOnly(...), ...).",
+  },
+  {
+    selector: "MemberExpression[object.property.name='headers'][property.name='authorization']",
+    message: "Optional sign-in is optionalMember(app) from apps/api/src/http; member-only is memberOnly(app).",
+  },
+  {
+    selector: "CallExpression[callee.property.name='consume']",
+    message: "Declare a route's rate limit with limitPerMember(...) or limitPerAddress(...) from apps/api/src/http.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "data/**", ".test-data/**", "packages/db/migrations/**", "bench-results/**"] },
   js.configs.recommended,
@@ -132,18 +162,13 @@ export default tseslint.config(
     // (sameSitePath in @serene/domain, decision 056): its read sits inside the call that judges it.
     files: ["apps/web/src/**/*.{ts,tsx}", "apps/api/src/**/*.ts"],
     ignores: ["**/*.test.{ts,tsx}", "apps/web/src/test/**", "apps/api/src/test/**"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector:
-            "CallExpression[callee.property.name='get'][arguments.0.value=/^(redirect|redirectParams|redirect_url|return|return_url|returnUrl|returnTo|next|back|continue)$/]" +
-            ":not(CallExpression[callee.name=/^(safeRedirectPath|sameSitePath|isSameOriginPath|sameOriginLocation|safeRedirect)$/] > CallExpression.arguments)",
-          message:
-            "Read a redirect parameter only inside safeRedirectPath(...) or sameSitePath(...) from @serene/domain, so it cannot lead off the site (decision 056).",
-        },
-      ],
-    },
+    rules: { "no-restricted-syntax": ["error", redirectReadRule] },
+  },
+  {
+    // The API's routes take their docs, error answers, sign-in and rate limits from the route kit
+    // (apps/api/src/http, decision 058): no routes file defines its own. The redirect rule above still holds.
+    files: ["apps/api/src/modules/**/*.routes.ts"],
+    rules: { "no-restricted-syntax": ["error", redirectReadRule, ...routeKitRules] },
   },
   {
     files: ["scripts/**", "apps/web/scripts/**", "e2e/**", "content/scripts/**"],

@@ -10,8 +10,12 @@ import { afterAll, describe, expect, it } from "vitest";
  */
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const planted = path.join(repoRoot, "packages/domain/src/planted-cycle-check");
+const plantedModule = path.join(repoRoot, "apps/api/src/modules/planted-kit-check");
 
-afterAll(() => rmSync(planted, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(planted, { recursive: true, force: true });
+  rmSync(plantedModule, { recursive: true, force: true });
+});
 
 describe("eslint.config.js", () => {
   it("reports an import cycle between two files of a package", async () => {
@@ -24,5 +28,45 @@ describe("eslint.config.js", () => {
     const results = await eslint.lintFiles([a, b]);
     const cycles = results.flatMap((result) => result.messages.filter((message) => message.ruleId === "import-x/no-cycle"));
     expect(cycles).toHaveLength(2);
+  }, 120_000);
+
+  it("reports a routes file that writes its own docs, error answers, optional sign-in or rate limit (decision 058)", async () => {
+    mkdirSync(plantedModule, { recursive: true });
+    const file = path.join(plantedModule, "planted.routes.ts");
+    writeFileSync(
+      file,
+      [
+        'import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";',
+        'import { ErrorResponse, errorResponses } from "@serene/contracts";',
+        'import type { RateLimiter } from "../../plugins/rate-limit";',
+        "",
+        "const errors = { ...errorResponses, 401: ErrorResponse };",
+        "",
+        "export function plantedRoutes(limiter: RateLimiter): FastifyPluginAsyncZod {",
+        "  return async (app) => {",
+        '    const docs = (summary: string) => ({ tags: ["planted"], summary, security: [{ bearer: [] }] });',
+        "    app.get(",
+        '      "/planted",',
+        "      {",
+        "        onRequest: async (request, reply) => {",
+        "          if (request.headers.authorization !== undefined) await app.authenticate.call(app, request, reply);",
+        '          await limiter.consume("quiz", request.ip);',
+        "        },",
+        '        schema: { ...docs("Planted"), response: { ...errors } },',
+        "      },",
+        '      async () => ({ message: "planted" }),',
+        "    );",
+        "  };",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    const eslint = new ESLint({ cwd: repoRoot });
+    const [result] = await eslint.lintFiles([file]);
+    const kit = result!.messages.filter((message) => message.ruleId === "no-restricted-syntax").map((message) => message.message);
+    expect(kit.filter((message) => message.includes("routeDocs("))).toHaveLength(2);
+    expect(kit.filter((message) => message.includes("error answers"))).toHaveLength(2);
+    expect(kit.filter((message) => message.includes("optionalMember(app)"))).toHaveLength(1);
+    expect(kit.filter((message) => message.includes("limitPerMember("))).toHaveLength(1);
   }, 120_000);
 });

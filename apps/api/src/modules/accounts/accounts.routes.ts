@@ -4,8 +4,6 @@ import {
   ChangePasswordBody,
   CodeParams,
   DeviceBody,
-  ErrorResponse,
-  errorResponses,
   LeadAccountBody,
   LeadAccountResponse,
   LeadIdentity,
@@ -28,6 +26,7 @@ import {
   UpdateUserBody,
   User,
 } from "@serene/contracts";
+import { accountErrors as errors, memberOnly, routeDocs, signInOf } from "../../http";
 import { authOf, bearerTokenOf, personal } from "../../plugins/auth";
 import type { MediaAccess } from "../media/media-access.service";
 import { mediaCookiesLeave } from "../media/media.routes";
@@ -35,8 +34,6 @@ import type { AccountRecoveryService } from "./account-recovery.service";
 import type { AccountsService } from "./accounts.service";
 import type { ProfileService } from "./profile.service";
 import { TRUSTED_DEVICE_COOKIE } from "./trusted-devices";
-
-const errors = { ...errorResponses, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };
 
 export interface AccountsRouteDeps {
   accounts: AccountsService;
@@ -48,7 +45,8 @@ export interface AccountsRouteDeps {
 /** Spec 000 section 7 and spec 001 section 7: who a person is. */
 export function accountsRoutes({ accounts, recovery, profile, media }: AccountsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const member = { onRequest: app.authenticate };
+    const docs = routeDocs("accounts");
+    const member = memberOnly(app);
     // Sign-ins and log-out take the browser's media cookies away (decision 056).
     const mediaLeaves = mediaCookiesLeave(media);
     const signIn = { ...personal, onRequest: mediaLeaves };
@@ -59,8 +57,7 @@ export function accountsRoutes({ accounts, recovery, profile, media }: AccountsR
       {
         ...signIn,
         schema: {
-          tags: ["accounts"],
-          summary: "Log in with e-mail and password",
+          ...docs("Log in with e-mail and password"),
           description:
             "Failures slow down each source (address, or browser with the trusted_device cookie) on its own: 429 with Retry-After. " +
             "A successful log-in from a browser the account does not yet trust sets that cookie.",
@@ -82,27 +79,23 @@ export function accountsRoutes({ accounts, recovery, profile, media }: AccountsR
       {
         ...member,
         schema: {
-          tags: ["accounts"],
-          summary: "Keep the session alive (the web app calls it every 5 minutes)",
-          security: [{ bearer: [] }],
+          ...docs("Keep the session alive (the web app calls it every 5 minutes)", { access: "member" }),
           response: { 200: SessionResponse, ...errors },
         },
       },
-      (request) => accounts.refresh(authOf(request).signIn, authOf(request).token),
+      (request) => accounts.refresh(signInOf(request), authOf(request).token),
     );
     app.delete(
       "/user/token",
       {
         ...logOut,
         schema: {
-          tags: ["accounts"],
-          summary: "Log out: revoke this token",
-          security: [{ bearer: [] }],
+          ...docs("Log out: revoke this token", { access: "member" }),
           response: { 204: z.null(), ...errors },
         },
       },
       async (request, reply) => {
-        await accounts.logout(authOf(request).signIn);
+        await accounts.logout(signInOf(request));
         return reply.code(204).send(null);
       },
     );
@@ -111,8 +104,7 @@ export function accountsRoutes({ accounts, recovery, profile, media }: AccountsR
       {
         ...signIn,
         schema: {
-          tags: ["accounts"],
-          summary: "Register (form data or JSON); status 208 when the e-mail already has an account",
+          ...docs("Register (form data or JSON); status 208 when the e-mail already has an account"),
           body: RegisterBody,
           response: { 200: RegisterResponse, 208: RegisterResponse, ...errors },
         },
@@ -128,8 +120,7 @@ export function accountsRoutes({ accounts, recovery, profile, media }: AccountsR
       {
         ...signIn,
         schema: {
-          tags: ["accounts"],
-          summary: "Sign in with Google (googleWeb), Apple or Facebook",
+          ...docs("Sign in with Google (googleWeb), Apple or Facebook"),
           params: SocialParams,
           body: SocialBody,
           response: { 200: TokenResponse, ...errors },
@@ -142,8 +133,7 @@ export function accountsRoutes({ accounts, recovery, profile, media }: AccountsR
       {
         ...signIn,
         schema: {
-          tags: ["accounts"],
-          summary: "Exchange a single-use temporary token for a session token",
+          ...docs("Exchange a single-use temporary token for a session token"),
           params: TmpTokenParams,
           body: TmpTokenBody,
           response: { 200: TokenResponse, ...errors },
@@ -155,8 +145,7 @@ export function accountsRoutes({ accounts, recovery, profile, media }: AccountsR
       "/user/recovery-password",
       {
         schema: {
-          tags: ["accounts"],
-          summary: "E-mail a password reset link (same answer for every address)",
+          ...docs("E-mail a password reset link (same answer for every address)"),
           querystring: RecoveryQuery,
           response: { 200: MessageResponse, ...errors },
         },
@@ -168,8 +157,7 @@ export function accountsRoutes({ accounts, recovery, profile, media }: AccountsR
       {
         ...signIn,
         schema: {
-          tags: ["accounts"],
-          summary: "Set a new password with the e-mailed token",
+          ...docs("Set a new password with the e-mailed token"),
           body: ResetPasswordBody,
           response: { 200: ResetPasswordResponse, ...errors },
         },
@@ -180,8 +168,7 @@ export function accountsRoutes({ accounts, recovery, profile, media }: AccountsR
       "/user/request-remove",
       {
         schema: {
-          tags: ["accounts"],
-          summary: "E-mail an account removal link (same answer for every address)",
+          ...docs("E-mail an account removal link (same answer for every address)"),
           body: RemovalRequestBody,
           response: { 200: MessageResponse, ...errors },
         },
@@ -192,8 +179,7 @@ export function accountsRoutes({ accounts, recovery, profile, media }: AccountsR
       "/user/confirm-remove/:code",
       {
         schema: {
-          tags: ["accounts"],
-          summary: "Confirm account removal: sign out everywhere, delete after 5 days",
+          ...docs("Confirm account removal: sign out everywhere, delete after 5 days"),
           params: CodeParams,
           body: DeviceBody,
           response: { 200: MessageResponse, ...errors },
@@ -205,30 +191,27 @@ export function accountsRoutes({ accounts, recovery, profile, media }: AccountsR
       "/user",
       {
         ...member,
-        schema: { tags: ["accounts"], summary: "The signed-in member", security: [{ bearer: [] }], response: { 200: User, ...errors } },
+        schema: { ...docs("The signed-in member", { access: "member" }), response: { 200: User, ...errors } },
       },
-      (request) => profile.get(authOf(request).signIn),
+      (request) => profile.get(signInOf(request)),
     );
     app.put(
       "/user",
       {
         ...member,
         schema: {
-          tags: ["accounts"],
-          summary: "Update name and e-mail (a new e-mail waits for its confirmation link)",
-          security: [{ bearer: [] }],
+          ...docs("Update name and e-mail (a new e-mail waits for its confirmation link)", { access: "member" }),
           body: UpdateUserBody,
           response: { 200: User, ...errors },
         },
       },
-      (request) => profile.update(authOf(request).signIn, request.body),
+      (request) => profile.update(signInOf(request), request.body),
     );
     app.post(
       "/user/confirm-email/:code",
       {
         schema: {
-          tags: ["accounts"],
-          summary: "Confirm a new e-mail address",
+          ...docs("Confirm a new e-mail address"),
           params: CodeParams,
           response: { 200: MessageResponse, ...errors },
         },
@@ -240,22 +223,19 @@ export function accountsRoutes({ accounts, recovery, profile, media }: AccountsR
       {
         ...member,
         schema: {
-          tags: ["accounts"],
-          summary: "Change the password; other devices are signed out",
-          security: [{ bearer: [] }],
+          ...docs("Change the password; other devices are signed out", { access: "member" }),
           body: ChangePasswordBody,
           response: { 200: MessageResponse, ...errors },
         },
       },
-      (request) => profile.changePassword(authOf(request).signIn, request.body, request.ip),
+      (request) => profile.changePassword(signInOf(request), request.body, request.ip),
     );
     app.post(
       "/lead/:id/account",
       {
         ...signIn,
         schema: {
-          tags: ["accounts"],
-          summary: "Open an account for an unclaimed lead buying on its offer page",
+          ...docs("Open an account for an unclaimed lead buying on its offer page"),
           description:
             "Only with the lead's own link token (`token`, carried by the offer link e-mailed to the lead; 422 without it): a lead id alone opens nothing. " +
             "The account gets the lead's name and e-mail and a random temporary password, which is e-mailed to that address (never answered). " +
@@ -274,8 +254,7 @@ export function accountsRoutes({ accounts, recovery, profile, media }: AccountsR
       {
         ...personal,
         schema: {
-          tags: ["accounts"],
-          summary: "A pre-registered lead's name and e-mail, by statistic id",
+          ...docs("A pre-registered lead's name and e-mail, by statistic id"),
           params: StatisticParams,
           response: { 200: LeadIdentity, ...errors },
         },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AnalyticsEventAccepted, AnalyticsEventBody, CacheBuster, errorResponses } from "@serene/contracts";
+import { AnalyticsEventAccepted, AnalyticsEventBody, CacheBuster } from "@serene/contracts";
+import { limitPerAddress, publicErrors, routeDocs } from "../../http";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { AnalyticsService } from "./analytics.service";
 
@@ -12,14 +13,13 @@ export function analyticsRoutes(service: AnalyticsService, limiter: RateLimiter)
       "/events",
       {
         bodyLimit: EVENT_BODY_LIMIT,
-        // Per client address and per browser session (RATE_LIMITS.events): 429 with Retry-After beyond.
-        preHandler: async (request) => limiter.consume("events", request.ip, request.body.session_id ?? null),
+        // Per client address and per browser session (RATE_LIMITS.events), once the body is valid: 429 with Retry-After beyond.
+        preHandler: limitPerAddress(limiter, "events", (request) => (request.body as AnalyticsEventBody).session_id ?? null),
         schema: {
-          tags: ["analytics"],
-          summary: "Record a first-party analytics event (page view, product event)",
+          ...routeDocs("analytics")("Record a first-party analytics event (page view, product event)"),
           querystring: CacheBuster,
           body: AnalyticsEventBody,
-          response: { 202: AnalyticsEventAccepted, ...errorResponses },
+          response: { 202: AnalyticsEventAccepted, ...publicErrors },
         },
       },
       async (request, reply) => {

@@ -1,40 +1,26 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  ComingSoonLeadBody,
-  ComingSoonLeadResponse,
-  ComingSoonParams,
-  ComingSoonQuery,
-  ComingSoonResponse,
-  ErrorResponse,
-  errorResponses,
-} from "@serene/contracts";
-import { authOf } from "../../plugins/auth";
+import { ComingSoonLeadBody, ComingSoonLeadResponse, ComingSoonParams, ComingSoonQuery, ComingSoonResponse } from "@serene/contracts";
+import { limitPerMember, memberErrors as errors, memberIdOf as memberOf, memberOnly, routeDocs } from "../../http";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { ComingSoonService } from "./coming-soon.service";
 
 /** A sign-up is a few names; anything bigger is not one. */
 const LEAD_BODY_LIMIT = 8 * 1024;
 
-const errors = { ...errorResponses, 401: ErrorResponse };
-const member = { security: [{ bearer: [] }] };
-
 /** Spec 000 sections 2 and 7: /coming-soon/{key?} is for signed-in members only. */
 export function comingSoonRoutes(service: ComingSoonService, limiter: RateLimiter): FastifyPluginAsyncZod {
   return async (app) => {
+    const docs = routeDocs("coming-soon", "member");
     // After the bearer check, per client address and per member (RATE_LIMITS): 429 with Retry-After beyond.
-    const limit = (name: "comingSoon" | "comingSoonLead") => async (request: FastifyRequest) =>
-      limiter.consume(name, request.ip, authOf(request).signIn.user.id);
-    const memberOf = (request: FastifyRequest) => authOf(request).signIn.user.id;
+    const reader = memberOnly(app, limitPerMember(limiter, "comingSoon"));
+    const signUp = memberOnly(app, limitPerMember(limiter, "comingSoonLead"));
 
     app.get(
       "/coming-soon",
       {
-        onRequest: [app.authenticate, limit("comingSoon")],
+        ...reader,
         schema: {
-          tags: ["coming-soon"],
-          summary: "The default coming-soon page",
-          ...member,
+          ...docs("The default coming-soon page"),
           querystring: ComingSoonQuery,
           response: { 200: ComingSoonResponse, ...errors },
         },
@@ -44,11 +30,9 @@ export function comingSoonRoutes(service: ComingSoonService, limiter: RateLimite
     app.get(
       "/coming-soon/:key",
       {
-        onRequest: [app.authenticate, limit("comingSoon")],
+        ...reader,
         schema: {
-          tags: ["coming-soon"],
-          summary: "A coming-soon page by key (404 for an unknown key; the web app then shows the default page)",
-          ...member,
+          ...docs("A coming-soon page by key (404 for an unknown key; the web app then shows the default page)"),
           params: ComingSoonParams,
           querystring: ComingSoonQuery,
           response: { 200: ComingSoonResponse, ...errors },
@@ -64,12 +48,10 @@ export function comingSoonRoutes(service: ComingSoonService, limiter: RateLimite
         url,
         {
           bodyLimit: LEAD_BODY_LIMIT,
-          onRequest: [app.authenticate, limit("comingSoonLead")],
+          ...signUp,
           schema: {
             ...(url.endsWith("/") ? { hide: true } : {}),
-            tags: ["coming-soon"],
-            summary: "Sign up on a coming-soon page: the member's name and e-mail (again for the same funnel and e-mail: updated)",
-            ...member,
+            ...docs("Sign up on a coming-soon page: the member's name and e-mail (again for the same funnel and e-mail: updated)"),
             querystring: ComingSoonQuery,
             body: ComingSoonLeadBody,
             response: { 200: ComingSoonLeadResponse, 201: ComingSoonLeadResponse, ...errors },

@@ -6,8 +6,6 @@ import {
   ContentCardPage,
   ContentItemResponse,
   ContentListQuery,
-  ErrorResponse,
-  errorResponses,
   IdParam,
   PlanQuery,
   PlanResponse,
@@ -22,16 +20,14 @@ import {
   TagListResponse,
 } from "@serene/contracts";
 import { CONTENT_MODELS } from "@serene/domain";
-import { authOf } from "../../plugins/auth";
+import { memberErrors as errors, memberOnly, routeDocs, signInOf } from "../../http";
 import type { CatalogueService } from "./catalogue.service";
-
-const errors = { ...errorResponses, 401: ErrorResponse };
 
 /** Spec 001 section 7: the catalogue as members browse it. */
 export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): FastifyPluginAsyncZod {
   return async (app) => {
-    const member = { onRequest: app.authenticate };
-    const docs = (summary: string) => ({ tags: ["content"], summary, security: [{ bearer: [] }] });
+    const member = memberOnly(app);
+    const docs = routeDocs("content", "member");
 
     app.get(
       "/screen/:name",
@@ -44,7 +40,7 @@ export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): F
           response: { 200: ScreenResponse, ...errors },
         },
       },
-      (request) => catalogue.screen(request.params.name, request.query, authOf(request).signIn),
+      (request) => catalogue.screen(request.params.name, request.query, signInOf(request)),
     );
 
     for (const model of CONTENT_MODELS) {
@@ -58,7 +54,7 @@ export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): F
             response: { 200: ContentCardPage, ...errors },
           },
         },
-        (request) => catalogue.list(model, request.query, authOf(request).signIn),
+        (request) => catalogue.list(model, request.query, signInOf(request)),
       );
       app.get(
         `/${model}/:id`,
@@ -71,7 +67,7 @@ export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): F
             response: { 200: ContentItemResponse, ...errors },
           },
         },
-        (request) => catalogue.detail(model, request.params.id, authOf(request).signIn),
+        (request) => catalogue.detail(model, request.params.id, signInOf(request)),
       );
       app.get(
         `/${model}/:id/recommendations`,
@@ -86,7 +82,7 @@ export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): F
             response: { 200: ContentCardList, ...errors },
           },
         },
-        (request) => catalogue.recommendations(model, request.params.id, request.query, authOf(request).signIn),
+        (request) => catalogue.recommendations(model, request.params.id, request.query, signInOf(request)),
       );
     }
 
@@ -112,7 +108,7 @@ export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): F
           response: { 200: ContentCardPage, ...errors },
         },
       },
-      (request) => catalogue.search(request.query, authOf(request).signIn),
+      (request) => catalogue.search(request.query, signInOf(request)),
     );
     app.get(
       "/collection/:id",
@@ -125,7 +121,7 @@ export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): F
           response: { 200: CollectionResponse, ...errors },
         },
       },
-      (request) => catalogue.collection(request.params.id, authOf(request).signIn),
+      (request) => catalogue.collection(request.params.id, signInOf(request)),
     );
     app.get(
       "/premium-summary",
@@ -149,7 +145,7 @@ export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): F
           response: { 200: PlanResponse, ...errors },
         },
       },
-      (request) => catalogue.plan(request.query.day, authOf(request).signIn),
+      (request) => catalogue.plan(request.query.day, signInOf(request)),
     );
   };
 }

@@ -4,8 +4,6 @@ import {
   CacheBuster,
   ContentCardList,
   ContentRef,
-  ErrorResponse,
-  errorResponses,
   FavoriteResponse,
   SessionReportBody,
   SessionReportResponse,
@@ -14,23 +12,20 @@ import {
   TimeZoneQuery,
 } from "@serene/contracts";
 import type { FastifyRequest } from "fastify";
-import { authOf } from "../../plugins/auth";
+import { limitPerMember, memberErrors as errors, memberIdOf as userId, memberOnly, routeDocs, signInOf } from "../../http";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { LibraryService } from "./library.service";
-
-const errors = { ...errorResponses, 401: ErrorResponse };
 
 /** Spec 001 section 7: the member's favourites, history, views and listening sessions. */
 export function libraryRoutes({ library, limiter }: { library: LibraryService; limiter: RateLimiter }): FastifyPluginAsyncZod {
   return async (app) => {
-    const listener = (request: FastifyRequest) => authOf(request).signIn.user;
+    const listener = (request: FastifyRequest) => signInOf(request).user;
+    const member = memberOnly(app);
     // After the bearer check, per client address and per member: 429 with Retry-After beyond RATE_LIMITS.share.
-    const limitShares = async (request: FastifyRequest) => limiter.consume("share", request.ip, listener(request).id);
+    const sharer = memberOnly(app, limitPerMember(limiter, "share"));
     // Listening reports likewise, beyond RATE_LIMITS.listening (decision 054).
-    const limitReports = async (request: FastifyRequest) => limiter.consume("listening", request.ip, listener(request).id);
-    const member = { onRequest: app.authenticate };
-    const docs = (summary: string) => ({ tags: ["library"], summary, security: [{ bearer: [] }] });
-    const userId = (request: Parameters<typeof authOf>[0]) => authOf(request).signIn.user.id;
+    const reporter = memberOnly(app, limitPerMember(limiter, "listening"));
+    const docs = routeDocs("library", "member");
 
     app.get(
       "/recently-played",
@@ -42,7 +37,7 @@ export function libraryRoutes({ library, limiter }: { library: LibraryService; l
           response: { 200: ContentCardList, ...errors },
         },
       },
-      (request) => library.recentlyPlayed(authOf(request).signIn),
+      (request) => library.recentlyPlayed(signInOf(request)),
     );
     app.get(
       "/favorite",
@@ -54,7 +49,7 @@ export function libraryRoutes({ library, limiter }: { library: LibraryService; l
           response: { 200: ContentCardList, ...errors },
         },
       },
-      (request) => library.favorites(authOf(request).signIn),
+      (request) => library.favorites(signInOf(request)),
     );
     app.get(
       "/recommendation",
@@ -66,7 +61,7 @@ export function libraryRoutes({ library, limiter }: { library: LibraryService; l
           response: { 200: ContentCardList, ...errors },
         },
       },
-      (request) => library.recommended(authOf(request).signIn),
+      (request) => library.recommended(signInOf(request)),
     );
     app.post(
       "/user/favorite",
@@ -116,7 +111,7 @@ export function libraryRoutes({ library, limiter }: { library: LibraryService; l
     app.post(
       "/user/sessions",
       {
-        onRequest: [app.authenticate, limitReports],
+        ...reporter,
         schema: {
           ...docs(
             "Report a listening session (UTC to the second, ending in Z); tz: the member's time zone for their days. Kept only " +
@@ -133,7 +128,7 @@ export function libraryRoutes({ library, limiter }: { library: LibraryService; l
     app.post(
       "/user/shares",
       {
-        onRequest: [app.authenticate, limitShares],
+        ...sharer,
         schema: {
           ...docs("Record that the member copied an item's share link"),
           body: ContentRef,

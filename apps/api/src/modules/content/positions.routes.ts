@@ -1,17 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { CacheBuster, ContinueList, ErrorResponse, errorResponses, IdParam, PositionBody, PositionResponse } from "@serene/contracts";
+import { CacheBuster, ContinueList, IdParam, PositionBody, PositionResponse } from "@serene/contracts";
 import { z } from "zod";
-import { authOf } from "../../plugins/auth";
+import { memberErrors as errors, memberIdOf as userId, memberOnly, routeDocs, signInOf } from "../../http";
 import type { PositionsService } from "./positions.service";
-
-const errors = { ...errorResponses, 401: ErrorResponse };
 
 /** The member's place in each item, and home's 'Continue' (decision 043). */
 export function positionsRoutes({ positions }: { positions: PositionsService }): FastifyPluginAsyncZod {
   return async (app) => {
-    const member = { onRequest: app.authenticate };
-    const docs = (summary: string) => ({ tags: ["library"], summary, security: [{ bearer: [] }] });
-    const userId = (request: Parameters<typeof authOf>[0]) => authOf(request).signIn.user.id;
+    const member = memberOnly(app);
+    const docs = routeDocs("library", "member");
 
     app.get(
       "/user/continue",
@@ -23,7 +20,7 @@ export function positionsRoutes({ positions }: { positions: PositionsService }):
           response: { 200: ContinueList, ...errors },
         },
       },
-      (request) => positions.continueList(authOf(request).signIn),
+      (request) => positions.continueList(signInOf(request)),
     );
     app.get(
       "/user/positions/:id",

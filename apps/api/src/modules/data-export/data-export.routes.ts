@@ -1,19 +1,10 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  DATA_EXPORT_CSV_FILES,
-  DataExport,
-  DataExportQuery,
-  ErrorResponse,
-  errorResponses,
-  type DataExportCsvFile,
-} from "@serene/contracts";
-import { authOf } from "../../plugins/auth";
+import { DATA_EXPORT_CSV_FILES, DataExport, DataExportQuery, type DataExportCsvFile } from "@serene/contracts";
+import { limitPerMember, memberErrors as errors, memberIdOf as memberOf, memberOnly, routeDocs } from "../../http";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { DataExportService } from "./data-export.service";
-
-const errors = { ...errorResponses, 401: ErrorResponse };
 
 /** A CSV file, declared as text: the first line names the columns. */
 const csvResponse = (description: string) => ({
@@ -35,11 +26,9 @@ const attachment = (reply: FastifyReply, fileName: string) => reply.header("cont
 /** "Download my data" (issue 15, decision 037): the member's own data, as files. Members only. */
 export function dataExportRoutes(service: DataExportService, limiter: RateLimiter): FastifyPluginAsyncZod {
   return async (app) => {
-    const docs = (summary: string) => ({ tags: ["accounts"], summary, security: [{ bearer: [] }] });
-    const memberOf = (request: FastifyRequest) => authOf(request).signIn.user.id;
+    const docs = routeDocs("accounts", "member");
     // After the bearer check, per client address and per member: 429 with Retry-After beyond RATE_LIMITS.dataExport.
-    const limit = async (request: FastifyRequest) => limiter.consume("dataExport", request.ip, memberOf(request));
-    const member = { onRequest: [app.authenticate, limit] };
+    const member = memberOnly(app, limitPerMember(limiter, "dataExport"));
 
     app.get(
       "/user/export",

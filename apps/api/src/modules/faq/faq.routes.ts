@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorResponses, FaqListQuery, FaqListResponse } from "@serene/contracts";
+import { FaqListQuery, FaqListResponse } from "@serene/contracts";
+import { errorsOnly, routeDocs } from "../../http";
 import type { FaqService } from "./faq.service";
 
 export function faqRoutes(service: FaqService): FastifyPluginAsyncZod {
@@ -8,10 +9,9 @@ export function faqRoutes(service: FaqService): FastifyPluginAsyncZod {
       "/faq",
       {
         schema: {
-          tags: ["faq"],
-          summary: "Questions and answers, paged",
+          ...routeDocs("faq")("Questions and answers, paged"),
           querystring: FaqListQuery,
-          response: { 200: FaqListResponse, 422: errorResponses[422] },
+          response: { 200: FaqListResponse, ...errorsOnly(422) },
         },
       },
       async (request) => service.list(request.query),

@@ -1,10 +1,10 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { CacheBuster, ErrorResponse, SignedCookiesResponse } from "@serene/contracts";
+import { CacheBuster, SignedCookiesResponse } from "@serene/contracts";
 import type { MediaConfig } from "../../config";
 import { sendError } from "../../plugins/errors";
-import { authOf } from "../../plugins/auth";
+import { errorsOnly, memberOnly, routeDocs, signInOf } from "../../http";
 import type { MediaAccess, MediaCookie } from "./media-access.service";
 
 /** Puts a cookie set on the answer: each cookie set, or expired where its value is null. */
@@ -33,17 +33,15 @@ export function signedCookieRoutes(deps: { media: MediaAccess }): FastifyPluginA
     app.get(
       "/user/cloudfront-cookies",
       {
-        onRequest: app.authenticate,
+        ...memberOnly(app),
         schema: {
-          tags: ["media"],
-          summary: "Signed cookies (CloudFront custom policy) that open the media this member may play",
-          security: [{ bearer: [] }],
+          ...routeDocs("media", "member")("Signed cookies (CloudFront custom policy) that open the media this member may play"),
           querystring: CacheBuster,
-          response: { 200: SignedCookiesResponse, 401: ErrorResponse },
+          response: { 200: SignedCookiesResponse, ...errorsOnly(401) },
         },
       },
       async (request, reply) => {
-        const { cookies, body } = deps.media.forMember(authOf(request).signIn);
+        const { cookies, body } = deps.media.forMember(signInOf(request));
         applyMediaCookies(reply, cookies);
         reply.header("cache-control", "no-store");
         return body;

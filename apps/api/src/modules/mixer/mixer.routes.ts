@@ -1,25 +1,20 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { CacheBuster, ErrorResponse, errorResponses, MixBody, MixList, MixParams, MixResponse } from "@serene/contracts";
+import { CacheBuster, MixBody, MixList, MixParams, MixResponse } from "@serene/contracts";
 import { z } from "zod";
-import { authOf } from "../../plugins/auth";
+import { limitPerMember, memberErrors as errors, memberIdOf as memberOf, memberOnly, routeDocs } from "../../http";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { MixerService } from "./mixer.service";
 
 /** A mix is a name of 40 characters and three sounds: well under 1 KiB as JSON, escapes included. */
 const MIX_BODY_LIMIT = 8 * 1024;
 
-const errors = { ...errorResponses, 401: ErrorResponse };
-
 /** The Sounds mixer's saved mixes (decision 044). Members only; every call is the member's own. */
 export function mixerRoutes(service: MixerService, limiter: RateLimiter): FastifyPluginAsyncZod {
   return async (app) => {
-    const docs = (summary: string) => ({ tags: ["mixer"], summary, security: [{ bearer: [] }] });
-    const memberOf = (request: FastifyRequest) => authOf(request).signIn.user.id;
+    const docs = routeDocs("mixer", "member");
+    const reader = memberOnly(app);
     // After the bearer check, per client address and per member: 429 with Retry-After beyond RATE_LIMITS.mixWrite.
-    const limitWrites = async (request: FastifyRequest) => limiter.consume("mixWrite", request.ip, memberOf(request));
-    const reader = { onRequest: [app.authenticate] };
-    const writer = { onRequest: [app.authenticate, limitWrites] };
+    const writer = memberOnly(app, limitPerMember(limiter, "mixWrite"));
 
     app.get(
       "/user/mixes",

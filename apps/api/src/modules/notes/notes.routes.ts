@@ -1,34 +1,19 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  CacheBuster,
-  DeletedResponse,
-  ErrorResponse,
-  errorResponses,
-  NoteBody,
-  NoteList,
-  NoteParams,
-  NoteResponse,
-  PageQuery,
-} from "@serene/contracts";
-import { authOf } from "../../plugins/auth";
+import { CacheBuster, DeletedResponse, NoteBody, NoteList, NoteParams, NoteResponse, PageQuery } from "@serene/contracts";
+import { limitPerMember, memberErrors as errors, memberIdOf as memberOf, memberOnly, routeDocs } from "../../http";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { NotesService } from "./notes.service";
 
 /** A note is at most 10,000 characters (under 60 KiB as JSON, escapes included); anything bigger is not one. */
 const NOTE_BODY_LIMIT = 64 * 1024;
 
-const errors = { ...errorResponses, 401: ErrorResponse };
-
 /** Spec 001 sections 2, 7 and 9: the member's notes (decision 033). Members only; every call is the member's own. */
 export function notesRoutes(service: NotesService, limiter: RateLimiter): FastifyPluginAsyncZod {
   return async (app) => {
-    const docs = (summary: string) => ({ tags: ["notes"], summary, security: [{ bearer: [] }] });
-    const memberOf = (request: FastifyRequest) => authOf(request).signIn.user.id;
+    const docs = routeDocs("notes", "member");
+    const reader = memberOnly(app);
     // After the bearer check, per client address and per member: 429 with Retry-After beyond RATE_LIMITS.noteWrite.
-    const limitWrites = async (request: FastifyRequest) => limiter.consume("noteWrite", request.ip, memberOf(request));
-    const reader = { onRequest: [app.authenticate] };
-    const writer = { onRequest: [app.authenticate, limitWrites] };
+    const writer = memberOnly(app, limitPerMember(limiter, "noteWrite"));
 
     app.get(
       "/user/notes",

@@ -5,8 +5,6 @@ import {
   CacheBuster,
   CancelParams,
   ChangePlanBody,
-  ErrorResponse,
-  errorResponses,
   IdempotencyHeaders,
   MessageResponse,
   PurchaseResponse,
@@ -20,7 +18,7 @@ import {
   WalletReturnBody,
 } from "@serene/contracts";
 import { isSameOriginPath } from "@serene/domain";
-import { authOf } from "../../plugins/auth";
+import { limitPerMember, memberIdOf, memberOnly, paymentErrors as errors, routeDocs } from "../../http";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { PurchasesService } from "./purchases.service";
 
@@ -29,8 +27,6 @@ interface Deps {
   limiter: RateLimiter;
 }
 
-const errors = { ...errorResponses, 401: ErrorResponse, 402: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };
-const member = { security: [{ bearer: [] }] };
 const ProviderParams = CancelParams;
 const ReturnParams = z.object({ purchaseId: z.uuid() });
 const ReturnQuery = z.object({ redirect: z.string().max(512).optional() });
@@ -38,76 +34,72 @@ const ReturnQuery = z.object({ redirect: z.string().max(512).optional() });
 /** Card calls under /stripe, wallet calls under /paypal, cancellation, and both providers' webhooks. */
 export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
-    const auth = app.authenticate;
-    const limit = async (request: FastifyRequest) => deps.limiter.consume("payment", request.ip, authOf(request).signIn.user.id);
+    const docs = routeDocs("payments", "member");
+    const member = memberOnly(app);
+    // Per client address and per member, once the body is valid: 429 with Retry-After beyond RATE_LIMITS.payment.
+    const limit = limitPerMember(deps.limiter, "payment");
 
     app.get(
       "/stripe/setup-intent",
       {
-        onRequest: auth,
+        ...member,
         schema: {
-          tags: ["payments"],
-          summary: "A card setup intent: the publishable key and the client secret the card form confirms",
-          ...member,
+          ...docs("A card setup intent: the publishable key and the client secret the card form confirms"),
           querystring: CacheBuster,
           response: { 200: SetupIntentResponse, ...errors },
         },
       },
-      async (request) => deps.purchases.setupIntent(authOf(request).signIn.user.id),
+      async (request) => deps.purchases.setupIntent(memberIdOf(request)),
     );
 
     app.post(
       "/stripe/payment-method",
       {
-        onRequest: auth,
+        ...member,
         preHandler: limit,
         schema: {
-          tags: ["payments"],
-          summary:
+          ...docs(
             "Saves the confirmed card and buys the package: a free trial starts, or the first charge is taken ('need approve' sends the member to the bank)",
-          ...member,
+          ),
           headers: IdempotencyHeaders,
           body: SavePaymentMethodBody,
           response: { 200: PurchaseResponse, ...errors },
         },
       },
-      async (request) => deps.purchases.saveCardAndBuy(authOf(request).signIn.user.id, request.body, request.headers["idempotency-key"]),
+      async (request) => deps.purchases.saveCardAndBuy(memberIdOf(request), request.body, request.headers["idempotency-key"]),
     );
 
     for (const provider of ["stripe", "paypal"] as const) {
       app.get(
         `/${provider}/subscription/preview`,
         {
-          onRequest: auth,
+          ...member,
           schema: {
-            tags: ["payments"],
-            summary:
+            ...docs(
               "What the upgrade to the annual plan costs today: the annual price less a credit for the unused part of the paid period",
-            ...member,
+            ),
             querystring: UpgradePreviewQuery,
             response: { 200: UpgradePreviewResponse, ...errors },
           },
         },
-        async (request) => deps.purchases.upgradePreview(authOf(request).signIn.user.id, provider, request.query),
+        async (request) => deps.purchases.upgradePreview(memberIdOf(request), provider, request.query),
       );
 
       app.put(
         `/${provider}/subscription`,
         {
-          onRequest: auth,
+          ...member,
           preHandler: limit,
           schema: {
-            tags: ["payments"],
-            summary:
+            ...docs(
               "Changes the plan: the upgrade to the annual plan, paid now at the annual price less the credit for the unused part of the paid period",
-            ...member,
+            ),
             headers: IdempotencyHeaders,
             body: ChangePlanBody,
             response: { 200: PurchaseResponse, ...errors },
           },
         },
-        async (request) =>
-          deps.purchases.changePlan(authOf(request).signIn.user.id, provider, request.body, request.headers["idempotency-key"]),
+        async (request) => deps.purchases.changePlan(memberIdOf(request), provider, request.body, request.headers["idempotency-key"]),
       );
     }
 
@@ -130,81 +122,71 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       "/paypal/subscription",
       {
-        onRequest: auth,
+        ...member,
         preHandler: limit,
         schema: {
-          tags: ["payments"],
-          summary: "Starts a wallet checkout: where the member approves the payment",
-          ...member,
+          ...docs("Starts a wallet checkout: where the member approves the payment"),
           headers: IdempotencyHeaders,
           querystring: WalletCheckoutQuery,
           response: { 200: WalletCheckoutResponse, ...errors },
         },
       },
-      async (request) => deps.purchases.walletCheckout(authOf(request).signIn.user.id, request.query, request.headers["idempotency-key"]),
+      async (request) => deps.purchases.walletCheckout(memberIdOf(request), request.query, request.headers["idempotency-key"]),
     );
 
     app.post(
       "/paypal/success-transaction",
       {
-        onRequest: auth,
+        ...member,
         preHandler: limit,
         schema: {
-          tags: ["payments"],
-          summary: "The member is back from the wallet having approved: the subscription starts",
-          ...member,
+          ...docs("The member is back from the wallet having approved: the subscription starts"),
           headers: IdempotencyHeaders,
           body: WalletReturnBody,
           response: { 200: PurchaseResponse, ...errors },
         },
       },
-      async (request) => deps.purchases.walletReturn(authOf(request).signIn.user.id, request.body),
+      async (request) => deps.purchases.walletReturn(memberIdOf(request), request.body),
     );
 
     app.get(
       "/paypal/cancel-transaction",
       {
-        onRequest: auth,
+        ...member,
         schema: {
-          tags: ["payments"],
-          summary: "The member came back from the wallet without approving",
-          ...member,
+          ...docs("The member came back from the wallet without approving"),
           querystring: WalletCancelQuery,
           response: { 200: MessageResponse, ...errors },
         },
       },
-      async (request) => deps.purchases.walletCancel(authOf(request).signIn.user.id, request.query.token),
+      async (request) => deps.purchases.walletCancel(memberIdOf(request), request.query.token),
     );
 
     app.delete(
       "/subscription/web/cancel/:provider",
       {
-        onRequest: auth,
+        ...member,
         schema: {
-          tags: ["payments"],
-          summary: "Cancels the subscription: billing stops, access lasts until the period ends",
-          ...member,
+          ...docs("Cancels the subscription: billing stops, access lasts until the period ends"),
           params: ProviderParams,
           response: { 200: MessageResponse, ...errors },
         },
       },
-      async (request) => deps.purchases.cancel(authOf(request).signIn.user.id, request.params.provider),
+      async (request) => deps.purchases.cancel(memberIdOf(request), request.params.provider),
     );
 
     app.post(
       "/subscription/web/resume/:provider",
       {
-        onRequest: auth,
+        ...member,
         preHandler: limit,
         schema: {
-          tags: ["payments"],
-          summary: "Resumes a cancelled subscription whose period has not ended: billing goes on as before",
-          ...member,
+          ...docs("Resumes a cancelled subscription whose period has not ended: billing goes on as before"),
           params: ProviderParams,
           response: { 200: MessageResponse, ...errors },
         },
       },
-      async (request) => deps.purchases.resume(authOf(request).signIn.user.id, request.params.provider),
+      async (request) => deps.purchases.resume(memberIdOf(request), request.params.provider),
     );
 
     // Webhooks read the raw body: the signature covers the exact bytes.
@@ -216,8 +198,7 @@ export function paymentsRoutes(deps: Deps): FastifyPluginAsyncZod {
         return reply.send({ received: true });
       };
       const schema = {
-        tags: ["payments"],
-        summary: "Provider webhook (signature verified)",
+        ...docs("Provider webhook (signature verified)", { access: "public" }),
         response: { 200: z.object({ received: z.boolean() }), ...errors },
       };
       hooks.post("/stripe/webhook", { schema }, receive("stripe"));

@@ -1,67 +1,50 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  BillingResponse,
-  CacheBuster,
-  ErrorResponse,
-  errorResponses,
-  Receipt,
-  ReceiptListResponse,
-  ReceiptParams,
-  ReceiptQuery,
-} from "@serene/contracts";
-import { authOf } from "../../plugins/auth";
+import { BillingResponse, CacheBuster, Receipt, ReceiptListResponse, ReceiptParams, ReceiptQuery } from "@serene/contracts";
+import { memberErrors as errors, memberIdOf, memberOnly, routeDocs } from "../../http";
 import type { ReceiptsService } from "./receipts.service";
-
-const errors = { ...errorResponses, 401: ErrorResponse };
-const member = { security: [{ bearer: [] }] };
 
 /** The member's receipts and what their subscription costs. */
 export function receiptsRoutes(deps: { receipts: ReceiptsService }): FastifyPluginAsyncZod {
   return async (app) => {
+    const docs = routeDocs("payments", "member");
     app.get(
       "/user/receipts",
       {
-        onRequest: app.authenticate,
+        ...memberOnly(app),
         schema: {
-          tags: ["payments"],
-          summary: "The member's receipts: every charge taken, newest first",
-          ...member,
+          ...docs("The member's receipts: every charge taken, newest first"),
           querystring: CacheBuster,
           response: { 200: ReceiptListResponse, ...errors },
         },
       },
-      async (request) => deps.receipts.list(authOf(request).signIn.user.id),
+      async (request) => deps.receipts.list(memberIdOf(request)),
     );
 
     app.get(
       "/user/receipts/:id",
       {
-        onRequest: app.authenticate,
+        ...memberOnly(app),
         schema: {
-          tags: ["payments"],
-          summary: "One receipt of the member (another member's id is not found)",
-          ...member,
+          ...docs("One receipt of the member (another member's id is not found)"),
           params: ReceiptParams,
           querystring: ReceiptQuery,
           response: { 200: Receipt, ...errors },
         },
       },
-      async (request) => deps.receipts.one(authOf(request).signIn.user.id, request.params.id),
+      async (request) => deps.receipts.one(memberIdOf(request), request.params.id),
     );
 
     app.get(
       "/user/billing",
       {
-        onRequest: app.authenticate,
+        ...memberOnly(app),
         schema: {
-          tags: ["payments"],
-          summary: "What the subscription costs, when it is charged next, what pays it, and whether it can be resumed",
-          ...member,
+          ...docs("What the subscription costs, when it is charged next, what pays it, and whether it can be resumed"),
           querystring: CacheBuster,
           response: { 200: BillingResponse, ...errors },
         },
       },
-      async (request) => deps.receipts.billing(authOf(request).signIn.user.id),
+      async (request) => deps.receipts.billing(memberIdOf(request)),
     );
   };
 }

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ErrorResponse, errorResponses, SandboxCardConfirmBody, SandboxCardConfirmResponse } from "@serene/contracts";
+import { SandboxCardConfirmBody, SandboxCardConfirmResponse } from "@serene/contracts";
 import { isSameOriginPath, sameOriginLocation } from "@serene/domain";
+import { limitPerAddress, routeDocs, sandboxPaymentErrors } from "../../http";
 import { escape, hidden, page } from "../../plugins/sandbox-page";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { SandboxCard } from "./processors/sandbox-card";
@@ -14,17 +15,19 @@ export function sandboxCardApiRoutes(card: SandboxCard, limiter: RateLimiter): F
     app.post(
       "/sandbox/card/confirm",
       {
+        // Per client address and per setup (the client secret's intent id), once the body is valid: RATE_LIMITS.payment.
+        preHandler: limitPerAddress(
+          limiter,
+          "payment",
+          (request) => (request.body as SandboxCardConfirmBody).client_secret.split("_secret_")[0]!,
+        ),
         schema: {
-          tags: ["sandbox"],
-          summary: "Confirms a card setup with the offline sandbox card processor (Stripe's test cards)",
+          ...routeDocs("sandbox")("Confirms a card setup with the offline sandbox card processor (Stripe's test cards)"),
           body: SandboxCardConfirmBody,
-          response: { 200: SandboxCardConfirmResponse, ...errorResponses, 402: ErrorResponse },
+          response: { 200: SandboxCardConfirmResponse, ...sandboxPaymentErrors },
         },
       },
-      async (request) => {
-        await limiter.consume("payment", request.ip, request.body.client_secret.split("_secret_")[0]);
-        return card.confirmSetup(request.body);
-      },
+      async (request) => card.confirmSetup(request.body),
     );
   };
 }

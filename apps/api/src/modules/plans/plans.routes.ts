@@ -3,23 +3,19 @@ import {
   CacheBuster,
   CheckoutQuery,
   CheckoutResponse,
-  ErrorResponse,
-  errorResponses,
   IdParam,
   PackageListQuery,
   PackageListResponse,
   PackageResponse,
   UserCheckoutQuery,
 } from "@serene/contracts";
-import { authOf } from "../../plugins/auth";
+import { memberErrors as errors, memberIdOf, memberOnly, routeDocs } from "../../http";
 import type { PlansService } from "./plans.service";
-
-const errors = { ...errorResponses, 401: ErrorResponse };
 
 /** Spec 000 section 7: GET /package/web, /package/{id}, /checkout/{id} and /user/checkout/{id}. */
 export function plansRoutes({ plans }: { plans: PlansService }): FastifyPluginAsyncZod {
   return async (app) => {
-    const docs = (summary: string) => ({ tags: ["plans"], summary });
+    const docs = routeDocs("plans");
     app.get(
       "/package/web",
       {
@@ -63,12 +59,13 @@ export function plansRoutes({ plans }: { plans: PlansService }): FastifyPluginAs
     app.get(
       "/user/checkout/:id",
       {
-        onRequest: app.authenticate,
+        ...memberOnly(app),
         schema: {
-          ...docs("A checkout for a signed-in member, with the member's offer clock"),
-          description:
-            "The member's one clock for the checkout's offer packages (with the leads of their address, on any checkout offering them) starts on their first visit to any of those checkouts and never restarts. `started_at` (the start the browser kept while they were a visitor) is taken on that first visit only if it is in the past and within the offer's hours: it can make the deadline earlier, never later.",
-          security: [{ bearer: [] }],
+          ...docs("A checkout for a signed-in member, with the member's offer clock", {
+            access: "member",
+            description:
+              "The member's one clock for the checkout's offer packages (with the leads of their address, on any checkout offering them) starts on their first visit to any of those checkouts and never restarts. `started_at` (the start the browser kept while they were a visitor) is taken on that first visit only if it is in the past and within the offer's hours: it can make the deadline earlier, never later.",
+          }),
           params: IdParam,
           querystring: UserCheckoutQuery,
           response: { 200: CheckoutResponse, ...errors },
@@ -77,7 +74,7 @@ export function plansRoutes({ plans }: { plans: PlansService }): FastifyPluginAs
       (request) =>
         plans.checkout(request.params.id, {
           kind: "member",
-          userId: authOf(request).signIn.user.id,
+          userId: memberIdOf(request),
           browserStart: request.query.started_at ? new Date(request.query.started_at) : undefined,
         }),
     );

@@ -1,9 +1,6 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   CacheBuster,
-  ErrorResponse,
-  errorResponses,
   FirstWeekQuery,
   FirstWeekResponse,
   QuizAnswerBody,
@@ -16,6 +13,7 @@ import {
 } from "@serene/contracts";
 import { isQuizGoal } from "@serene/domain";
 import { invalidField } from "../../domain-errors";
+import { errorsOnly, limitPerAddress, memberErrors, optionalMember, routeDocs } from "../../http";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { CatalogueService } from "../content/catalogue.service";
 import type { QuizService } from "./quiz.service";
@@ -29,19 +27,15 @@ export function quizRoutes(
   catalogue: Pick<CatalogueService, "firstWeek">,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    // A bearer token is optional: when one is sent it must be live (else 401); without one the answer is anonymous.
-    const optionalMember = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.headers.authorization !== undefined) await app.authenticate.call(app, request, reply);
-    };
+    const docs = routeDocs("quiz");
 
     app.get(
       "/quiz",
       {
         schema: {
-          tags: ["quiz"],
-          summary: "The default quiz of a platform (web): the onboarding quiz",
+          ...docs("The default quiz of a platform (web): the onboarding quiz"),
           querystring: QuizQuery,
-          response: { 200: QuizResponse, 422: errorResponses[422] },
+          response: { 200: QuizResponse, ...errorsOnly(422) },
         },
       },
       async () => service.defaultQuiz(),
@@ -50,11 +44,10 @@ export function quizRoutes(
       "/quiz/web/:id",
       {
         schema: {
-          tags: ["quiz"],
-          summary: "A quiz by id or slug",
+          ...docs("A quiz by id or slug"),
           params: QuizIdParams,
           querystring: CacheBuster,
-          response: { 200: QuizResponse, 404: errorResponses[404], 422: errorResponses[422] },
+          response: { 200: QuizResponse, ...errorsOnly(404, 422) },
         },
       },
       async (request) => service.quiz(request.params.id),
@@ -63,10 +56,9 @@ export function quizRoutes(
       "/quiz/first-week",
       {
         schema: {
-          tags: ["quiz"],
-          summary: "The recommended first week for a goal (7 plan days from the catalogue); without a goal the general plan",
+          ...docs("The recommended first week for a goal (7 plan days from the catalogue); without a goal the general plan"),
           querystring: FirstWeekQuery,
-          response: { 200: FirstWeekResponse, 422: errorResponses[422] },
+          response: { 200: FirstWeekResponse, ...errorsOnly(422) },
         },
       },
       async (request) => {
@@ -79,10 +71,9 @@ export function quizRoutes(
       "/quiz/fields",
       {
         schema: {
-          tags: ["quiz"],
-          summary: "The field kinds, and the quiz answer form's sliders and lists",
+          ...docs("The field kinds, and the quiz answer form's sliders and lists"),
           querystring: CacheBuster,
-          response: { 200: QuizFieldsResponse, 422: errorResponses[422] },
+          response: { 200: QuizFieldsResponse, ...errorsOnly(422) },
         },
       },
       async () => service.fields(),
@@ -91,11 +82,10 @@ export function quizRoutes(
       "/quiz-builder/:id",
       {
         schema: {
-          tags: ["quiz"],
-          summary: "The extra data of a custom quiz: result rules, checkout, per-goal copy",
+          ...docs("The extra data of a custom quiz: result rules, checkout, per-goal copy"),
           params: QuizIdParams,
           querystring: CacheBuster,
-          response: { 200: QuizBuilderResponse, 404: errorResponses[404], 422: errorResponses[422] },
+          response: { 200: QuizBuilderResponse, ...errorsOnly(404, 422) },
         },
       },
       async (request) => service.builder(request.params.id),
@@ -104,17 +94,18 @@ export function quizRoutes(
       "/quiz",
       {
         bodyLimit: ANSWER_BODY_LIMIT,
-        onRequest: optionalMember,
+        // A bearer token is optional: when one is sent it must be live (else 401); without one the answer is anonymous.
+        ...optionalMember(app),
         // Per client address (RATE_LIMITS.quiz): 429 with Retry-After beyond.
-        preHandler: async (request) => limiter.consume("quiz", request.ip),
+        preHandler: limitPerAddress(limiter, "quiz"),
         schema: {
-          tags: ["quiz"],
-          summary: "Send quiz answers (signed in: stored against the member and their goal set; else anonymous)",
-          // The bearer token is optional: with it the answers are the member's, without it anonymous.
-          security: [{ bearer: [] }, {}],
+          // With a bearer token the answers are the member's, without it anonymous.
+          ...docs("Send quiz answers (signed in: stored against the member and their goal set; else anonymous)", {
+            access: "optional-member",
+          }),
           querystring: CacheBuster,
           body: QuizAnswerBody,
-          response: { 201: QuizAnswerResponse, 401: ErrorResponse, ...errorResponses },
+          response: { 201: QuizAnswerResponse, ...memberErrors },
         },
       },
       async (request, reply) => {

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { errorResponses, QuoteQuery, QuoteResponse } from "@serene/contracts";
+import { QuoteQuery, QuoteResponse } from "@serene/contracts";
+import { errorsOnly, routeDocs } from "../../http";
 import type { QuotesService } from "./quotes.service";
 
 /** The same answer for everyone: a random one may be kept a minute, the quote of the day until the day ends (at most 5 minutes). */
 export const RANDOM_QUOTE_MAX_AGE = 60;
 export const DAILY_QUOTE_MAX_AGE = 300;
 
-const errors = { 422: errorResponses[422], 429: errorResponses[429] };
+const errors = errorsOnly(422, 429);
 
 /** Spec 001 section 7: GET /quote (rand=true for one at random). Public: the text is the same for everyone. */
 export function quotesRoutes(service: QuotesService): FastifyPluginAsyncZod {
@@ -15,8 +16,7 @@ export function quotesRoutes(service: QuotesService): FastifyPluginAsyncZod {
       "/quote",
       {
         schema: {
-          tags: ["quotes"],
-          summary: "A quote with its author: at random with rand=true, else the quote of the day (UTC)",
+          ...routeDocs("quotes")("A quote with its author: at random with rand=true, else the quote of the day (UTC)"),
           querystring: QuoteQuery,
           response: { 200: QuoteResponse, ...errors },
         },

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   CacheBuster,
-  errorResponses,
   LandingPageParams,
   LandingPageQuery,
   LandingPageResponse,
   SalesPageParams,
   SalesPageResponse,
 } from "@serene/contracts";
+import { errorsOnly, routeDocs } from "../../http";
 import type { SalesPagesService } from "./sales-pages.service";
 
 /**
@@ -16,17 +16,17 @@ import type { SalesPagesService } from "./sales-pages.service";
  */
 export const SALES_PAGE_CACHE_CONTROL = "public, max-age=300";
 
-const errors = { 404: errorResponses[404], 422: errorResponses[422] };
+const errors = errorsOnly(404, 422);
 
 /** Spec 000 section 2: the copy of the promo checkout sales page, and the campaign landing pages of /lp/{lp}. */
 export function salesPagesRoutes(service: SalesPagesService): FastifyPluginAsyncZod {
   return async (app) => {
+    const docs = routeDocs("sales-pages");
     app.get(
       "/sales-page/:slug",
       {
         schema: {
-          tags: ["sales-pages"],
-          summary: "The copy of a sales page, in the order of its 26 sections (prices come from the checkout)",
+          ...docs("The copy of a sales page, in the order of its 26 sections (prices come from the checkout)"),
           params: SalesPageParams,
           querystring: CacheBuster,
           response: { 200: SalesPageResponse, ...errors },
@@ -42,8 +42,7 @@ export function salesPagesRoutes(service: SalesPagesService): FastifyPluginAsync
       "/lp/:lp",
       {
         schema: {
-          tags: ["sales-pages"],
-          summary: "A campaign landing page: its checkout, theme and title, and its sales page with the campaign's own blocks in place",
+          ...docs("A campaign landing page: its checkout, theme and title, and its sales page with the campaign's own blocks in place"),
           params: LandingPageParams,
           querystring: LandingPageQuery,
           response: { 200: LandingPageResponse, ...errors },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AccountStatusResponse, CacheBuster, ErrorResponse } from "@serene/contracts";
-import { authOf } from "../../plugins/auth";
+import { AccountStatusResponse, CacheBuster } from "@serene/contracts";
+import { errorsOnly, memberIdOf, memberOnly, routeDocs } from "../../http";
 import type { SubscriptionsService } from "./subscriptions.service";
 
 export function subscriptionsRoutes(deps: { subscriptions: SubscriptionsService }): FastifyPluginAsyncZod {
@@ -8,16 +8,17 @@ export function subscriptionsRoutes(deps: { subscriptions: SubscriptionsService 
     app.get(
       "/user/account-status",
       {
-        onRequest: app.authenticate,
+        ...memberOnly(app),
         schema: {
-          tags: ["subscriptions"],
-          summary: "The member's subscription: type, since when, and through which provider (all null for a free member)",
-          security: [{ bearer: [] }],
+          ...routeDocs(
+            "subscriptions",
+            "member",
+          )("The member's subscription: type, since when, and through which provider (all null for a free member)"),
           querystring: CacheBuster,
-          response: { 200: AccountStatusResponse, 401: ErrorResponse },
+          response: { 200: AccountStatusResponse, ...errorsOnly(401) },
         },
       },
-      async (request) => deps.subscriptions.accountStatus(authOf(request).signIn.user.id),
+      async (request) => deps.subscriptions.accountStatus(memberIdOf(request)),
     );
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { CacheBuster, HealthResponse, PingResponse, ValidationErrorResponse } from "@serene/contracts";
+import { CacheBuster, HealthResponse, PingResponse } from "@serene/contracts";
+import { errorsOnly, routeDocs } from "../../http";
 import type { HealthChecks } from "./health.service";
 
 /** GET /api/v1/ping: a cheap call the web app uses to see that the API answers. */
@@ -8,10 +9,9 @@ export const pingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/ping",
     {
       schema: {
-        tags: ["system"],
-        summary: "Check that the API answers",
+        ...routeDocs("system")("Check that the API answers"),
         querystring: CacheBuster,
-        response: { 200: PingResponse, 422: ValidationErrorResponse },
+        response: { 200: PingResponse, ...errorsOnly(422) },
       },
     },
     async () => ({ message: "pong" as const, time: new Date().toISOString() }),

@@ -1,9 +1,6 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   DeletedResponse,
-  ErrorResponse,
-  errorResponses,
   WorkbookCardList,
   WorkbookEntryBody,
   WorkbookEntryList,
@@ -14,7 +11,7 @@ import {
   WorkbookQuery,
   WorkbookResponse,
 } from "@serene/contracts";
-import { authOf } from "../../plugins/auth";
+import { limitPerMember, memberErrors as errors, memberForbiddenErrors, memberOnly, routeDocs, signInOf as memberOf } from "../../http";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { WorkbooksService } from "./workbooks.service";
 
@@ -24,20 +21,16 @@ import type { WorkbooksService } from "./workbooks.service";
  */
 export const WORKBOOK_ENTRY_BODY_LIMIT = 128 * 1024;
 
-const errors = { ...errorResponses, 401: ErrorResponse };
-
 /**
  * Spec 001 sections 2, 3, 4 and 7: the CBT workbooks and the member's worksheets (decision 035). Members only;
  * `t` is accepted and ignored; every worksheet call is the member's own.
  */
 export function workbooksRoutes(service: WorkbooksService, limiter: RateLimiter): FastifyPluginAsyncZod {
   return async (app) => {
-    const docs = (summary: string) => ({ tags: ["workbooks"], summary, security: [{ bearer: [] }] });
-    const memberOf = (request: FastifyRequest) => authOf(request).signIn;
+    const docs = routeDocs("workbooks", "member");
+    const reader = memberOnly(app);
     // After the bearer check, per client address and per member: 429 with Retry-After beyond RATE_LIMITS.workbookWrite.
-    const limitWrites = async (request: FastifyRequest) => limiter.consume("workbookWrite", request.ip, memberOf(request).user.id);
-    const reader = { onRequest: [app.authenticate] };
-    const writer = { onRequest: [app.authenticate, limitWrites] };
+    const writer = memberOnly(app, limitPerMember(limiter, "workbookWrite"));
 
     app.get(
       "/workbooks",
@@ -102,7 +95,7 @@ export function workbooksRoutes(service: WorkbooksService, limiter: RateLimiter)
               "Save a completed workbook: 403 for a subscriber-only workbook without access, 422 for a gated one whose workbook is not completed, 422 per answer",
             ),
             body: WorkbookEntryBody,
-            response: { 201: WorkbookEntryResponse, 403: ErrorResponse, ...errors },
+            response: { 201: WorkbookEntryResponse, ...memberForbiddenErrors },
           },
         },
         async (request, reply) => reply.code(201).send(await service.create(memberOf(request), request.body)),

@@ -1,0 +1,15 @@
+// The route kit: every routes file takes its docs, error answers, sign-in, rate limits and ids from here
+// (docs/adding-an-endpoint.md; scripts/lint-rules.test.ts keeps it so).
+export { routeDocs, type RouteAccess } from "./docs";
+export {
+  accountErrors,
+  errorsOnly,
+  memberErrors,
+  memberForbiddenErrors,
+  paymentErrors,
+  publicErrors,
+  sandboxPaymentErrors,
+} from "./error-sets";
+export { isUuid, ownedIdOr404 } from "./ids";
+export { limitPerAddress, limitPerMember } from "./rate-limits";
+export { memberIdOf, memberOnly, optionalMember, signInOf } from "./sign-in";
