@@ -82,7 +82,7 @@ const lineOf = (text: string, index: number) => text.slice(0, index).split("\n")
 
 /**
  * Every write in the sources: Drizzle's `.insert(t)`, `.update(t)` and `.delete(t)` of a schema table, and
- * `insert into t`, `update t` and `delete from t` inside `sql` templates (raw SQL).
+ * `insert into t`, `update t` and `delete from t` in raw SQL (`sql` templates, `sql.raw` and `executeSql` strings).
  */
 function writesIn(sources: Source[]): Write[] {
   const writes: Write[] = [];
@@ -91,9 +91,11 @@ function writesIn(sources: Source[]): Write[] {
       const table = tablesByExport.get(match[2]!);
       if (table) writes.push({ file, line: lineOf(text, match.index), table, statement: match[1]! });
     }
-    for (const template of text.matchAll(/\bsql`((?:[^`\\]|\\.)*)`/g)) {
-      const body = template[1]!;
-      const start = template.index + "sql`".length;
+    // Raw SQL: `sql` templates, and the strings handed to `sql.raw` or to the driver's `executeSql`.
+    const rawSql = /\bsql`((?:[^`\\]|\\.)*)`|\b(?:sql\.raw|executeSql)\(\s*(["'`])((?:(?!\2)[^\\]|\\.)*)\2/g;
+    for (const template of text.matchAll(rawSql)) {
+      const body = template[1] ?? template[3]!;
+      const start = template.index + template[0].indexOf(body);
       for (const match of body.matchAll(/\b(insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi)) {
         const table = match[2]!.toLowerCase();
         if (!tableNames.has(table)) continue;
@@ -154,6 +156,7 @@ describe("one writer per table", () => {
         text: "await db.execute(sql`\n  delete from leads where id = ${id}`);\nawait db.execute(sql`update listening_summaries set version = 1`);",
       },
       { file: "seedless/loader.ts", text: "await db.delete(schema.faqItems);" },
+      { file: "jobs/cleanup.ts", text: "await database.executeSql('delete from access_tokens where expires_at < now()');" },
     ];
     expect(writesIn(planted).map(describeWrite)).toEqual([
       "modules/quiz/quiz.repository.ts:1 insert quiz_answers",
@@ -161,11 +164,13 @@ describe("one writer per table", () => {
       "modules/content/library.repository.ts:2 delete from leads",
       "modules/content/library.repository.ts:3 update listening_summaries",
       "seedless/loader.ts:1 delete faq_items",
+      "jobs/cleanup.ts:1 delete from access_tokens",
     ]);
     expect(strayWrites(planted).map(describeWrite)).toEqual([
       "modules/quiz/quiz.repository.ts:3 update users",
       "modules/content/library.repository.ts:2 delete from leads",
       "seedless/loader.ts:1 delete faq_items",
+      "jobs/cleanup.ts:1 delete from access_tokens",
     ]);
   });
 });
