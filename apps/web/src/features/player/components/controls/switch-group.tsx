@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Tooltip } from "../../../../components/ui/tooltip";
 import type { SwitchState, Variant } from "../../lib/variants";
 import { PlayerIcon, type IconName } from "../icons";
-import styles from "./controls.module.css";
+import styles from "./switch-group.module.css";
 
 export interface SwitchOption {
   label: string;
