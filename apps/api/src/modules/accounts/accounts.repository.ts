@@ -23,11 +23,11 @@ export const memberWrites = {
 };
 export type MemberWrites = typeof memberWrites;
 
-/** The one writer of the account tables (users, access tokens, account codes, social identities; decision 059). */
 /** A code of this kind with this hash, not used yet and not expired. */
 const liveCode = (codeHash: string, purpose: AccountCodePurpose, now: Date) =>
   and(eq(accountCodes.codeHash, codeHash), eq(accountCodes.purpose, purpose), isNull(accountCodes.usedAt), gt(accountCodes.expiresAt, now));
 
+/** The one writer of the account tables (users, access tokens, account codes, social identities; decision 059). */
 export function createAccountsRepository(db: Database) {
   // Every authenticated request looks its token up: built once, prepared once per connection.
   // It also brings what every content answer needs about the member (favourites, subscriptions),
