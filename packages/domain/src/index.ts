@@ -42,3 +42,4 @@ export * from "./soundscape-level";
 export * from "./soundscape-beds";
 export * from "./downloads";
 export * from "./purchase-welcome";
+export * from "./payment-rules";
