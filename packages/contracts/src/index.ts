@@ -20,3 +20,4 @@ export * from "./positions";
 export * from "./receipts";
 export * from "./mixer";
 export * from "./premium-summary";
+export type * from "./endpoints";

@@ -66,8 +66,8 @@ describe("earned badges", () => {
     });
     renderApp();
     await act(async () => {
-      await api.post("user/notes", { body: {} });
-      await api.post("user/views", { body: {} });
+      await api.post("user/notes", { body: {} as never });
+      await api.post("user/views", { body: {} as never });
       await api.get("user/achievements");
     });
     expect(screen.queryByRole("link", { name: /^Badge earned/ })).toBeNull();

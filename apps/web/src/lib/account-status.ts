@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api-client";
 
 /** GET /api/v1/user/account-status: subscription type, member since, subscription via (null for a free member). */
-export const getAccountStatus = (signal?: AbortSignal) => api.get<AccountStatusResponse>("user/account-status", { signal, silent: true });
+export const getAccountStatus = (signal?: AbortSignal) => api.get("user/account-status", { signal, silent: true });
 
 /** One key for the whole members' area, so one answer serves every page and a purchase refreshes them all. */
 export const accountStatusKeys = {

@@ -19,14 +19,34 @@ describe("api client", () => {
   it("sends Accept JSON, the stored bearer token and the t time stamp", async () => {
     window.localStorage.setItem("t", "token-123");
     respond(200, { message: "pong" });
-    await expect(api.get("ping", { query: { tags: ["a", "b"], empty: undefined } })).resolves.toEqual({ message: "pong" });
+    await expect(api.get("search", { query: { tags: ["a", "b"], empty: undefined } })).resolves.toEqual({ message: "pong" });
     const [url, init] = fetchMock.mock.calls[0]!;
     const parsed = new URL(url as string, "http://x");
-    expect(parsed.pathname).toBe("/api/v1/ping");
+    expect(parsed.pathname).toBe("/api/v1/search");
     expect(parsed.searchParams.get("tags")).toBe("a,b");
     expect(parsed.searchParams.has("empty")).toBe(false);
     expect(Number(parsed.searchParams.get("t"))).toBeGreaterThan(1_600_000_000_000);
     expect(init.headers).toMatchObject({ Accept: "application/json", Authorization: "Bearer token-123" });
+  });
+
+  it("fills a path's parameters in, encoded", async () => {
+    respond(200, { data: { id: "a b" } });
+    await api.get("user/notes/{id}", { params: { id: "a b/c" } });
+    expect(new URL(fetchMock.mock.calls[0]![0] as string, "http://x").pathname).toBe("/api/v1/user/notes/a%20b%2Fc");
+  });
+
+  it("takes the { data } envelope off an answer that has nothing else (beside earned badges), and nothing off any other", async () => {
+    respond(200, { data: { id: "n1" } });
+    await expect(api.get("user/notes/{id}", { params: { id: "n1" } })).resolves.toEqual({ id: "n1" });
+    respond(201, { data: { id: "n2" }, earned: [] });
+    await expect(api.post("user/notes", { body: { title: "t", content: "c" } })).resolves.toEqual({ id: "n2" });
+    respond(200, { data: null });
+    await expect(api.get("user/positions/{id}", { params: { id: 1 } })).resolves.toBeNull();
+    const page = { data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 } };
+    respond(200, page);
+    await expect(api.get("user/notes", { query: { page: 1, per_page: 20 } })).resolves.toEqual(page);
+    respond(200, { token: "x" });
+    await expect(api.post("user/token/refresh")).resolves.toEqual({ token: "x" });
   });
 
   it("sends no Authorization header without a token", async () => {
@@ -37,7 +57,7 @@ describe("api client", () => {
 
   it("puts the server's message into the global error state and rejects with its data", async () => {
     respond(422, { message: "The email field is required.", errors: { email: ["The email field is required."] } });
-    const failure = await api.post("user", { body: {} }).catch((error: unknown) => error);
+    const failure = await api.post("user/request-remove", { body: {} as never }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(422);
     expect((failure as ApiError).data.errors).toEqual({ email: ["The email field is required."] });
@@ -46,7 +66,7 @@ describe("api client", () => {
 
   it("keeps silent calls out of the global error state", async () => {
     respond(500, { message: "Server Error" });
-    await expect(api.post("events", { body: {}, silent: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(api.post("events", { body: {} as never, silent: true })).rejects.toBeInstanceOf(ApiError);
     expect(useErrorStore.getState().flag).toBe(false);
   });
 
@@ -118,9 +138,15 @@ describe("validation failures of forms", () => {
     fetchMock.mockResolvedValueOnce(
       new Response(JSON.stringify({ message: "Slow down." }), { status: 429, headers: { "retry-after": "42" } }),
     );
-    await expect(api.post("user", { body: {}, silent: true })).rejects.toMatchObject({ status: 429, retryAfter: 42 });
+    await expect(api.post("user/request-remove", { body: {} as never, silent: true })).rejects.toMatchObject({
+      status: 429,
+      retryAfter: 42,
+    });
     respond(429, { message: "Slow down." });
-    await expect(api.post("user", { body: {}, silent: true })).rejects.toMatchObject({ status: 429, retryAfter: null });
+    await expect(api.post("user/request-remove", { body: {} as never, silent: true })).rejects.toMatchObject({
+      status: 429,
+      retryAfter: null,
+    });
   });
 
   it("reads Retry-After as seconds or as an HTTP date", () => {

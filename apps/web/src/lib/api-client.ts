@@ -1,3 +1,4 @@
+import type { Endpoints } from "@serene/contracts";
 import { useErrorStore } from "./error-store";
 import { clearToken, getToken } from "./storage";
 
@@ -198,15 +199,16 @@ function failed(response: Response, data: unknown, token: string | null, options
  * a call that sent a token ends the session instead (see onUnauthorized). A write whose answer
  * carries newly earned badges hands them to the app's handler (see onEarned).
  */
-async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const { response, token } = await send(method, path, options, "application/json");
+async function apiRequest(method: Method, path: string, options: CallOptions = {}): Promise<unknown> {
+  const { params, ...sent } = options;
+  const { response, token } = await send(method, filledPath(path, params), sent, "application/json");
   const data = jsonOf(await response.text());
-  if (!response.ok) failed(response, data, token, options);
+  if (!response.ok) failed(response, data, token, sent);
   if (method !== "GET") {
     const earned = earnedIn(data);
     if (earned.length > 0) earnedHandler?.(earned);
   }
-  return data as T;
+  return unwrapped(data);
 }
 
 /** A file the API answered as an attachment: its bytes and the name the server gave it. */
@@ -234,12 +236,70 @@ async function apiDownload(path: string, fallbackName: string, options: RequestO
   return { blob: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition"), fallbackName) };
 }
 
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** The paths of the endpoint map (packages/contracts/src/endpoints.ts) that answer one method. */
+export type PathOf<M extends Method> = { [K in keyof Endpoints]: K extends `${M} ${infer P}` ? P : never }[keyof Endpoints];
+type EndpointOf<M extends Method, P extends PathOf<M>> = Endpoints[`${M} ${P}` & keyof Endpoints];
+
+/** The `{name}` parameters of a path. */
+type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | ParamNames<Rest> : never;
+
+/**
+ * What a caller gets: an answer whose only field is `data` (beside the badges a write earned, which
+ * the app's onEarned handler already shows) is handed over as its `data`; any other answer (a paged
+ * list with its `meta`, a token, a message) whole. unwrapped() below is the same rule at run time.
+ */
+export type Unwrapped<R> = R extends { data: infer D } ? ([Exclude<keyof R, "data" | "earned">] extends [never] ? D : R) : R;
+
+/** The answer of one endpoint, unwrapped. */
+export type Answer<M extends Method, P extends PathOf<M>> = Unwrapped<EndpointOf<M, P>["response"]>;
+
+interface CallOptions extends RequestOptions {
+  /** The values of the path's `{name}` parameters, encoded into it. */
+  params?: Record<string, string | number>;
+}
+
+type Options<M extends Method, P extends PathOf<M>, E = EndpointOf<M, P>> = Omit<RequestOptions, "body" | "query"> & {
+  body?: E extends { body: infer B } ? B : never;
+  query?: E extends { query: infer Q } ? Q : RequestOptions["query"];
+} & ([ParamNames<P>] extends [never] ? { params?: never } : { params: Record<ParamNames<P>, string | number> });
+
+/** The options argument: required when the path has parameters. */
+type OptionsArg<M extends Method, P extends PathOf<M>> = [ParamNames<P>] extends [never]
+  ? [options?: Options<M, P>]
+  : [options: Options<M, P>];
+
+/** `user/notes/{id}` with `{ id: "a b" }` is `user/notes/a%20b`. */
+function filledPath(path: string, params: CallOptions["params"] = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`The path ${path} needs its ${name}.`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The one place the `{ data }` envelope is taken off (see Unwrapped). */
+export function unwrapped(body: unknown): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body) || !("data" in body)) return body;
+  return Object.keys(body).every((key) => key === "data" || key === "earned") ? body.data : body;
+}
+
+function method<M extends Method>(name: M) {
+  return <P extends PathOf<M>>(path: P, ...[options]: OptionsArg<M, P>): Promise<Answer<M, P>> =>
+    apiRequest(name, path, options as CallOptions) as Promise<Answer<M, P>>;
+}
+
+/**
+ * The API's calls keyed by the endpoint map: `api.get("user")`, `api.put("user/notes/{id}", { params: { id }, body })`;
+ * the answer's type comes from the map, never from the caller.
+ */
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>("GET", path, options),
-  post: <T>(path: string, options?: RequestOptions) => apiRequest<T>("POST", path, options),
-  put: <T>(path: string, options?: RequestOptions) => apiRequest<T>("PUT", path, options),
-  patch: <T>(path: string, options?: RequestOptions) => apiRequest<T>("PATCH", path, options),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
+  get: method("GET"),
+  post: method("POST"),
+  put: method("PUT"),
+  patch: method("PATCH"),
+  delete: method("DELETE"),
   download: (path: string, fallbackName: string, options?: RequestOptions) => apiDownload(path, fallbackName, options),
 };
 

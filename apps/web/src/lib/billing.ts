@@ -1,9 +1,8 @@
-import type { BillingResponse } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api-client";
 
 /** GET /user/billing: price, next charge, what pays, and whether a cancellation can be taken back (decision 039). */
-export const getBilling = (signal?: AbortSignal) => api.get<BillingResponse>("user/billing", { signal, silent: true });
+export const getBilling = (signal?: AbortSignal) => api.get("user/billing", { signal, silent: true });
 
 /** One key for every page that reads the member's billing: settings and the welcome after a purchase. */
 export const billingKeys = {

@@ -1,4 +1,4 @@
-import type { Package, PackageListResponse, PLACEMENTS } from "@serene/contracts";
+import type { Package, PLACEMENTS } from "@serene/contracts";
 import type { Currency } from "@serene/domain";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api-client";
@@ -15,7 +15,7 @@ export async function getWebPackages(
   filters: WebPackageFilters,
   { signal, silent = false }: { signal?: AbortSignal; silent?: boolean } = {},
 ): Promise<Package[]> {
-  return (await api.get<PackageListResponse>("package/web", { query: { ...filters }, signal, silent })).data;
+  return await api.get("package/web", { query: { ...filters }, signal, silent });
 }
 
 export const packageKeys = {

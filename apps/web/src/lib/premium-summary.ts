@@ -1,9 +1,8 @@
-import type { PremiumSummaryResponse } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api-client";
 
 /** GET /premium-summary: what Premium opens, counted from the catalogue (decision 049). */
-export const getPremiumSummary = (signal?: AbortSignal) => api.get<PremiumSummaryResponse>("premium-summary", { signal, silent: true });
+export const getPremiumSummary = (signal?: AbortSignal) => api.get("premium-summary", { signal, silent: true });
 
 export const premiumSummaryKeys = {
   summary: () => ["premium-summary"] as const,

@@ -1,4 +1,3 @@
-import type { SessionResponse } from "@serene/contracts";
 import { api } from "./api-client";
 import { forgetOfflineData } from "./offline-data";
 import { queryClient } from "./query-client";
@@ -70,7 +69,7 @@ export function forgetMemberData() {
 async function refreshToken(): Promise<void> {
   const sent = getToken();
   if (!sent) return;
-  const { token } = await api.post<SessionResponse>("user/token/refresh", { silent: true });
+  const { token } = await api.post("user/token/refresh", { silent: true });
   // A login or log-out while the call was on its way wins over this answer.
   if (getToken() === sent) setToken(token);
 }

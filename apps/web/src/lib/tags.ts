@@ -1,4 +1,3 @@
-import type { TagListResponse } from "@serene/contracts";
 import type { ContentModel } from "@serene/domain";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api-client";
@@ -7,8 +6,7 @@ import { api } from "./api-client";
  * GET /tags: the tags some item carries, or some item of one model (decision 041). A failure is
  * only logged (spec 001 section 8): the chips stay away.
  */
-export const getTags = (model?: ContentModel, signal?: AbortSignal) =>
-  api.get<TagListResponse>("tags", { signal, silent: true, query: { model } });
+export const getTags = (model?: ContentModel, signal?: AbortSignal) => api.get("tags", { signal, silent: true, query: { model } });
 
 export const tagKeys = {
   all: () => ["tags"] as const,

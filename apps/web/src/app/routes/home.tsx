@@ -1,7 +1,7 @@
 import { DAILY_MEDITATION_SECTION, PERSONAL_PLAN_SECTION } from "@serene/domain";
 import { EmptyState } from "../../components/content";
 import { MemberShell } from "../../components/layout/member-shell";
-import { useUser } from "../../features/account/api/get-user";
+import { useMember } from "../../lib/server-data/member";
 import {
   ContinueShelf,
   LoadProblem,
@@ -26,7 +26,7 @@ import { WorkbooksShelf } from "../../features/workbooks/cards";
 
 /** /home (spec 001 section 2): the greeting, the unlock button, the daily slider, the plan, then the other sections. */
 export default function HomePage() {
-  const user = useUser();
+  const user = useMember();
   const membership = useMembership();
   const screen = useScreen("home");
   useRegisterNote();

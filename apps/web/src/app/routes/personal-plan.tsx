@@ -7,7 +7,7 @@ import { HomeLayout, PlanDays, usePersonalPlan } from "../../features/home";
 export default function PersonalPlanPage() {
   const membership = useMembership();
   const plan = usePersonalPlan();
-  const data = plan.data?.data;
+  const data = plan.data;
   return (
     <MemberShell>
       <HomeLayout>
@@ -18,10 +18,10 @@ export default function PersonalPlanPage() {
           <ShelvesLoading rows={2} />
         ) : plan.isError ? (
           <LoadProblem onRetry={() => void plan.refetch()} />
-        ) : plan.data.data.days.length === 0 ? (
+        ) : plan.data.days.length === 0 ? (
           <EmptyState>No data found</EmptyState>
         ) : (
-          <PlanDays plan={plan.data.data} subscriber={membership.subscriber} />
+          <PlanDays plan={plan.data} subscriber={membership.subscriber} />
         )}
       </HomeLayout>
     </MemberShell>

@@ -1,11 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useLocation, useParams, useSearchParams, type Params } from "react-router";
-import { userQueryOptions } from "../../features/account/api/get-user";
 import { CheckoutModal, useCheckoutStart } from "../../features/checkout-modal";
 import { loadStream } from "../../features/player/lib/stream-loader";
 import { prefetchSalesLead, prefetchSalesOffer, SalesScreen, useSalesOffer, type SalesOfferSource } from "../../features/sales-page";
 import { queryClient } from "../../lib/query-client";
+import { memberQueryOptions, useMember } from "../../lib/server-data/member";
 import { hasToken } from "../../lib/storage";
 
 /**
@@ -29,7 +28,7 @@ export default function SalesCheckoutRoute() {
   const [search] = useSearchParams();
   const [source] = useState(() => sourceOf(params, pathname, search));
   const offer = useSalesOffer(source);
-  const user = useQuery({ ...userQueryOptions(), enabled: source.member });
+  const user = useMember(source.member);
   // The lead's own link token rides on the e-mailed link: it alone opens the lead's account (decision 050).
   const linkToken = pathname.startsWith("/lead-checkout/") ? search.get("token") : null;
   const lead = useMemo(() => (offer.lead ? { ...offer.lead, token: linkToken } : null), [offer.lead, linkToken]);
@@ -52,6 +51,6 @@ export function prefetch(params: Params, url?: URL): Promise<unknown> {
   return Promise.all([
     source.leadId !== null ? prefetchSalesLead(source.leadId) : null,
     source.leadId === null || source.member ? prefetchSalesOffer(source, { member: source.member, lead: null }) : null,
-    source.member ? queryClient.prefetchQuery(userQueryOptions()) : null,
+    source.member ? queryClient.prefetchQuery(memberQueryOptions()) : null,
   ]);
 }

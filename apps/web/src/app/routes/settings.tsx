@@ -1,10 +1,10 @@
 import { MemberShell } from "../../components/layout/member-shell";
-import { useUser } from "../../features/account";
+import { useMember } from "../../lib/server-data/member";
 import { useLogOut } from "../../features/auth";
 import { SettingsMenu, SettingsPageHeader } from "../../features/settings";
 
 export default function SettingsPage() {
-  const user = useUser();
+  const user = useMember();
   const { logOut, pending } = useLogOut();
   return (
     <MemberShell narrow>

@@ -4,7 +4,7 @@ import { MemberShell } from "../../components/layout/member-shell";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { openSubscriptionOffer } from "../../lib/subscription-offer";
-import { useUser } from "../../features/account/api/get-user";
+import { useMember } from "../../lib/server-data/member";
 import { useWorkbook, WorkbookFlow, workbookPath } from "../../features/workbooks";
 import styles from "./workbooks.module.css";
 
@@ -12,7 +12,7 @@ import styles from "./workbooks.module.css";
 export default function WorkbookPage() {
   const { id = "" } = useParams();
   const workbook = useWorkbook(id);
-  const user = useUser();
+  const user = useMember();
   const navigate = useNavigate();
 
   let body;
@@ -24,18 +24,18 @@ export default function WorkbookPage() {
         {workbook.isError ? "This workbook could not be found." : "The workbook did not load. Please try again in a moment."}
       </EmptyState>
     );
-  } else if (workbook.data.data.locked_reason !== null) {
+  } else if (workbook.data.locked_reason !== null) {
     body = (
       <div className={styles.gate}>
-        <h1>{workbook.data.data.name}</h1>
-        <p>{workbook.data.data.locked_reason}</p>
+        <h1>{workbook.data.name}</h1>
+        <p>{workbook.data.locked_reason}</p>
         <ButtonLink to="/workbooks">All workbooks</ButtonLink>
       </div>
     );
-  } else if (!workbook.data.data.available) {
+  } else if (!workbook.data.available) {
     body = (
       <div className={styles.gate}>
-        <h1>{workbook.data.data.name}</h1>
+        <h1>{workbook.data.name}</h1>
         <p>This workbook is part of the subscription. Unlock it to fill it in whenever you need it.</p>
         <Button variant="accent" onClick={() => openSubscriptionOffer("locked")}>
           See plans
@@ -49,9 +49,9 @@ export default function WorkbookPage() {
     body = (
       <WorkbookFlow
         key={`${user.data.id}:${id}`}
-        workbook={workbook.data.data}
+        workbook={workbook.data}
         memberId={user.data.id}
-        onSaved={(response) => void navigate(`${workbookPath(id)}/result`, { state: { entryId: response.data.id } })}
+        onSaved={(entry) => void navigate(`${workbookPath(id)}/result`, { state: { entryId: entry.id } })}
       />
     );
   }

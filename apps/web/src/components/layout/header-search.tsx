@@ -101,7 +101,7 @@ export function SearchPanel({ state }: { state: HeaderSearchState }) {
           refill={carriesOn ? null : location.key}
           initialText={params.get("s") ?? ""}
           initialTags={readTags(params.get("tags"))}
-          tags={headerTags(tags.data?.data ?? [], readTags(params.get("tags")))}
+          tags={headerTags(tags.data ?? [], readTags(params.get("tags")))}
           autoFocus={!onResults || carriesOn}
           onResults={onResults}
           onClose={onResults ? undefined : () => setToggled(false)}

@@ -13,7 +13,7 @@ import styles from "./premium-opens.module.css";
 export function PremiumOpens({ className, centered = false }: { className?: string; centered?: boolean }) {
   const summary = usePremiumSummary();
   const billing = useBilling();
-  const data = summary.data?.data;
+  const data = summary.data;
   const trial = billing.data ? trialEndsSentence(billing.data) : null;
 
   return (

@@ -3,5 +3,4 @@ export { ChangePasswordForm } from "./components/change-password-form";
 export { EmailConfirmation } from "./components/email-confirmation";
 export { RemovalConfirmation } from "./components/removal-confirmation";
 export { RemovalRequestForm } from "./components/removal-request-form";
-export { useUser } from "./api/get-user";
 export { DataDownload } from "./components/data-download";

@@ -1,14 +1,13 @@
 import { queryClient } from "../../lib/query-client";
 import { firstWeekQueryOptions } from "./api/first-week";
-import { quizBuilderQueryOptions } from "./api/quiz-builder";
-import { quizCopyQueryOptions } from "./api/quiz-copy";
+import { quizBuilderQueryOptions, quizQueryOptions, quizSource } from "../../lib/server-data/quiz";
 import { readLocalQuiz } from "./model";
 
 /** With answers on this device, the goal's copy and first week are asked for while the page's code loads. */
 export function prefetchQuizResults() {
   const local = readLocalQuiz();
   if (!local?.goal) return;
-  void queryClient.prefetchQuery(quizCopyQueryOptions(local.slug));
+  void queryClient.prefetchQuery(quizQueryOptions(quizSource(local.slug)));
   void queryClient.prefetchQuery(firstWeekQueryOptions(local.goal));
 }
 

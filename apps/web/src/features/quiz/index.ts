@@ -1,3 +1,10 @@
 export { QuizFlow } from "./components/quiz-flow";
-export { prefetchQuiz, PRERENDERED_QUIZ_ID, seedOnboardingQuiz, seedPrerenderedQuiz, type Quiz, type QuizSource } from "./api/quiz";
-export { prefetchQuizBuilder } from "./api/quiz-builder";
+export {
+  prefetchQuiz,
+  prefetchQuizBuilder,
+  PRERENDERED_QUIZ_ID,
+  seedOnboardingQuiz,
+  seedPrerenderedQuiz,
+  type Quiz,
+  type QuizSource,
+} from "./api/quiz";

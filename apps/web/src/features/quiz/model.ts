@@ -1,8 +1,7 @@
 import { QUIZ_SLIDER_DEFAULT, QUIZ_SLIDER_MAX, QUIZ_SLIDER_MIN } from "@serene/domain";
 import { STORAGE_KEYS, storage } from "../../lib/storage";
 import type { StoredQuizAnswer } from "../../lib/stored-quiz-answers";
-import type { Quiz, QuizStep } from "./api/quiz";
-import type { QuizGoalCopy } from "./api/quiz-builder";
+import { type Quiz, type QuizStep, type QuizGoalCopy } from "./api/quiz";
 
 export type AnswerValue = StoredQuizAnswer;
 export type Answers = Record<string, StoredQuizAnswer>;

@@ -1,2 +1,2 @@
 export { VslPage, type AttachStream } from "./vsl-page";
-export { prefetchVsl } from "./api/vsl";
+export { prefetchVsl } from "../../lib/server-data/vsl";

@@ -4,7 +4,8 @@ import { NightBandPage, nightSky } from "../../components/layout/night-band";
 import { ButtonLink } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { analytics } from "../../lib/analytics";
-import { getVsl, isMissingVsl, useVsl, type Vsl } from "./api/vsl";
+import { isNotFound as isMissingVsl } from "../../lib/server-data/retry";
+import { getVsl, useVsl, type Vsl } from "../../lib/server-data/vsl";
 import styles from "./vsl-page.module.css";
 import type { AttachStream } from "../../lib/attach-stream";
 

@@ -1,4 +1,3 @@
-import type { MessageResponse } from "@serene/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -8,7 +7,6 @@ export interface ChangePasswordValues {
 }
 
 /** PATCH /api/v1/user/password: 422 messages come under current_password and password. */
-export const changePassword = (values: ChangePasswordValues) =>
-  api.patch<MessageResponse>("user/password", { body: values, silent: "validation" });
+export const changePassword = (values: ChangePasswordValues) => api.patch("user/password", { body: values, silent: "validation" });
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

@@ -1,10 +1,8 @@
-import type { MessageResponse } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 /** POST /api/v1/user/confirm-email/{code}: confirms a new e-mail address from its e-mailed link. */
-export const confirmEmail = (code: string) =>
-  api.post<MessageResponse>(`user/confirm-email/${encodeURIComponent(code)}`, { body: {}, silent: true });
+export const confirmEmail = (code: string) => api.post("user/confirm-email/{code}", { params: { code }, body: {}, silent: true });
 
 export const confirmEmailKeys = {
   code: (code: string) => ["confirm-email", code] as const,

@@ -1,14 +1,9 @@
-import type { MessageResponse } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 /** POST /api/v1/user/confirm-remove/{code}: confirms the removal; the data goes within 5 days. */
 export const confirmRemoval = (code: string) =>
-  api.post<MessageResponse>(`user/confirm-remove/${encodeURIComponent(code)}`, {
-    body: { device_name: "web" },
-    silent: true,
-    endSessionOnUnauthorized: false,
-  });
+  api.post("user/confirm-remove/{code}", { params: { code }, body: { device_name: "web" }, silent: true, endSessionOnUnauthorized: false });
 
 export const confirmRemovalKeys = {
   code: (code: string) => ["confirm-remove", code] as const,

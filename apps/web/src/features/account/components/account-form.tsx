@@ -4,8 +4,7 @@ import { Input } from "../../../components/ui/input";
 import { Notice } from "../../../components/ui/notice";
 import { toast } from "../../../components/ui/toast-store";
 import { useServerFieldErrors } from "../../../lib/form-errors";
-import { useUser } from "../api/get-user";
-import { useUpdateUser, type UpdateUserValues } from "../api/update-user";
+import { useMember, useUpdateMember, type UpdateMemberValues } from "../../../lib/server-data/member";
 import styles from "./account.module.css";
 
 export const ACCOUNT_UPDATED = "Successfully updated!";
@@ -16,14 +15,14 @@ export const ACCOUNT_UPDATED = "Successfully updated!";
  * A new address waits for its confirmation link, which the form says.
  */
 export function AccountForm() {
-  const user = useUser();
-  const update = useUpdateUser();
+  const user = useMember();
+  const update = useUpdateMember();
   const server = useServerFieldErrors({ messages: "first" });
   const {
     register,
     handleSubmit,
     formState: { errors: clientErrors, isDirty },
-  } = useForm<UpdateUserValues>({
+  } = useForm<UpdateMemberValues>({
     defaultValues: { name: "", email: "" },
     values: user.data ? { name: user.data.name, email: user.data.email } : undefined,
   });

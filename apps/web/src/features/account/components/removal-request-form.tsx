@@ -1,14 +1,11 @@
-import type { User } from "@serene/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Notice } from "../../../components/ui/notice";
-import { api } from "../../../lib/api-client";
 import { useServerFieldErrors } from "../../../lib/form-errors";
+import { useMember } from "../../../lib/server-data/member";
 import { getToken } from "../../../lib/storage";
-import { userKeys } from "../api/get-user";
 import { useRequestRemoval } from "../api/request-removal";
 import styles from "./account.module.css";
 
@@ -24,12 +21,7 @@ export function RemovalRequestForm() {
   // Signed in (from Settings): the account's e-mail is filled in. A token that no longer works
   // leaves the field empty and the person where they are: this page is for everyone.
   const signedIn = Boolean(getToken());
-  const member = useQuery({
-    queryKey: userKeys.me(),
-    queryFn: ({ signal }) => api.get<User>("user", { signal, silent: true, endSessionOnUnauthorized: false }),
-    enabled: signedIn,
-    retry: false,
-  });
+  const member = useMember(signedIn, { keepSession: true, retry: false });
   const memberEmail = member.data?.email;
   useEffect(() => {
     if (memberEmail && !getValues("email")) setValue("email", memberEmail);

@@ -1,12 +1,9 @@
-import type { TokenResponse } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 /** POST /api/v1/authorization-by-tmp-token/{email}: a session token for an e-mailed one-time token. */
 export const exchangeTmpToken = (email: string, tmpToken: string) =>
-  api.post<TokenResponse>(`authorization-by-tmp-token/${encodeURIComponent(email)}`, {
-    body: { email, tmp_token: tmpToken, device_name: "web" },
-  });
+  api.post("authorization-by-tmp-token/{email}", { params: { email }, body: { email, tmp_token: tmpToken, device_name: "web" } });
 
 export const tmpTokenKeys = {
   exchange: (email: string, tmpToken: string) => ["tmp-token-exchange", email, tmpToken] as const,

@@ -1,4 +1,3 @@
-import type { LeadIdentity } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -7,7 +6,7 @@ import { api } from "../../../lib/api-client";
  * unknown id is quiet: the page falls back to the ordinary registration form.
  */
 export const getLead = (statisticId: string, signal?: AbortSignal) =>
-  api.get<LeadIdentity>(`lead/statistic/${encodeURIComponent(statisticId)}`, { signal, silent: true });
+  api.get("lead/statistic/{statisticId}", { params: { statisticId }, signal, silent: true });
 
 export const leadKeys = {
   statistic: (statisticId: string) => ["lead", statisticId] as const,

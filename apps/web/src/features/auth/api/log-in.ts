@@ -1,4 +1,3 @@
-import type { TokenResponse } from "@serene/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -9,7 +8,7 @@ export interface LogInValues {
 
 /** POST /api/v1/user/token: a session token for an e-mail address and password. */
 export const logIn = ({ email, password }: LogInValues) =>
-  api.post<TokenResponse>("user/token", {
+  api.post("user/token", {
     body: { login: email, password, device_name: "web" },
     // Field messages show under the inputs; other failures (429) use the global error toast.
     silent: "validation",

@@ -1,4 +1,3 @@
-import type { RegisterResponse } from "@serene/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -28,7 +27,7 @@ export function register(values: RegisterValues) {
     if (values.statisticId) form.set("statistic_id", values.statisticId);
   }
   form.set("platform", "web");
-  return api.post<RegisterResponse>("user", { form, silent: "validation" });
+  return api.post("user", { form, silent: "validation" });
 }
 
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -1,4 +1,3 @@
-import type { ResetPasswordResponse } from "@serene/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -10,7 +9,7 @@ export interface ResetPasswordValues {
 
 /** POST /api/v1/user/recovery-password: sets the new password and answers with a session token. */
 export const resetPassword = ({ email, token, password }: ResetPasswordValues) =>
-  api.post<ResetPasswordResponse>("user/recovery-password", {
+  api.post("user/recovery-password", {
     body: { email, token, password, device_name: "web" },
     silent: "validation",
   });

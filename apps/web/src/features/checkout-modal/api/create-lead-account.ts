@@ -1,4 +1,3 @@
-import type { LeadAccountResponse } from "@serene/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { CheckoutLead } from "../types";
@@ -10,6 +9,6 @@ import type { CheckoutLead } from "../types";
  * token, 429 when asked too often: the caller shows those messages itself.
  */
 export const createLeadAccount = (lead: Pick<CheckoutLead, "id" | "token">) =>
-  api.post<LeadAccountResponse>(`lead/${encodeURIComponent(lead.id)}/account`, { body: { token: lead.token ?? undefined }, silent: true });
+  api.post("lead/{id}/account", { params: { id: lead.id }, body: { token: lead.token ?? undefined }, silent: true });
 
 export const useCreateLeadAccount = () => useMutation({ mutationFn: createLeadAccount });

@@ -4,7 +4,7 @@ import { PremiumOpens } from "../../../components/subscription/premium-opens";
 import { Button } from "../../../components/ui/button";
 import { Carousel } from "../../../components/ui/carousel";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { useRecommendations } from "../api/recommendations";
+import { useRecommendations } from "../../../lib/server-data/library";
 import styles from "./checkout-modal.module.css";
 
 /**
@@ -14,8 +14,8 @@ import styles from "./checkout-modal.module.css";
  * carousel, what the purchase opened and, for a trial, when it ends (decision 049).
  */
 export function Recommended({ titleId, onStart }: { titleId: string; onStart: () => void }) {
-  const items = useRecommendations(true);
-  const list = items.data?.data ?? [];
+  const items = useRecommendations({ retry: false });
+  const list = items.data ?? [];
   return (
     <section className={`${styles.card} ${styles.recommended}`}>
       <div className={styles.welcome} aria-hidden="true">

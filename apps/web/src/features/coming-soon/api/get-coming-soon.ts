@@ -1,4 +1,4 @@
-import type { ComingSoonPage, ComingSoonResponse } from "@serene/contracts";
+import type { ComingSoonPage } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, ApiError } from "../../../lib/api-client";
 import { storage } from "../../../lib/storage";
@@ -39,7 +39,7 @@ function cachePage(key: string | undefined, page: ComingSoonPage) {
 }
 
 const fetchPage = (key: string | undefined, signal?: AbortSignal) =>
-  api.get<ComingSoonResponse>(key ? `coming-soon/${encodeURIComponent(key)}` : "coming-soon", { signal, silent: true });
+  key ? api.get("coming-soon/{key}", { params: { key }, signal, silent: true }) : api.get("coming-soon", { signal, silent: true });
 
 /** Where the page came from: the server now, or the copy kept from an earlier visit. */
 export interface LoadedComingSoon {
@@ -49,9 +49,9 @@ export interface LoadedComingSoon {
 
 export async function getComingSoon(key: string | undefined, signal?: AbortSignal): Promise<LoadedComingSoon> {
   try {
-    const { data } = await fetchPage(key, signal);
-    cachePage(key, data);
-    return { page: data, fromCache: false };
+    const page = await fetchPage(key, signal);
+    cachePage(key, page);
+    return { page, fromCache: false };
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 0;
     if (status === 401) throw error;

@@ -1,8 +1,7 @@
-import type { CollectionResponse, ContentCardList, ContentCardPage, ScreenResponse } from "@serene/contracts";
 import type { ContentModel, ScreenName } from "@serene/domain";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { contentKeys, libraryKeys, type LibraryList } from "../../../lib/catalogue-keys";
+import { contentKeys } from "../../../lib/catalogue-keys";
 
 /**
  * The catalogue's reads (spec 001 section 7). Failures of content and tag loads are only logged
@@ -30,7 +29,7 @@ export const collectionKeys = {
 
 /** GET /screen/{name}: the sections of home, meditation, music, sleep or therapy. */
 export const getScreen = (name: ScreenName, signal?: AbortSignal) =>
-  api.get<ScreenResponse>(`screen/${name}`, { signal, silent: true, query: FIRST_PAGE });
+  api.get("screen/{name}", { params: { name }, signal, silent: true, query: FIRST_PAGE });
 
 export const screenQueryOptions = (name: ScreenName) =>
   queryOptions({ queryKey: screenKeys.screen(name), queryFn: ({ signal }) => getScreen(name, signal) });
@@ -39,7 +38,7 @@ export const useScreen = (name: ScreenName) => useQuery(screenQueryOptions(name)
 
 /** GET /{model}?tags=a,b: items of one model carrying any of the tags. */
 export const getContentList = (model: ContentModel, tags: string[], signal?: AbortSignal) =>
-  api.get<ContentCardPage>(model, { signal, silent: true, query: { ...FIRST_PAGE, tags } });
+  api.get("{model}", { params: { model }, signal, silent: true, query: { ...FIRST_PAGE, tags } });
 
 export const contentListQueryOptions = (model: ContentModel, tags: string[]) =>
   queryOptions({ queryKey: contentKeys.list(model, tags), queryFn: ({ signal }) => getContentList(model, tags, signal) });
@@ -49,7 +48,7 @@ export const useContentList = (model: ContentModel, tags: string[]) =>
 
 /** GET /search?s=&tags=: full-text search over names and descriptions, narrowed by tags. */
 export const getSearchResults = (text: string, tags: string[], signal?: AbortSignal) =>
-  api.get<ContentCardPage>("search", { signal, silent: true, query: { ...FIRST_PAGE, s: text || undefined, tags } });
+  api.get("search", { signal, silent: true, query: { ...FIRST_PAGE, s: text || undefined, tags } });
 
 export const searchQueryOptions = (text: string, tags: string[]) =>
   queryOptions({ queryKey: searchKeys.results(text, tags), queryFn: ({ signal }) => getSearchResults(text, tags, signal) });
@@ -59,18 +58,9 @@ export const useSearch = (text: string, tags: string[]) =>
   useQuery({ ...searchQueryOptions(text, tags), enabled: Boolean(text) || tags.length > 0, placeholderData: keepPreviousData });
 
 /** GET /collection/{id}: a collection's name, description and items. */
-export const getCollection = (id: string, signal?: AbortSignal) =>
-  api.get<CollectionResponse>(`collection/${encodeURIComponent(id)}`, { signal, silent: true });
+export const getCollection = (id: string, signal?: AbortSignal) => api.get("collection/{id}", { params: { id }, signal, silent: true });
 
 export const collectionQueryOptions = (id: string) =>
   queryOptions({ queryKey: collectionKeys.detail(id), queryFn: ({ signal }) => getCollection(id, signal), retry: false });
 
 export const useCollection = (id: string) => useQuery(collectionQueryOptions(id));
-
-/** GET /recently-played, /recommendation, /favorite: the member's library. */
-export const getLibraryList = (list: LibraryList, signal?: AbortSignal) => api.get<ContentCardList>(list, { signal, silent: true });
-
-export const libraryListQueryOptions = (list: LibraryList) =>
-  queryOptions({ queryKey: libraryKeys.list(list), queryFn: ({ signal }) => getLibraryList(list, signal) });
-
-export const useLibraryList = (list: LibraryList) => useQuery(libraryListQueryOptions(list));

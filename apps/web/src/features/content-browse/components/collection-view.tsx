@@ -33,7 +33,7 @@ export function CollectionView({ id }: { id: string }) {
       </div>
     );
   }
-  const { name, description, content } = collection.data.data;
+  const { name, description, content } = collection.data;
   return (
     <div className={styles.page}>
       <PageIntro title={name} tone="sea">

@@ -22,7 +22,7 @@ export function timeLeft(entry: Pick<Entry, "position" | "duration">): string {
 export function ContinueShelf({ membership }: { membership: Membership }) {
   const list = useQuery({
     queryKey: placeKeys.continueList(),
-    queryFn: async () => (await api.get<ContinueList>("user/continue", { silent: true })).data,
+    queryFn: () => api.get("user/continue", { silent: true }),
     staleTime: 0,
     retry: false,
   });

@@ -1,7 +1,7 @@
 import type { ContentCard as Card } from "@serene/contracts";
 import { ContentCard, EmptyState, Slider } from "../../../components/content";
 import type { LibraryList } from "../../../lib/catalogue-keys";
-import { useLibraryList } from "../api/catalogue";
+import { useLibraryList } from "../../../lib/server-data/library";
 import { useMembership, type Membership } from "../hooks/use-membership";
 import { LoadProblem } from "../../../components/ui/load-problem";
 import { ShelvesLoading } from "./section-shelf";
@@ -37,7 +37,7 @@ function LibraryShelf({ list, title, membership }: { list: LibraryList; title: s
     </h2>
   );
   // The spec's library shows free items only; a subscriber may open everything, so sees it all.
-  const items = (query.data?.data ?? []).filter((item) => membership.subscriber || item.free);
+  const items = (query.data ?? []).filter((item) => membership.subscriber || item.free);
   return (
     <section className={styles.shelf} aria-labelledby={titleId}>
       {query.isPending || membership.loading ? (

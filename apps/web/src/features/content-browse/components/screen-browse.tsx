@@ -59,7 +59,7 @@ function TagFilter({ selected, onToggle, onAll }: { selected: string[]; onToggle
   const tags = useTags(true, "meditation-sleep");
   // Tag failures are only logged (spec 001 section 8): the chips simply do not appear.
   if (!tags.data) return null;
-  return <TagChips label="Filter by tag" tags={tags.data.data} selected={selected} onToggle={onToggle} onAll={onAll} />;
+  return <TagChips label="Filter by tag" tags={tags.data} selected={selected} onToggle={onToggle} onAll={onAll} />;
 }
 
 function FilteredList({ tags }: { tags: string[] }) {

@@ -25,7 +25,7 @@ export function SearchResults() {
   const { text, tags } = readSearchParams(params);
   const membership = useMembership();
   const results = useSearch(text, tags);
-  const tagNames = useTags().data?.data;
+  const tagNames = useTags().data;
   const named = tags.map((slug) => tagNames?.find((tag) => tag.slug === slug)?.name ?? slug);
   const about = [text && `“${text}”`, named.length > 0 && named.join(", ")].filter(Boolean).join(" · ");
 

@@ -1,11 +1,11 @@
-import type { FaqListQuery, FaqListResponse } from "@serene/contracts";
+import type { FaqListQuery } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 type FaqParams = Partial<Pick<FaqListQuery, "page" | "per_page">>;
 
 /** GET /api/v1/faq: questions and answers with paging facts. */
-export const getFaq = (params: FaqParams = {}, signal?: AbortSignal) => api.get<FaqListResponse>("faq", { query: params, signal });
+export const getFaq = (params: FaqParams = {}, signal?: AbortSignal) => api.get("faq", { query: params, signal });
 
 export const faqKeys = {
   all: ["faq"] as const,

@@ -1,4 +1,3 @@
-import type { PackageResponse } from "@serene/contracts";
 import { api } from "../../../lib/api-client";
 
 /** The part of a package a purchase event needs. */
@@ -9,6 +8,6 @@ export interface PackagePrice {
 
 /** GET /package/{id}: the package's currency and amount for the purchase event after checkout. */
 export async function getPackagePrice(id: string): Promise<PackagePrice | null> {
-  const reply = await api.get<PackageResponse>(`package/${encodeURIComponent(id)}`, { silent: true });
-  return reply?.data ? { currency: reply.data.currency, amount: reply.data.amount } : null;
+  const reply = await api.get("package/{id}", { params: { id }, silent: true });
+  return reply ? { currency: reply.currency, amount: reply.amount } : null;
 }

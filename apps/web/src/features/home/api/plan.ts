@@ -1,9 +1,9 @@
-import type { ActivityResponse, ContentRef, PlanResponse } from "@serene/contracts";
+import type { ContentRef } from "@serene/contracts";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 /** GET /personal-plan-by-day: the member's 14-day plan, every day, and which day is today. */
-export const getPersonalPlan = (signal?: AbortSignal) => api.get<PlanResponse>("personal-plan-by-day", { signal, silent: true });
+export const getPersonalPlan = (signal?: AbortSignal) => api.get("personal-plan-by-day", { signal, silent: true });
 
 export const personalPlanKeys = {
   plan: () => ["personal-plan"] as const,
@@ -15,6 +15,6 @@ export const personalPlanQueryOptions = () =>
 export const usePersonalPlan = () => useQuery(personalPlanQueryOptions());
 
 /** POST /user/views: a plan step was opened (spec 001 "Home"). Failures are ignored. */
-export const recordView = (ref: ContentRef) => api.post<ActivityResponse>("user/views", { body: ref, silent: true, keepalive: true });
+export const recordView = (ref: ContentRef) => api.post("user/views", { body: ref, silent: true, keepalive: true });
 
 export const useRecordView = () => useMutation({ mutationFn: recordView });

@@ -1,4 +1,4 @@
-import type { DeletedResponse, NoteBody, NoteList, NoteResponse } from "@serene/contracts";
+import type { NoteBody } from "@serene/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { noteKeys } from "../../../lib/note-keys";
@@ -17,7 +17,7 @@ export const notesKeys = {
 export const notesQuery = (page: number) =>
   queryOptions({
     queryKey: notesKeys.list(page),
-    queryFn: ({ signal }) => api.get<NoteList>("user/notes", { query: { page, per_page: NOTES_PER_PAGE }, signal }),
+    queryFn: ({ signal }) => api.get("user/notes", { query: { page, per_page: NOTES_PER_PAGE }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -25,8 +25,7 @@ export const notesQuery = (page: number) =>
 export const noteQuery = (id: string) =>
   queryOptions({
     queryKey: notesKeys.item(id),
-    queryFn: ({ signal }) =>
-      api.get<NoteResponse>(`user/notes/${encodeURIComponent(id)}`, { signal, silent: true }).then((reply) => reply.data),
+    queryFn: ({ signal }) => api.get("user/notes/{id}", { params: { id }, signal, silent: true }),
     retry: false,
   });
 
@@ -41,11 +40,9 @@ export function useSaveNote(id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NoteBody) =>
-      id
-        ? api.put<NoteResponse>(`user/notes/${encodeURIComponent(id)}`, { body, silent: true })
-        : api.post<NoteResponse>("user/notes", { body, silent: true }),
+      id ? api.put("user/notes/{id}", { params: { id }, body, silent: true }) : api.post("user/notes", { body, silent: true }),
     onSuccess: (reply) => {
-      queryClient.setQueryData(notesKeys.item(reply.data.id), reply.data);
+      queryClient.setQueryData(notesKeys.item(reply.id), reply);
       void queryClient.invalidateQueries({ queryKey: notesKeys.lists() });
     },
   });
@@ -55,7 +52,7 @@ export function useSaveNote(id?: string) {
 export function useDeleteNote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<DeletedResponse>(`user/notes/${encodeURIComponent(id)}`),
+    mutationFn: () => api.delete("user/notes/{id}", { params: { id } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: notesKeys.item(id) });
       void queryClient.invalidateQueries({ queryKey: notesKeys.lists() });

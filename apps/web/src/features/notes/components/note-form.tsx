@@ -43,7 +43,7 @@ export function NoteForm({ note }: { note?: Note }) {
     setProblem(undefined);
     try {
       const reply = await save.mutateAsync(values);
-      await navigate(`/profile/notes/${reply.data.id}`, { replace: !note });
+      await navigate(`/profile/notes/${reply.id}`, { replace: !note });
     } catch (error) {
       server.capture(error);
       setProblem(saveProblem(error));

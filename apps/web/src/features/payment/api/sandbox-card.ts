@@ -1,4 +1,3 @@
-import type { SandboxCardConfirmResponse } from "@serene/contracts";
 import { api } from "../../../lib/api-client";
 
 export interface SandboxCardInput {
@@ -13,5 +12,4 @@ export interface SandboxCardInput {
  * POST /api/v1/sandbox/card/confirm: the offline processor's counterpart of Stripe.js
  * confirmCardSetup. 402 {message} for a declined card, 422 with field errors.
  */
-export const confirmSandboxCard = (input: SandboxCardInput) =>
-  api.post<SandboxCardConfirmResponse>("sandbox/card/confirm", { body: input, silent: true });
+export const confirmSandboxCard = (input: SandboxCardInput) => api.post("sandbox/card/confirm", { body: input, silent: true });

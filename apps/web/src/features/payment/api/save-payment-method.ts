@@ -1,9 +1,10 @@
-import type { PurchaseResponse, SavePaymentMethodBody } from "@serene/contracts";
-import { postIdempotent } from "./idempotent-request";
+import type { SavePaymentMethodBody } from "@serene/contracts";
+import { api } from "../../../lib/api-client";
 
 /**
  * POST /api/v1/stripe/payment-method: buys the package with the confirmed card. The key stays the
- * same when the member retries the same purchase, so it is never charged twice.
+ * same when the member retries the same purchase, so it is never charged twice (the `Idempotency-Key`
+ * header). It reports no global error: the payment screens show their own messages.
  */
 export const savePaymentMethod = (body: SavePaymentMethodBody, idempotencyKey: string) =>
-  postIdempotent<PurchaseResponse>("stripe/payment-method", body, idempotencyKey);
+  api.post("stripe/payment-method", { body, idempotencyKey, silent: true });

@@ -1,15 +1,14 @@
-import type { PurchaseResponse } from "@serene/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { isTransient, postIdempotent } from "./idempotent-request";
+import { isTransient } from "./idempotent-request";
 import { paymentKeys } from "./payment-keys";
 
-/** POST /api/v1/paypal/success-transaction: the wallet's return query, passed through. */
+/** POST /api/v1/paypal/success-transaction: the wallet's return query, passed through, under its `Idempotency-Key`; no global error. */
 export const completeWalletPurchase = (query: Record<string, string>, idempotencyKey: string, signal?: AbortSignal) =>
-  postIdempotent<PurchaseResponse>("paypal/success-transaction", query, idempotencyKey, signal);
+  api.post("paypal/success-transaction", { body: query, idempotencyKey, signal, silent: true });
 
 /** GET /api/v1/paypal/cancel-transaction: the member turned the wallet checkout down. */
-export const cancelWalletPurchase = (token: string) => api.get<unknown>("paypal/cancel-transaction", { query: { token }, silent: true });
+export const cancelWalletPurchase = (token: string) => api.get("paypal/cancel-transaction", { query: { token }, silent: true });
 
 /** The wallet purchase completes once per return (the key comes from the wallet's token); kept so a remount never posts again. */
 export const useWalletPurchaseCompletion = (query: Record<string, string>, idempotencyKey: string | null, enabled: boolean) =>

@@ -1,4 +1,4 @@
-import type { Checkout, CheckoutResponse, Package } from "@serene/contracts";
+import type { Checkout, Package } from "@serene/contracts";
 import type { Currency } from "@serene/domain";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
@@ -15,7 +15,7 @@ export const isMissingCheckout = (error: Error | null) => error instanceof ApiEr
 
 /** GET /checkout/{id}: a checkout's type and packages. Failures are shown on the page itself, so the call is silent. */
 export const getCheckout = async (checkoutId: string, signal?: AbortSignal): Promise<Checkout> =>
-  (await api.get<CheckoutResponse>(`checkout/${encodeURIComponent(checkoutId)}`, { signal, silent: true })).data;
+  await api.get("checkout/{id}", { params: { id: checkoutId }, signal, silent: true });
 
 export const checkoutKeys = {
   all: ["checkout"] as const,

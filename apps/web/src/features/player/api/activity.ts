@@ -1,5 +1,4 @@
 import type { ContentModel } from "@serene/domain";
-import type { FavoriteResponse } from "@serene/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { contentKeys, libraryKeys } from "../../../lib/catalogue-keys";
@@ -47,9 +46,9 @@ export const recordShare = (ref: ContentRef) => quietly(api.post("user/shares", 
 /** POST (add) or DELETE (remove) /user/favorite. */
 export async function setFavorite(ref: ContentRef, favorite: boolean): Promise<boolean> {
   const reply = favorite
-    ? await api.post<FavoriteResponse>("user/favorite", { body: ref, silent: true })
-    : await api.delete<FavoriteResponse>("user/favorite", { body: ref, silent: true });
-  return reply?.data?.favorite ?? favorite;
+    ? await api.post("user/favorite", { body: ref, silent: true })
+    : await api.delete("user/favorite", { body: ref, silent: true });
+  return reply?.favorite ?? favorite;
 }
 
 /** Favourite on or off; pages showing this item or the library's Favorite list load it again next time. */

@@ -1,4 +1,4 @@
-import type { ContentCard, ContentCardList, ContentItem, ContentItemResponse } from "@serene/contracts";
+import type { ContentCard, ContentItem } from "@serene/contracts";
 import type { ContentModel } from "@serene/domain";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client";
@@ -8,8 +8,7 @@ import { contentKeys } from "../../../lib/catalogue-keys";
 export const contentItemQuery = (model: ContentModel, id: string) =>
   queryOptions({
     queryKey: contentKeys.item(model, id),
-    queryFn: async ({ signal }): Promise<ContentItem> =>
-      (await api.get<ContentItemResponse>(`${model}/${encodeURIComponent(id)}`, { signal, silent: true })).data,
+    queryFn: async ({ signal }): Promise<ContentItem> => await api.get("{model}/{id}", { params: { model, id }, signal, silent: true }),
     // An unknown id is a calm not-found state, not a retry loop.
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
   });
@@ -24,7 +23,7 @@ export const recommendationsQuery = (model: ContentModel, id: number, tags: stri
     queryKey: contentKeys.recommendations(model, id, choice.kind === "all" ? "all" : choice.slug),
     queryFn: async ({ signal }): Promise<ContentCard[]> => {
       const query = choice.kind === "all" ? { tags, is_tags_inclusive: 1 } : { tags: [choice.slug] };
-      return (await api.get<ContentCardList>(`${model}/${id}/recommendations`, { query, signal, silent: true })).data;
+      return await api.get("{model}/{id}/recommendations", { params: { model, id }, query, signal, silent: true });
     },
   });
 

@@ -1,4 +1,4 @@
-import type { ContentCardPage, Mix, MixBody, MixList, MixResponse } from "@serene/contracts";
+import type { Mix, MixBody } from "@serene/contracts";
 import { useQuery, useQueryClient, useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { contentKeys } from "../../../lib/catalogue-keys";
@@ -12,8 +12,8 @@ export const mixKeys = { all: ["mixes"] as const };
 export const useBeds = () =>
   useQuery({
     queryKey: [...contentKeys.model("music-soundscape"), "beds"],
-    queryFn: async ({ signal }) =>
-      (await api.get<ContentCardPage>("music-soundscape", { signal, silent: true, query: { page: 1, per_page: 50 } })).data,
+    queryFn: ({ signal }) => api.get("music-soundscape", { signal, silent: true, query: { page: 1, per_page: 50 } }),
+    select: (page) => page.data,
   });
 
 /** A soundscape's stream, or null when the member may not play it. */
@@ -22,13 +22,12 @@ export async function bedStream(id: number): Promise<string | null> {
   return item.audio?.hls.playlist ?? null;
 }
 
-export const useMixes = () =>
-  useQuery({ queryKey: mixKeys.all, queryFn: async () => (await api.get<MixList>("user/mixes", { silent: true })).data });
+export const useMixes = () => useQuery({ queryKey: mixKeys.all, queryFn: () => api.get("user/mixes", { silent: true }) });
 
 export function useSaveMix() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: MixBody): Promise<Mix> => (await api.post<MixResponse>("user/mixes", { body, silent: "validation" })).data,
+    mutationFn: async (body: MixBody): Promise<Mix> => await api.post("user/mixes", { body, silent: "validation" }),
     onSuccess: () => client.invalidateQueries({ queryKey: mixKeys.all }),
   });
 }
@@ -36,7 +35,7 @@ export function useSaveMix() {
 export function useDeleteMix() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`user/mixes/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete("user/mixes/{id}", { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: mixKeys.all }),
   });
 }

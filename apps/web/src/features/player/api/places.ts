@@ -1,4 +1,3 @@
-import type { PositionResponse } from "@serene/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { placeKeys } from "../../../lib/catalogue-keys";
@@ -8,7 +7,7 @@ import { queryClient } from "../../../lib/query-client";
 export function usePlace(id: number, enabled: boolean) {
   return useQuery({
     queryKey: placeKeys.item(id),
-    queryFn: async () => (await api.get<PositionResponse>(`user/positions/${id}`, { silent: true })).data,
+    queryFn: () => api.get("user/positions/{id}", { params: { id }, silent: true }),
     enabled,
     staleTime: 0,
     retry: false,
@@ -19,7 +18,7 @@ export function usePlace(id: number, enabled: boolean) {
 export function forgetPlace(id: number) {
   queryClient.setQueryData(placeKeys.item(id), null);
   api
-    .delete(`user/positions/${id}`, { silent: true })
+    .delete("user/positions/{id}", { params: { id }, silent: true })
     .then(() => queryClient.invalidateQueries({ queryKey: placeKeys.continueList(), refetchType: "none" }))
     .catch((error: unknown) => console.warn("The place was not forgotten:", error instanceof Error ? error.message : error));
 }

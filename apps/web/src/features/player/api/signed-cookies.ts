@@ -1,4 +1,3 @@
-import type { SignedCookiesResponse } from "@serene/contracts";
 import { api } from "../../../lib/api-client";
 import { whenSessionChanges } from "../../../lib/session";
 
@@ -8,8 +7,8 @@ const MARGIN_MS = 60_000;
 let current: { expiresAt: number; pending: Promise<number> } | null = null;
 
 async function fetchCookies(): Promise<number> {
-  const reply = await api.get<SignedCookiesResponse | { data: SignedCookiesResponse }>("user/cloudfront-cookies", { silent: true });
-  const body = "data" in reply ? reply.data : reply;
+  // The client takes off a `{ data }` envelope if the answer has one.
+  const body = await api.get("user/cloudfront-cookies", { silent: true });
   const expiresAt = Date.parse(body.expires_at);
   // The browser keeps the cookies the answer set; only their lifetime matters here.
   return Number.isFinite(expiresAt) ? expiresAt : Date.now() + 5 * 60_000;

@@ -21,7 +21,7 @@ export class PlaceKeeper {
     this.lastSaved = Date.now();
     const body = { position: Math.min(Math.max(0, position), duration), duration };
     api
-      .put(`user/positions/${id}`, { body, keepalive, silent: true })
+      .put("user/positions/{id}", { params: { id }, body, keepalive, silent: true })
       .then(() => {
         void queryClient.invalidateQueries({ queryKey: placeKeys.all, refetchType: "none" });
       })

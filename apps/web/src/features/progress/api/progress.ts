@@ -1,4 +1,3 @@
-import type { AchievementList, QuoteResponse, SessionStatisticsResponse } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { progressKeys } from "../../../lib/progress-keys";
@@ -8,7 +7,7 @@ import { browserTimeZone, refusedTimeZone } from "../../../lib/time-zone";
 export const quoteQuery = () =>
   queryOptions({
     queryKey: progressKeys.quote(),
-    queryFn: ({ signal }) => api.get<QuoteResponse>("quote", { query: { rand: "true" }, signal, silent: true }).then((reply) => reply.data),
+    queryFn: ({ signal }) => api.get("quote", { query: { rand: "true" }, signal, silent: true }),
     staleTime: Infinity,
   });
 
@@ -18,20 +17,19 @@ export const statisticsQuery = (timeZone = browserTimeZone()) =>
     queryKey: progressKeys.statistics(timeZone),
     queryFn: ({ signal }) =>
       api
-        .get<SessionStatisticsResponse>("user/sessions", { query: { tz: timeZone }, signal, silent: "validation" })
+        .get("user/sessions", { query: { tz: timeZone }, signal, silent: "validation" })
         // A zone the server does not know: the figures in the member's last zone rather than none.
         .catch((error: unknown) => {
-          if (refusedTimeZone(error)) return api.get<SessionStatisticsResponse>("user/sessions", { signal });
+          if (refusedTimeZone(error)) return api.get("user/sessions", { signal });
           throw error;
-        })
-        .then((reply) => reply.data),
+        }),
   });
 
 /** GET /user/achievements: all fourteen badges, received or not. */
 export const achievementsQuery = () =>
   queryOptions({
     queryKey: progressKeys.achievements(),
-    queryFn: ({ signal }) => api.get<AchievementList>("user/achievements", { signal }).then((reply) => reply.data),
+    queryFn: ({ signal }) => api.get("user/achievements", { signal }),
   });
 
 export const useQuote = () => useQuery(quoteQuery());

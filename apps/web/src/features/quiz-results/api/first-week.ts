@@ -1,4 +1,3 @@
-import type { FirstWeekResponse } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -8,8 +7,7 @@ export const firstWeekKeys = {
 };
 
 /** GET /quiz/first-week?goal=…: the recommended first week for a goal (seven days of catalogue items). */
-export const getFirstWeek = (goal: string, signal?: AbortSignal) =>
-  api.get<FirstWeekResponse>("quiz/first-week", { signal, silent: true, query: { goal } });
+export const getFirstWeek = (goal: string, signal?: AbortSignal) => api.get("quiz/first-week", { signal, silent: true, query: { goal } });
 
 export const firstWeekQueryOptions = (goal: string) =>
   queryOptions({

@@ -39,7 +39,7 @@ function Day({ day }: { day: PlanDay }) {
  */
 export function FirstWeek({ goal, titleId }: { goal: string; titleId: string }) {
   const week = useFirstWeek(goal);
-  const days = week.data?.data.days.filter((day) => day.content.length > 0) ?? [];
+  const days = week.data?.days.filter((day) => day.content.length > 0) ?? [];
   if (week.isError || (week.data && days.length === 0)) return null;
   return (
     <section className={styles.card} aria-labelledby={titleId} aria-busy={week.isPending}>

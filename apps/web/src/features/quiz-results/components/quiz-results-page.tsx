@@ -5,9 +5,9 @@ import { ButtonLink } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { analytics } from "../../../lib/analytics";
 import { hasToken } from "../../../lib/storage";
-import { useLead } from "../api/lead";
-import { useMember } from "../api/member";
-import { useQuizCopy } from "../api/quiz-copy";
+import { useLead } from "../../../lib/server-data/lead";
+import { useMember } from "../../../lib/server-data/member";
+import { quizSource, useQuiz } from "../../../lib/server-data/quiz";
 import { goalOf, planPath, readLocalQuiz } from "../model";
 import { FirstWeek } from "./first-week";
 import { ProgressCurve } from "./progress-curve";
@@ -37,7 +37,7 @@ function useResult(): { result: Result | null; loading: boolean } {
   const leadId = params.get("lead");
   const localGoal = local?.goal ?? null;
   const lead = useLead(leadId, !localGoal);
-  const leadGoal = goalOf(lead.data?.data.goal);
+  const leadGoal = goalOf(lead.data?.goal);
   const member = useMember(signedIn && !localGoal && (!leadId || lead.isError || (lead.isSuccess && !leadGoal)));
   const memberGoal = goalOf(member.data?.goal);
 
@@ -48,8 +48,8 @@ function useResult(): { result: Result | null; loading: boolean } {
     };
   }
   if (lead.data && leadGoal) {
-    const slug = lead.data.data.quiz_slug;
-    const percentage = lead.data.data.outcome_percentage ?? outcomePercentage(leadGoal)!;
+    const slug = lead.data.quiz_slug;
+    const percentage = lead.data.outcome_percentage ?? outcomePercentage(leadGoal)!;
     return { result: { goal: leadGoal, percentage, slug, funnel: local?.funnel ?? slug ?? "" }, loading: false };
   }
   if (member.data && memberGoal) {
@@ -75,8 +75,8 @@ export function QuizResultsPage({ testimonials }: { testimonials: readonly Testi
 }
 
 function Result({ result, testimonials }: { result: Result; testimonials: readonly Testimonial[] }) {
-  const quiz = useQuizCopy(result.slug, true);
-  const copy = quiz.data?.data.goals.find((entry) => entry.goal === result.goal);
+  const quiz = useQuiz(quizSource(result.slug), { retry: false });
+  const copy = quiz.data?.goals.find((entry) => entry.goal === result.goal);
   const tracked = useRef(false);
   useEffect(() => {
     if (tracked.current) return;

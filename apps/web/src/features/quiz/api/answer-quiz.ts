@@ -7,6 +7,6 @@ import { api } from "../../../lib/api-client";
  * goal. The page shows its own notice on a failure, so the call is silent.
  */
 export const answerQuiz = async (body: QuizAnswerBody): Promise<QuizAnswerResponse["data"]> =>
-  (await api.post<QuizAnswerResponse>("quiz", { body, silent: true })).data;
+  await api.post("quiz", { body, silent: true });
 
 export const useAnswerQuiz = () => useMutation({ mutationFn: answerQuiz });

@@ -8,8 +8,7 @@ import { ApiError, fieldErrors, tooManyRequestsMessage } from "../../../lib/api-
 import { useServerFieldErrors } from "../../../lib/form-errors";
 import { STORAGE_KEYS, storage, writeQuizForm } from "../../../lib/storage";
 import { writeStoredQuizAnswers } from "../../../lib/stored-quiz-answers";
-import type { Quiz } from "../api/quiz";
-import type { QuizGoalCopy } from "../api/quiz-builder";
+import { type Quiz, type QuizGoalCopy } from "../api/quiz";
 import { useCreateLead } from "../api/create-lead";
 import { finalAnswers, type Answers, type SentLead } from "../model";
 import styles from "../quiz.module.css";

@@ -1,8 +1,8 @@
-import type { LandingPage, LandingPageResponse } from "@serene/contracts";
+import type { LandingPage } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { retryUnlessRefused } from "./shared";
+import { retryUnlessRefused } from "../../../lib/server-data/retry";
 
 export const landingPageKeys = {
   all: ["lp"] as const,
@@ -11,7 +11,7 @@ export const landingPageKeys = {
 
 /** GET /lp/{lp}: a campaign's page copy (its own blocks in place), theme, title and checkout. */
 export const getLandingPage = async (lp: string, signal?: AbortSignal): Promise<LandingPage> =>
-  (await api.get<LandingPageResponse>(`lp/${encodeURIComponent(lp)}`, { signal, silent: true })).data;
+  await api.get("lp/{lp}", { params: { lp }, signal, silent: true });
 
 export const landingPageQueryOptions = (lp: string) =>
   queryOptions({

@@ -1,9 +1,9 @@
-import type { Checkout, CheckoutResponse } from "@serene/contracts";
+import type { Checkout } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { visitorStartedAt } from "../../../lib/offer-deadline";
 import { queryClient } from "../../../lib/query-client";
-import { retryUnlessRefused } from "./shared";
+import { retryUnlessRefused } from "../../../lib/server-data/retry";
 
 /** Who is looking: the offer's clock is the server's for a member or a lead, the browser's for a visitor. */
 export interface CheckoutViewer {
@@ -27,10 +27,9 @@ export async function getSalesCheckout(checkoutId: string, viewer: CheckoutViewe
   const id = encodeURIComponent(checkoutId);
   if (viewer.member) {
     const startedAt = visitorStartedAt(checkoutId);
-    return (await api.get<CheckoutResponse>(`user/checkout/${id}`, { signal, silent: true, query: { started_at: startedAt ?? undefined } }))
-      .data;
+    return await api.get("user/checkout/{id}", { params: { id }, signal, silent: true, query: { started_at: startedAt ?? undefined } });
   }
-  return (await api.get<CheckoutResponse>(`checkout/${id}`, { signal, silent: true, query: { lead: viewer.lead ?? undefined } })).data;
+  return await api.get("checkout/{id}", { params: { id }, signal, silent: true, query: { lead: viewer.lead ?? undefined } });
 }
 
 export const salesCheckoutQueryOptions = (checkoutId: string, viewer: CheckoutViewer) =>

@@ -1,8 +1,8 @@
-import type { SalesPage, SalesPageResponse } from "@serene/contracts";
+import type { SalesPage } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { retryUnlessRefused } from "./shared";
+import { retryUnlessRefused } from "../../../lib/server-data/retry";
 
 export const salesPageKeys = {
   all: ["sales-page"] as const,
@@ -11,7 +11,7 @@ export const salesPageKeys = {
 
 /** GET /sales-page/{slug}: every text, figure and claim of the long-form sales page. Failures show on the page. */
 export const getSalesPage = async (slug: string, signal?: AbortSignal): Promise<SalesPage> =>
-  (await api.get<SalesPageResponse>(`sales-page/${encodeURIComponent(slug)}`, { signal, silent: true })).data;
+  await api.get("sales-page/{slug}", { params: { slug }, signal, silent: true });
 
 export const salesPageQueryOptions = (slug: string) =>
   queryOptions({

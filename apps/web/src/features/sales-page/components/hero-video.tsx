@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { getSalesVideo, useSalesVideo } from "../api/sales-video";
+import { getVsl, useVsl } from "../../../lib/server-data/vsl";
 import { VideoStill } from "./art";
 import styles from "../sales-page.module.css";
 import type { AttachStream } from "../../../lib/attach-stream";
@@ -15,7 +15,8 @@ export type { AttachStream };
  */
 export function HeroVideo({ slug, title, attachStream }: { slug: string; title: string; attachStream: AttachStream }) {
   const [started, setStarted] = useState(false);
-  const vsl = useSalesVideo(slug, started);
+  // The hero keeps its video (and the cookies the answer set) for five minutes.
+  const vsl = useVsl(slug, { enabled: started, staleTime: 5 * 60_000 });
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -27,7 +28,7 @@ export function HeroVideo({ slug, title, attachStream }: { slug: string; title: 
     const controller = new AbortController();
     let handle: { destroy(): void } | null = null;
     // The page's answer set the video's cookies; a refused segment asks for it again, which sets fresh ones.
-    const cookies = (force: boolean) => (force ? getSalesVideo(slug) : Promise.resolve());
+    const cookies = (force: boolean) => (force ? getVsl(slug) : Promise.resolve());
     attachStream(media, playlist, controller.signal, { cookies }).then(
       (attached) => {
         if (controller.signal.aborted) {

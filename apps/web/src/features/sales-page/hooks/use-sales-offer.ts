@@ -1,9 +1,16 @@
 import type { Checkout, CheckoutTheme, SalesPage } from "@serene/contracts";
 import { useLandingPage } from "../api/landing-page";
 import { useSalesCheckout } from "../api/sales-checkout";
-import { useSalesLead, type SalesLead } from "../api/lead";
 import { useSalesPage } from "../api/sales-page";
-import { isMissingOffer } from "../api/shared";
+import { useLead } from "../../../lib/server-data/lead";
+import { isNotFound as isMissingOffer } from "../../../lib/server-data/retry";
+
+/** The lead a /lead-checkout link names: who they are, for the greeting and the checkout. */
+export interface SalesLead {
+  id: string;
+  name: string;
+  email: string;
+}
 
 /** Where a sales page comes from: a checkout (/promo, /checkout, /lead-checkout) or a campaign (/lp). */
 export interface SalesOfferSource {
@@ -27,8 +34,10 @@ export type SalesOffer =
  */
 export function useSalesOffer(source: SalesOfferSource): SalesOffer {
   const landing = useLandingPage(source.lp);
-  const leadQuery = useSalesLead(source.leadId);
-  const lead = leadQuery.data ?? null;
+  // A missing or claimed lead (or any failure) is no lead: the page then works as it does for a visitor.
+  const leadQuery = useLead(source.leadId);
+  const known = leadQuery.data && !leadQuery.data.registered ? leadQuery.data : null;
+  const lead: SalesLead | null = known ? { id: known.id, name: known.name, email: known.email } : null;
   const leadSettled = source.leadId === null || !leadQuery.isPending;
   const checkoutId = source.lp !== null ? (landing.data ? String(landing.data.checkout_id) : null) : source.checkoutId;
   const checkout = useSalesCheckout(leadSettled ? checkoutId : null, { member: source.member, lead: lead?.id ?? null });

@@ -1,4 +1,4 @@
-import type { ChangePlanBody, PaymentProvider, PurchaseResponse, UpgradePreviewResponse } from "@serene/contracts";
+import type { ChangePlanBody, PaymentProvider, PurchaseResponse } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -13,7 +13,7 @@ export const upgradePreviewKeys = {
  * toast stays quiet: the confirmation says itself when it could not be worked out.
  */
 export const getUpgradePreview = (provider: PaymentProvider, packageId: number, signal?: AbortSignal) =>
-  api.get<UpgradePreviewResponse>(`${provider}/subscription/preview`, { signal, silent: true, query: { package_id: packageId } });
+  api.get("{provider}/subscription/preview", { params: { provider }, signal, silent: true, query: { package_id: String(packageId) } });
 
 /** Asked afresh each time the confirmation opens: the credit shrinks as the period runs. */
 export const upgradePreviewQueryOptions = (provider: PaymentProvider, packageId: number) =>
@@ -43,9 +43,9 @@ export function changePlan(
   quotedAt?: string | null,
 ): Promise<PurchaseResponse> {
   const body: ChangePlanBody = quotedAt ? { package_id: packageId, quoted_at: quotedAt } : { package_id: packageId };
-  return api.put<PurchaseResponse>(`${provider}/subscription`, { body, idempotencyKey });
+  return api.put("{provider}/subscription", { params: { provider }, body, idempotencyKey });
 }
 
 /** DELETE /subscription/web/cancel/{provider in lower case}; failures are ignored (spec 001 section 8). */
 export const cancelSubscription = (provider: string) =>
-  api.delete<unknown>(`subscription/web/cancel/${encodeURIComponent(provider.toLowerCase())}`, { silent: true });
+  api.delete("subscription/web/cancel/{provider}", { params: { provider: provider.toLowerCase() }, silent: true });

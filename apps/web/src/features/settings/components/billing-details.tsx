@@ -91,11 +91,11 @@ export function ReceiptsSection() {
         <Skeleton className={styles.skeleton} />
       ) : receipts.isError ? (
         <LoadProblem message="Your receipts could not be loaded just now." onRetry={() => void receipts.refetch()} />
-      ) : receipts.data.data.length === 0 ? (
+      ) : receipts.data.length === 0 ? (
         <p className={styles.empty}>No receipts yet. Each payment will appear here, with a receipt you can view and print.</p>
       ) : (
         <ul className={styles.receipts}>
-          {receipts.data.data.map((receipt) => (
+          {receipts.data.map((receipt) => (
             <ReceiptRow key={receipt.id} receipt={receipt} />
           ))}
         </ul>

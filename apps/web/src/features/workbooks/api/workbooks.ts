@@ -1,16 +1,8 @@
-import type {
-  ContentCardList,
-  NoteBody,
-  NoteResponse,
-  WorkbookCardList,
-  WorkbookEntryBody,
-  WorkbookEntryList,
-  WorkbookEntryResponse,
-  WorkbookResponse,
-} from "@serene/contracts";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { Note, NoteBody, WorkbookEntry, WorkbookEntryBody } from "@serene/contracts";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { libraryKeys } from "../../../lib/catalogue-keys";
+import { noteKeys } from "../../../lib/note-keys";
+import type { MutationCallbacks } from "../../../lib/server-data/mutation-callbacks";
 
 /**
  * The workbook calls (spec 001 section 7): the member's cards (GET /workbooks), one workbook (GET /workbook/{id}),
@@ -34,15 +26,14 @@ export const workbookKeys = {
   entry: (id: string) => [...workbookKeys.entries(), id] as const,
 };
 
-export const getWorkbookCards = (signal?: AbortSignal) => api.get<WorkbookCardList>("workbooks", { signal, silent: true });
+export const getWorkbookCards = (signal?: AbortSignal) => api.get("workbooks", { signal, silent: true });
 
 export const workbookCardsQueryOptions = () =>
   queryOptions({ queryKey: workbookKeys.cards(), queryFn: ({ signal }) => getWorkbookCards(signal) });
 
 export const useWorkbookCards = () => useQuery(workbookCardsQueryOptions());
 
-export const getWorkbook = (id: string, signal?: AbortSignal) =>
-  api.get<WorkbookResponse>(`workbook/${encodeURIComponent(id)}`, { signal, silent: true });
+export const getWorkbook = (id: string, signal?: AbortSignal) => api.get("workbook/{id}", { params: { id }, signal, silent: true });
 
 export const workbookQueryOptions = (id: string) =>
   queryOptions({ queryKey: workbookKeys.detail(id), queryFn: ({ signal }) => getWorkbook(id, signal), retry: false });
@@ -50,15 +41,14 @@ export const workbookQueryOptions = (id: string) =>
 export const useWorkbook = (id: string) => useQuery(workbookQueryOptions(id));
 
 export const getEntries = (page: number, signal?: AbortSignal) =>
-  api.get<WorkbookEntryList>("user/workbook", { signal, silent: true, query: { page, per_page: ENTRIES_PER_PAGE } });
+  api.get("user/workbook", { signal, silent: true, query: { page, per_page: ENTRIES_PER_PAGE } });
 
 export const entriesQueryOptions = (page: number) =>
   queryOptions({ queryKey: workbookKeys.entryPage(page), queryFn: ({ signal }) => getEntries(page, signal) });
 
 export const useEntries = (page: number) => useQuery({ ...entriesQueryOptions(page), placeholderData: keepPreviousData });
 
-export const getEntry = (id: string, signal?: AbortSignal) =>
-  api.get<WorkbookEntryResponse>(`user/workbook/${encodeURIComponent(id)}`, { signal, silent: true });
+export const getEntry = (id: string, signal?: AbortSignal) => api.get("user/workbook/{id}", { params: { id }, signal, silent: true });
 
 export const entryQueryOptions = (id: string) =>
   queryOptions({ queryKey: workbookKeys.entry(id), queryFn: ({ signal }) => getEntry(id, signal), retry: false });
@@ -66,16 +56,53 @@ export const entryQueryOptions = (id: string) =>
 export const useEntry = (id: string | null) => useQuery({ ...entryQueryOptions(id ?? ""), enabled: id !== null });
 
 /** POST /user/workbook: 422 answers (`answers.<question id>`) are shown on their question, not as a toast. */
-export const saveEntry = (body: WorkbookEntryBody) => api.post<WorkbookEntryResponse>("user/workbook", { body, silent: "validation" });
+export const saveEntry = (body: WorkbookEntryBody) => api.post("user/workbook", { body, silent: "validation" });
 
 /** DELETE /user/workbook/{id}: a failure is only logged (spec 001 section 8); the page tells the member kindly. */
-export const deleteEntry = (id: string) => api.delete<unknown>(`user/workbook/${encodeURIComponent(id)}`, { silent: true });
+export const deleteEntry = (id: string) => api.delete("user/workbook/{id}", { params: { id }, silent: true });
 
 /** POST /user/notes: the result page keeps a summary of the entry as one of the member's notes. */
-export const saveNote = (body: NoteBody) => api.post<NoteResponse>("user/notes", { body });
+export const saveNote = (body: NoteBody) => api.post("user/notes", { body });
 
-/** GET /recommendation: what to listen to next (the library's list, shared keys). */
-export const getRecommendation = (signal?: AbortSignal) => api.get<ContentCardList>("recommendation", { signal, silent: true });
+/** Saving an entry: it is cached under its own key, and the cards (completions) and entry lists are read again. */
+export function useSaveEntry({ onSuccess, onError }: MutationCallbacks<WorkbookEntry> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveEntry,
+    onSuccess: (entry) => {
+      queryClient.setQueryData(workbookKeys.entry(entry.id), entry);
+      void queryClient.invalidateQueries({ queryKey: workbookKeys.cards() });
+      void queryClient.invalidateQueries({ queryKey: workbookKeys.entries() });
+      onSuccess?.(entry);
+    },
+    onError,
+  });
+}
 
-export const useRecommendation = () =>
-  useQuery({ queryKey: libraryKeys.list("recommendation"), queryFn: ({ signal }) => getRecommendation(signal) });
+/** Deleting an entry: its cache goes, and the cards and entry lists are read again. */
+export function useDeleteEntry(id: string, { onSuccess, onError }: MutationCallbacks<unknown> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteEntry(id),
+    onSuccess: (reply) => {
+      queryClient.removeQueries({ queryKey: workbookKeys.entry(id) });
+      void queryClient.invalidateQueries({ queryKey: workbookKeys.cards() });
+      void queryClient.invalidateQueries({ queryKey: workbookKeys.entries() });
+      onSuccess?.(reply);
+    },
+    onError,
+  });
+}
+
+/** Keeping an entry's summary as a note: the member's notes are read again. */
+export function useSaveNote({ onSuccess, onError }: MutationCallbacks<Note> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveNote,
+    onSuccess: (note) => {
+      void queryClient.invalidateQueries({ queryKey: noteKeys.all });
+      onSuccess?.(note);
+    },
+    onError,
+  });
+}

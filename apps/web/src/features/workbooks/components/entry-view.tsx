@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { EmptyState } from "../../../components/content";
@@ -6,7 +5,7 @@ import { Button, ButtonLink } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast-store";
-import { deleteEntry, useEntry, useWorkbookCards, workbookKeys } from "../api/workbooks";
+import { useDeleteEntry, useEntry, useWorkbookCards } from "../api/workbooks";
 import { entryDate } from "../model/summary";
 import { EntryAnswers } from "./entry-answers";
 import { useStartWorkbook } from "./workbook-card";
@@ -25,15 +24,10 @@ export function EntryView({ id }: { id: string }) {
   const cards = useWorkbookCards();
   const start = useStartWorkbook();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => deleteEntry(id),
+  const remove = useDeleteEntry(id, {
     onSuccess: () => {
       setConfirming(false);
-      queryClient.removeQueries({ queryKey: workbookKeys.entry(id) });
-      void queryClient.invalidateQueries({ queryKey: workbookKeys.cards() });
-      void queryClient.invalidateQueries({ queryKey: workbookKeys.entries() });
       toast.success(DELETED_MESSAGE);
       void navigate("/profile/worksheets");
     },
@@ -68,8 +62,8 @@ export function EntryView({ id }: { id: string }) {
       </div>
     );
   }
-  const saved = entry.data.data;
-  const card = cards.data?.data.find((item) => item.id === saved.workbook_id);
+  const saved = entry.data;
+  const card = cards.data?.find((item) => item.id === saved.workbook_id);
   return (
     <article className={styles.entry} aria-labelledby="entry-title">
       {back}

@@ -1,4 +1,4 @@
-import type { WorkbookEntryResponse } from "@serene/contracts";
+import type { WorkbookEntry } from "@serene/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -8,7 +8,7 @@ import { WorkbookFlow } from "./workbook-flow";
 
 const KEY = "workbook-progress:member-1:6";
 
-function renderFlow(onSaved: (response: WorkbookEntryResponse) => void = () => {}) {
+function renderFlow(onSaved: (entry: WorkbookEntry) => void = () => {}) {
   return renderPage(() => <WorkbookFlow workbook={WORKBOOK} memberId="member-1" onSaved={onSaved} />, { at: "/workbooks/workbook/6" });
 }
 
@@ -150,7 +150,7 @@ describe("a workbook, one question at a time (spec 001 section 4)", () => {
     renderFlow(onSaved);
     expect(heading()).toBe("What would you say to a friend who had them?");
     await next();
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ data: ENTRY }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(ENTRY));
     // q2 belongs to a group not chosen, so it is left out; lines are trimmed and blank ones dropped.
     expect(named("POST user/workbook")[0]?.body).toEqual({
       workbook_id: 6,

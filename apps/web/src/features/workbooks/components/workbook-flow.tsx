@@ -1,5 +1,4 @@
-import type { Workbook, WorkbookEntryResponse } from "@serene/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Workbook, WorkbookEntry } from "@serene/contracts";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
@@ -7,7 +6,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { FieldError } from "../../../components/ui/field-error";
 import { Notice } from "../../../components/ui/notice";
 import { ApiError, tooManyRequestsMessage } from "../../../lib/api-client";
-import { saveEntry, workbookKeys } from "../api/workbooks";
+import { useSaveEntry } from "../api/workbooks";
 import { useWorkbookFlow } from "../hooks/use-workbook-flow";
 import { answerErrors, entryBody } from "../model/answers";
 import { QuestionField } from "./question-field";
@@ -24,7 +23,7 @@ interface WorkbookFlowProps {
   /** Whose answers are kept on this device. */
   memberId: string;
   /** The entry was saved: the page goes on to its result. */
-  onSaved: (response: WorkbookEntryResponse) => void;
+  onSaved: (entry: WorkbookEntry) => void;
 }
 
 /**
@@ -34,7 +33,6 @@ interface WorkbookFlowProps {
  */
 export function WorkbookFlow({ workbook, memberId, onSaved }: WorkbookFlowProps) {
   const flow = useWorkbookFlow(workbook, memberId);
-  const queryClient = useQueryClient();
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [confirmReset, setConfirmReset] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -52,14 +50,10 @@ export function WorkbookFlow({ workbook, memberId, onSaved }: WorkbookFlowProps)
     headingRef.current?.focus();
   }, [question?.id]);
 
-  const save = useMutation({
-    mutationFn: entryBodyFromAnswers,
-    onSuccess: (response) => {
+  const save = useSaveEntry({
+    onSuccess: (entry) => {
       flow.forget();
-      queryClient.setQueryData(workbookKeys.entry(response.data.id), response);
-      void queryClient.invalidateQueries({ queryKey: workbookKeys.cards() });
-      void queryClient.invalidateQueries({ queryKey: workbookKeys.entries() });
-      onSaved(response);
+      onSaved(entry);
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 422) {
@@ -76,10 +70,6 @@ export function WorkbookFlow({ workbook, memberId, onSaved }: WorkbookFlowProps)
     },
   });
 
-  function entryBodyFromAnswers(answers: typeof flow.answers) {
-    return saveEntry(entryBody(workbook, answers));
-  }
-
   if (!question) {
     return <Notice title="This workbook has no questions yet.">Please choose another workbook for now.</Notice>;
   }
@@ -88,7 +78,7 @@ export function WorkbookFlow({ workbook, memberId, onSaved }: WorkbookFlowProps)
     const answers = flow.next();
     if (answers && flow.isLast) {
       setServerErrors({});
-      save.mutate(answers);
+      save.mutate(entryBody(workbook, answers));
     }
   };
 

@@ -21,10 +21,10 @@ export function WorkbookGrid() {
     );
   }
   if (cards.isError) return <LoadProblem message="The workbooks could not be loaded just now." onRetry={() => void cards.refetch()} />;
-  if (cards.data.data.length === 0) return <EmptyState>No data found</EmptyState>;
+  if (cards.data.length === 0) return <EmptyState>No data found</EmptyState>;
   return (
     <ul className={styles.grid} aria-label="Workbooks">
-      {cards.data.data.map((card) => (
+      {cards.data.map((card) => (
         <li key={card.id}>
           <WorkbookCard card={card} />
         </li>
@@ -51,7 +51,7 @@ export function homeWorkbooks(cards: Card[], count = HOME_WORKBOOKS): Card[] {
 export function WorkbooksShelf({ title = "Workbooks" }: { title?: string }) {
   const cards = useWorkbookCards();
   // Home stays calm when this section cannot load: the other sections are still there.
-  if (cards.isError || (cards.isSuccess && cards.data.data.length === 0)) return null;
+  if (cards.isError || (cards.isSuccess && cards.data.length === 0)) return null;
   return (
     <section className={styles.shelf} aria-labelledby="home-workbooks-title">
       {cards.isPending ? (
@@ -65,7 +65,7 @@ export function WorkbooksShelf({ title = "Workbooks" }: { title?: string }) {
         <Slider<Card>
           label={title}
           layout="steps"
-          items={homeWorkbooks(cards.data.data)}
+          items={homeWorkbooks(cards.data)}
           getKey={(card) => String(card.id)}
           renderItem={(card) => <WorkbookCard card={card} compact />}
           header={

@@ -1,14 +1,13 @@
 import type { WorkbookEntry } from "@serene/contracts";
 import { canPlay } from "@serene/domain";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, Navigate } from "react-router";
 import { ContentCard, EmptyState } from "../../../components/content";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast-store";
 import { isSubscriber, useAccountStatus } from "../../../lib/account-status";
-import { noteKeys } from "../../../lib/note-keys";
-import { saveNote, useEntry, useRecommendation, useWorkbookCards } from "../api/workbooks";
+import { useRecommendations } from "../../../lib/server-data/library";
+import { useEntry, useSaveNote, useWorkbookCards } from "../api/workbooks";
 import { entryDate, noteContent, noteTitle } from "../model/summary";
 import { EntryAnswers } from "./entry-answers";
 import { workbookPath } from "./workbook-card";
@@ -19,7 +18,7 @@ function useResultEntryId(workbookId: string, freshEntryId: string | null) {
   const cards = useWorkbookCards();
   if (freshEntryId) return { id: freshEntryId, pending: false, none: false };
   if (cards.isPending) return { id: null, pending: true, none: false };
-  const card = cards.data?.data.find((item) => String(item.id) === workbookId);
+  const card = cards.data?.find((item) => String(item.id) === workbookId);
   const id = card?.latest_entry_id ?? null;
   return { id, pending: false, none: id === null };
 }
@@ -49,7 +48,7 @@ export function WorkbookResult({ workbookId, freshEntryId }: { workbookId: strin
       </EmptyState>
     );
   }
-  const saved = entry.data.data;
+  const saved = entry.data;
   return (
     <div className={styles.result}>
       <header className={styles.resultHead}>
@@ -89,23 +88,22 @@ export function WorkbookResult({ workbookId, freshEntryId }: { workbookId: strin
 
 /** 'Save as a note': the workbook's name and date as the title, the summary as the text, then a link to it. */
 function SaveAsNote({ entry }: { entry: WorkbookEntry }) {
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: () => saveNote({ title: noteTitle(entry), content: noteContent(entry) }),
-    onSuccess: () => {
-      toast.success("Saved to your notes");
-      void queryClient.invalidateQueries({ queryKey: noteKeys.all });
-    },
-  });
+  const save = useSaveNote({ onSuccess: () => toast.success("Saved to your notes") });
   return (
     <div className={styles.nextItem}>
       <p className={styles.nextText}>Keep these answers with your notes, to come back to them or add to them later.</p>
       {save.isSuccess ? (
-        <Link className={styles.noteLink} to={`/profile/notes/${save.data.data.id}`}>
+        <Link className={styles.noteLink} to={`/profile/notes/${save.data.id}`}>
           Open the note <span aria-hidden="true">→</span>
         </Link>
       ) : (
-        <Button variant="primary" block onClick={() => save.mutate()} disabled={save.isPending} aria-busy={save.isPending || undefined}>
+        <Button
+          variant="primary"
+          block
+          onClick={() => save.mutate({ title: noteTitle(entry), content: noteContent(entry) })}
+          disabled={save.isPending}
+          aria-busy={save.isPending || undefined}
+        >
           {save.isPending ? "Saving…" : "Save as a note"}
         </Button>
       )}
@@ -115,9 +113,9 @@ function SaveAsNote({ entry }: { entry: WorkbookEntry }) {
 
 /** A session from the catalogue to rest with after the writing: the first of GET /recommendation. */
 function Recommended() {
-  const recommendation = useRecommendation();
+  const recommendation = useRecommendations();
   const status = useAccountStatus();
-  const item = recommendation.data?.data[0];
+  const item = recommendation.data?.[0];
   if (recommendation.isPending) return <Skeleton className={styles.skeletonCard} />;
   if (!item) return null;
   return (
