@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../app";
 import { jobDefinitions } from "./index";
 import { createTestDatabase, testConfig } from "../test/test-app";
+import { pollUntil } from "../test/ports-and-polls";
 import { PRUNE_ANALYTICS_JOB } from "./prune-analytics.job";
 import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "./queue";
 
@@ -31,12 +32,10 @@ describe("the analytics pruning job", () => {
     const id = await boss.send(PRUNE_ANALYTICS_JOB, {});
     expect(id).toBeTruthy();
 
-    let state: string | undefined;
-    for (let attempt = 0; attempt < 60 && state !== "completed"; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      state = (await boss.getJobById(PRUNE_ANALYTICS_JOB, id!))?.state;
-    }
-    expect(state).toBe("completed");
+    await pollUntil(async () => (await boss.getJobById(PRUNE_ANALYTICS_JOB, id!))?.state === "completed", {
+      intervalMs: 500,
+      what: "the pruning job to complete",
+    });
     const job = await boss.getJobById(PRUNE_ANALYTICS_JOB, id!);
     expect(job?.output).toEqual({ deleted: 1 });
     const paths = (await database.db.select().from(analyticsEvents)).map((row) => row.path);

@@ -4,6 +4,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HttpError } from "../http-error";
 import { freePort, login, PASSWORD, randomIp, registerMember, uniqueEmail } from "../test/accounts";
+import { pollUntil } from "../test/ports-and-polls";
 import { redisForTests } from "../test/redis";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { createRateLimiter, RATE_LIMITS, REDIS_BACK_MESSAGE, REDIS_DOWN_MESSAGE, tooManyAttempts } from "./rate-limit";
@@ -115,11 +116,13 @@ describe.skipIf(redisAt.skipReason)(`the rate limiter in Redis${redisAt.skipReas
     // Until its connection is up, the limiter counts in memory (it never queues commands); wait for it.
     const probe = `probe-${randomIp()}`;
     written.push(`rl:code:ip:${probe}`);
-    for (let attempt = 0; attempt < 40 && !(await redis.exists(`rl:code:ip:${probe}`)); attempt++) {
-      await limiter.consume("code", probe, null);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(await redis.exists(`rl:code:ip:${probe}`)).toBe(1);
+    await pollUntil(
+      async () => {
+        await limiter.consume("code", probe, null);
+        return (await redis.exists(`rl:code:ip:${probe}`)) === 1;
+      },
+      { timeoutMs: 2_000, intervalMs: 50, what: "the limiter's Redis connection" },
+    );
     const ip = randomIp();
     const email = uniqueEmail("redis-key");
     written.push(`rl:password:ip:${ip}`, `rl:password:account:${accountKey(email)}`);

@@ -4,6 +4,7 @@ import { SIGN_IN_THROTTLE } from "@serene/domain";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { HttpError } from "../http-error";
 import { randomIp, uniqueEmail } from "../test/accounts";
+import { pollUntil } from "../test/ports-and-polls";
 import { redisForTests } from "../test/redis";
 import { createRateLimiter, type RateLimiter } from "./rate-limit";
 import type { SignInSource } from "./sign-in-throttle";
@@ -169,10 +170,13 @@ describe.skipIf(redisAt.skipReason)(`sign-in throttling in Redis${redisAt.skipRe
     // Until their connections are up, limiters count in memory (they never queue commands): wait for them.
     for (const limiter of [first, second]) {
       const probe = `probe-${randomIp()}`;
-      for (let attempt = 0; attempt < 40 && !(await redis.exists(`rl:code:ip:${probe}`)); attempt++) {
-        await limiter.consume("code", probe, null);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await pollUntil(
+        async () => {
+          await limiter.consume("code", probe, null);
+          return (await redis.exists(`rl:code:ip:${probe}`)) === 1;
+        },
+        { timeoutMs: 2_000, intervalMs: 50, what: "a limiter's Redis connection" },
+      );
       await redis.del(`rl:code:ip:${probe}`);
     }
   });

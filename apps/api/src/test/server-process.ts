@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { freePort } from "./accounts";
+import { freePort, pollUntil } from "./ports-and-polls";
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 
@@ -52,18 +52,20 @@ export async function spawnApi(entry: "server.ts" | "worker.ts", env: Record<str
 
 /** Waits until the server is ready (a bounded poll: the first start migrates, slow on a busy machine). */
 export async function untilReady(server: ServerProcess, timeoutMs = 180_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (server.child.exitCode !== null) throw new Error(`the server exited early:\n${server.output()}`);
-    try {
-      if ((await fetch(`${server.url}/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      server.child.kill("SIGKILL");
-      throw new Error(`the server did not become ready:\n${server.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await pollUntil(
+      async () => {
+        if (server.child.exitCode !== null) throw new Error(`the server exited early:\n${server.output()}`);
+        return fetch(`${server.url}/health/ready`).then(
+          (res) => res.ok,
+          () => false, // not listening yet
+        );
+      },
+      { timeoutMs, what: "the server to become ready" },
+    );
+  } catch (error) {
+    if (server.child.exitCode !== null) throw error;
+    server.child.kill("SIGKILL");
+    throw new Error(`the server did not become ready:\n${server.output()}`, { cause: error });
   }
 }

@@ -16,6 +16,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobQueue } from "../../jobs/queue";
 import { lastMailTo, linkIn, login, mailsTo, PASSWORD, randomIp, rows, uniqueEmail, whoAmI } from "../../test/accounts";
+import { pollUntil } from "../../test/ports-and-polls";
 import { createQueuedTestApp, type QueuedTestApp } from "../../test/test-app";
 import { DELETE_DUE_ACCOUNTS_JOB } from "./account-recovery.service";
 import { hashSecret } from "./secrets";
@@ -149,13 +150,7 @@ async function memberWithEverything(label: string) {
   return { id: user!.id, email, tokens: [res.json().token as string, second] };
 }
 
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const waitFor = (check: () => Promise<boolean>, what: string, timeoutMs = 30_000) => pollUntil(check, { what, timeoutMs, intervalMs: 250 });
 
 describe("account deletion", () => {
   it("finds the tables that belong to a user in the database", async () => {

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from "@serene/db";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailsTo, randomIp, registerMember, rows, uniqueEmail } from "../../test/accounts";
+import { pollUntil } from "../../test/ports-and-polls";
 import { createQueuedTestApp, type QueuedTestApp } from "../../test/test-app";
 import { PASSWORD_RESET_MAIL_JOB, REMOVAL_MAIL_JOB } from "./account-recovery.service";
 
@@ -27,17 +28,17 @@ interface QueuedJob {
 }
 
 /** The jobs of one name queued for one address, once the worker is done with them. */
-async function jobsFor(name: string, email: string): Promise<QueuedJob[]> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const found = await rows<QueuedJob>(database, "SELECT data, state, output FROM pgboss.job WHERE name = $1 AND data->>'email' = $2", [
-      name,
-      email,
-    ]);
-    if (found.length > 0 && found.every((job) => job.state === "completed" || job.state === "failed")) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${name} for ${email}: ${JSON.stringify(found)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function jobsFor(name: string, email: string): Promise<QueuedJob[]> {
+  return pollUntil(
+    async () => {
+      const found = await rows<QueuedJob>(database, "SELECT data, state, output FROM pgboss.job WHERE name = $1 AND data->>'email' = $2", [
+        name,
+        email,
+      ]);
+      return found.length > 0 && found.every((job) => job.state === "completed" || job.state === "failed") ? found : undefined;
+    },
+    { what: `${name} for ${email}` },
+  );
 }
 
 describe.each([

@@ -105,6 +105,7 @@ describe("GET /api/v1/user/achievements", () => {
     expect(first).toMatchObject({ isReceived: true, isLast: true, received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
     expect(list.filter((badge) => badge.isReceived)).toHaveLength(1);
 
+    // Time itself is the point: the second badge is received at a later instant than the first. fixed-wait-ok
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(earnedBy(await note(member))).toEqual(["note_taker"]);
     list = await achievements(member);

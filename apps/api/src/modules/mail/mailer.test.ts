@@ -6,6 +6,7 @@ import { createServices } from "../../app";
 import { jobDefinitions } from "../../jobs";
 import { registerJobs, startJobQueue, stopJobQueue } from "../../jobs/queue";
 import { registerMember, uniqueEmail } from "../../test/accounts";
+import { pollUntil } from "../../test/ports-and-polls";
 import { createTestApp, createTestDatabase, testConfig, type TestApp } from "../../test/test-app";
 
 /** E-mail over real SMTP, to a loopback server that keeps what it receives. */
@@ -151,12 +152,11 @@ describe("delivery through the job queue", () => {
       });
       expect((await services.mailer.find(id))!.status).toBe("queued");
 
-      let status: string | undefined;
-      for (let attempt = 0; attempt < 60 && status !== "sent"; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        status = (await services.mailer.find(id))?.status;
-      }
-      expect(status).toBe("sent");
+      await pollUntil(async () => (await services.mailer.find(id))?.status === "sent", {
+        timeoutMs: 15_000,
+        intervalMs: 250,
+        what: "the queued e-mail to be sent",
+      });
       expect(smtp.received.map((item) => item.to)).toEqual([[to]]);
       expect(parts(smtp.received[0]!.raw).types).toEqual(expect.arrayContaining(["text/plain", "text/html"]));
 

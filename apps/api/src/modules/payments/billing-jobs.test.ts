@@ -5,6 +5,7 @@ import { buildApp, createServices } from "../../app";
 import { jobDefinitions } from "../../jobs";
 import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "../../jobs/queue";
 import { bearer, mailsTo, registerMember } from "../../test/accounts";
+import { pollUntil } from "../../test/ports-and-polls";
 import { createTestDatabase, testConfig } from "../../test/test-app";
 import { CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB } from "./billing.service";
 import { WALLET_RECONCILIATION_JOB } from "./wallet-reconciliation.service";
@@ -31,14 +32,14 @@ afterAll(async () => {
   await database.close();
 });
 
-async function waitFor(name: string, id: string) {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const job = await boss.getJobById(name, id);
-    if (job?.state === "completed" || job?.state === "failed") return job;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`job ${name} did not finish`);
-}
+const waitFor = (name: string, id: string) =>
+  pollUntil(
+    async () => {
+      const job = await boss.getJobById(name, id);
+      return job?.state === "completed" || job?.state === "failed" ? job : undefined;
+    },
+    { intervalMs: 500, what: `job ${name} to finish` },
+  );
 
 describe("trial jobs through the real queue", () => {
   it("queues the day-5 reminder and the day-7 charge when a trial starts, and the reminder e-mails the member", async () => {
