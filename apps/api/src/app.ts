@@ -4,95 +4,60 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import { loadComingSoon, loadLandingPages, loadQuizzes, loadQuotes, loadSalesPages, loadVsl, loadWorkbooks } from "@serene/content";
-import { VslDefinitions, type SalesPage } from "@serene/contracts";
+import { loadQuizzes } from "@serene/content";
+import type { SalesPage } from "@serene/contracts";
 import { formatCount, heroTitle } from "@serene/domain";
 import { DomainError } from "./domain-errors";
 import type { DatabaseHandle } from "@serene/db";
 import { fastifyTrustProxy, type Config } from "./config";
 import { createBackgroundWork } from "./jobs/background";
 import type { JobQueue } from "./jobs/queue";
+import type { ApiModule, ServicesOf } from "./http/module";
 import { loggerOptions } from "./logger";
-import { createAccountRecoveryService } from "./modules/accounts/account-recovery.service";
-import { createAccountsRepository, memberWrites } from "./modules/accounts/accounts.repository";
-import { accountsRoutes } from "./modules/accounts/accounts.routes";
-import { createAccountsService } from "./modules/accounts/accounts.service";
-import { createProfileService } from "./modules/accounts/profile.service";
 import { createAccessTokens } from "./modules/accounts/access-tokens";
-import { createIdentityVerifier } from "./modules/identity/identity-verifier";
-import { createSandboxIdentity } from "./modules/identity/sandbox-identity";
-import { appleCallbackRoute, sandboxIdentityRoutes } from "./modules/identity/sandbox-identity.routes";
-import { createMailer } from "./modules/mail/mailer";
-import { createOutboxRepository } from "./modules/mail/outbox.repository";
-import { outboxRoutes } from "./modules/mail/outbox.routes";
-import { createRateLimiter } from "./plugins/rate-limit";
+import { accountsModule } from "./modules/accounts/accounts.module";
+import { createAccountsRepository, memberWrites } from "./modules/accounts/accounts.repository";
+import { achievementsModule } from "./modules/achievements/achievements.module";
 import { createAchievementsRepository } from "./modules/achievements/achievements.repository";
-import { achievementsRoutes } from "./modules/achievements/achievements.routes";
 import { createAchievementsService } from "./modules/achievements/achievements.service";
-import { createQuotesService } from "./modules/quotes/quotes.service";
-import { quotesRoutes } from "./modules/quotes/quotes.routes";
-import { createAnalyticsRepository } from "./modules/analytics/analytics.repository";
-import { analyticsRoutes } from "./modules/analytics/analytics.routes";
-import { createAnalyticsService } from "./modules/analytics/analytics.service";
+import { analyticsModule } from "./modules/analytics/analytics.module";
+import { comingSoonModule } from "./modules/coming-soon/coming-soon.module";
 import { createCatalogueCache } from "./modules/content/catalogue-snapshot";
 import { createCatalogueRepository } from "./modules/content/catalogue.repository";
 import { createCatalogueService } from "./modules/content/catalogue.service";
+import { contentModule } from "./modules/content/content.module";
 import { createContentPresenter } from "./modules/content/content.presenter";
-import { contentRoutes } from "./modules/content/content.routes";
 import { createLibraryRepository } from "./modules/content/library.repository";
-import { libraryRoutes } from "./modules/content/library.routes";
-import { createLibraryService } from "./modules/content/library.service";
-import { createPositionsRepository } from "./modules/content/positions.repository";
-import { positionsRoutes } from "./modules/content/positions.routes";
-import { createPositionsService } from "./modules/content/positions.service";
-import { createMediaAccess } from "./modules/media/media-access.service";
-import { registerMediaFiles, signedCookieRoutes } from "./modules/media/media.routes";
-import { loadSigningKey } from "./modules/media/signing-key";
-import { createPlansRepository } from "./modules/plans/plans.repository";
-import { plansRoutes } from "./modules/plans/plans.routes";
-import { createPlansService } from "./modules/plans/plans.service";
-import { createSubscriptionsRepository } from "./modules/subscriptions/subscriptions.repository";
-import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes";
-import { createSubscriptionsService } from "./modules/subscriptions/subscriptions.service";
-import { createBillingService } from "./modules/payments/billing.service";
-import { createPaymentsRepository } from "./modules/payments/payments.repository";
-import { paymentsRoutes } from "./modules/payments/payments.routes";
-import { receiptsRoutes } from "./modules/payments/receipts.routes";
-import { createReceiptsService } from "./modules/payments/receipts.service";
-import { createPaymentProcessors } from "./modules/payments/processors";
-import { createPurchasesService } from "./modules/payments/purchases.service";
-import { createWalletReconciliation } from "./modules/payments/wallet-reconciliation.service";
-import { sandboxApprovalPages, sandboxCardApiRoutes } from "./modules/payments/sandbox-payments.routes";
-import { createFaqRepository } from "./modules/faq/faq.repository";
-import { faqRoutes } from "./modules/faq/faq.routes";
-import { createFaqService } from "./modules/faq/faq.service";
-import { createComingSoonRepository } from "./modules/coming-soon/coming-soon.repository";
-import { comingSoonRoutes } from "./modules/coming-soon/coming-soon.routes";
-import { createComingSoonService } from "./modules/coming-soon/coming-soon.service";
-import { createDataExportRepository } from "./modules/data-export/data-export.repository";
-import { dataExportRoutes } from "./modules/data-export/data-export.routes";
-import { createDataExportService } from "./modules/data-export/data-export.service";
-import { createMixerRepository } from "./modules/mixer/mixer.repository";
-import { mixerRoutes } from "./modules/mixer/mixer.routes";
-import { createMixerService } from "./modules/mixer/mixer.service";
-import { createNotesRepository } from "./modules/notes/notes.repository";
-import { notesRoutes } from "./modules/notes/notes.routes";
-import { createNotesService } from "./modules/notes/notes.service";
-import { createQuizRepository } from "./modules/quiz/quiz.repository";
-import { quizRoutes } from "./modules/quiz/quiz.routes";
-import { createQuizService } from "./modules/quiz/quiz.service";
+import { dataExportModule } from "./modules/data-export/data-export.module";
+import { faqModule } from "./modules/faq/faq.module";
+import { identityModule } from "./modules/identity/identity.module";
+import { leadsModule } from "./modules/leads/leads.module";
 import { createLeadsRepository } from "./modules/leads/leads.repository";
-import { leadsRoutes } from "./modules/leads/leads.routes";
-import { createLeadsService } from "./modules/leads/leads.service";
-import { salesPagesRoutes } from "./modules/sales-pages/sales-pages.routes";
-import { createSalesPagesService } from "./modules/sales-pages/sales-pages.service";
-import { vslRoutes } from "./modules/vsl/vsl.routes";
-import { createWorkbooksRepository } from "./modules/workbooks/workbooks.repository";
-import { workbooksRoutes } from "./modules/workbooks/workbooks.routes";
-import { createWorkbooksService } from "./modules/workbooks/workbooks.service";
-import { createVslService } from "./modules/vsl/vsl.service";
+import { mailModule } from "./modules/mail/mail.module";
+import { createMailer } from "./modules/mail/mailer";
+import { createOutboxRepository } from "./modules/mail/outbox.repository";
+import { createMediaAccess } from "./modules/media/media-access.service";
+import { mediaModule } from "./modules/media/media.module";
+import { loadSigningKey } from "./modules/media/signing-key";
+import { mixerModule } from "./modules/mixer/mixer.module";
+import { notesModule } from "./modules/notes/notes.module";
+import { paymentsModule } from "./modules/payments/payments.module";
+import { plansModule } from "./modules/plans/plans.module";
+import { createPlansRepository } from "./modules/plans/plans.repository";
+import { quizModule } from "./modules/quiz/quiz.module";
+import { createQuizRepository } from "./modules/quiz/quiz.repository";
+import { createQuizService } from "./modules/quiz/quiz.service";
+import { quotesModule } from "./modules/quotes/quotes.module";
+import { salesPagesModule } from "./modules/sales-pages/sales-pages.module";
+import { subscriptionsModule } from "./modules/subscriptions/subscriptions.module";
+import { createSubscriptionsRepository } from "./modules/subscriptions/subscriptions.repository";
+import { createSubscriptionsService } from "./modules/subscriptions/subscriptions.service";
+import { systemModule } from "./modules/system/system.module";
+import { vslModule } from "./modules/vsl/vsl.module";
+import { workbooksModule } from "./modules/workbooks/workbooks.module";
+import { createRateLimiter } from "./plugins/rate-limit";
 import { createHealthChecks } from "./modules/system/health.service";
-import { healthRoutes, pingRoutes } from "./modules/system/system.routes";
+import { healthRoutes } from "./modules/system/system.routes";
 import { authPlugin } from "./plugins/auth";
 import { answerFrameworkError, registerErrorHandler, sendError } from "./plugins/errors";
 import { registerFormData } from "./plugins/form-data";
@@ -117,181 +82,115 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** The services of the product, built once per app from its dependencies. */
-export function createServices({
-  config,
-  database,
-  jobs = null,
-  logger,
-  now = () => new Date(),
-}: Pick<AppDependencies, "config" | "database" | "jobs"> & {
+/**
+ * The modules of the API, in the order their routes are registered. Adding a module is one line here: its
+ * services are built from the shared ones, its routes registered under /api/v1 (and outside, for `root`).
+ */
+const MODULES = [
+  systemModule,
+  accountsModule,
+  faqModule,
+  quizModule,
+  comingSoonModule,
+  leadsModule,
+  vslModule,
+  salesPagesModule,
+  analyticsModule,
+  contentModule,
+  achievementsModule,
+  quotesModule,
+  notesModule,
+  mixerModule,
+  workbooksModule,
+  dataExportModule,
+  mediaModule,
+  subscriptionsModule,
+  plansModule,
+  paymentsModule,
+  identityModule,
+  mailModule,
+] as const;
+
+type ServiceOptions = Pick<AppDependencies, "config" | "database" | "jobs"> & {
   logger?: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   /** The clock of purchases, billing and checkout offers (a test moves it). */
   now?: () => Date;
-}) {
-  const brand = { product: config.appName, email: config.supportEmail };
-  const shippedVsl = loadVsl();
-  const analytics = createAnalyticsService(createAnalyticsRepository(database.db), {
-    retentionDays: config.analyticsRetentionDays,
-  });
-  const mailer = createMailer(createOutboxRepository(database.db), {
+};
+
+/**
+ * What every module builds its services from: the app's dependencies (database, configuration, queue,
+ * logger, clock), the mailer and rate limiter, and the services that several modules use.
+ */
+export function createSharedServices({ config, database, jobs = null, logger = silentLogger, now = () => new Date() }: ServiceOptions) {
+  const db = database.db;
+  const mailer = createMailer(createOutboxRepository(db), {
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
-    logger: logger ?? silentLogger,
+    logger,
     jobs,
   });
-  const repo = createAccountsRepository(database.db);
-  const accessTokens = createAccessTokens(repo, config.session);
+  const accountsRepository = createAccountsRepository(db);
   const limiter = createRateLimiter({
     redisUrl: config.redisUrl,
     factor: config.rateLimitFactor,
-    logger: { warn: (message) => (logger ?? silentLogger).warn(message), info: (message) => (logger ?? silentLogger).info(message) },
+    logger: { warn: (message) => logger.warn(message), info: (message) => logger.info(message) },
   });
-  const background = createBackgroundWork(logger ?? silentLogger);
-  const context = {
-    repo,
-    accessTokens,
-    mailer,
-    limiter,
-    identity: createIdentityVerifier(config.identity),
-    brand: { product: config.appName, supportEmail: config.supportEmail },
-    appUrl: config.appUrl,
-    tmpTokenMs: config.tmpTokenMs,
-  };
+  const background = createBackgroundWork(logger);
   // The one owner of entitlement: content, media and payments ask it.
-  const subscriptionsRepository = createSubscriptionsRepository(database.db);
+  const subscriptionsRepository = createSubscriptionsRepository(db);
   const subscriptions = createSubscriptionsService(subscriptionsRepository, now);
-  const catalogueRepository = createCatalogueRepository(database.db);
-  const cache = createCatalogueCache(catalogueRepository);
+  // The catalogue: content, library, the mixer, quizzes and badges read it.
+  const catalogueRepository = createCatalogueRepository(db);
+  const catalogueCache = createCatalogueCache(catalogueRepository);
   const presenter = createContentPresenter(config.media.publicUrl);
-  const libraryRepository = createLibraryRepository(database.db);
+  const libraryRepository = createLibraryRepository(db);
   const catalogue = createCatalogueService({
-    cache,
+    cache: catalogueCache,
     repository: catalogueRepository,
     library: libraryRepository,
     presenter,
     subscriptions,
   });
-  const media = createMediaAccess(config.media, loadSigningKey(config.media), subscriptions);
-  const processors = createPaymentProcessors(config, database.db);
-  const paymentsRepository = createPaymentsRepository(database.db);
-  const plansRepository = createPlansRepository(database.db);
-  const leadsRepository = createLeadsRepository(database.db, memberWrites);
-  const billing = createBillingService({
-    repository: paymentsRepository,
-    subscriptions: subscriptionsRepository,
-    card: processors.card,
-    wallet: processors.wallet,
-    mailer,
-    brand: context.brand,
-    appUrl: config.appUrl,
-    jobs,
-    retryAttempts: config.payments.retryAttempts,
-    now,
-    logger: logger ?? silentLogger,
-  });
-  const purchases = createPurchasesService({
-    repository: paymentsRepository,
-    subscriptions,
-    plans: plansRepository,
-    billing,
-    card: processors.card,
-    wallet: processors.wallet,
-    appUrl: config.appUrl,
-    product: config.appName,
-    now,
-  });
-  const quiz = createQuizService(createQuizRepository(database.db, memberWrites), loadQuizzes());
   // Badges, awarded after each write that could earn one (favourites, sessions, shares, notes, workbook entries).
   const achievements = createAchievementsService({
-    repository: createAchievementsRepository(database.db),
-    items: async () => (await cache.get()).items.values(),
+    repository: createAchievementsRepository(db),
+    items: async () => (await catalogueCache.get()).items.values(),
   });
   // The write is kept whatever happens to its badges: a failed award answers no `earned` (and is logged); the next
   // write evaluates the rules again, so a badge that was due is not lost.
   const awards: Pick<typeof achievements, "award"> = {
     award: (userId, at, hint) =>
       achievements.award(userId, at, hint).catch((error: unknown) => {
-        (logger ?? silentLogger).error({ err: error, userId }, "awarding badges failed");
+        logger.error({ err: error, userId }, "awarding badges failed");
         return [];
       }),
   };
   return {
-    processors,
-    billing,
-    purchases,
-    receipts: createReceiptsService({ repository: paymentsRepository, subscriptions, now }),
-    walletReconciliation: createWalletReconciliation({
-      repository: paymentsRepository,
-      subscriptions: subscriptionsRepository,
-      wallet: processors.wallet,
-      logger: logger ?? silentLogger,
-      now,
-    }),
-    analytics,
-    catalogue,
-    catalogueCache: cache,
-    library: createLibraryService({ cache, library: libraryRepository, catalogue, presenter, awards, subscriptions }),
-    positions: createPositionsService({ cache, positions: createPositionsRepository(database.db), catalogue, presenter, now }),
-    achievements,
-    quotes: createQuotesService(loadQuotes()),
-    media,
-    subscriptions,
-    plans: createPlansService({
-      repository: plansRepository,
-      leadIsOpen: async (leadId) => {
-        const lead = await leadsRepository.find(leadId);
-        return lead !== null && lead.userId === null;
-      },
-      now,
-    }),
-    faq: createFaqService(createFaqRepository(database.db), brand),
-    comingSoon: createComingSoonService(createComingSoonRepository(database.db), loadComingSoon()),
-    notes: createNotesService(createNotesRepository(database.db), awards),
-    // Covers addressed the way the content presenter addresses them.
-    mixer: createMixerService({
-      repository: createMixerRepository(database.db),
-      cache,
-      coverUrl: (mediaPath) => `${config.media.publicUrl}/${mediaPath}`,
-    }),
-    workbooks: createWorkbooksService({
-      repository: createWorkbooksRepository(database.db),
-      workbooks: loadWorkbooks(),
-      subscriptions,
-      logger: logger ?? silentLogger,
-      // The badges a saved worksheet earned (first_worksheet).
-      onCompleted: (userId) => awards.award(userId),
-    }),
-    dataExport: createDataExportService({ repository: createDataExportRepository(database.db), product: config.appName, now }),
-    quiz,
-    leads: createLeadsService({
-      repository: leadsRepository,
-      quiz,
-      mailer,
-      limiter,
-      brand: context.brand,
-      appUrl: config.appUrl,
-      tmpTokenMs: config.tmpTokenMs,
-    }),
-    vsl: createVslService({ shipped: shippedVsl, media, mediaUrl: config.media.publicUrl }),
-    salesPages: createSalesPagesService({
-      pages: loadSalesPages(),
-      landings: loadLandingPages(),
-      videoPages: VslDefinitions.parse(shippedVsl).map((vsl) => vsl.slug),
-      brand,
-    }),
+    config,
+    db,
+    jobs,
+    logger,
+    now,
+    brand: { product: config.appName, supportEmail: config.supportEmail },
     mailer,
     limiter,
-    accessTokens,
-    accounts: createAccountsService(context),
-    recovery: createAccountRecoveryService(context, {
-      passwordResetMs: config.passwordResetMs,
-      deletionDelayMs: config.accountDeletionDelayMs,
-      jobs,
-      background,
-    }),
-    profile: createProfileService(context),
     background,
+    accountsRepository,
+    accessTokens: createAccessTokens(accountsRepository, config.session),
+    subscriptionsRepository,
+    subscriptions,
+    catalogueCache,
+    presenter,
+    libraryRepository,
+    catalogue,
+    media: createMediaAccess(config.media, loadSigningKey(config.media), subscriptions),
+    achievements,
+    awards,
+    // Quizzes: a lead carries a quiz's answers.
+    quiz: createQuizService(createQuizRepository(db, memberWrites), loadQuizzes()),
+    // Plans and leads are read by purchases and checkout offers as well as their own modules.
+    plansRepository: createPlansRepository(db),
+    leadsRepository: createLeadsRepository(db, memberWrites),
     async close() {
       await background.settled();
       mailer.close();
@@ -299,7 +198,16 @@ export function createServices({
     },
   };
 }
-export type Services = ReturnType<typeof createServices>;
+export type SharedServices = ReturnType<typeof createSharedServices>;
+
+type Intersection<U> = (U extends unknown ? (part: U) => void : never) extends (whole: infer I) => void ? I : never;
+export type Services = SharedServices & Intersection<ServicesOf<(typeof MODULES)[number]>>;
+
+/** The services of the product, built once per app from its dependencies: the shared ones, then each module's. */
+export function createServices(options: ServiceOptions): Services {
+  const shared = createSharedServices(options);
+  return Object.assign({}, shared, ...MODULES.map((module: ApiModule) => module.services?.(shared) ?? {})) as Services;
+}
 
 /** Builds the whole HTTP application. It never listens; server.ts and tests decide that. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -355,42 +263,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     async (api) => {
       // Registration and profile updates also arrive as multipart form data (fields only, no files).
       await registerFormData(api);
-      await api.register(pingRoutes);
-      await api.register(
-        accountsRoutes({ accounts: services.accounts, recovery: services.recovery, profile: services.profile, media: services.media }),
-      );
-      await api.register(faqRoutes(services.faq));
-      await api.register(quizRoutes(services.quiz, services.limiter, services.catalogue));
-      await api.register(comingSoonRoutes(services.comingSoon, services.limiter));
-      await api.register(leadsRoutes(services.leads));
-      await api.register(vslRoutes(services.vsl));
-      await api.register(salesPagesRoutes(services.salesPages));
-      await api.register(analyticsRoutes(services.analytics, services.limiter));
-      await api.register(contentRoutes({ catalogue: services.catalogue }));
-      await api.register(libraryRoutes({ library: services.library, limiter: services.limiter }));
-      await api.register(positionsRoutes({ positions: services.positions }));
-      await api.register(achievementsRoutes(services.achievements));
-      await api.register(quotesRoutes(services.quotes));
-      await api.register(notesRoutes(services.notes, services.limiter));
-      await api.register(mixerRoutes(services.mixer, services.limiter));
-      await api.register(workbooksRoutes(services.workbooks, services.limiter));
-      await api.register(dataExportRoutes(services.dataExport, services.limiter));
-      await api.register(signedCookieRoutes({ media: services.media }));
-      await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions }));
-      await api.register(plansRoutes({ plans: services.plans }));
-      await api.register(paymentsRoutes({ purchases: services.purchases, limiter: services.limiter }));
-      await api.register(receiptsRoutes({ receipts: services.receipts }));
-      if (services.processors.sandboxCard) await api.register(sandboxCardApiRoutes(services.processors.sandboxCard, services.limiter));
+      for (const module of MODULES as readonly ApiModule[]) await module.api?.(api, services);
     },
     { prefix: "/api/v1" },
   );
-  if (config.media.serve) await registerMediaFiles(app, { media: services.media, config: config.media });
-  await app.register(appleCallbackRoute);
-  if (config.sandboxProviders) {
-    await app.register(sandboxIdentityRoutes(await createSandboxIdentity(config.appUrl, config.identity), config.appUrl));
-  }
-  await app.register(sandboxApprovalPages({ card: services.processors.sandboxCard, wallet: services.processors.sandboxWallet }));
-  if (!config.isProduction) await app.register(outboxRoutes(services.mailer));
+  for (const module of MODULES as readonly ApiModule[]) await module.root?.(app, services);
   app.get("/api", { schema: { hide: true } }, (_request, reply) => sendError(reply, 404, { message: "Not found." }));
   await registerWebApp(app, config, { salesFrame: salesFrameWords(services) });
   return app;

@@ -1,0 +1,11 @@
+import { defineModule } from "../../http/module";
+import { registerMediaFiles, signedCookieRoutes } from "./media.routes";
+
+/** Signed media cookies, and /media/* when this app serves the files itself; the access service is shared. */
+export const mediaModule = defineModule({
+  name: "media",
+  api: (api, { media }) => api.register(signedCookieRoutes({ media })),
+  root: async (app, { media, config }) => {
+    if (config.media.serve) await registerMediaFiles(app, { media, config: config.media });
+  },
+});

@@ -1,0 +1,8 @@
+import { defineModule } from "../../http/module";
+import { quizRoutes } from "./quiz.routes";
+
+/** Quizzes and their answers; the service is shared, as a lead carries a quiz's answers. */
+export const quizModule = defineModule({
+  name: "quiz",
+  api: (api, { quiz, limiter, catalogue }) => api.register(quizRoutes(quiz, limiter, catalogue)),
+});

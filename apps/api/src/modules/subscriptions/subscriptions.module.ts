@@ -1,0 +1,8 @@
+import { defineModule } from "../../http/module";
+import { subscriptionsRoutes } from "./subscriptions.routes";
+
+/** The member's subscription; the service is shared, as the one owner of entitlement. */
+export const subscriptionsModule = defineModule({
+  name: "subscriptions",
+  api: (api, { subscriptions }) => api.register(subscriptionsRoutes({ subscriptions })),
+});

@@ -1,0 +1,12 @@
+import { loadVsl } from "@serene/content";
+import { defineModule } from "../../http/module";
+import { vslRoutes } from "./vsl.routes";
+import { createVslService } from "./vsl.service";
+
+export const vslModule = defineModule({
+  name: "vsl",
+  services: ({ media, config }) => ({
+    vsl: createVslService({ shipped: loadVsl(), media, mediaUrl: config.media.publicUrl }),
+  }),
+  api: (api, { vsl }) => api.register(vslRoutes(vsl)),
+});
