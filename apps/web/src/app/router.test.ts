@@ -3,6 +3,7 @@ import { checkoutKeys } from "../features/paywall/api/paywall-plans";
 import { queryClient } from "../lib/query-client";
 import { pkg } from "../test/packages";
 import { mockApi } from "../test/render";
+import { untilIdle } from "../test/settle";
 import { routeTable } from "./route-table";
 import { toRouteObject } from "./router";
 
@@ -31,7 +32,7 @@ describe("the router", () => {
     const api = mockApi({});
     const faq = toRouteObject(routeTable.find((route) => route.page === "faq")!);
     await (faq.loader as (args: never) => unknown)(loaderArgs("/faq", {}));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilIdle(queryClient);
     expect(api.calls).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { describe, expect, it } from "vitest";
 import { api } from "../lib/api-client";
 import { mockApi, renderPage } from "../test/render";
+import { untilIdle } from "../test/settle";
 import { SessionEffects } from "./root-layout";
 
 function MemberPage() {
@@ -28,8 +29,8 @@ describe("a 401 during a member's visit", () => {
 
   it("stays on the page when the call sent no token", async () => {
     mockApi({ "GET user": [401, { message: "Unauthenticated." }] });
-    renderPage(MemberPage, { at: "/settings" });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { queryClient } = renderPage(MemberPage, { at: "/settings" });
+    await untilIdle(queryClient);
     expect(screen.getByRole("heading", { name: "Settings" })).toBeTruthy();
   });
 });

@@ -7,6 +7,7 @@ import { useToastStore } from "../../components/ui/toast-store";
 import { ANNUAL_STATUS, FREE_STATUS } from "../../test/account-status";
 import { pkg } from "../../test/packages";
 import { mockApi, renderPage } from "../../test/render";
+import { untilIdle } from "../../test/settle";
 import { CheckoutModal, useCheckoutStart, type CheckoutLead, type CheckoutPaymentDialogProps } from "./index";
 
 const IN_FOUR_HOURS = new Date(Date.now() + 4 * 3_600_000).toISOString();
@@ -127,21 +128,21 @@ describe("checkout start", () => {
   it("opens the modal straight away on the way back from login, once, and takes buy=1 out of the address", async () => {
     window.localStorage.setItem("t", "member-token");
     mockApi({});
-    const { router } = renderPage(salesPage(checkoutOf()), { path: PATH, at: "/promo/7?utm_source=mail&buy=1" });
+    const { router, queryClient } = renderPage(salesPage(checkoutOf()), { path: PATH, at: "/promo/7?utm_source=mail&buy=1" });
     expect(await modal()).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe("?utm_source=mail"));
     await userEvent.click(screen.getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Choose your plan" })).toBeNull());
     // Closed stays closed.
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await untilIdle(queryClient);
     expect(screen.queryByRole("dialog", { name: "Choose your plan" })).toBeNull();
   });
 
   it("waits for the checkout before opening on the way back", async () => {
     window.localStorage.setItem("t", "member-token");
     mockApi({});
-    const { router } = renderPage(salesPage(undefined), { path: PATH, at: "/promo/7?buy=1" });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    const { router, queryClient } = renderPage(salesPage(undefined), { path: PATH, at: "/promo/7?buy=1" });
+    await untilIdle(queryClient);
     expect(screen.queryByTestId("checkout-modal")).toBeNull();
     expect(router.state.location.search).toBe("?buy=1");
   });

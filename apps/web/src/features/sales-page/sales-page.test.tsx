@@ -3,6 +3,7 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { storedOfferClock } from "../../lib/offer-deadline";
 import { mockApi, renderPage } from "../../test/render";
+import { settle } from "../../test/settle";
 import type { AttachStream } from "./components/hero-video";
 import { SalesPage } from "./sales-page";
 import { checkoutFixture, SALES_PAGE, VSL_FIXTURE } from "./test/fixture";
@@ -285,7 +286,7 @@ describe("checkout sales page", () => {
     const video = screen.getByTestId("sales-video") as HTMLVideoElement;
     const play = vi.spyOn(video, "play").mockResolvedValue(undefined);
     // Nothing of the video is fetched or attached before the first press: the page paints without it.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(attach).not.toHaveBeenCalled();
     expect(video.hidden).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Play the video" }));

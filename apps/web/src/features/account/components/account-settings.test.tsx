@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { useToastStore } from "../../../components/ui/toast-store";
 import { useErrorStore } from "../../../lib/error-store";
 import { mockApi, renderPage, validation } from "../../../test/render";
+import { untilIdle } from "../../../test/settle";
 import { ACCOUNT_UPDATED, AccountForm } from "./account-form";
 import { ChangePasswordForm, PASSWORD_UPDATED } from "./change-password-form";
 
@@ -62,14 +63,15 @@ describe("account form", () => {
 
   it("fails without a toast", async () => {
     window.localStorage.setItem("t", "token");
-    mockApi({ "GET user": [200, member], "PUT user": [500, { message: "Server Error" }] });
-    renderPage(AccountForm, { at: "/settings/account" });
+    const api = mockApi({ "GET user": [200, member], "PUT user": [500, { message: "Server Error" }] });
+    const { queryClient } = renderPage(AccountForm, { at: "/settings/account" });
     const name = await screen.findByLabelText<HTMLInputElement>("Name");
     await waitFor(() => expect(name.value).toBe("Maya"));
     const user = userEvent.setup();
     await user.type(name, " S");
     await user.click(screen.getByRole("button", { name: "Save changes" }));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await waitFor(() => expect(api.named("PUT user")).toHaveLength(1));
+    await untilIdle(queryClient);
     expect(useToastStore.getState().toasts).toHaveLength(0);
     expect(useErrorStore.getState().flag).toBe(false);
   });

@@ -5,6 +5,7 @@ import { ContentCard } from "../../../components/content";
 import { analytics } from "../../../lib/analytics";
 import { useSubscriptionOffer } from "../../../lib/subscription-offer";
 import { mockApi, renderPage } from "../../../test/render";
+import { untilIdle } from "../../../test/settle";
 import { membershipOf, useMembership } from "../hooks/use-membership";
 import { ANNUAL_STATUS, FREE_STATUS, TRIAL_STATUS } from "../../../test/account-status";
 import { TAGS, card, page, section } from "../test/fixtures";
@@ -32,9 +33,9 @@ describe("the 'Unlock {product}' rule", () => {
 
   it("hides it from subscribers and while the status is loading", async () => {
     const { calls } = mockApi({ "GET user/account-status": [200, ANNUAL_STATUS] });
-    renderPage(UnlockHere, { at: "/home" });
+    const { queryClient } = renderPage(UnlockHere, { at: "/home" });
     await waitFor(() => expect(calls).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await untilIdle(queryClient);
     expect(screen.queryByRole("button", { name: /Unlock/ })).toBeNull();
 
     expect(membershipOf(undefined, true).showUnlock).toBe(false);

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { useToastStore } from "../../../components/ui/toast-store";
 import { analytics } from "../../../lib/analytics";
 import { mockApi, renderPage } from "../../../test/render";
+import { untilIdle } from "../../../test/settle";
 import { useHomeQueryNotes } from "./use-home-query-notes";
 
 function Home() {
@@ -31,9 +32,9 @@ describe("/home query parameters", () => {
   it("sends nothing when the package cannot be read, and still removes the parameters", async () => {
     const track = vi.spyOn(analytics, "track");
     const { named } = mockApi({ "GET package/8": [404, { message: "Not found." }] });
-    const { router } = renderPage(Home, { at: "/home?event=purchase&package_id=8" });
+    const { router, queryClient } = renderPage(Home, { at: "/home?event=purchase&package_id=8" });
     await waitFor(() => expect(named("GET package/8")).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await untilIdle(queryClient);
     expect(track).not.toHaveBeenCalledWith("Purchase", expect.anything());
     expect(router.state.location.search).toBe("");
   });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useToastStore } from "../../../components/ui/toast-store";
 import { FakeCacheStorage } from "../../../test/fake-caches";
 import { mockApi, renderPage } from "../../../test/render";
+import { settle } from "../../../test/settle";
 import { forgetSignedCookies } from "../api/signed-cookies";
 import { DOWNLOAD_FAILED, DownloadButton } from "./download-button";
 
@@ -141,7 +142,7 @@ describe("the Download button", () => {
 
   it("is not offered for a premium item to a free member, and is for a subscriber", async () => {
     const { unmount } = renderButton({ free: false, subscriber: false });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(screen.queryByRole("button", { name: "Download" })).toBeNull();
     unmount();
     renderButton({ free: false, subscriber: true });
@@ -151,7 +152,7 @@ describe("the Download button", () => {
   it("is not offered where the browser cannot keep files", async () => {
     vi.stubGlobal("caches", undefined);
     renderButton();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(screen.queryByRole("button", { name: /Download/ })).toBeNull();
   });
 });

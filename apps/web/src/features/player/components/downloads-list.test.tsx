@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ANNUAL_STATUS, FREE_STATUS } from "../../../test/account-status";
 import { FakeCacheStorage } from "../../../test/fake-caches";
 import { mockApi, renderPage } from "../../../test/render";
+import { untilIdle } from "../../../test/settle";
 import type { DownloadRecord } from "../lib/downloads";
 import { NO_DOWNLOADS_YET, DownloadsList } from "./downloads-list";
 
@@ -84,9 +85,9 @@ describe("the Downloads list", () => {
   it("keeps every download when the status cannot be read (no network)", async () => {
     mockApi({ "GET user/account-status": [503, { message: "Unavailable" }] });
     await keep(ANCHOR);
-    renderPage(DownloadsList, { at: "/profile/downloads" });
+    const { queryClient } = renderPage(DownloadsList, { at: "/profile/downloads" });
     expect(await screen.findByText("Anchor in the Storm")).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilIdle(queryClient);
     expect(storage.paths(DOWNLOADS_CACHE)).toHaveLength(2);
   });
 });
