@@ -1,7 +1,6 @@
 import type { AchievementList, EarnedAchievement } from "@serene/contracts";
 import {
   ACHIEVEMENTS,
-  achievementOf,
   completionFacts,
   lastReceived,
   listeningKindOf,
@@ -13,12 +12,8 @@ import {
   type BadgeItem,
   type MemberActivityFacts,
 } from "@serene/domain";
+import { presentEarned as present } from "./achievements.presenter";
 import type { AchievementsRepository, CompletionTargets, FactTargets } from "./achievements.repository";
-
-const present = (name: AchievementName): EarnedAchievement => {
-  const badge = achievementOf(name);
-  return { name: badge.name, machine_name: badge.machine_name, description: badge.description };
-};
 
 /** What the write that asks for the award did, when it knows: only the facts it could change are gathered. */
 export interface AwardHint {

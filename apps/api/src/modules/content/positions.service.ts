@@ -1,20 +1,12 @@
-import type { ContinueList, ListeningPosition, PositionBody, PositionResponse } from "@serene/contracts";
-import { CONTINUE_LIMIT, isFinished, keepsPosition, POSITION_MESSAGES, positionProblems, resumeAt, toUtcSecond } from "@serene/domain";
+import type { ContinueList, PositionBody, PositionResponse } from "@serene/contracts";
+import { CONTINUE_LIMIT, keepsPosition, POSITION_MESSAGES, positionProblems, resumeAt } from "@serene/domain";
 import { invalid, notFound } from "../../domain-errors";
 import type { SignIn } from "../accounts/access-tokens";
 import type { CatalogueCache, ItemRecord } from "./catalogue-snapshot";
 import type { CatalogueService } from "./catalogue.service";
 import type { ContentPresenter } from "./content.presenter";
-import type { PositionRow, PositionsRepository } from "./positions.repository";
-
-const present = (row: PositionRow): ListeningPosition => ({
-  id: row.itemId,
-  position: row.position,
-  duration: row.duration,
-  resume_at: resumeAt(row.position, row.duration),
-  finished: isFinished(row.position, row.duration),
-  updated_at: toUtcSecond(row.updatedAt),
-});
+import { presentPosition as present } from "./positions.presenter";
+import type { PositionsRepository } from "./positions.repository";
 
 /**
  * The member's place in each item (decision 043): saved by the player, read back to continue, and listed as

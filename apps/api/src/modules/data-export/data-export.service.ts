@@ -1,26 +1,8 @@
-import { stringify } from "csv-stringify/sync";
-import {
-  DATA_EXPORT_CSV_COLUMNS,
-  DATA_EXPORT_FORMAT,
-  DATA_EXPORT_VERSION,
-  type DataExport,
-  type DataExportCsvFile,
-  type ExportAccount,
-  type ExportSections,
-} from "@serene/contracts";
-import { dataExportFileName, worksheetAnswerRows, type WorksheetAnswerValue } from "@serene/domain";
+import { DATA_EXPORT_CSV_COLUMNS, type DataExport, type DataExportCsvFile } from "@serene/contracts";
+import { dataExportFileName } from "@serene/domain";
 import { unauthenticated } from "../../domain-errors";
+import { notesCsvRows, presentExport, sessionsCsvRows, toCsv, worksheetsCsvRows } from "./data-export.presenter";
 import type { DataExportRepository, ExportRow } from "./data-export.repository";
-
-/**
- * CSV as spreadsheets read it: a header line, every cell quoted when it holds a quote, a comma or a line break
- * (quotes doubled), lines ending in CRLF (RFC 4180), and a cell that starts with = + - @ (or a tab or carriage
- * return) prefixed with a single quote, so a spreadsheet never runs a member's text as a formula. A byte order
- * mark first, so spreadsheet programs read the file as UTF-8.
- */
-export function toCsv(columns: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
-  return `\uFEFF${stringify([[...columns], ...rows.map((row) => [...row])], { escape_formulas: true, record_delimiter: "windows" })}`;
-}
 
 const itemIdsOf = (sections: Record<string, ExportRow[]>) => {
   const ids = new Set<number>();
@@ -34,8 +16,6 @@ const itemIdsOf = (sections: Record<string, ExportRow[]>) => {
   }
   return [...ids].sort((a, b) => a - b);
 };
-
-const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
 
 /** "Download my data" (decision 037): the member's whole file and the three CSV files. */
 export function createDataExportService({
@@ -51,33 +31,13 @@ export function createDataExportService({
     dataExportFileName(product, file, at, await repository.timeZoneOf(userId));
 
   const csvRows: Record<DataExportCsvFile, (userId: string) => Promise<(string | number | null)[][]>> = {
-    async notes(userId) {
-      const rows = await repository.section("notes", userId);
-      return rows.map((row) => DATA_EXPORT_CSV_COLUMNS.notes.map((column) => text(row[column])));
-    },
+    notes: async (userId) => notesCsvRows(await repository.section("notes", userId)),
     async sessions(userId) {
       const rows = await repository.section("listening_sessions", userId);
       const names = new Map((await repository.items(itemIdsOf({ rows }))).map((item) => [item.id, item.name]));
-      return rows.map((row) => [
-        text(row.id),
-        typeof row.item_id === "number" ? row.item_id : null,
-        typeof row.item_id === "number" ? (names.get(row.item_id) ?? "") : "",
-        text(row.started_at),
-        text(row.ended_at),
-        Number(row.seconds),
-      ]);
+      return sessionsCsvRows(rows, names);
     },
-    async worksheets(userId) {
-      const entries = await repository.section("workbook_entries", userId);
-      return worksheetAnswerRows(
-        entries.map((row) => ({
-          id: text(row.id),
-          workbookId: Number(row.workbook_id),
-          createdAt: text(row.created_at),
-          answers: (row.answers ?? {}) as Record<string, WorksheetAnswerValue>,
-        })),
-      );
-    },
+    worksheets: async (userId) => worksheetsCsvRows(await repository.section("workbook_entries", userId)),
   };
 
   return {
@@ -89,16 +49,7 @@ export function createDataExportService({
       if (!found) throw unauthenticated();
       const items = await repository.items(itemIdsOf(found.sections));
       return {
-        body: {
-          format: DATA_EXPORT_FORMAT,
-          version: DATA_EXPORT_VERSION,
-          product,
-          generated_at: at.toISOString(),
-          account: found.account as ExportAccount,
-          sections: found.sections as unknown as ExportSections,
-          withheld: found.withheld.map((field) => ({ field: field.field, rows_with_value: field.rowsWithValue, reason: field.reason })),
-          items,
-        },
+        body: presentExport(product, at, found, items),
         fileName: dataExportFileName(product, "data", at, found.account.time_zone as string | null),
       };
     },

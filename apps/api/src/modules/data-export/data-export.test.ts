@@ -30,7 +30,7 @@ import { RATE_LIMITS } from "../../plugins/rate-limit";
 import { bearer, randomIp, registerMember, rows, type Member } from "../../test/accounts";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { DATA_EXPORT_ACCOUNT, DATA_EXPORT_EXCLUSIONS, DATA_EXPORT_SECTIONS, sectionColumns } from "./data-export.repository";
-import { toCsv } from "./data-export.service";
+import { toCsv } from "./data-export.presenter";
 
 let t: TestApp;
 let alice: Member;

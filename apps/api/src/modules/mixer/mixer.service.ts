@@ -1,10 +1,11 @@
-import type { Mix, MixBody, MixList, MixResponse } from "@serene/contracts";
+import type { MixBody, MixList, MixResponse } from "@serene/contracts";
 import { MIXER_MAX_PRESETS, MIXER_MESSAGES, mixProblems } from "@serene/domain";
 import { invalid, invalidField, notFound } from "../../domain-errors";
+import { ownedIdOr404 } from "../../http/ids";
 import type { CatalogueCache, CatalogueSnapshot } from "../content/catalogue-snapshot";
+import { presentMix } from "./mixer.presenter";
 import type { MixerRepository, MixRow } from "./mixer.repository";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MIX_NOT_FOUND = "Mix not found.";
 
 /**
@@ -21,22 +22,8 @@ export function createMixerService(deps: {
   const { repository, cache, coverUrl } = deps;
 
   /** A malformed id cannot name a mix: it is not found, without asking the database (which would refuse it). */
-  const idOf = (id: string) => {
-    if (!UUID.test(id)) throw notFound(MIX_NOT_FOUND);
-    return id.toLowerCase();
-  };
-
-  const present = (row: MixRow, snapshot: CatalogueSnapshot): Mix => ({
-    id: row.id,
-    name: row.name,
-    // A sound taken out of the catalogue since the mix was saved is left out of the answer, not shown broken.
-    layers: row.layers.flatMap((layer) => {
-      const item = snapshot.items.get(layer.id);
-      return item ? [{ id: layer.id, volume: layer.volume, name: item.name, cover: coverUrl(item.cover) }] : [];
-    }),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  });
+  const idOf = (id: string) => ownedIdOr404(id, MIX_NOT_FOUND);
+  const present = (row: MixRow, snapshot: CatalogueSnapshot) => presentMix(row, snapshot, coverUrl);
 
   /** The body's sounds checked against the catalogue (one soundscape each, none twice); 422 on `layers.N.id`. */
   async function checked(body: MixBody): Promise<CatalogueSnapshot> {

@@ -2,26 +2,17 @@ import {
   NOTE_DELETED_MESSAGE,
   type DeletedResponse,
   type EarnedAchievement,
-  type Note,
   type NoteBody,
   type NoteList,
   type NoteResponse,
 } from "@serene/contracts";
 import { pageMeta, pageOffset, type PageRequest } from "@serene/domain";
 import { notFound } from "../../domain-errors";
+import { ownedIdOr404 } from "../../http/ids";
+import { presentNote } from "./notes.presenter";
 import type { NoteRow, NotesRepository } from "./notes.repository";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const NOTE_NOT_FOUND = "Note not found.";
-
-const present = (row: NoteRow): Note => ({
-  id: row.id,
-  title: row.title,
-  content: row.content,
-  date: row.createdAt.toISOString(),
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
-});
 
 /**
  * The member's notes (decision 033). Each call is the signed-in member's own: a note of another member, an
@@ -33,20 +24,17 @@ export function createNotesService(
   awards?: { award(userId: string): Promise<EarnedAchievement[]> },
 ) {
   /** A malformed id cannot name a note: it is not found, without asking the database (which would refuse it). */
-  const idOf = (id: string) => {
-    if (!UUID.test(id)) throw notFound(NOTE_NOT_FOUND);
-    return id.toLowerCase();
-  };
+  const idOf = (id: string) => ownedIdOr404(id, NOTE_NOT_FOUND);
   const found = (row: NoteRow | null): NoteResponse => {
     if (!row) throw notFound(NOTE_NOT_FOUND);
-    return { data: present(row) };
+    return { data: presentNote(row) };
   };
 
   return {
     /** GET /user/notes: newest first; a page past the end is empty, with the right meta. */
     async list(userId: string, request: PageRequest): Promise<NoteList> {
       const { rows, total } = await repository.page(userId, request.perPage, pageOffset(request));
-      return { data: rows.map(present), meta: pageMeta(total, request) };
+      return { data: rows.map(presentNote), meta: pageMeta(total, request) };
     },
     read: async (userId: string, id: string) => found(await repository.find(userId, idOf(id))),
     async create(userId: string, body: NoteBody): Promise<NoteResponse> {

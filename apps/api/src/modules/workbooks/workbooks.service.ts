@@ -3,17 +3,14 @@ import {
   WorkbookDefinitions,
   type DeletedResponse,
   type EarnedAchievement,
-  type WorkbookCard,
   type WorkbookCardList,
   type WorkbookDefinition,
-  type WorkbookEntry,
   type WorkbookEntryBody,
   type WorkbookEntryList,
   type WorkbookEntryResponse,
   type WorkbookResponse,
 } from "@serene/contracts";
 import {
-  displayAnswer,
   entryAnswers,
   entryProblems,
   EXPOSURE_INSTRUCTION,
@@ -27,10 +24,10 @@ import {
 } from "@serene/domain";
 import { forbidden, invalid, invalidField, notFound } from "../../domain-errors";
 import type { SignIn } from "../accounts/access-tokens";
+import { ownedIdOr404 } from "../../http/ids";
 import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
+import { presentWorkbookCard, presentWorkbookEntry } from "./workbooks.presenter";
 import type { WorkbookEntryRow, WorkbooksRepository } from "./workbooks.repository";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WORKBOOK_ID = /^[1-9]\d{0,8}$/;
 export const WORKBOOK_NOT_FOUND = "Workbook not found.";
 export const ENTRY_NOT_FOUND = "Worksheet not found.";
@@ -97,53 +94,11 @@ export function createWorkbooksService(deps: {
   const byId = new Map(workbooks.map((workbook) => [workbook.id, workbook]));
 
   /** A malformed id cannot name an entry: it is not found, without asking the database (which would refuse it). */
-  const entryIdOf = (id: string) => {
-    if (!UUID.test(id)) throw notFound(ENTRY_NOT_FOUND);
-    return id.toLowerCase();
-  };
+  const entryIdOf = (id: string) => ownedIdOr404(id, ENTRY_NOT_FOUND);
 
-  /** The workbook as this member sees it: free, available to them now, why it waits, their latest entry. */
-  const card = (workbook: WorkbookDefinition, subscriber: boolean, latest: Map<number, string>): WorkbookCard => {
-    const completedNames = workbooks.filter((other) => latest.has(other.id)).map((other) => other.name);
-    const lockedReason = workbookGate(workbook.name, completedNames);
-    return {
-      id: workbook.id,
-      name: workbook.name,
-      aliases: workbook.aliases,
-      description: workbook.description,
-      technique: workbook.technique,
-      minutes: workbook.minutes,
-      free: workbook.free,
-      available: (workbook.free || subscriber) && lockedReason === null,
-      locked_reason: lockedReason,
-      completed: latest.has(workbook.id),
-      latest_entry_id: latest.get(workbook.id) ?? null,
-    };
-  };
-
-  const present = (row: WorkbookEntryRow): WorkbookEntry => {
-    const workbook = byId.get(row.workbookId);
-    const answers = (workbook?.questions ?? [])
-      .filter((question) => row.answers[question.id] !== undefined)
-      .map((question) => {
-        const value = row.answers[question.id]!;
-        return {
-          question_id: question.id,
-          question: question.text,
-          group: question.group,
-          kind: question.kind,
-          value,
-          display: displayAnswer(question, value),
-        };
-      });
-    return {
-      id: row.id,
-      workbook_id: row.workbookId,
-      workbook_name: workbook?.name ?? `Workbook ${row.workbookId}`,
-      created_at: row.createdAt.toISOString(),
-      answers,
-    };
-  };
+  const card = (workbook: WorkbookDefinition, subscriber: boolean, latest: Map<number, string>) =>
+    presentWorkbookCard(workbook, workbooks, subscriber, latest);
+  const present = (row: WorkbookEntryRow) => presentWorkbookEntry(row, byId.get(row.workbookId));
 
   async function earnedBy(userId: string): Promise<EarnedAchievement[]> {
     if (!deps.onCompleted) return [];
