@@ -1,4 +1,5 @@
 import type {
+  PaymentProvider,
   PurchaseResponse,
   SavePaymentMethodBody,
   SetupIntentResponse,
@@ -9,8 +10,9 @@ import { lifecycleFromJson, trialAllowed } from "@serene/domain";
 import { invalidField, notFound } from "../../../domain-errors";
 import type { PackageRow } from "../../plans/plans.repository";
 import { moneyOf } from "./billing-core";
-import type { CheckoutSteps } from "./checkout";
-import { paymentsDown, success, type PurchaseContext } from "./context";
+import type { PurchaseRow } from "../payments.repository";
+import type { CheckoutSteps, Chosen } from "./checkout";
+import { paymentsDown, success, type Answer, type PurchaseContext } from "./context";
 import type { Once } from "./idempotency";
 
 /** How the wallet names what it sells: "Serene Yearly plan", "Serene 3-month plan", "Serene Lifetime". */
@@ -21,10 +23,38 @@ const planName = (product: string, pkg: PackageRow) =>
  * The purchase: by card (setup intent → confirmed card → saved payment method → trial or charge, or
  * the bank's approval first: see the approve command) or by wallet (a checkout at the wallet, which
  * the member approves there; the approve command completes it). Each runs once per Idempotency-Key
- * (idempotency.ts), refused for an ended offer or beside a running subscription.
+ * (idempotency.ts), refused for an ended offer or beside a running subscription (buyOnce).
  */
 export function createPurchaseCommand(ctx: PurchaseContext, steps: CheckoutSteps, once: Once) {
   const { repository, billing } = ctx;
+
+  /**
+   * Runs a purchase of the chosen package once per Idempotency-Key (a lifetime or a subscription,
+   * bought through the checkout named, if any); inside the claim, at the moment of the charge or the
+   * wallet checkout, it is refused for an ended offer or beside a running subscription.
+   */
+  function buyOnce(
+    userId: string,
+    key: string | undefined,
+    chosen: Chosen,
+    provider: PaymentProvider,
+    body: unknown,
+    run: (purchase: PurchaseRow) => Promise<Answer>,
+  ) {
+    const request = {
+      kind: chosen.pkg.isLifetime ? "lifetime" : "subscription",
+      provider,
+      packageId: chosen.pkg.id,
+      checkoutId: chosen.checkoutId,
+      body,
+    };
+    return once(userId, key, request, async (purchase) => {
+      await steps.refuseEndedOffer(userId, chosen);
+      await steps.refuseDoublePurchase(userId, chosen.pkg);
+      return run(purchase);
+    });
+  }
+
   return {
     async setupIntent(userId: string): Promise<SetupIntentResponse> {
       const card = ctx.card;
@@ -39,16 +69,7 @@ export function createPurchaseCommand(ctx: PurchaseContext, steps: CheckoutSteps
       if (!card) throw paymentsDown("Card");
       const chosen = await steps.packageFor(body.package_id, "stripe", body);
       const { pkg } = chosen;
-      const request = {
-        kind: pkg.isLifetime ? "lifetime" : "subscription",
-        provider: "stripe" as const,
-        packageId: pkg.id,
-        checkoutId: body.checkout_id ?? body.promo_checkout_id ?? null,
-        body,
-      };
-      const answer = await once(userId, key, request, async (purchase) => {
-        await steps.refuseEndedOffer(userId, chosen);
-        await steps.refuseDoublePurchase(userId, pkg);
+      const answer = await buyOnce(userId, key, chosen, "stripe", body, async (purchase) => {
         const customerId = await steps.cardCustomer(card, userId);
         const method = await card.confirmedPaymentMethod(customerId, body.payment_method ?? null);
         if (!method) throw invalidField("payment_method", "The payment method is not confirmed. Please enter your card again.");
@@ -82,16 +103,7 @@ export function createPurchaseCommand(ctx: PurchaseContext, steps: CheckoutSteps
       const chosen = await steps.packageFor(query.package_id, "paypal", query);
       const { pkg } = chosen;
       const body = { package_id: query.package_id, checkout_id: query.checkout_id, promo_checkout_id: query.promo_checkout_id };
-      const request = {
-        kind: pkg.isLifetime ? "lifetime" : "subscription",
-        provider: "paypal" as const,
-        packageId: pkg.id,
-        checkoutId: query.checkout_id ?? query.promo_checkout_id ?? null,
-        body,
-      };
-      const answer = await once(userId, key, request, async (purchase) => {
-        await steps.refuseEndedOffer(userId, chosen);
-        await steps.refuseDoublePurchase(userId, pkg);
+      const answer = await buyOnce(userId, key, chosen, "paypal", body, async (purchase) => {
         const checkout = await wallet.createCheckout({
           reference: purchase.id,
           member: await ctx.member(userId),
