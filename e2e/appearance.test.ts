@@ -1,12 +1,10 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { THEME_IDS } from "@serene/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessibilityProblems } from "./axe";
 import { baseUrl, launch, newVisit, registerMember } from "./browser";
 import { DEMO_MEMBERS, singleItem, unexpected } from "./demo";
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const freeItem = singleItem((item) => item.free);
 
 let browser: Browser;
@@ -26,25 +24,6 @@ async function tokenFor({ email, password }: { email: string; password: string }
 }
 
 const htmlTheme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute("data-theme"));
-
-/** WCAG 2.2 A and AA problems axe-core finds on the open page, one line each. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  // Evaluated through the browser's debugging channel, which the page's Content-Security-Policy does not cover.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-      // Label in name (WCAG 2.5.3) is experimental in axe, so it runs only when asked for: every card
-      // and button is named by its visible text in order (decision 049).
-      rules: { "label-content-name-mismatch": { enabled: true } },
-    });
-    return result.violations as { id: string; help: string; nodes: { target: string[]; failureSummary: string }[] }[];
-  });
-  return violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}: ${node.failureSummary.replaceAll("\n", " ")}`),
-  );
-}
 
 describe("settings: appearance", () => {
   it("a member picks a theme in Settings, and it shows before the app's code on the next visit", async () => {
@@ -101,7 +80,8 @@ describe("settings: appearance", () => {
           await page.getByRole("heading", { level: 1 }).first().waitFor();
           await page.waitForLoadState("networkidle");
           expect(await htmlTheme(page)).toBe(theme);
-          for (const problem of await accessibilityProblems(page)) found.push(`${theme} ${width}px ${name}: ${problem}`);
+          for (const problem of await accessibilityProblems(page, { labelInName: true }))
+            found.push(`${theme} ${width}px ${name}: ${problem}`);
         }
         expect(unexpected(problems)).toEqual([]);
         await context.close();
@@ -117,7 +97,7 @@ describe("settings: appearance", () => {
       await page.goto(path);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       await page.waitForLoadState("networkidle");
-      for (const problem of await accessibilityProblems(page)) found.push(`${path}: ${problem}`);
+      for (const problem of await accessibilityProblems(page, { labelInName: true })) found.push(`${path}: ${problem}`);
       // The hidden "Locked" of a slider's cards off screen stays inside them.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), path).toBe(true);
     }

@@ -88,6 +88,19 @@ export async function playToSound(page: Page): Promise<void> {
 }
 
 /** Stripe's test cards, as a person types them. */
+/** Waits until the page has stopped scrolling: the same scroll position over two animation frames. */
+export async function untilScrollSettles(page: Page): Promise<void> {
+  const still = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const at = window.scrollY;
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === at)));
+        }),
+    );
+  await expect.poll(still, { timeout: 5_000 }).toBe(true);
+}
+
 export const CARDS = { succeeds: "4242 4242 4242 4242", declined: "4000 0000 0000 0002", needsApproval: "4000 0027 6000 3184" };
 
 /** Fills the open payment dialog's card form and presses the buy button. */

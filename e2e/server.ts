@@ -1,22 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort, pollUntil } from "../apps/api/src/test/ports-and-polls";
+
+/** One free port and one poll for the journeys and the benchmarks, the API tests' own. */
+export { freePort, pollUntil };
 
 export const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 export interface RunningServer {
   url: string;
@@ -57,20 +49,21 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
   // A bounded poll on readiness: the first start migrates and loads the content, slow on a busy two-core machine.
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${log}`);
-    try {
-      const res = await fetch(`${url}/health/ready`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the server did not become ready:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    await pollUntil(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the server exited early:\n${log}`);
+        return fetch(`${url}/health/ready`).then(
+          (res) => res.ok,
+          () => false, // not listening yet
+        );
+      },
+      { timeoutMs: 180_000, intervalMs: 250, what: "the server to become ready" },
+    );
+  } catch (error) {
+    if (child.exitCode !== null) throw error;
+    child.kill("SIGKILL");
+    throw new Error(`the server did not become ready:\n${log}`, { cause: error });
   }
   return {
     url,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newVisit } from "./browser";
+import { launch, newVisit, untilScrollSettles } from "./browser";
 import { DEMO_MEMBERS, logIn, unexpected } from "./demo";
 
 let browser: Browser;
@@ -95,7 +95,7 @@ describe("workbooks and worksheets", () => {
     expect(await list.getByRole("button", { name: /^Bad Thoughts Destroyer/ }).count()).toBe(0);
     expect(await list.getByRole("link", { name: /^Bad Thoughts Destroyer/ }).count()).toBe(0);
     await destroyer.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
+    await untilScrollSettles(page);
     await destroyer.click();
     await expect.poll(() => page.getByRole("tooltip").first().textContent()).toBe('Workbook "Thought Chain Effect" not completed yet');
 

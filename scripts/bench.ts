@@ -29,7 +29,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { createDatabase } from "@serene/db";
-import { freePort, startServer, repoRoot } from "../e2e/server";
+import { freePort, pollUntil, startServer, repoRoot } from "../e2e/server";
 import { measureAccountLinkTiming, measureLoginLatency, measureReadUnderLoginFlood } from "./bench-auth";
 import { measureContentApi } from "./bench-content";
 import { measureContinueToPlace, measurePlayToPlaying, playerJavaScript, playerRows } from "./bench-player";
@@ -179,15 +179,11 @@ async function lighthouseSignedIn(origin: string, pathname: string, chrome: stri
     { stdio: "ignore" },
   );
   try {
-    let browser;
-    for (let attempt = 0; !browser; attempt++) {
-      try {
-        browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-      } catch (error) {
-        if (attempt > 40) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
+    const browser = await pollUntil(() => chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(() => undefined), {
+      timeoutMs: 10_000,
+      intervalMs: 250,
+      what: "Chromium's debugging port",
+    });
     const page = await browser.contexts()[0]!.newPage();
     await page.goto(`${origin}/privacy-policy`);
     await page.evaluate((value) => window.localStorage.setItem("t", value), token);
