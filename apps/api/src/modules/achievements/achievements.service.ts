@@ -12,7 +12,7 @@ import {
   type BadgeItem,
   type MemberActivityFacts,
 } from "@serene/domain";
-import { presentEarned as present } from "./achievements.presenter";
+import { presentBadge, presentEarned as present } from "./achievements.presenter";
 import type { AchievementsRepository, CompletionTargets, FactTargets } from "./achievements.repository";
 
 /** What the write that asks for the award did, when it knows: only the facts it could change are gathered. */
@@ -122,17 +122,7 @@ export function createAchievementsService(deps: {
       const at = new Map(received.map((row) => [row.machineName, row.receivedAt]));
       const last = lastReceived(received);
       return {
-        data: ACHIEVEMENTS.map((badge) => {
-          const receivedAt = at.get(badge.machine_name);
-          return {
-            name: badge.name,
-            machine_name: badge.machine_name,
-            description: badge.description,
-            isReceived: receivedAt !== undefined,
-            isLast: badge.machine_name === last,
-            received_at: receivedAt ? receivedAt.toISOString() : null,
-          };
-        }),
+        data: ACHIEVEMENTS.map((badge) => presentBadge(badge, at.get(badge.machine_name), badge.machine_name === last)),
       };
     },
   };

@@ -6,6 +6,7 @@ import {
   type ComingSoonResponse,
 } from "@serene/contracts";
 import { FieldErrors, notFound } from "../../domain-errors";
+import { presentComingSoonLead } from "./coming-soon.presenter";
 import type { ComingSoonRepository } from "./coming-soon.repository";
 
 /**
@@ -47,17 +48,7 @@ export function createComingSoonService(repository: ComingSoonRepository, shippe
       });
       return {
         created,
-        lead: {
-          data: {
-            id: row.id,
-            key: row.funnelKey,
-            first_name: row.firstName,
-            last_name: row.lastName,
-            email: row.email,
-            created_at: row.createdAt.toISOString(),
-            updated_at: row.updatedAt.toISOString(),
-          },
-        },
+        lead: { data: presentComingSoonLead(row) },
       };
     },
   };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { localOnly } from "../../plugins/local-only";
 import type { Mailer } from "./mailer";
+import { presentOutboxMessage } from "./outbox.presenter";
 
 const STYLES = `body{margin:0;background:#f4f1ec;font-family:system-ui,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2937}
 main{max-width:860px;margin:0 auto;padding:24px 16px}h1{font-size:24px}p.lead{color:#4b5563}
@@ -24,17 +25,7 @@ export function outboxRoutes(mailer: Mailer): FastifyPluginAsync {
     app.addHook("onRequest", localOnly);
     app.get("/dev/outbox.css", { schema: { hide: true } }, (_request, reply) => reply.type("text/css").send(STYLES));
 
-    app.get("/dev/outbox.json", { schema: { hide: true } }, async () =>
-      (await mailer.recent()).map((message) => ({
-        id: message.id,
-        to: message.toAddress,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        status: message.status,
-        created_at: message.createdAt.toISOString(),
-      })),
-    );
+    app.get("/dev/outbox.json", { schema: { hide: true } }, async () => (await mailer.recent()).map(presentOutboxMessage));
 
     app.get("/dev/outbox", { schema: { hide: true } }, async (_request, reply) => {
       const messages = await mailer.recent();

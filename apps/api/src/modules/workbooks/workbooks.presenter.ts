@@ -1,4 +1,4 @@
-import type { WorkbookCard, WorkbookDefinition, WorkbookEntry } from "@serene/contracts";
+import type { WorkbookCard, WorkbookDefinition, WorkbookEntry, WorkbookEntrySummary } from "@serene/contracts";
 import { displayAnswer, workbookGate } from "@serene/domain";
 import type { WorkbookEntryRow } from "./workbooks.repository";
 
@@ -52,3 +52,12 @@ export function presentWorkbookEntry(row: WorkbookEntryRow, workbook: WorkbookDe
     answers,
   };
 }
+
+/** A worksheet in the member's list: which workbook, when, and how many answers it holds. */
+export const presentWorkbookEntrySummary = (row: WorkbookEntryRow, workbook: WorkbookDefinition | undefined): WorkbookEntrySummary => ({
+  id: row.id,
+  workbook_id: row.workbookId,
+  workbook_name: workbook?.name ?? `Workbook ${row.workbookId}`,
+  created_at: row.createdAt.toISOString(),
+  answered: Object.keys(row.answers).length,
+});

@@ -26,7 +26,7 @@ import { forbidden, invalid, invalidField, notFound } from "../../domain-errors"
 import type { SignIn } from "../accounts/access-tokens";
 import { ownedIdOr404 } from "../../http/ids";
 import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
-import { presentWorkbookCard, presentWorkbookEntry } from "./workbooks.presenter";
+import { presentWorkbookCard, presentWorkbookEntry, presentWorkbookEntrySummary } from "./workbooks.presenter";
 import type { WorkbookEntryRow, WorkbooksRepository } from "./workbooks.repository";
 const WORKBOOK_ID = /^[1-9]\d{0,8}$/;
 export const WORKBOOK_NOT_FOUND = "Workbook not found.";
@@ -137,13 +137,7 @@ export function createWorkbooksService(deps: {
     async entries(userId: string, request: PageRequest): Promise<WorkbookEntryList> {
       const { rows, total } = await repository.page(userId, request.perPage, pageOffset(request));
       return {
-        data: rows.map((row) => ({
-          id: row.id,
-          workbook_id: row.workbookId,
-          workbook_name: byId.get(row.workbookId)?.name ?? `Workbook ${row.workbookId}`,
-          created_at: row.createdAt.toISOString(),
-          answered: Object.keys(row.answers).length,
-        })),
+        data: rows.map((row) => presentWorkbookEntrySummary(row, byId.get(row.workbookId))),
         meta: pageMeta(total, request),
       };
     },
