@@ -1,14 +1,42 @@
 import { defineConfig } from "vitest/config";
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
+/** `npm run test:deep` (TEST_DEPTH=deep): every API file on both databases, the generated suites at full depth. */
+const deep = process.env.TEST_DEPTH === "deep";
+
+const API_FILES = ["apps/api/src/**/*.test.ts", "content/**/*.test.ts"];
+
+/**
+ * The API files where the database engine matters, run on PostgreSQL as well as PGlite in `npm test`:
+ * PGlite is PostgreSQL's own engine, so SQL means the same on both; what differs is a server with a pool of
+ * connections (locks, races, unique conflicts between concurrent requests), its wire protocol, and a server
+ * that can fail. Everything else runs on PostgreSQL in `npm run test:deep`.
+ */
+export const ENGINE_SENSITIVE = [
+  "apps/api/src/faults/**/*.test.ts", // a database that stops, restarts, times out or cuts a connection
+  "apps/api/src/jobs/**/*.test.ts", // the job queue lives in the database
+  "apps/api/src/modules/payments/**/*.test.ts", // money: concurrent purchases, webhooks, renewals, idempotency
+  "apps/api/src/modules/plans/checkout-offers.test.ts", // offer clocks and prices under concurrent checkouts
+  "apps/api/src/modules/accounts/accounts.test.ts", // one account per address under concurrent registrations
+  "apps/api/src/modules/accounts/lead-accounts.test.ts", // a lead claimed once under concurrent claims
+  "apps/api/src/modules/accounts/account-deletion.test.ts", // cascades and what a removal leaves
+  "apps/api/src/modules/achievements/achievements.test.ts", // a badge earned once under concurrent sessions
+  "apps/api/src/modules/mail/*.test.ts", // the outbox written once per e-mail
+  "apps/api/src/modules/system/bad-input.test.ts", // what the server's wire protocol accepts (NUL, sizes, encodings)
+  "apps/api/src/cross-member.test.ts", // per-owner queries
+  "content/media-build/pack.test.ts", // the media pack's rows on the server
+];
 
 const apiProject = (driver: "pglite" | "postgres") => ({
   test: {
     name: `api-${driver}`,
-    include: ["apps/api/src/**/*.test.ts", "content/**/*.test.ts"],
+    include: driver === "pglite" || deep ? API_FILES : ENGINE_SENSITIVE,
     environment: "node" as const,
     globalSetup: ["apps/api/src/test/global-setup.ts"],
     env: { TEST_DB_DRIVER: driver },
+    // Files share a worker's modules (the app is imported once per worker, not once per file); each file still
+    // builds its own app on its own database, and nothing in the API keeps state in a module between apps.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

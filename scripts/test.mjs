@@ -1,28 +1,50 @@
-// npm test: every suite, in order. Formatting, typecheck (each package with its own tsconfig), lint, the OpenAPI document's lint
-// (Redocly), build the web app, then one Vitest run with the projects that need no browser (domain, contracts, API on PGlite
-// and, with TEST_DATABASE_URL, on PostgreSQL, web components), and only then the browser journeys in Chromium, so they never
-// compete with the other suites for the cores they time their waits on.
-import { spawnSync } from "node:child_process";
+// npm test: every suite, at the depth CI runs on every change (npm run test:deep goes deeper; see the README).
+// Formatting; then the typecheck (each package with its own tsconfig) beside lint, each on one core; the OpenAPI
+// document's lint beside the web app's build; then one Vitest run with the projects that need no browser (domain,
+// contracts, tooling, the API on PGlite and, with TEST_DATABASE_URL, its engine-sensitive files on PostgreSQL, web
+// components), and only then the browser journeys in Chromium, so they never compete with the other suites for the
+// cores they time their waits on.
+import { spawn } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium.mjs";
 
-const run = (label, command, args) => {
-  console.log(`\n▶ ${label}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
-  if (result.status !== 0) {
-    console.error(`✖ ${label} failed`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-};
+/** Runs one step; its output is shown as it comes when it runs alone, and at its end when it runs beside another. */
+const step = (label, command, args, { alone = true } = {}) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    if (alone) console.log(`\n▶ ${label}`);
+    const child = spawn(command, args, { stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"], env: process.env });
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    child.on("close", (status) => {
+      if (!alone) console.log(`\n▶ ${label}\n${output.trimEnd()}`);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (status === 0) console.log(`✔ ${label} (${seconds} s)`);
+      else console.error(`✖ ${label} failed (${seconds} s)`);
+      resolve(status ?? 1);
+    });
+  });
 
-run("format", "npm", ["run", "--silent", "format:check"]);
-run("typecheck", "npm", ["run", "--silent", "typecheck"]);
-run("lint", "npm", ["run", "--silent", "lint"]);
-run("OpenAPI document lint", "npm", ["run", "--silent", "lint:openapi"]);
-run("build the web app", "npm", ["run", "--silent", "build"]);
+/** Runs steps side by side (each is single-threaded, or they share the cores well); stops after them if any failed. */
+async function together(...steps) {
+  const statuses = await Promise.all(steps.map(([label, command, args]) => step(label, command, args, { alone: false })));
+  const failed = statuses.find((status) => status !== 0);
+  if (failed !== undefined) process.exit(failed);
+}
+
+async function alone(label, command, args) {
+  const status = await step(label, command, args);
+  if (status !== 0) process.exit(status);
+}
+
+await alone("format", "npm", ["run", "--silent", "format:check"]);
+await together(["typecheck", "npm", ["run", "--silent", "typecheck"]], ["lint", "npm", ["run", "--silent", "lint"]]);
+await together(
+  ["OpenAPI document lint", "npm", ["run", "--silent", "lint:openapi"]],
+  ["build the web app", "npm", ["run", "--silent", "build"]],
+);
 ensureChromium();
-if (process.env.TEST_DATABASE_URL) console.log("TEST_DATABASE_URL is set: the API suite runs on PostgreSQL too.");
+if (process.env.TEST_DATABASE_URL) console.log("TEST_DATABASE_URL is set: the API's engine-sensitive files run on PostgreSQL too.");
 const suites = ["domain", "contracts", "tooling", "api-pglite", ...(process.env.TEST_DATABASE_URL ? ["api-postgres"] : []), "web"];
-run("tests", "npx", ["vitest", "run", ...suites.flatMap((name) => ["--project", name])]);
-run("browser journeys", "npx", ["vitest", "run", "--project", "e2e"]);
+await alone("tests", "npx", ["vitest", "run", ...suites.flatMap((name) => ["--project", name])]);
+await alone("browser journeys", "npx", ["vitest", "run", "--project", "e2e"]);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase } from "@serene/db";
 import { PASSWORD, uniqueEmail } from "../test/accounts";
+import { depth } from "../test/depth";
 import { spawnApi, untilReady, type ServerProcess } from "../test/server-process";
 
 // The embedded database in a server that is killed outright: PGlite only (the server is a process of its own).
@@ -11,8 +12,8 @@ const skipReason = process.env.TEST_DB_DRIVER === "postgres" ? "runs in the api-
 
 const WRITERS = 8;
 /** Acknowledged writes before each kill. */
-const WRITES_PER_ROUND = 150;
-const KILLS = 2;
+const WRITES_PER_ROUND = depth(60, 150);
+const KILLS = depth(1, 2);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "serene-kill-"));
 let server: ServerProcess | null = null;

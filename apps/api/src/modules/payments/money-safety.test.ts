@@ -18,6 +18,7 @@ import {
 import { DomainError } from "../../domain-errors";
 import { statusOf } from "../../plugins/errors";
 import { rows } from "../../test/accounts";
+import { depth } from "../../test/depth";
 import { createBillingHarness, PKG, RETRIES, type BillingHarness } from "../../test/billing-clock";
 import { createPlansRepository, type PackageRow } from "../plans/plans.repository";
 import type { BillingService } from "./billing.service";
@@ -632,32 +633,42 @@ async function runSequence(commands: Command[]) {
   }
 }
 
+/** Generated runs per property: the quick depth in `npm test`, the full depth in `npm run test:deep`. */
+const RANDOM_SEQUENCES = depth(150, 1000);
+const UPGRADE_SEQUENCES = depth(50, 300);
+const WALLET_HISTORIES = depth(40, 200);
+const SIMULTANEOUS_APPROVALS = depth(15, 60);
+
 describe("money safety of card purchases, approvals, webhooks, renewals and cancellations", () => {
-  it("holds over 1,000 random sequences", { timeout: 600_000 }, async () => {
+  it(`holds over ${RANDOM_SEQUENCES} random sequences`, { timeout: 600_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(commandArb, { minLength: 3, maxLength: 8 }), async (commands) => {
         await runSequence(commands);
       }),
-      { numRuns: 1000 },
+      { numRuns: RANDOM_SEQUENCES },
     );
   });
 
-  it("holds over 300 sequences of a monthly member who upgrades, renews, cancels and buys again", { timeout: 600_000 }, async () => {
-    const upgradeArb = fc.record({
-      kind: fc.constant("upgrade" as const),
-      key: keyArb,
-      later: fc.integer({ min: 0, max: 31 * 24 }),
-    });
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.oneof({ weight: 2, arbitrary: upgradeArb }, { weight: 3, arbitrary: commandArb }), { minLength: 1, maxLength: 6 }),
-        async (rest) => {
-          await runSequence([{ kind: "buy", key: null, pkg: PKG.monthly, card: "ok" }, ...rest]);
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
+  it(
+    `holds over ${UPGRADE_SEQUENCES} sequences of a monthly member who upgrades, renews, cancels and buys again`,
+    { timeout: 600_000 },
+    async () => {
+      const upgradeArb = fc.record({
+        kind: fc.constant("upgrade" as const),
+        key: keyArb,
+        later: fc.integer({ min: 0, max: 31 * 24 }),
+      });
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.oneof({ weight: 2, arbitrary: upgradeArb }, { weight: 3, arbitrary: commandArb }), { minLength: 1, maxLength: 6 }),
+          async (rest) => {
+            await runSequence([{ kind: "buy", key: null, pkg: PKG.monthly, card: "ok" }, ...rest]);
+          },
+        ),
+        { numRuns: UPGRADE_SEQUENCES },
+      );
+    },
+  );
 });
 
 // ---- wallet webhooks ---------------------------------------------------------------------------
@@ -828,7 +839,7 @@ describe("money safety of wallet webhooks", () => {
             ).toEqual(sales.map((sale) => ["succeeded", pkg.amountCents, (sale as { periodStart: Date }).periodStart.toISOString()]));
           }
         }),
-        { numRuns: 200 },
+        { numRuns: WALLET_HISTORIES },
       );
     },
   );
@@ -970,7 +981,7 @@ describe("money safety of approvals completed at the same moment", () => {
             context,
           ).toContain(current!.plan_type);
         }),
-        { numRuns: 60 },
+        { numRuns: SIMULTANEOUS_APPROVALS },
       );
     },
   );

@@ -8,6 +8,7 @@ import { buildApp, createServices, type Services } from "../../app";
 import { DomainError } from "../../domain-errors";
 import { statusOf } from "../../plugins/errors";
 import { rows } from "../../test/accounts";
+import { depth } from "../../test/depth";
 import { createTestDatabase, testConfig } from "../../test/test-app";
 
 /**
@@ -182,7 +183,7 @@ describe("timed offers and money", () => {
       fc.asyncProperty(fc.array(commandArb, { minLength: 3, maxLength: 14 }), async (commands) => {
         await runSequence(commands);
       }),
-      { numRuns: 40 },
+      { numRuns: depth(15, 40) },
     );
   }, 300_000);
 

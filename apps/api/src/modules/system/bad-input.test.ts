@@ -8,17 +8,18 @@ import { operationsOf, type OpenApiDocument } from "../../test/bad-input/operati
 import { MemberSession, runCases, type RunTotals } from "../../test/bad-input/run-cases";
 import { resolverOf } from "../../test/bad-input/schema-values";
 import { freePort } from "../../test/accounts";
+import { depth } from "../../test/depth";
 import { createTestApp } from "../../test/test-app";
 
 /**
  * Generated bad input over every operation of the API document (docs/decisions/021): for each,
- * FUZZ_RUNS requests (200 in npm test, 1,000 in npm run fuzz) built from the operation's own
+ * FUZZ_RUNS requests (40 in npm test, 200 in npm run test:deep, 1,000 in npm run fuzz) built from the operation's own
  * schemas, with wrong types, missing fields, huge, unicode and NUL strings, arrays for scalars,
  * truncated JSON, other content types, malformed multipart, broken path and query parameters,
  * with the member's token and without. No answer may be 500 or above, and every 4xx is
  * Laravel-shaped JSON with a message. Deterministic: the seed is FUZZ_SEED plus the operation's id.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const RUNS = Number(process.env.FUZZ_RUNS ?? depth(40, 200));
 const SEED = Number(process.env.FUZZ_SEED ?? 21);
 const driver = process.env.TEST_DB_DRIVER ?? "pglite";
 
