@@ -51,6 +51,24 @@ const zones = [
   },
 ];
 
+// The contracts bring zod: the web app takes only their types (values it shares live in @serene/domain).
+const contractsTypesOnly = {
+  name: "@serene/contracts",
+  allowTypeImports: true,
+  message: "Import only types from @serene/contracts in the web app; shared values live in @serene/domain.",
+};
+
+/** React-query's calls that read or write server data: only data modules make them (decision 057). */
+const serverDataHooks = [
+  "useQuery",
+  "useQueries",
+  "useSuspenseQuery",
+  "useInfiniteQuery",
+  "useMutation",
+  "queryOptions",
+  "infiniteQueryOptions",
+];
+
 /** One tsconfig per package: the import resolver and the type-aware rules read each file with its own. */
 const tsconfigs = [
   "packages/domain",
@@ -142,15 +160,39 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The contracts bring zod: the web app takes only their types (values it shares live in @serene/domain).
+      "no-restricted-imports": ["error", { paths: [contractsTypesOnly] }],
+    },
+  },
+  {
+    // One server-data layer (decision 057): the API client's `api` and react-query's query and
+    // mutation hooks are used only in data modules, a feature's `api/` folder or the shared
+    // lib/server-data (lib/buying/api for buying); screens and hooks call those modules' hooks.
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    ignores: [
+      "**/api/**",
+      "apps/web/src/lib/server-data/**",
+      "apps/web/src/lib/api-client.ts",
+      "**/*.test.{ts,tsx}",
+      "apps/web/src/test/**",
+    ],
+    rules: {
       "no-restricted-imports": [
         "error",
         {
           paths: [
+            contractsTypesOnly,
             {
-              name: "@serene/contracts",
-              allowTypeImports: true,
-              message: "Import only types from @serene/contracts in the web app; shared values live in @serene/domain.",
+              name: "@tanstack/react-query",
+              importNames: serverDataHooks,
+              message:
+                "Read and write server data through a data module (a feature's api/ folder or lib/server-data), not here (decision 057).",
+            },
+          ],
+          patterns: [
+            {
+              regex: "(^|/)api-client$",
+              importNames: ["api"],
+              message: "Call the API only from a data module (a feature's api/ folder or lib/server-data), not here (decision 057).",
             },
           ],
         },

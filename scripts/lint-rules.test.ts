@@ -11,10 +11,12 @@ import { afterAll, describe, expect, it } from "vitest";
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const planted = path.join(repoRoot, "packages/domain/src/planted-cycle-check");
 const plantedModule = path.join(repoRoot, "apps/api/src/modules/planted-kit-check");
+const plantedFeature = path.join(repoRoot, "apps/web/src/features/planted-data-check");
 
 afterAll(() => {
   rmSync(planted, { recursive: true, force: true });
   rmSync(plantedModule, { recursive: true, force: true });
+  rmSync(plantedFeature, { recursive: true, force: true });
 });
 
 describe("eslint.config.js", () => {
@@ -68,5 +70,32 @@ describe("eslint.config.js", () => {
     expect(kit.filter((message) => message.includes("error answers"))).toHaveLength(2);
     expect(kit.filter((message) => message.includes("optionalMember(app)"))).toHaveLength(1);
     expect(kit.filter((message) => message.includes("limitPerMember("))).toHaveLength(1);
+  }, 120_000);
+
+  it("reports a screen that calls the API or react-query itself, and lets a data module do it (decision 057)", async () => {
+    mkdirSync(path.join(plantedFeature, "components"), { recursive: true });
+    mkdirSync(path.join(plantedFeature, "api"), { recursive: true });
+    const source = [
+      'import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";',
+      'import { api, ApiError } from "../../../../lib/api-client";',
+      "",
+      'const options = queryOptions({ queryKey: ["planted"], queryFn: () => api.get("user") });',
+      "export const usePlanted = () => useQuery(options);",
+      'export const useForget = () => useMutation({ mutationFn: () => api.delete("user/token") });',
+      "export const isPlantedError = (error: unknown) => error instanceof ApiError;",
+      "",
+    ].join("\n");
+    const screen = path.join(plantedFeature, "components", "planted-screen.tsx");
+    const module = path.join(plantedFeature, "api", "planted.ts");
+    writeFileSync(screen, source);
+    writeFileSync(module, source);
+    const eslint = new ESLint({ cwd: repoRoot });
+    const [onScreen, inModule] = await eslint.lintFiles([screen, module]);
+    const restricted = (result: ESLint.LintResult | undefined) =>
+      result!.messages.filter((message) => message.ruleId === "no-restricted-imports").map((message) => message.message);
+    // queryOptions, useMutation, useQuery and api are refused on a screen; ApiError (an error's type) is not.
+    expect(restricted(onScreen).filter((message) => message.includes("decision 057"))).toHaveLength(4);
+    expect(restricted(onScreen).some((message) => message.includes("'ApiError'"))).toBe(false);
+    expect(restricted(inModule)).toEqual([]);
   }, 120_000);
 });

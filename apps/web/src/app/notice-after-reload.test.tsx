@@ -9,7 +9,7 @@ import { Toaster } from "../components/ui/toast";
 import { toast, useToastStore } from "../components/ui/toast-store";
 import { analytics } from "../lib/analytics";
 import { pageLocation } from "../components/ui/toast-after-reload";
-import { openSubscriptionOffer, useSubscriptionOffer } from "../lib/subscription-offer";
+import { openSubscriptionOffer, useSubscriptionOffer } from "../lib/buying/subscription-offer";
 import { pkg } from "../test/packages";
 import { mockApi, renderPage } from "../test/render";
 import { NoticeAfterReload } from "./root-layout";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkoutKeys } from "../features/paywall/api/paywall-plans";
+import { checkoutKeys } from "../lib/buying/api/checkout";
 import { queryClient } from "../lib/query-client";
 import { pkg } from "../test/packages";
 import { mockApi } from "../test/render";

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { contentKeys, libraryKeys } from "./catalogue-keys";
-import { packageKeys } from "./packages";
+import { packageKeys } from "./buying/api/packages";
 
 describe("shared query keys", () => {
   it("a favourite's invalidation reaches every content list, item and library list, and nothing else", async () => {

@@ -1,4 +1,4 @@
-import { api } from "./api-client";
+import { refreshSessionToken } from "./server-data/session";
 import { forgetOfflineData } from "./offline-data";
 import { queryClient } from "./query-client";
 import { STORAGE_KEYS, getToken, setToken, storage } from "./storage";
@@ -69,7 +69,7 @@ export function forgetMemberData() {
 async function refreshToken(): Promise<void> {
   const sent = getToken();
   if (!sent) return;
-  const { token } = await api.post("user/token/refresh", { silent: true });
+  const { token } = await refreshSessionToken();
   // A login or log-out while the call was on its way wins over this answer.
   if (getToken() === sent) setToken(token);
 }

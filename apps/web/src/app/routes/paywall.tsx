@@ -1,8 +1,8 @@
 import type { Params } from "react-router";
 import { PaymentDialog } from "../../features/payment";
 import { PaywallPage, prefetchPaywallPlans } from "../../features/paywall";
-import { regionCurrency } from "../../components/subscription/plans";
-import { accountStatusQueryOptions } from "../../lib/account-status";
+import { regionCurrency } from "../../lib/buying/plans";
+import { accountStatusQueryOptions } from "../../lib/server-data/account-status";
 import { queryClient } from "../../lib/query-client";
 import { hasToken } from "../../lib/storage";
 

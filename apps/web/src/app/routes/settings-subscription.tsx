@@ -2,7 +2,7 @@ import type { Package } from "@serene/contracts";
 import { SUBSCRIBED_MESSAGE } from "@serene/domain";
 import { useState } from "react";
 import { MemberShell } from "../../components/layout/member-shell";
-import { useAccountStatus } from "../../lib/account-status";
+import { useAccountStatus } from "../../lib/server-data/account-status";
 import { PaymentDialog } from "../../features/payment";
 import { SettingsPageHeader } from "../../features/settings";
 import { SubscriptionSettings } from "../../features/settings/components/subscription-settings";

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { WORKBOOK } from "../../features/workbooks/test/fixtures";
-import { useSubscriptionOffer } from "../../lib/subscription-offer";
+import { useSubscriptionOffer } from "../../lib/buying/subscription-offer";
 import { mockApi, renderPage } from "../../test/render";
 import WorkbookPage from "./workbook";
 

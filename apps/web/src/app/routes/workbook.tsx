@@ -3,7 +3,7 @@ import { EmptyState } from "../../components/content";
 import { MemberShell } from "../../components/layout/member-shell";
 import { Button, ButtonLink } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
-import { openSubscriptionOffer } from "../../lib/subscription-offer";
+import { openSubscriptionOffer } from "../../lib/buying/subscription-offer";
 import { useMember } from "../../lib/server-data/member";
 import { useWorkbook, WorkbookFlow, workbookPath } from "../../features/workbooks";
 import styles from "./workbooks.module.css";

@@ -1,6 +1,6 @@
 import type { ContentCard as Card } from "@serene/contracts";
 import { Link } from "react-router";
-import { openSubscriptionOffer } from "../../lib/subscription-offer";
+import { openSubscriptionOffer } from "../../lib/buying/subscription-offer";
 import { contentLength, contentPath } from "./format";
 import styles from "./content-card.module.css";
 

@@ -2,7 +2,7 @@ import type { Tag } from "@serene/contracts";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { SEARCH_TYPING_DELAY_MS } from "@serene/domain";
-import { useTags } from "../../lib/tags";
+import { useTags } from "../../lib/server-data/tags";
 import { TagChips, toggleTag } from "../content/tag-chips";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icon";

@@ -1,5 +1,5 @@
 import { formatMoney } from "@serene/domain";
-import { regularPriceCents, type PlanOption } from "./plans";
+import { regularPriceCents, type PlanOption } from "../../lib/buying/plans";
 import styles from "./plan-full-price.module.css";
 
 /**

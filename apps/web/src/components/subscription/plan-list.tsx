@@ -1,5 +1,5 @@
 import { formatMoney, perDayPriceCents, planCardDescription, planCardTitle } from "@serene/domain";
-import type { PlanOption } from "./plans";
+import type { PlanOption } from "../../lib/buying/plans";
 import { PlanBadge } from "./plan-badge";
 import { PlanFullPrice } from "./plan-full-price";
 import styles from "./plan-list.module.css";

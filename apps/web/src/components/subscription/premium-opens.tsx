@@ -1,6 +1,6 @@
 import { countOfType, trialEndsSentence } from "@serene/domain";
-import { useBilling } from "../../lib/billing";
-import { usePremiumSummary } from "../../lib/premium-summary";
+import { useBilling } from "../../lib/buying/api/billing";
+import { usePremiumSummary } from "../../lib/buying/api/premium-summary";
 import { Skeleton } from "../ui/skeleton";
 import styles from "./premium-opens.module.css";
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { markWelcomeDue } from "../../lib/purchase-welcome";
+import { markWelcomeDue } from "../../lib/buying/purchase-welcome";
 import { mockApi, renderPage } from "../../test/render";
 import { PremiumOpens } from "./premium-opens";
 import { PremiumWelcomeCard } from "./premium-welcome-card";

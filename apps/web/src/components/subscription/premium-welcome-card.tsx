@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { env } from "../../lib/env";
-import { clearWelcome, welcomeDue } from "../../lib/purchase-welcome";
+import { clearWelcome, welcomeDue } from "../../lib/buying/purchase-welcome";
 import { hasToken } from "../../lib/storage";
 import { IconButton } from "../ui/icon-button";
 import { PremiumOpens } from "./premium-opens";

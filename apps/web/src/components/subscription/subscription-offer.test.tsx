@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { analytics } from "../../lib/analytics";
 import { pageLocation } from "../ui/toast-after-reload";
 import { useErrorStore } from "../../lib/error-store";
-import { openSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
+import { openSubscriptionOffer, useSubscriptionOffer } from "../../lib/buying/subscription-offer";
 import { FREE_STATUS, TRIAL_OVER_STATUS } from "../../test/account-status";
 import { pkg } from "../../test/packages";
 import { mockApi, renderPage } from "../../test/render";

@@ -1,12 +1,12 @@
 import { SUBSCRIBED_MESSAGE } from "@serene/domain";
 import { Suspense, useContext, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useAccountStatus } from "../../lib/account-status";
+import { useAccountStatus } from "../../lib/server-data/account-status";
 import { env } from "../../lib/env";
 import { reloadWithNotice } from "../ui/toast-after-reload";
-import { markWelcomeDue } from "../../lib/purchase-welcome";
+import { markWelcomeDue } from "../../lib/buying/purchase-welcome";
 import { hasToken } from "../../lib/storage";
-import { closeSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
+import { closeSubscriptionOffer, useSubscriptionOffer } from "../../lib/buying/subscription-offer";
 import { Button } from "../ui/button";
 import { IconButton } from "../ui/icon-button";
 import { useNativeDialog } from "../ui/native-dialog";
@@ -14,8 +14,8 @@ import dialogStyles from "../ui/native-dialog.module.css";
 import { Skeleton } from "../ui/skeleton";
 import { OfferPaymentDialog } from "./offer-payment";
 import { PlanList } from "./plan-list";
-import { regionCurrency, type PlanOption } from "./plans";
-import { useOfferPlans } from "./use-offer-plans";
+import { regionCurrency, type PlanOption } from "../../lib/buying/plans";
+import { useOfferPlans } from "../../lib/buying/api/packages";
 import styles from "./subscription-offer.module.css";
 
 const BENEFITS = [

@@ -1,6 +1,6 @@
 import type { Checkout, Package } from "@serene/contracts";
 import { checkoutPlanList, defaultPackage, visiblePackages, type Currency } from "@serene/domain";
-import { CARD_PROVIDER, toPlanOption, type PlanOption } from "../../components/subscription/plans";
+import { CARD_PROVIDER, toPlanOption, type PlanOption } from "../../lib/buying/plans";
 
 /** Whether a checkout's timed offer has ended: the server says so, or its deadline has passed. */
 export function offerEnded(offer: Checkout["offer"], endsAt: string | null | undefined, now: number): boolean {

@@ -9,7 +9,7 @@ import {
   type PackageFacts,
   type PurchaseType,
 } from "@serene/domain";
-import { type PlanOption } from "../../components/subscription/plans";
+import { type PlanOption } from "../../lib/buying/plans";
 
 /** The two ways to pay (spec 000 "Payment dialog"): the wallet (PayPal) and the card (Stripe). */
 export type PaymentMethod = "wallet" | "card";
@@ -17,10 +17,7 @@ export type PaymentMethod = "wallet" | "card";
 export const PROVIDER_OF: Record<PaymentMethod, PaymentProvider> = { wallet: "paypal", card: "stripe" };
 
 /** The checkout a purchase came from: a checkout's id, or a promo checkout's id (at most one). */
-export interface CheckoutRef {
-  checkout_id?: number;
-  promo_checkout_id?: number;
-}
+export type { CheckoutRef } from "../../lib/buying/api/payment";
 
 /** A package in the domain's terms (money in cents), as the plans on offer give it. */
 export type PaymentPackage = PlanOption;

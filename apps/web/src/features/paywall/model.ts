@@ -1,6 +1,6 @@
 import type { Checkout, Package } from "@serene/contracts";
 import { defaultPackage, planTypeFromMonths, visiblePackages, type Currency, type PackageFacts } from "@serene/domain";
-import { CARD_PROVIDER, toPlanOption, type PlanOption } from "../../components/subscription/plans";
+import { CARD_PROVIDER, toPlanOption, type PlanOption } from "../../lib/buying/plans";
 
 export interface PaywallPlans {
   options: PlanOption[];

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PremiumWelcomeCard } from "../../components/subscription/premium-welcome-card";
 import { analytics } from "../../lib/analytics";
 import { useErrorStore } from "../../lib/error-store";
-import { closeSubscriptionOffer, openSubscriptionOffer, useSubscriptionOffer } from "../../lib/subscription-offer";
+import { closeSubscriptionOffer, openSubscriptionOffer, useSubscriptionOffer } from "../../lib/buying/subscription-offer";
 import { FREE_STATUS, MONTHLY_STATUS } from "../../test/account-status";
 import { pkg } from "../../test/packages";
 import { mockApi, renderPage } from "../../test/render";

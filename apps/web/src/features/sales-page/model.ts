@@ -1,6 +1,6 @@
 import type { Checkout, CheckoutTheme, Package } from "@serene/contracts";
 import { checkoutPlanList, isSamePlan, legacyRegularPriceCents, planTypeFromMonths, visiblePackages, type Currency } from "@serene/domain";
-import { CARD_PROVIDER, toPlanOption, type PlanOption } from "../../components/subscription/plans";
+import { CARD_PROVIDER, toPlanOption, type PlanOption } from "../../lib/buying/plans";
 
 /** A plan as the sales page shows it: the paywall's plan option, and whether it belongs to the timed offer. */
 export type SalesPlan = PlanOption & { offer: boolean };

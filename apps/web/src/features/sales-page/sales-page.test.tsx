@@ -1,7 +1,7 @@
 import type { Checkout } from "@serene/contracts";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { storedOfferClock } from "../../lib/offer-deadline";
+import { storedOfferClock } from "../../lib/buying/offer-deadline";
 import { mockApi, renderPage } from "../../test/render";
 import { settle } from "../../test/settle";
 import type { AttachStream } from "./components/hero-video";

@@ -1,7 +1,7 @@
 import type { Checkout, CheckoutTheme, SalesPage as SalesPageData, SalesTestimonial } from "@serene/contracts";
 import { formatMoney } from "@serene/domain";
 import { startTransition, useEffect, useState, type ReactNode } from "react";
-import { regionCurrency } from "../../components/subscription/plans";
+import { regionCurrency } from "../../lib/buying/plans";
 import { Accordion } from "../../components/ui/accordion";
 import { Button } from "../../components/ui/button";
 import { env } from "../../lib/env";

@@ -1,5 +1,5 @@
 import { snakeCaseEventName } from "@serene/domain";
-import { api } from "../api-client";
+import { postEvent } from "../server-data/session";
 import { STORAGE_KEYS, storage } from "../storage";
 import type { AnalyticsAdapter, EventProperties } from "./types";
 
@@ -22,13 +22,7 @@ function send(name: string, path: string, properties: EventProperties = {}) {
   // Only the path is stored: query strings can carry tokens and e-mail addresses.
   const pathname = path.split("?")[0] || "/";
   // Analytics never bothers the person: failures are silent.
-  void api
-    .post("events", {
-      body: { name: snakeCaseEventName(name), path: pathname, session_id: visitId(), properties },
-      keepalive: true,
-      silent: true,
-    })
-    .catch(() => undefined);
+  void postEvent({ name: snakeCaseEventName(name), path: pathname, session_id: visitId(), properties }).catch(() => undefined);
 }
 
 /** Stores events in the product's own database through POST /api/v1/events. */

@@ -1,5 +1,5 @@
 import { offerClockToKeep, personOfferClock, toUtcSecond, type KeptOfferClock } from "@serene/domain";
-import { storage, STORAGE_KEYS } from "./storage";
+import { storage, STORAGE_KEYS } from "../storage";
 
 /**
  * A visitor's offer clock, kept in this browser (docs/decisions/030-honest-offers.md): started on the

@@ -1,5 +1,5 @@
 import { shouldWelcome, welcomeFlagValue } from "@serene/domain";
-import { storage, STORAGE_KEYS } from "./storage";
+import { storage, STORAGE_KEYS } from "../storage";
 
 /**
  * The welcome after an in-app purchase (decision 049): the paywall and the subscription offer leave

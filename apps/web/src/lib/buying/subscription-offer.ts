@@ -1,8 +1,8 @@
 import type { PLACEMENTS } from "@serene/contracts";
 import { create } from "zustand";
-import { analytics } from "./analytics";
-import { STORAGE_KEYS, storage } from "./storage";
-import { storedFunnel } from "./stored-quiz-answers";
+import { analytics } from "../analytics";
+import { STORAGE_KEYS, storage } from "../storage";
+import { storedFunnel } from "../stored-quiz-answers";
 
 /** Which packages an offer shows (spec 000 section 3): GET /package/web?place=… */
 export type OfferPlacement = (typeof PLACEMENTS)[number];

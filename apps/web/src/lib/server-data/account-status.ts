@@ -1,6 +1,6 @@
 import type { AccountStatusResponse } from "@serene/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "./api-client";
+import { api } from "../api-client";
 
 /** GET /api/v1/user/account-status: subscription type, member since, subscription via (null for a free member). */
 export const getAccountStatus = (signal?: AbortSignal) => api.get("user/account-status", { signal, silent: true });

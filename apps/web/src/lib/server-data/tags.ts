@@ -1,6 +1,6 @@
 import type { ContentModel } from "@serene/domain";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "./api-client";
+import { api } from "../api-client";
 
 /**
  * GET /tags: the tags some item carries, or some item of one model (decision 041). A failure is

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { analytics } from "../../../lib/analytics";
 import { startSession } from "../../../lib/session";
 import { hasQuizFlag, readQuizForm, writeQuizForm } from "../../../lib/storage";
-import { markOfferAfterRegistration } from "../../../lib/subscription-offer";
+import { markOfferAfterRegistration } from "../../../lib/buying/subscription-offer";
 
 /**
  * After a registration (spec 000 section 4): keep the token, record the registration, then go to

@@ -4,15 +4,15 @@ import { Suspense, useContext, useEffect, useId, useMemo, useState, type ReactNo
 import { Link, useNavigate } from "react-router";
 import { OfferPaymentDialog } from "../../../components/subscription/offer-payment";
 import { PlanList } from "../../../components/subscription/plan-list";
-import { regionCurrency, type PlanOption } from "../../../components/subscription/plans";
+import { regionCurrency, type PlanOption } from "../../../lib/buying/plans";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { IconButton } from "../../../components/ui/icon-button";
 import { useNativeDialog } from "../../../components/ui/native-dialog";
 import dialogStyles from "../../../components/ui/native-dialog.module.css";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { isSubscriber, useAccountStatus } from "../../../lib/account-status";
+import { isSubscriber, useAccountStatus } from "../../../lib/server-data/account-status";
 import { env } from "../../../lib/env";
-import { markWelcomeDue } from "../../../lib/purchase-welcome";
+import { markWelcomeDue } from "../../../lib/buying/purchase-welcome";
 import { STORAGE_KEYS, hasToken, storage } from "../../../lib/storage";
 import { checkoutPlans, checkoutRef, offerEnded } from "../model";
 import type { CheckoutModalProps, CheckoutPaymentDialogProps } from "../types";

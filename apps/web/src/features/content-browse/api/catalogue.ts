@@ -1,7 +1,7 @@
 import type { ContentModel, ScreenName } from "@serene/domain";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { contentKeys } from "../../../lib/catalogue-keys";
+import { contentKeys, placeKeys } from "../../../lib/catalogue-keys";
 
 /**
  * The catalogue's reads (spec 001 section 7). Failures of content and tag loads are only logged
@@ -64,3 +64,9 @@ export const collectionQueryOptions = (id: string) =>
   queryOptions({ queryKey: collectionKeys.detail(id), queryFn: ({ signal }) => getCollection(id, signal), retry: false });
 
 export const useCollection = (id: string) => useQuery(collectionQueryOptions(id));
+
+/** GET /user/continue: what the member began and did not finish, read fresh each visit (decision 043). */
+export const getContinueList = (signal?: AbortSignal) => api.get("user/continue", { signal, silent: true });
+
+export const useContinueList = () =>
+  useQuery({ queryKey: placeKeys.continueList(), queryFn: ({ signal }) => getContinueList(signal), staleTime: 0, retry: false });

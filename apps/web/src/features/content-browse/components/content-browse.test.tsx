@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ContentCard } from "../../../components/content";
 import { analytics } from "../../../lib/analytics";
-import { useSubscriptionOffer } from "../../../lib/subscription-offer";
+import { useSubscriptionOffer } from "../../../lib/buying/subscription-offer";
 import { mockApi, renderPage } from "../../../test/render";
 import { untilIdle } from "../../../test/settle";
 import { membershipOf, useMembership } from "../hooks/use-membership";

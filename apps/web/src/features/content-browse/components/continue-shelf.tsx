@@ -1,8 +1,6 @@
 import type { ContinueList } from "@serene/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { ContentCard, Slider } from "../../../components/content";
-import { api } from "../../../lib/api-client";
-import { placeKeys } from "../../../lib/catalogue-keys";
+import { useContinueList } from "../api/catalogue";
 import type { Membership } from "../hooks/use-membership";
 import styles from "./browse.module.css";
 
@@ -20,12 +18,7 @@ export function timeLeft(entry: Pick<Entry, "position" | "duration">): string {
  * when there is nothing to continue, nor when the list cannot be had (it is a convenience, not the page).
  */
 export function ContinueShelf({ membership }: { membership: Membership }) {
-  const list = useQuery({
-    queryKey: placeKeys.continueList(),
-    queryFn: () => api.get("user/continue", { silent: true }),
-    staleTime: 0,
-    retry: false,
-  });
+  const list = useContinueList();
   if (!list.data || list.data.length === 0) return null;
   return (
     <section className={styles.shelf} aria-labelledby="continue-title">

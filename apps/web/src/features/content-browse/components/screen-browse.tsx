@@ -2,7 +2,7 @@ import type { ScreenName } from "@serene/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState, TagChips, toggleTag } from "../../../components/content";
-import { useTags } from "../../../lib/tags";
+import { useTags } from "../../../lib/server-data/tags";
 import { screenKeys, useContentList, useScreen } from "../api/catalogue";
 import { useMembership } from "../hooks/use-membership";
 import { CardGrid } from "./card-grid";

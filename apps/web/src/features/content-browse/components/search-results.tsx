@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/content";
-import { useTags } from "../../../lib/tags";
+import { useTags } from "../../../lib/server-data/tags";
 import { useSearch } from "../api/catalogue";
 import { useMembership } from "../hooks/use-membership";
 import { CardGrid, uniqueItems } from "./card-grid";

@@ -1,6 +1,6 @@
 import { Button } from "../../../components/ui/button";
 import { env } from "../../../lib/env";
-import { openSubscriptionOffer } from "../../../lib/subscription-offer";
+import { openSubscriptionOffer } from "../../../lib/buying/subscription-offer";
 import type { Membership } from "../hooks/use-membership";
 import { LockIcon } from "../../../components/content";
 import styles from "./browse.module.css";

@@ -1,6 +1,6 @@
 import type { AccountStatusResponse } from "@serene/contracts";
 import { canPlay } from "@serene/domain";
-import { isSubscriber, useAccountStatus } from "../../../lib/account-status";
+import { isSubscriber, useAccountStatus } from "../../../lib/server-data/account-status";
 
 export interface Membership {
   /** The account status is still on its way. */

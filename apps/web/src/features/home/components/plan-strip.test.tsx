@@ -2,7 +2,7 @@ import type { ContentCard } from "@serene/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useSubscriptionOffer } from "../../../lib/subscription-offer";
+import { useSubscriptionOffer } from "../../../lib/buying/subscription-offer";
 import { mockApi, renderPage } from "../../../test/render";
 import { PLAN_SCROLL_STEP, PlanStrip } from "./plan-strip";
 

@@ -2,7 +2,7 @@ import { render } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { analytics } from "../../../lib/analytics";
-import { closeSubscriptionOffer, useSubscriptionOffer } from "../../../lib/subscription-offer";
+import { closeSubscriptionOffer, useSubscriptionOffer } from "../../../lib/buying/subscription-offer";
 import { useAfterRegistrationOffer } from "./use-after-registration-offer";
 
 function Home() {

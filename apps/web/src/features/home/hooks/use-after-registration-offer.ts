@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { openSubscriptionOffer, takeOfferAfterRegistration } from "../../../lib/subscription-offer";
+import { openSubscriptionOffer, takeOfferAfterRegistration } from "../../../lib/buying/subscription-offer";
 
 /**
  * A new member's first /home after a plain registration opens the subscription offer once with

@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { ButtonLink } from "../../../components/ui/button";
 import { hasToken } from "../../../lib/storage";
-import { useWalletCancellation } from "../api/wallet-return";
+import { useWalletCancellation } from "../../../lib/buying/api/payment";
 import { settlePendingPurchase } from "../tracking";
 import { OutcomeArt } from "./outcome-art";
 import styles from "./outcome.module.css";

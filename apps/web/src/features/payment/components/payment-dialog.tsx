@@ -3,14 +3,14 @@ import { NEED_APPROVE_MESSAGE, SUBSCRIBED_MESSAGE, paymentNote, planCardDescript
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { toPlanOption } from "../../../components/subscription/plans";
+import { toPlanOption } from "../../../lib/buying/plans";
 import { IconButton } from "../../../components/ui/icon-button";
 import { useNativeDialog } from "../../../components/ui/native-dialog";
 import dialogStyles from "../../../components/ui/native-dialog.module.css";
 import { Toaster } from "../../../components/ui/toast";
 import { toast } from "../../../components/ui/toast-store";
 import { env } from "../../../lib/env";
-import { memberDataAfterPurchase } from "../api/payment-keys";
+import { memberDataAfterPurchase } from "../../../lib/buying/api/payment";
 import { browserNavigation } from "../leave";
 import { PROVIDER_OF, packageFor, totalText, type CheckoutRef, type PaymentMethod, type PaymentPackage } from "../model";
 import { purchaseFacts, rememberPendingPurchase, trackCheckoutStart, trackPurchase } from "../tracking";

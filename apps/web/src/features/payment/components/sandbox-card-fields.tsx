@@ -2,7 +2,7 @@ import { cardProblems, cvcLength } from "@serene/domain";
 import { useId, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { ApiError, fieldErrors } from "../../../lib/api-client";
 import { Input } from "../../../components/ui/input";
-import { confirmSandboxCard } from "../api/sandbox-card";
+import { confirmSandboxCard } from "../../../lib/buying/api/payment";
 import { formatCardNumber, formatExpiry, parseExpiry } from "../model";
 import { SOMETHING_WENT_WRONG, type CardFieldsHandle, type ConfirmOutcome } from "./card-fields";
 import styles from "./payment-dialog.module.css";

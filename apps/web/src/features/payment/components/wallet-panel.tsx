@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
-import { getWalletCheckout } from "../api/wallet-checkout";
+import { getWalletCheckout } from "../../../lib/buying/api/payment";
 import { browserNavigation, rememberReturn } from "../leave";
 import { timeZone, type CheckoutRef, type PaymentPackage } from "../model";
 import { purchaseFacts, rememberPendingPurchase } from "../tracking";

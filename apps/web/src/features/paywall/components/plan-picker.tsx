@@ -1,5 +1,5 @@
 import { formatMoney, oldPerDayCents, perDayPriceCents, planCardDescription, planCardTitle } from "@serene/domain";
-import type { PlanOption } from "../../../components/subscription/plans";
+import type { PlanOption } from "../../../lib/buying/plans";
 import { PlanBadge } from "../../../components/subscription/plan-badge";
 import { PlanFullPrice } from "../../../components/subscription/plan-full-price";
 import styles from "./plan-picker.module.css";

@@ -4,11 +4,14 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client";
 import { contentKeys } from "../../../lib/catalogue-keys";
 
-/** GET /{model}/{id}: everything the player needs. Failures are only logged (spec 001 section 8). */
+/** GET /{model}/{id}: everything the player (and a download) needs. Failures are only logged (spec 001 section 8). */
+export const getContentItem = (model: ContentModel, id: string | number, signal?: AbortSignal): Promise<ContentItem> =>
+  api.get("{model}/{id}", { params: { model, id }, signal, silent: true });
+
 export const contentItemQuery = (model: ContentModel, id: string) =>
   queryOptions({
     queryKey: contentKeys.item(model, id),
-    queryFn: async ({ signal }): Promise<ContentItem> => await api.get("{model}/{id}", { params: { model, id }, signal, silent: true }),
+    queryFn: ({ signal }) => getContentItem(model, id, signal),
     // An unknown id is a calm not-found state, not a retry loop.
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
   });

@@ -1,4 +1,4 @@
-import { isSubscriber, useAccountStatus } from "../../../lib/account-status";
+import { isSubscriber, useAccountStatus } from "../../../lib/server-data/account-status";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { ContentModel } from "@serene/domain";
 import { findDownload, listDownloads, pruneDownloads, type DownloadRecord } from "../lib/downloads";

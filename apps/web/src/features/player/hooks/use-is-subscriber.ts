@@ -1,4 +1,4 @@
-import { isSubscriber, useAccountStatus } from "../../../lib/account-status";
+import { isSubscriber, useAccountStatus } from "../../../lib/server-data/account-status";
 
 /** True for a subscriber, false for a free member (or when the status cannot be had), null while unknown. */
 export function useIsSubscriber(): boolean | null {

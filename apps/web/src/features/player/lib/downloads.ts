@@ -10,7 +10,7 @@ import {
   type ContentModel,
   type DownloadStreamField,
 } from "@serene/domain";
-import { api } from "../../../lib/api-client";
+import { getContentItem } from "../api/content";
 import { ensureSignedCookies } from "../api/signed-cookies";
 import { offlineDataChanged } from "../../../lib/offline-data";
 
@@ -127,7 +127,7 @@ export interface DownloadRequest {
  */
 export async function downloadItem({ model, id, playing, onProgress, signal = new AbortController().signal }: DownloadRequest) {
   // The item's own answer (a course's session has one too): what its page reads offline.
-  const item = await api.get("{model}/{id}", { params: { model, id }, signal, silent: true });
+  const item = await getContentItem(model, id, signal);
   const field = downloadStreamField(streamsOf(item), playing);
   const stream = field ? (item[field] as Stream) : null;
   if (!field || !stream) throw new Error("This item has nothing to download.");

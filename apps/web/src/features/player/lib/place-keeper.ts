@@ -1,5 +1,5 @@
 import { placeKeys } from "../../../lib/catalogue-keys";
-import { api } from "../../../lib/api-client";
+import { savePlace } from "../api/places";
 import { queryClient } from "../../../lib/query-client";
 
 /** While an entry plays, its place is saved at most this often (and on pause, seek, end and leaving). */
@@ -20,8 +20,7 @@ export class PlaceKeeper {
     if (!(duration >= 1) || !Number.isFinite(position)) return;
     this.lastSaved = Date.now();
     const body = { position: Math.min(Math.max(0, position), duration), duration };
-    api
-      .put("user/positions/{id}", { params: { id }, body, keepalive, silent: true })
+    savePlace(id, body, keepalive)
       .then(() => {
         void queryClient.invalidateQueries({ queryKey: placeKeys.all, refetchType: "none" });
       })

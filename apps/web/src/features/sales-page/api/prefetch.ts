@@ -1,6 +1,6 @@
 import { queryClient } from "../../../lib/query-client";
 import { landingPageQueryOptions } from "./landing-page";
-import { salesCheckoutQueryOptions, type CheckoutViewer } from "./sales-checkout";
+import { checkoutQueryOptions, type CheckoutViewer } from "../../../lib/buying/api/checkout";
 import { salesPageQueryOptions } from "./sales-page";
 
 /**
@@ -12,7 +12,7 @@ export async function prefetchSalesOffer(source: { checkoutId: string | null; lp
     let checkoutId = source.checkoutId;
     if (source.lp !== null) checkoutId = String((await queryClient.fetchQuery(landingPageQueryOptions(source.lp))).checkout_id);
     if (checkoutId === null) return;
-    const checkout = await queryClient.fetchQuery(salesCheckoutQueryOptions(checkoutId, viewer));
+    const checkout = await queryClient.fetchQuery(checkoutQueryOptions(checkoutId, viewer));
     if (source.lp === null) await queryClient.prefetchQuery(salesPageQueryOptions(checkout.sales_page));
   } catch {
     // The page asks again and shows what went wrong.

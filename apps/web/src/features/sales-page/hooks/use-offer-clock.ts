@@ -1,7 +1,7 @@
 import type { Checkout } from "@serene/contracts";
 import { offerRemainingMs } from "@serene/domain";
 import { useEffect, useMemo, useState } from "react";
-import { visitorDeadline } from "../../../lib/offer-deadline";
+import { visitorDeadline } from "../../../lib/buying/offer-deadline";
 
 export interface OfferClock {
   /** False when the checkout has no timed offer (hours 0): the page then shows no countdown at all. */

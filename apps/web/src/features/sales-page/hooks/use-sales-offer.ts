@@ -1,6 +1,6 @@
 import type { Checkout, CheckoutTheme, SalesPage } from "@serene/contracts";
 import { useLandingPage } from "../api/landing-page";
-import { useSalesCheckout } from "../api/sales-checkout";
+import { useCheckout } from "../../../lib/buying/api/checkout";
 import { useSalesPage } from "../api/sales-page";
 import { useLead } from "../../../lib/server-data/lead";
 import { isNotFound as isMissingOffer } from "../../../lib/server-data/retry";
@@ -40,7 +40,7 @@ export function useSalesOffer(source: SalesOfferSource): SalesOffer {
   const lead: SalesLead | null = known ? { id: known.id, name: known.name, email: known.email } : null;
   const leadSettled = source.leadId === null || !leadQuery.isPending;
   const checkoutId = source.lp !== null ? (landing.data ? String(landing.data.checkout_id) : null) : source.checkoutId;
-  const checkout = useSalesCheckout(leadSettled ? checkoutId : null, { member: source.member, lead: lead?.id ?? null });
+  const checkout = useCheckout(leadSettled ? checkoutId : null, { member: source.member, lead: lead?.id ?? null });
   const salesPage = useSalesPage(source.lp === null && checkout.data ? checkout.data.sales_page : null);
 
   const errors = [landing.error, checkout.error, salesPage.error].filter((error): error is Error => error !== null);

@@ -1,12 +1,9 @@
-import type { BillingResponse, PaymentProvider, Receipt } from "@serene/contracts";
-import { PAYMENT_PROVIDERS } from "@serene/domain";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import type { BillingResponse, Receipt } from "@serene/contracts";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { LoadProblem } from "../../../components/ui/load-problem";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { billingQueryOptions } from "../../../lib/billing";
-import { getReceipts, resumeSubscription } from "../api/billing";
+import { useBilling, useReceipts, useResumeSubscription } from "../../../lib/buying/api/billing";
 import { reloadWithNotice } from "../lib/page-reload";
 import { formatDate } from "../lib/subscription-model";
 import styles from "./billing.module.css";
@@ -14,11 +11,7 @@ import subscription from "./subscription.module.css";
 
 export const RESUMED_MESSAGE = "Your subscription is running again.";
 
-export const useBilling = (enabled: boolean) => useQuery({ ...billingQueryOptions(), enabled });
-export const useReceipts = () => useQuery({ queryKey: ["user", "receipts"], queryFn: getReceipts });
-
-const isPaymentProvider = (value: string | null): value is PaymentProvider =>
-  value !== null && (PAYMENT_PROVIDERS as readonly string[]).includes(value);
+export { useBilling };
 
 /** "a month", "a year", "every 3 months". */
 const perPeriod = (period: string) => (/^\d/.test(period) ? `every ${period}` : `a ${period}`);
@@ -56,11 +49,7 @@ export function BillingDetails({ billing }: { billing: BillingResponse }) {
 /** A cancelled subscription whose period still runs can carry on: one button, then a reload. */
 export function ResumeSection({ billing }: { billing: BillingResponse }) {
   const until = formatDate(billing.access_until);
-  const resume = useMutation({
-    mutationFn: () => {
-      if (!isPaymentProvider(billing.provider)) throw new Error("This subscription is managed elsewhere.");
-      return resumeSubscription(billing.provider);
-    },
+  const resume = useResumeSubscription({
     onSuccess: () => reloadWithNotice(RESUMED_MESSAGE),
   });
   return (
@@ -72,7 +61,7 @@ export function ResumeSection({ billing }: { billing: BillingResponse }) {
           {billing.price && until ? `, with the next charge of ${billing.price} on ${until}` : ""}.
         </p>
       </div>
-      <Button onClick={() => resume.mutate()} disabled={resume.isPending} aria-busy={resume.isPending || undefined}>
+      <Button onClick={() => resume.mutate(billing.provider)} disabled={resume.isPending} aria-busy={resume.isPending || undefined}>
         Resume subscription
       </Button>
     </section>

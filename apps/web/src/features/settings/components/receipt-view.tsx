@@ -1,12 +1,11 @@
 import type { Receipt } from "@serene/contracts";
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { LoadProblem } from "../../../components/ui/load-problem";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { ApiError } from "../../../lib/api-client";
 import { env } from "../../../lib/env";
-import { getReceipt } from "../api/billing";
+import { useReceipt } from "../../../lib/buying/api/billing";
 import { formatDate } from "../lib/subscription-model";
 import styles from "./receipt.module.css";
 
@@ -15,11 +14,7 @@ export const printer = { print: () => window.print() };
 
 /** One receipt, laid out to read on screen and to print on a page of its own. */
 export function ReceiptView({ id }: { id: string }) {
-  const receipt = useQuery({
-    queryKey: ["user", "receipts", id],
-    queryFn: () => getReceipt(id),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
-  });
+  const receipt = useReceipt(id);
   return (
     <div className={styles.page}>
       <Link to="/settings/subscription" className={styles.back}>

@@ -7,17 +7,16 @@ import {
   planCardDescription,
   SUBSCRIBED_MESSAGE,
 } from "@serene/domain";
-import { useMutation } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { regionCurrency, toPlanOption, type PlanOption } from "../../../components/subscription/plans";
+import { regionCurrency, toPlanOption, type PlanOption } from "../../../lib/buying/plans";
 import { Button } from "../../../components/ui/button";
 import { Notice } from "../../../components/ui/notice";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast-store";
-import { isSubscriber } from "../../../lib/account-status";
+import { isSubscriber } from "../../../lib/server-data/account-status";
 import { env } from "../../../lib/env";
-import { useWebPackages } from "../../../lib/packages";
-import { cancelSubscription, changePlan, useUpgradePreview } from "../api/subscription";
+import { useWebPackages } from "../../../lib/buying/api/packages";
+import { useCancelSubscription, useChangePlan, useUpgradePreview } from "../../../lib/buying/api/subscription";
 import { pageLocation, reloadWithNotice, useNoticeAfterReload } from "../lib/page-reload";
 import {
   formatDate,
@@ -220,11 +219,7 @@ function UpgradeOffer({ status, packages, ready, region }: OfferProps & { status
     confirming && isPaymentProvider(provider) ? provider : null,
     confirming ? Number(confirming.annual.id) : null,
   );
-  const upgrade = useMutation({
-    mutationFn: ({ annual, quotedAt }: { annual: PlanOption; quotedAt: string | null }) => {
-      if (!isPaymentProvider(provider)) throw new Error(`Plans through ${provider} are changed elsewhere.`);
-      return changePlan(provider, Number(annual.id), idempotencyKey(), quotedAt);
-    },
+  const upgrade = useChangePlan({
     onSuccess: (reply) => {
       if (reply.redirect_url) {
         pageLocation.assign(reply.message === NEED_APPROVE_MESSAGE ? withRedirectBack(reply.redirect_url) : reply.redirect_url);
@@ -278,7 +273,16 @@ function UpgradeOffer({ status, packages, ready, region }: OfferProps & { status
         busy={upgrade.isPending}
         confirmDisabled={!preview.isSuccess}
         onCancel={() => setConfirming(null)}
-        onConfirm={() => confirming && preview.data && upgrade.mutate({ annual: confirming.annual, quotedAt: preview.data.quoted_at })}
+        onConfirm={() =>
+          confirming &&
+          preview.data &&
+          upgrade.mutate({
+            provider,
+            packageId: Number(confirming.annual.id),
+            idempotencyKey: idempotencyKey(),
+            quotedAt: preview.data.quoted_at,
+          })
+        }
       >
         {confirming && (
           <UpgradeTerms
@@ -365,8 +369,7 @@ function UpgradeTerms({
 function CancelSection({ status }: { status: AccountStatusResponse }) {
   const [confirming, setConfirming] = useState(false);
   const until = formatDate(status.current_period_end);
-  const cancel = useMutation({
-    mutationFn: () => cancelSubscription(status.subscription_via ?? ""),
+  const cancel = useCancelSubscription({
     onSuccess: () => {
       setConfirming(false);
       reloadWithNotice(CANCELED_MESSAGE);
@@ -393,7 +396,7 @@ function CancelSection({ status }: { status: AccountStatusResponse }) {
         cancelLabel="No, keep it"
         busy={cancel.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => cancel.mutate()}
+        onConfirm={() => cancel.mutate(status.subscription_via ?? "")}
       >
         <p>{until ? `Your subscription will not renew. You keep access until ${until}.` : "Your subscription will not renew."}</p>
       </ConfirmDialog>

@@ -1,7 +1,7 @@
 import type { AccountStatusResponse } from "@serene/contracts";
 import { choosePackage, type Currency } from "@serene/domain";
-import { CARD_PROVIDER, type PlanOption } from "../../../components/subscription/plans";
-import { isSubscriber } from "../../../lib/account-status";
+import { CARD_PROVIDER, type PlanOption } from "../../../lib/buying/plans";
+import { isSubscriber } from "../../../lib/server-data/account-status";
 
 /** How a provider is named on the page: the card provider is "Card", the wallet "PayPal". */
 const PROVIDER_NAMES: Record<string, string> = { stripe: "Card", paypal: "PayPal" };

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { analytics } from "../../../lib/analytics";
-import { useSubscriptionOffer } from "../../../lib/subscription-offer";
+import { useSubscriptionOffer } from "../../../lib/buying/subscription-offer";
 import { mockApi, renderPage } from "../../../test/render";
 import { writeProgress } from "../model/progress";
 import { workbookCard } from "../test/fixtures";

@@ -2,7 +2,7 @@ import type { WorkbookCard as Card } from "@serene/contracts";
 import { Link, useNavigate } from "react-router";
 import { LockIcon, Pause } from "../../../components/content";
 import { Tooltip } from "../../../components/ui/tooltip";
-import { openSubscriptionOffer } from "../../../lib/subscription-offer";
+import { openSubscriptionOffer } from "../../../lib/buying/subscription-offer";
 import { resetWorkbook } from "../model/progress";
 import { WorkbookArt } from "./workbook-art";
 import styles from "./workbooks.module.css";

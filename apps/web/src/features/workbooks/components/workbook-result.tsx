@@ -5,7 +5,7 @@ import { ContentCard, EmptyState } from "../../../components/content";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast-store";
-import { isSubscriber, useAccountStatus } from "../../../lib/account-status";
+import { isSubscriber, useAccountStatus } from "../../../lib/server-data/account-status";
 import { useRecommendations } from "../../../lib/server-data/library";
 import { useEntry, useSaveNote, useWorkbookCards } from "../api/workbooks";
 import { entryDate, noteContent, noteTitle } from "../model/summary";

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { FREE_STATUS } from "../../../test/account-status";
-import { memberDataAfterPurchase, paymentKeys } from "./payment-keys";
+import { memberDataAfterPurchase, paymentKeys } from "./payment";
 
 describe("payment keys", () => {
   it("refresh the member's data after a purchase but never run a payment call again", async () => {

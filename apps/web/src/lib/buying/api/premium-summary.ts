@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "./api-client";
+import { api } from "../../api-client";
 
 /** GET /premium-summary: what Premium opens, counted from the catalogue (decision 049). */
 export const getPremiumSummary = (signal?: AbortSignal) => api.get("premium-summary", { signal, silent: true });

@@ -1,6 +1,8 @@
 import type { ChangePlanBody, PaymentProvider, PurchaseResponse } from "@serene/contracts";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { api } from "../../api-client";
+import type { MutationCallbacks } from "../../server-data/mutation-callbacks";
+import { isPaymentProvider } from "./billing";
 
 export const upgradePreviewKeys = {
   all: ["upgrade-preview"] as const,
@@ -49,3 +51,26 @@ export function changePlan(
 /** DELETE /subscription/web/cancel/{provider in lower case}; failures are ignored (spec 001 section 8). */
 export const cancelSubscription = (provider: string) =>
   api.delete("subscription/web/cancel/{provider}", { params: { provider: provider.toLowerCase() }, silent: true });
+
+export interface PlanChange {
+  /** The provider the member pays through, in lower case. */
+  provider: string;
+  packageId: number;
+  idempotencyKey: string;
+  quotedAt: string | null;
+}
+
+/** The upgrade to annual; the page reloads (or goes to the provider's approval) after it. */
+export const useChangePlan = ({ onSuccess, onError }: MutationCallbacks<PurchaseResponse> = {}) =>
+  useMutation({
+    mutationFn: ({ provider, packageId, idempotencyKey, quotedAt }: PlanChange) => {
+      if (!isPaymentProvider(provider)) throw new Error(`Plans through ${provider} are changed elsewhere.`);
+      return changePlan(provider, packageId, idempotencyKey, quotedAt);
+    },
+    onSuccess,
+    onError,
+  });
+
+/** Canceling; the page reloads after it. */
+export const useCancelSubscription = ({ onSuccess, onError }: MutationCallbacks<unknown> = {}) =>
+  useMutation({ mutationFn: cancelSubscription, onSuccess, onError });
