@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toUtcSecond } from "@serene/domain";
 import { bearer, registerMember, rows, whoAmI, type Member } from "./test/accounts";
+import { confirmedCard } from "./test/billing-clock";
 import { catalogue, getAs, itemById, openedDaysAgo, sendAs, subscribe } from "./test/content";
 import { createTestApp, type TestApp } from "./test/test-app";
 
@@ -29,17 +30,7 @@ const idempotencyKey = () => `matrix-key-${String(++keys).padStart(4, "0")}`;
 const json = (res: LightMyRequestResponse) => ({ status: res.statusCode, body: res.json() as unknown });
 
 /** A card the member entered and the sandbox card processor confirmed: its payment method id. */
-async function enterCard(member: Member): Promise<string> {
-  const intent = await getAs(t.app, member.token, "/api/v1/stripe/setup-intent");
-  expect(intent.statusCode, intent.body).toBe(200);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/sandbox/card/confirm",
-    payload: { client_secret: intent.json().client_secret, number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2040, cvc: "123" },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().payment_method;
-}
+const enterCard = (member: Member) => confirmedCard(t.app, member.token);
 
 /** A wallet checkout the member started and approved at the wallet: the token the wallet returns with. */
 async function approvedWalletCheckout(member: Member): Promise<string> {

@@ -19,6 +19,19 @@ export const RETRIES = 3;
 export const CARDS = { ok: "4242424242424242", approval: "4000002760003184" };
 export const PKG = { monthly: 1, quarterly: 2, halfYear: 3, yearlyTrial: 4, lifetime: 5, walletMonthly: 11, walletYearlyTrial: 14 };
 
+/** A card the member entered and the sandbox card processor confirmed (a setup intent, then its confirm): its payment method id. */
+export async function confirmedCard(app: FastifyInstance, token: string, number: string = CARDS.ok): Promise<string> {
+  const intent = await getAs(app, token, "/api/v1/stripe/setup-intent");
+  expect(intent.statusCode, intent.body).toBe(200);
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/v1/sandbox/card/confirm",
+    payload: { client_secret: intent.json().client_secret, number, exp_month: 12, exp_year: 2040, cvc: "123" },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().payment_method;
+}
+
 export interface BillingHarness {
   app: FastifyInstance;
   database: DatabaseHandle;
@@ -101,17 +114,6 @@ export async function createBillingHarness({
       .find((job) => job.name === name)!
       .handler(data) as Promise<unknown>;
 
-  async function cardOf(member: Member, number: string): Promise<string> {
-    const { client_secret } = (await getAs(app, member.token, "/api/v1/stripe/setup-intent")).json();
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/v1/sandbox/card/confirm",
-      payload: { client_secret, number, exp_month: 12, exp_year: 2040, cvc: "123" },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().payment_method;
-  }
-
   const latestSubscription = async (member: Member) => {
     const rows = await subscriptions.history(member.id);
     expect(rows.length).toBeGreaterThan(0);
@@ -133,7 +135,7 @@ export async function createBillingHarness({
         method: "POST",
         url: "/api/v1/stripe/payment-method",
         headers: bearer(member.token),
-        payload: { payment_method: await cardOf(member, number), package_id: pkg },
+        payload: { payment_method: await confirmedCard(app, member.token, number), package_id: pkg },
       });
       expect(res.statusCode, res.body).toBe(200);
       if (res.json().message === "need approve") {

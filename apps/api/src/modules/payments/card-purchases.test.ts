@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, registerMember, rows, type Member } from "../../test/accounts";
+import { confirmedCard } from "../../test/billing-clock";
 import { getAs, listedItems, sendAs } from "../../test/content";
 import { startStripeEndpoint, type StripeEndpoint } from "../../test/stripe-endpoint";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -42,12 +43,7 @@ async function setupIntent(member: Member) {
 }
 const confirm = (payload: Record<string, unknown>) => t.app.inject({ method: "POST", url: "/api/v1/sandbox/card/confirm", payload });
 /** A card the member entered and the sandbox confirmed: its payment method id. */
-async function cardOf(member: Member, number = CARDS.ok): Promise<string> {
-  const { client_secret } = await setupIntent(member);
-  const res = await confirm({ client_secret, number, exp_month: 12, exp_year: 2040, cvc: "123" });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().payment_method;
-}
+const cardOf = (member: Member, number = CARDS.ok) => confirmedCard(t.app, member.token, number);
 const buy = (member: Member, body: unknown, key?: string) =>
   t.app.inject({
     method: "POST",

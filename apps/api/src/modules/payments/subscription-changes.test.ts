@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBillingMonths, DAY_MS } from "@serene/domain";
 import { bearer, mailsTo, registerMember, rows, type Member } from "../../test/accounts";
-import { createBillingHarness, type BillingHarness } from "../../test/billing-clock";
+import { confirmedCard, createBillingHarness, type BillingHarness } from "../../test/billing-clock";
 import { getAs, listedItems, sendAs } from "../../test/content";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -30,16 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function cardOf(member: Member, number: string = CARDS.ok): Promise<string> {
-  const { client_secret } = (await getAs(t.app, member.token, "/api/v1/stripe/setup-intent")).json();
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/sandbox/card/confirm",
-    payload: { client_secret, number, exp_month: 12, exp_year: 2040, cvc: "123" },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().payment_method;
-}
+const cardOf = (member: Member, number: string = CARDS.ok) => confirmedCard(t.app, member.token, number);
 /** A member who bought the package by card (answers the member and the purchase's answer). */
 async function cardMember(pkg: number, number: string = CARDS.ok) {
   const member = await registerMember(t.app, t.database);

@@ -4,7 +4,7 @@ import { HOUR_MS, DAY_MS } from "@serene/domain";
 import type { DatabaseHandle } from "@serene/db";
 import { buildApp, createServices, type Services } from "../../app";
 import { bearer, lastMailTo, linkIn, randomIp, registerMember, rows, uniqueEmail, type Member } from "../../test/accounts";
-import { getAs } from "../../test/content";
+import { confirmedCard } from "../../test/billing-clock";
 import { createTestDatabase, testConfig } from "../../test/test-app";
 
 /**
@@ -247,17 +247,7 @@ describe("GET /package/web and /package/{id}", () => {
 
 // ---- purchases of offer packages -----------------------------------------------------------------
 
-async function cardOf(member: Member): Promise<string> {
-  const intent = await getAs(app, member.token, "/api/v1/stripe/setup-intent");
-  expect(intent.statusCode, intent.body).toBe(200);
-  const res = await app.inject({
-    method: "POST",
-    url: "/api/v1/sandbox/card/confirm",
-    payload: { client_secret: intent.json().client_secret, number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2040, cvc: "123" },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().payment_method as string;
-}
+const cardOf = (member: Member) => confirmedCard(app, member.token);
 const buyByCard = async (member: Member, body: Record<string, unknown>) =>
   app.inject({
     method: "POST",
