@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
+import type { AccountStatusResponse } from "@serene/contracts";
 import { outboxEmails, users, type DatabaseHandle } from "@serene/db";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
@@ -14,6 +15,18 @@ export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomIn
 export const uniqueEmail = (label = "member") => `${label}-${randomBytes(5).toString("hex")}@example.test`;
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** GET /user/account-status for a member who has bought nothing: what the tests expect it to answer. */
+export const FREE_MEMBER_STATUS: AccountStatusResponse = {
+  subscription_type: null,
+  member_since: null,
+  subscription_via: null,
+  status: null,
+  current_period_end: null,
+  can_cancel: false,
+  can_upgrade: false,
+  offer_place: "after_locked_content",
+};
 
 export interface Member {
   id: string;

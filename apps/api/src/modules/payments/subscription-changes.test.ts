@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBillingMonths, DAY_MS } from "@serene/domain";
-import { bearer, mailsTo, registerMember, rows, type Member } from "../../test/accounts";
-import { confirmedCard, createBillingHarness, type BillingHarness } from "../../test/billing-clock";
+import { bearer, FREE_MEMBER_STATUS as NONE, mailsTo, registerMember, rows, type Member } from "../../test/accounts";
+import { CARDS, confirmedCard, createBillingHarness, type BillingHarness } from "../../test/billing-clock";
 import { getAs, listedItems, sendAs } from "../../test/content";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -11,18 +11,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
  * answers in each state (status, current_period_end, can_cancel, can_upgrade).
  */
 
-const CARDS = { ok: "4242424242424242", approval: "4000002760003184" };
 const PKG = { monthly: 1, quarterly: 2, halfYear: 3, yearlyTrial: 4, lifetime: 5, walletMonthly: 11, walletYearly: 14 };
-const NONE = {
-  subscription_type: null,
-  member_since: null,
-  subscription_via: null,
-  status: null,
-  current_period_end: null,
-  can_cancel: false,
-  can_upgrade: false,
-  offer_place: "after_locked_content",
-};
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, registerMember, type Member } from "../../test/accounts";
+import { bearer, FREE_MEMBER_STATUS as NONE, registerMember, type Member } from "../../test/accounts";
 import { demoMembers, getAs, listedItems, subscribe } from "../../test/content";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { applyEvents, DAY_MS, lifecycleToJson, type LifecycleEvent } from "@serene/domain";
@@ -17,16 +17,6 @@ const status = async (token: string) => {
   const res = await getAs(t.app, token, "/api/v1/user/account-status?t=1");
   expect(res.statusCode).toBe(200);
   return res.json();
-};
-const NONE = {
-  subscription_type: null,
-  member_since: null,
-  subscription_via: null,
-  status: null,
-  current_period_end: null,
-  can_cancel: false,
-  can_upgrade: false,
-  offer_place: "after_locked_content",
 };
 
 /** A locked item with a voice, to see whether a member may play it. */
