@@ -1,6 +1,7 @@
 import type { NoteBody } from "@serene/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { createNote } from "../../../lib/server-data/notes";
 import { noteKeys } from "../../../lib/note-keys";
 
 /** Notes a page (spec 001 section 9). */
@@ -40,7 +41,7 @@ export function useSaveNote(id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NoteBody) =>
-      id ? api.put("user/notes/{id}", { params: { id }, body, silent: true }) : api.post("user/notes", { body, silent: true }),
+      id ? api.put("user/notes/{id}", { params: { id }, body, silent: true }) : createNote(body, { silent: true }),
     onSuccess: (reply) => {
       queryClient.setQueryData(notesKeys.item(reply.id), reply);
       void queryClient.invalidateQueries({ queryKey: notesKeys.lists() });

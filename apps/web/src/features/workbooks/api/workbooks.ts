@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api } from "../../../lib/api-client";
 import { noteKeys } from "../../../lib/note-keys";
 import type { MutationCallbacks } from "../../../lib/server-data/mutation-callbacks";
+import { createNote } from "../../../lib/server-data/notes";
 
 /**
  * The workbook calls (spec 001 section 7): the member's cards (GET /workbooks), one workbook (GET /workbook/{id}),
@@ -62,7 +63,7 @@ export const saveEntry = (body: WorkbookEntryBody) => api.post("user/workbook", 
 export const deleteEntry = (id: string) => api.delete("user/workbook/{id}", { params: { id }, silent: true });
 
 /** POST /user/notes: the result page keeps a summary of the entry as one of the member's notes. */
-export const saveNote = (body: NoteBody) => api.post("user/notes", { body });
+export const saveNote = (body: NoteBody) => createNote(body);
 
 /** Saving an entry: it is cached under its own key, and the cards (completions) and entry lists are read again. */
 export function useSaveEntry({ onSuccess, onError }: MutationCallbacks<WorkbookEntry> = {}) {
