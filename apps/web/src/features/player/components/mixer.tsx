@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast-store";
 import { useServerFieldErrors } from "../../../lib/form-errors";
-import { openSubscriptionOffer } from "../../../lib/subscription-offer";
+import { openSubscriptionOffer } from "../../../lib/buying/subscription-offer";
 import { bedStream, useBeds, useDeleteMix, useMixes, useSaveMix } from "../api/mixes";
 import { useIsSubscriber } from "../hooks/use-is-subscriber";
 import { useMixer } from "../hooks/use-mixer";

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useToastStore } from "../../../components/ui/toast-store";
-import { useSubscriptionOffer } from "../../../lib/subscription-offer";
+import { useSubscriptionOffer } from "../../../lib/buying/subscription-offer";
 import { FREE_STATUS } from "../../../test/account-status";
 import { hls, morningLight, NO_STREAMS, openPlayer as open, SIGNED_COOKIES, signedInWithQuietMedia } from "../../../test/player";
 import { mockApi } from "../../../test/render";

@@ -3,7 +3,7 @@ import type { ContentModel } from "@serene/domain";
 import { useState } from "react";
 import { Link } from "react-router";
 import { TagChips } from "../../../components/content";
-import { openSubscriptionOffer } from "../../../lib/subscription-offer";
+import { openSubscriptionOffer } from "../../../lib/buying/subscription-offer";
 import { useRecommendations, type TagChoice } from "../api/content";
 import { formatMinutes, formatSessions } from "../lib/time";
 import { Cover } from "./cover";

@@ -1,7 +1,7 @@
 import { keepsPosition, playsOnLoop } from "@serene/domain";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { openSubscriptionOffer } from "../../../../lib/subscription-offer";
+import { openSubscriptionOffer } from "../../../../lib/buying/subscription-offer";
 import type { ContentRef } from "../../api/activity";
 import { forgetPlace, usePlace } from "../../api/places";
 import { usePlayback } from "../../hooks/use-playback";
