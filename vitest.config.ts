@@ -1,8 +1,16 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 /** `npm run test:deep` (TEST_DEPTH=deep): every API file on both databases, the generated suites at full depth. */
 const deep = process.env.TEST_DEPTH === "deep";
+
+/**
+ * Test files at once: Vitest's default is one fewer than the cores (one worker on a two-core machine), but API files
+ * and journeys spend much of their time waiting on a database, a server process or a browser, so as many workers as
+ * cores (at least two) finish sooner with every file still green.
+ */
+const WORKERS = Math.max(2, availableParallelism());
 
 const API_FILES = ["apps/api/src/**/*.test.ts", "content/**/*.test.ts"];
 
@@ -46,6 +54,7 @@ export default defineConfig({
   test: {
     // The retry reporter first: its list of flaky journeys comes before Vitest's closing summary.
     reporters: ["./scripts/retry-reporter.ts", "default"],
+    maxWorkers: WORKERS,
     projects: [
       { test: { name: "domain", include: ["packages/domain/src/**/*.test.ts"], environment: "node" } },
       { test: { name: "contracts", include: ["packages/contracts/src/**/*.test.ts"], environment: "node" } },
@@ -71,7 +80,6 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           // One retry for browser journeys only; scripts/retry-reporter.ts names every test that needed it.
           retry: 1,
           // Journeys wait for the state they read (expect.poll), with room for a busy two-core machine.
