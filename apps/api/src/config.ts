@@ -34,6 +34,7 @@ const EnvSchema = z.object({
     .default(DEFAULT_POSTGRES_TIMEOUTS.idleInTransactionTimeoutMs),
   DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   JOBS_IN_PROCESS: flag.default(true),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   SEED_DEMO_DATA: flag.optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -134,6 +135,8 @@ export interface Config {
   /** How long start-up keeps trying a database that does not answer before it gives up (exit code 1). */
   databaseStartTimeoutMs: number;
   jobsInProcess: boolean;
+  /** How often an idle job worker asks the queue for work, per queue (pg-boss allows 0.5 s and up). */
+  jobsPollSeconds: number;
   seedDemoData: boolean;
   bodyLimit: number;
   /**
@@ -413,6 +416,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { driver: "pglite", dataDir: path.resolve(env.DATA_DIR, "pglite") },
     databaseStartTimeoutMs: env.DATABASE_START_TIMEOUT_MS,
     jobsInProcess: env.JOBS_IN_PROCESS,
+    jobsPollSeconds: env.JOBS_POLL_SECONDS,
     seedDemoData: env.SEED_DEMO_DATA ?? !isProduction,
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: readTrustProxy(env.TRUST_PROXY, isProduction),

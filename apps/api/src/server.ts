@@ -31,7 +31,7 @@ async function main() {
   try {
     jobs = await startJobQueue(database, { logger, work: config.jobsInProcess });
     jobServices = createServices({ config, database, jobs, logger });
-    await registerJobs(jobs, jobDefinitions(jobServices), logger, config.jobsInProcess);
+    await registerJobs(jobs, jobDefinitions(jobServices), logger, config.jobsInProcess, config.jobsPollSeconds);
   } catch (error) {
     logger.error({ err: error }, "the job queue could not start");
     await database.close();

@@ -27,7 +27,7 @@ async function main() {
   const database = await openDatabase(config, logger);
   const jobs = await startJobQueue(database, { logger, work: true });
   const services = createServices({ config, database, jobs, logger });
-  await registerJobs(jobs, jobDefinitions(services), logger, true);
+  await registerJobs(jobs, jobDefinitions(services), logger, true, config.jobsPollSeconds);
   logger.info("job worker ready");
 
   const shutdown = async () => {

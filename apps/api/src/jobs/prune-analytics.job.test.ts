@@ -15,7 +15,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   boss = await startJobQueue(database, { logger: silent, work: true });
   const config = testConfig({ ANALYTICS_RETENTION_DAYS: "30" });
-  await registerJobs(boss, jobDefinitions(createServices({ config, database })), silent, true);
+  await registerJobs(boss, jobDefinitions(createServices({ config, database })), silent, true, config.jobsPollSeconds);
 });
 afterAll(async () => {
   await stopJobQueue(boss, 2000);

@@ -37,12 +37,12 @@ export async function startJobQueue(database: DatabaseHandle, options: { logger:
   return boss;
 }
 
-/** Creates each job's queue, starts its worker and keeps its schedule. */
-export async function registerJobs(boss: JobQueue, jobs: JobDefinition[], logger: FastifyBaseLogger, work: boolean) {
+/** Creates each job's queue, starts its worker (asking for work every `pollSeconds` while idle) and keeps its schedule. */
+export async function registerJobs(boss: JobQueue, jobs: JobDefinition[], logger: FastifyBaseLogger, work: boolean, pollSeconds = 2) {
   for (const job of jobs) {
     await boss.createQueue(job.name);
     if (!work) continue;
-    await boss.work<object>(job.name, async ([item]) => {
+    await boss.work<object>(job.name, { pollingIntervalSeconds: pollSeconds }, async ([item]) => {
       if (!item) return;
       const started = Date.now();
       const result = await job.handler(item.data ?? {});

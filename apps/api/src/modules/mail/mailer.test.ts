@@ -141,8 +141,9 @@ describe("delivery through the job queue", () => {
     const database = await createTestDatabase();
     const boss = await startJobQueue(database, { logger: silent, work: true });
     try {
-      const services = createServices({ config: testConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }), database, jobs: boss });
-      await registerJobs(boss, jobDefinitions(services), silent, true);
+      const config = testConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+      const services = createServices({ config, database, jobs: boss });
+      await registerJobs(boss, jobDefinitions(services), silent, true, config.jobsPollSeconds);
       const to = uniqueEmail("queued");
       const id = await services.mailer.send({
         to,

@@ -1,36 +1,25 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@serene/db";
-import { buildApp, createServices } from "../../app";
-import { jobDefinitions } from "../../jobs";
-import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "../../jobs/queue";
+import type { JobQueue } from "../../jobs/queue";
 import { bearer, mailsTo, registerMember } from "../../test/accounts";
 import { pollUntil } from "../../test/ports-and-polls";
-import { createTestDatabase, testConfig } from "../../test/test-app";
+import { createQueuedTestApp, type QueuedTestApp } from "../../test/test-app";
 import { CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB } from "./billing.service";
 import { WALLET_RECONCILIATION_JOB } from "./wallet-reconciliation.service";
 import type { FastifyInstance } from "fastify";
 import { DAY_MS } from "@serene/domain";
 
-const silent = { info: () => {}, error: () => {}, warn: () => {}, debug: () => {} } as never;
+let queued: QueuedTestApp;
 let database: DatabaseHandle;
 let boss: JobQueue;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  boss = await startJobQueue(database, { logger: silent, work: true });
-  const config = testConfig();
-  const services = createServices({ config, database, jobs: boss });
-  await registerJobs(boss, jobDefinitions(services), silent, true);
-  app = await buildApp({ config, database, jobs: boss, services, logger: false });
-  await app.ready();
+  queued = await createQueuedTestApp();
+  ({ database, boss, app } = queued);
 });
-afterAll(async () => {
-  await app.close();
-  await stopJobQueue(boss, 2000);
-  await database.close();
-});
+afterAll(async () => queued.close());
 
 const waitFor = (name: string, id: string) =>
   pollUntil(
