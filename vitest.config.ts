@@ -50,6 +50,19 @@ const apiProject = (driver: "pglite" | "postgres") => ({
   },
 });
 
+/** The web app's component tests in jsdom, with the app's own Vite config. */
+const webProject = (name: string, files: { include: string[]; exclude?: string[]; isolate: boolean }) => ({
+  extends: "./apps/web/vite.config.ts",
+  test: {
+    name,
+    root: "./apps/web",
+    ...files,
+    environment: "jsdom" as const,
+    setupFiles: ["./src/test/setup.ts"],
+    css: { modules: { classNameStrategy: "non-scoped" as const } },
+  },
+});
+
 export default defineConfig({
   test: {
     // The retry reporter first: its list of flaky journeys comes before Vitest's closing summary.
@@ -61,17 +74,15 @@ export default defineConfig({
       { test: { name: "tooling", include: ["scripts/**/*.test.ts"], environment: "node" } },
       apiProject("pglite"),
       ...(postgres ? [apiProject("postgres")] : []),
-      {
-        extends: "./apps/web/vite.config.ts",
-        test: {
-          name: "web",
-          root: "./apps/web",
-          include: ["src/**/*.test.{ts,tsx}"],
-          environment: "jsdom",
-          setupFiles: ["./src/test/setup.ts"],
-          css: { modules: { classNameStrategy: "non-scoped" } },
-        },
-      },
+      webProject("web", {
+        include: ["src/**/*.test.{ts,tsx}"],
+        exclude: ["src/features/player/**"],
+        // Files share a worker's modules: the app's stores are reset after each test (src/test/setup.ts).
+        isolate: false,
+      }),
+      // The player's one audio engine is a module of its own with the member's place, levels and timer: its files
+      // each start from a fresh one.
+      webProject("web-player", { include: ["src/features/player/**/*.test.{ts,tsx}"], isolate: true }),
       {
         test: {
           name: "e2e",

@@ -45,6 +45,14 @@ await together(
 );
 ensureChromium();
 if (process.env.TEST_DATABASE_URL) console.log("TEST_DATABASE_URL is set: the API's engine-sensitive files run on PostgreSQL too.");
-const suites = ["domain", "contracts", "tooling", "api-pglite", ...(process.env.TEST_DATABASE_URL ? ["api-postgres"] : []), "web"];
+const suites = [
+  "domain",
+  "contracts",
+  "tooling",
+  "api-pglite",
+  ...(process.env.TEST_DATABASE_URL ? ["api-postgres"] : []),
+  "web",
+  "web-player",
+];
 await alone("tests", "npx", ["vitest", "run", ...suites.flatMap((name) => ["--project", name])]);
 await alone("browser journeys", "npx", ["vitest", "run", "--project", "e2e"]);
