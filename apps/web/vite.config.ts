@@ -15,11 +15,11 @@ function themeBeforeFirstPaint(): Plugin {
 
 /**
  * Shared pieces only members' pages use (and the tooltip, which brings Radix's popper, and the
- * shared queries: account status, packages, tags, which bring TanStack Query's hooks): left to
- * automatic splitting, so public pages never load them.
+ * shared server data of lib/server-data and lib/buying, which bring TanStack Query's hooks): left to
+ * automatic splitting, so a page loads only the ones it uses.
  */
 const MEMBERS_ONLY =
-  /\/src\/(components\/(content|subscription)\/|components\/layout\/(member-shell|header-search)|components\/ui\/tooltip|lib\/(subscription-offer|account-status|packages|tags))/;
+  /\/src\/(components\/(content|subscription)\/|components\/layout\/(member-shell|header-search)|components\/ui\/tooltip|lib\/(server-data|buying)\/)/;
 
 export default defineConfig({
   plugins: [react(), themeBeforeFirstPaint()],
