@@ -101,6 +101,31 @@ describe("header search", () => {
     await waitFor(() => expect((within(screen.getByRole("search")).getByLabelText("Search") as HTMLInputElement).value).toBe("ocean"));
   });
 
+  it("loses no key typed while the results page is still arriving", async () => {
+    mockApi({ "GET tags": [200, TAGS] });
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const { router } = renderPage(HeaderSearch, {
+      path: "/home",
+      at: "/home",
+      // The results page's code is still on its way when the typing opens it.
+      routes: [{ path: "/search-result", lazy: async () => arrived.then(() => ({ Component: HeaderSearch })) }],
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Search" }));
+    const field = within(screen.getByRole("search")).getByLabelText("Search");
+    await userEvent.type(field, "rain");
+    await waitFor(() => expect(router.state.navigation.location?.search).toBe("?s=rain"));
+    // The member keeps typing into the field they see.
+    await userEvent.type(field, " forest");
+    await act(async () => arrive());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/search-result"));
+    const results = within(screen.getByRole("search")).getByLabelText("Search") as HTMLInputElement;
+    expect(results.value).toBe("rain forest");
+    expect(document.activeElement).toBe(results);
+    // The address catches up after the usual pause.
+    await waitFor(() => expect(router.state.location.search).toBe("?s=rain%20forest"));
+  });
+
   it("builds the results address", () => {
     expect(searchHref("calm", [])).toBe("/search-result?s=calm");
     expect(searchHref("", ["a", "b"])).toBe("/search-result?tags=a,b");

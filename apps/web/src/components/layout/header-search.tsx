@@ -1,5 +1,5 @@
 import type { Tag } from "@serene/contracts";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { SEARCH_TYPING_DELAY_MS } from "@serene/domain";
 import { useTags } from "../../lib/server-data/tags";
@@ -34,6 +34,13 @@ interface TypingState {
   searching?: boolean;
 }
 const typing = (state: unknown) => Boolean(state && typeof state === "object" && (state as TypingState).searching);
+
+/**
+ * What the member last typed or chose in the header search. Typing on another page opens the
+ * results page, whose own form takes over; keys pressed while that page was still arriving went to
+ * the form being replaced. The new form starts from here, so no keystroke is lost on a slow device.
+ */
+let draft: { text: string; tags: string[] } | null = null;
 
 const readTags = (value: string | null) =>
   (value ?? "")
@@ -98,6 +105,7 @@ export function SearchPanel({ state }: { state: HeaderSearchState }) {
         // Filled from s and tags of the address on load; a new search address fills it again.
         <SearchForm
           key={onResults ? "results" : "closed"}
+          carriesOn={carriesOn}
           refill={carriesOn ? null : location.key}
           initialText={params.get("s") ?? ""}
           initialTags={readTags(params.get("tags"))}
@@ -130,6 +138,8 @@ interface SearchFormProps {
   onResults: boolean;
   /** Changes when an address the form did not write arrives (a link, the history): the form refills from it. */
   refill: string | null;
+  /** The address was written by the member's typing: the form starts from what they have typed since. */
+  carriesOn: boolean;
   onClose?: () => void;
 }
 
@@ -138,11 +148,14 @@ interface SearchFormProps {
  * chip, the results address is written (replacing itself on /search-result), so the list updates
  * without pressing Search (decision 041). Enter or the button search at once.
  */
-function SearchForm({ initialText, initialTags, tags, autoFocus, onResults, refill, onClose }: SearchFormProps) {
+function SearchForm({ initialText, initialTags, tags, autoFocus, onResults, refill, carriesOn, onClose }: SearchFormProps) {
   const navigate = useNavigate();
-  const [text, setText] = useState(initialText);
-  const [selected, setSelected] = useState(initialTags);
-  const [edited, setEdited] = useState(false);
+  // Carrying on: start from the latest keystroke, which may be ahead of the address (see `draft`).
+  const [start] = useState(() => (carriesOn && draft ? draft : { text: initialText, tags: initialTags }));
+  const [text, setText] = useState(start.text);
+  const [selected, setSelected] = useState(start.tags);
+  // Ahead of the address: the results follow after the usual pause.
+  const [edited, setEdited] = useState(start.text !== initialText || start.tags.join() !== initialTags.join());
   const [filledFrom, setFilledFrom] = useState(refill);
   if (refill !== null && refill !== filledFrom) {
     setFilledFrom(refill);
@@ -150,12 +163,16 @@ function SearchForm({ initialText, initialTags, tags, autoFocus, onResults, refi
     setSelected(initialTags);
     setEdited(false);
   }
+  useEffect(() => {
+    draft = edited ? { text, tags: selected } : null;
+  }, [edited, text, selected]);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
-  // Focus is placed once, when the form appears: later addresses never pull it away from a chip.
+  // Focus is placed once, when the form appears (before the next key can land elsewhere): later
+  // addresses never pull it away from a chip.
   const [focusOnMount] = useState(autoFocus);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const field = input.current;
     if (!focusOnMount || !field) return;
     field.focus();
