@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toUtcSecond } from "@serene/domain";
-import { bearer, registerMember, rows, whoAmI, type Member } from "./test/accounts";
+import { bearer, registerMember, rows, whoAmI, type Member, subscribe } from "./test/accounts";
 import { confirmedCard } from "./test/billing-clock";
-import { catalogue, getAs, itemById, openedDaysAgo, sendAs, subscribe } from "./test/content";
+import { catalogue, getAs, itemById, openedDaysAgo, sendAs } from "./test/content";
 import { createTestApp, type TestApp } from "./test/test-app";
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createDatabase, type DatabaseHandle } from "@serene/db";
 import { DatabaseUnreachableError, waitForDatabase } from "./runtime";
-import { freePort } from "./test/accounts";
+import { freePort } from "./test/ports-and-polls";
 import { spawnApi } from "./test/server-process";
 
 // Start-up does not depend on the test database: it runs once, in the PGlite project.

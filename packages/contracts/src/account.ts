@@ -146,7 +146,7 @@ export const ChangePasswordBody = z.object({
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
 
 // Lead lookup by statistic_id (spec 000 section 7, path not shown: GET /lead/statistic/{statistic_id})
-export const StatisticParams = z.object({ statistic_id: z.string().min(1).max(64) });
+export const StatisticParams = z.object({ statistic_id: z.string() });
 export const LeadIdentity = z.object({ email: z.string(), name: z.string() }).meta({ id: "LeadIdentity" });
 export type LeadIdentity = z.infer<typeof LeadIdentity>;
 

@@ -14,13 +14,18 @@ export const ScreenNameSchema = z.enum(SCREEN_NAMES);
 
 const invalid = (field: string) => `The selected ${field} is invalid.`;
 
-/** A numeric id in a path: anything else is a 422 naming the field. */
+const LARGEST_ID = 2_147_483_647;
+
+/**
+ * A catalogue id in a path (an item, a collection, a package, a checkout). Whatever is not one
+ * (letters, a fraction, 0, too large) names no row: it reads as 0, which no row has, so it is
+ * answered exactly like an unknown id, 404 with the same message (decision 058).
+ */
 export const IdParam = z.object({
-  id: z.coerce
-    .number({ error: "The id must be a number." })
-    .int("The id must be an integer.")
-    .positive("The id must be at least 1.")
-    .max(2_147_483_647, "The id is too large."),
+  id: z
+    .string()
+    .meta({ description: "A positive whole number; anything else names nothing (404)", example: "12" })
+    .transform((text) => (/^\d{1,10}$/.test(text) && Number(text) <= LARGEST_ID ? Number(text) : 0)),
 });
 export type IdParam = z.infer<typeof IdParam>;
 

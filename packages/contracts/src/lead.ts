@@ -30,7 +30,7 @@ export const LeadUpdateBody = z.object({
 });
 export type LeadUpdateBody = z.infer<typeof LeadUpdateBody>;
 
-export const LeadIdParams = z.object({ id: z.string().min(1).max(64) });
+export const LeadIdParams = z.object({ id: z.string() });
 
 export const Lead = z
   .object({

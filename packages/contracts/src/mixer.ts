@@ -48,7 +48,7 @@ export const MixBody = z.object({
 export type MixBody = z.infer<typeof MixBody>;
 
 /** The mix named in the address; any text is accepted here, and a malformed id is simply not found (404). */
-export const MixParams = z.object({ id: z.string().max(64) });
+export const MixParams = z.object({ id: z.string() });
 
 export const Mix = z
   .object({

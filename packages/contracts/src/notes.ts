@@ -28,7 +28,7 @@ export const NoteBody = z.object({
 export type NoteBody = z.infer<typeof NoteBody>;
 
 /** The note named in the address. Any text is accepted here; a malformed id is simply not found (404). */
-export const NoteParams = z.object({ id: z.string().max(64) });
+export const NoteParams = z.object({ id: z.string() });
 
 export const Note = z
   .object({

@@ -82,7 +82,7 @@ export const QuizResponse = z.object({ data: Quiz });
 export type QuizResponse = z.infer<typeof QuizResponse>;
 
 export const QuizQuery = CacheBuster.extend({ platform: z.enum(["web"]).default("web") });
-export const QuizIdParams = z.object({ id: z.string().min(1).max(64) });
+export const QuizIdParams = z.object({ id: z.string() });
 
 /** The field kinds, and the quiz answer form's sliders and lists with their defaults (spec 001 sections 3 and 9). */
 export const QuizFieldsResponse = z.object({

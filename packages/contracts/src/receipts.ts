@@ -46,7 +46,7 @@ export const ReceiptListResponse = z.object({ data: z.array(Receipt) }).meta({ i
 export type ReceiptListResponse = z.infer<typeof ReceiptListResponse>;
 
 // GET /user/receipts/{id}
-export const ReceiptParams = z.object({ id: z.string().max(64) });
+export const ReceiptParams = z.object({ id: z.string() });
 export const ReceiptQuery = CacheBuster;
 
 // GET /user/billing

@@ -70,7 +70,7 @@ export const WorkbookCardList = z.object({ data: z.array(WorkbookCard) });
 export type WorkbookCardList = z.infer<typeof WorkbookCardList>;
 
 // GET /workbook/{id}
-export const WorkbookParams = z.object({ id: z.string().max(64) });
+export const WorkbookParams = z.object({ id: z.string() });
 export const Workbook = WorkbookCard.extend({
   /**
    * The index (0, 1 or 2) of the question whose answers choose the groups asked afterwards (spec 001 section 4),
@@ -108,7 +108,7 @@ export const WorkbookEntryBody = z.object({
 export type WorkbookEntryBody = z.infer<typeof WorkbookEntryBody>;
 
 /** The worksheet named in the address. Any text is accepted here; a malformed id is simply not found (404). */
-export const WorkbookEntryParams = z.object({ id: z.string().max(64) });
+export const WorkbookEntryParams = z.object({ id: z.string() });
 
 export const WorkbookEntryAnswer = z.object({
   question_id: z.string(),

@@ -3,7 +3,7 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { FastifyInstance } from "fastify";
 import { createDatabase, type DatabaseHandle } from "@serene/db";
 import { buildApp } from "../app";
-import { freePort } from "../test/accounts";
+import { freePort } from "../test/ports-and-polls";
 import { createTestApp, createTestDatabase, testConfig } from "../test/test-app";
 
 const UNAVAILABLE = { message: "Service temporarily unavailable. Please try again in a moment." };

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import type { AccountStatusResponse } from "@serene/contracts";
-import { outboxEmails, users, type DatabaseHandle } from "@serene/db";
+import { outboxEmails, subscriptions, users, type DatabaseHandle } from "@serene/db";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 
@@ -34,6 +34,59 @@ export interface Member {
   email: string;
   password: string;
   token: string;
+}
+
+/** Gives a member a current subscription (as a payment would), straight in the database. */
+export async function subscribe(
+  database: DatabaseHandle,
+  userId: string,
+  values: Partial<typeof subscriptions.$inferInsert> = {},
+): Promise<typeof subscriptions.$inferSelect> {
+  const [row] = await database.db
+    .insert(subscriptions)
+    .values({
+      userId,
+      status: "active",
+      planType: "Annual",
+      provider: "sandbox",
+      startedAt: new Date(),
+      currentPeriodEnd: new Date(Date.now() + 365 * 86_400_000),
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+const DAY = 86_400_000;
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY);
+
+/**
+ * The account states a member can be in, each as billing leaves it (packages/domain entitlement.ts),
+ * matching the web side's statuses in apps/web/src/test/account-status.ts.
+ */
+export const ACCOUNT_STATES = {
+  /** Has bought nothing. */
+  free: null,
+  /** In the yearly plan's 7-day free trial, charged when it ends. */
+  trial: { status: "trialing", planType: "Free trial", provider: "stripe", currentPeriodEnd: daysFromNow(5) },
+  monthly: { status: "active", planType: "Monthly", provider: "stripe", currentPeriodEnd: daysFromNow(20) },
+  annual: { status: "active", planType: "Annual", provider: "stripe", currentPeriodEnd: daysFromNow(300) },
+  lifetime: { status: "lifetime", planType: "Lifetime", provider: "stripe", currentPeriodEnd: null },
+  /** Cancelled: premium until the period they paid for ends. */
+  canceled: { status: "canceled", planType: "Monthly", provider: "stripe", currentPeriodEnd: daysFromNow(10) },
+  /** A renewal charge failed: premium for a grace period while it is retried. */
+  pastDue: { status: "past_due", planType: "Monthly", provider: "stripe", currentPeriodEnd: daysFromNow(2) },
+  /** Was premium; the period ended. */
+  lapsed: { status: "expired", planType: "Monthly", provider: "stripe", currentPeriodEnd: daysFromNow(-3) },
+} as const satisfies Record<string, Partial<typeof subscriptions.$inferInsert> | null>;
+export type AccountState = keyof typeof ACCOUNT_STATES;
+
+/** A newly registered member in one account state, signed in. */
+export async function memberIn(app: FastifyInstance, database: DatabaseHandle, state: AccountState, name?: string): Promise<Member> {
+  const member = await registerMember(app, database, { name: name ?? `Robin ${state}` });
+  const values = ACCOUNT_STATES[state];
+  if (values) await subscribe(database, member.id, { startedAt: new Date(Date.now() - 30 * DAY), ...values });
+  return member;
 }
 
 /** Registers through POST /api/v1/user and returns the new member with their first token. */
@@ -143,5 +196,3 @@ export async function multipartBody(fields: Record<string, string | Blob>) {
 export function formBody(fields: Record<string, string>) {
   return { payload: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } };
 }
-
-export { freePort } from "./ports-and-polls";

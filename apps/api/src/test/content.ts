@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { loadCatalogue, type CatalogueItem } from "@serene/content";
-import { subscriptions, users, type DatabaseHandle } from "@serene/db";
+import { users, type DatabaseHandle } from "@serene/db";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { seedDemoAccounts, DEMO_ACCOUNTS } from "../seed/demo-accounts";
@@ -40,27 +40,6 @@ export function getAs(app: FastifyInstance, token: string, url: string) {
 /** A JSON call with a member's token. */
 export function sendAs(app: FastifyInstance, token: string, method: "POST" | "DELETE" | "PUT" | "PATCH", url: string, payload?: unknown) {
   return app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-}
-
-/** Gives a member a current subscription (as a payment would), straight in the database. */
-export async function subscribe(
-  database: DatabaseHandle,
-  userId: string,
-  values: Partial<typeof subscriptions.$inferInsert> = {},
-): Promise<typeof subscriptions.$inferSelect> {
-  const [row] = await database.db
-    .insert(subscriptions)
-    .values({
-      userId,
-      status: "active",
-      planType: "Annual",
-      provider: "sandbox",
-      startedAt: new Date(),
-      currentPeriodEnd: new Date(Date.now() + 365 * 86_400_000),
-      ...values,
-    })
-    .returning();
-  return row!;
 }
 
 /** The demo accounts as the seed makes them (the premium one with its Annual subscription), signed in. */

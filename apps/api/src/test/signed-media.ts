@@ -1,8 +1,8 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
-import { registerMember } from "./accounts";
+import { registerMember, subscribe } from "./accounts";
 import { expect } from "vitest";
-import { itemById, subscribe } from "./content";
+import { itemById } from "./content";
 import { createTestApp, type TestApp } from "./test-app";
 
 export const APP_URL = "https://app.serene.test";

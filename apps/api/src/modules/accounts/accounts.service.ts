@@ -9,6 +9,7 @@ import type {
   TmpTokenBody,
 } from "@serene/contracts";
 import { FieldErrors, conflict, forbidden, invalid, invalidField, notFound } from "../../domain-errors";
+import { isUuid } from "../../http/ids";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import type { IdentityVerifier } from "../identity/identity-verifier";
 import type { Mailer } from "../mail/mailer";
@@ -43,7 +44,6 @@ const TMP_TOKEN_MESSAGE = "This sign-in link is invalid or has expired.";
 const SANDBOX_NOT_OWNER_MESSAGE =
   "An account with this e-mail address already exists. The sandbox sign-in opens only accounts it created: please log in with your password or the way you signed up.";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LEAD_NOT_FOUND = "Lead not found.";
 /** A lead's sign-up or offer link without the lead's own link token (decision 050). */
 export const LEAD_LINK_MESSAGE = "This link is incomplete or no longer works. Please open the link from your e-mail again.";
@@ -314,7 +314,7 @@ export function createAccountsService(ctx: AccountsContext) {
      */
     async leadAccount(leadId: string, token: string | undefined, ip: string): Promise<LeadAccountResponse> {
       await ctx.limiter.consume("leadAccount", ip, leadId);
-      const lead = UUID.test(leadId) ? await ctx.repo.findLeadById(leadId) : null;
+      const lead = isUuid(leadId) ? await ctx.repo.findLeadById(leadId) : null;
       if (!lead || lead.userId) throw notFound(LEAD_NOT_FOUND);
       if (!leadLinkMatches(lead, token)) throw invalidField("token", LEAD_LINK_MESSAGE);
       const email = normalizeEmail(lead.email);

@@ -2,19 +2,8 @@ import { eq } from "drizzle-orm";
 import { accountCodes, users } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CLIENT_ID } from "../../config";
-import {
-  bearer,
-  formBody,
-  freePort,
-  lastMailTo,
-  linkIn,
-  login,
-  PASSWORD,
-  randomIp,
-  registerMember,
-  uniqueEmail,
-  whoAmI,
-} from "../../test/accounts";
+import { bearer, formBody, lastMailTo, linkIn, login, PASSWORD, randomIp, registerMember, uniqueEmail, whoAmI } from "../../test/accounts";
+import { freePort } from "../../test/ports-and-polls";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { TRUSTED_DEVICE_COOKIE } from "./trusted-devices";
 

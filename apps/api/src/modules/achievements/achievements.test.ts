@@ -3,8 +3,8 @@ import { contentItems } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices, type Services } from "../../app";
 import { RATE_LIMITS } from "../../plugins/rate-limit";
-import { bearer, randomIp, registerMember, rows, type Member } from "../../test/accounts";
-import { getAs, itemById, openedDaysAgo, sendAs, subscribe } from "../../test/content";
+import { bearer, randomIp, registerMember, rows, type Member, subscribe } from "../../test/accounts";
+import { getAs, itemById, openedDaysAgo, sendAs } from "../../test/content";
 import { createTestApp, testConfig, type TestApp } from "../../test/test-app";
 
 /** Every item lasts two minutes here, so "complete" (80% in one go) is 96 seconds. */

@@ -11,8 +11,8 @@ import {
 } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../../plugins/rate-limit";
-import { bearer, randomIp, registerMember, rows, type Member } from "../../test/accounts";
-import { getAs, itemById, openedDaysAgo, sendAs, subscribe } from "../../test/content";
+import { bearer, randomIp, registerMember, rows, type Member, subscribe } from "../../test/accounts";
+import { getAs, itemById, openedDaysAgo, sendAs } from "../../test/content";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 /**

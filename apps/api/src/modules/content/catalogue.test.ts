@@ -3,8 +3,8 @@ import { CONTENT_MODELS, SCREEN_NAMES } from "@serene/domain";
 import { loadMediaManifest } from "@serene/content";
 import { users } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, registerMember, type Member } from "../../test/accounts";
-import { catalogue, childIds, getAs, itemById, listedItems, sendAs, setGoal, subscribe } from "../../test/content";
+import { bearer, registerMember, type Member, subscribe } from "../../test/accounts";
+import { catalogue, childIds, getAs, itemById, listedItems, sendAs, setGoal } from "../../test/content";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 /** Where content responses address media (a CDN in production). */
@@ -375,9 +375,13 @@ describe("GET /api/v1/{model}/{id}", () => {
     }
   });
 
-  it("answers 422 for an id that is not a positive whole number", async () => {
-    for (const id of ["abc", "-1", "1.5", "0", "99999999999"]) {
-      expect422(await get(`/api/v1/meditation-sleep/${id}`), ["id"]);
+  it("answers an id that is not a positive whole number exactly like an unknown one", async () => {
+    const unknown = await get("/api/v1/meditation-sleep/999999");
+    expect(unknown.statusCode).toBe(404);
+    for (const id of ["abc", "-1", "1.5", "0", "99999999999", "1e3", "%20", "x".repeat(200)]) {
+      const res = await get(`/api/v1/meditation-sleep/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json(), id).toEqual(unknown.json());
     }
   });
 });
@@ -420,7 +424,7 @@ describe("GET /api/v1/{model}/{id}/recommendations", () => {
     expect422(await get(`/api/v1/${subject.model}/${subject.id}/recommendations?tags=a%20b`), ["tags"]);
     expect((await get(`/api/v1/${subject.model}/999999/recommendations`)).statusCode).toBe(404);
     expect((await get(`/api/v1/cbt/${subject.id}/recommendations`)).statusCode).toBe(404);
-    expect422(await get(`/api/v1/cbt/abc/recommendations`), ["id"]);
+    expect((await get(`/api/v1/cbt/abc/recommendations`)).statusCode).toBe(404);
   });
 });
 
@@ -612,9 +616,9 @@ describe("GET /api/v1/collection/{id}", () => {
     expect(ids(data.content)).toEqual(collection.items);
   });
 
-  it("answers 404 for an unknown collection and 422 for a bad id", async () => {
+  it("answers 404 for an unknown collection and for a malformed id", async () => {
     expect((await get("/api/v1/collection/999999")).statusCode).toBe(404);
-    expect422(await get("/api/v1/collection/abc"), ["id"]);
+    expect((await get("/api/v1/collection/abc")).json()).toEqual((await get("/api/v1/collection/999999")).json());
     expect((await t.app.inject({ url: `/api/v1/collection/${catalogue.collections[0]!.id}` })).statusCode).toBe(401);
   });
 });

@@ -7,18 +7,8 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { socialIdentities, users } from "@serene/db";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SANDBOX_CLIENT_ID } from "../../config";
-import {
-  formBody,
-  freePort,
-  login,
-  mailsTo,
-  PASSWORD,
-  randomIp,
-  proveAddress,
-  registerMember,
-  uniqueEmail,
-  whoAmI,
-} from "../../test/accounts";
+import { formBody, login, mailsTo, PASSWORD, randomIp, proveAddress, registerMember, uniqueEmail, whoAmI } from "../../test/accounts";
+import { freePort } from "../../test/ports-and-polls";
 import { PRODUCTION } from "../../test/production-env";
 import { createTestApp, type TestApp } from "../../test/test-app";
 

@@ -1,6 +1,7 @@
 import type { LeadBody, LeadResponse, LeadUpdateBody } from "@serene/contracts";
 import { leadLanding, normalizeEmail } from "@serene/domain";
 import { invalidField, notFound } from "../../domain-errors";
+import { isUuid } from "../../http/ids";
 import type { RateLimiter } from "../../plugins/rate-limit";
 import { hashSecret, newSecret } from "../accounts/secrets";
 import type { Mailer } from "../mail/mailer";
@@ -27,7 +28,6 @@ export interface LeadCaller {
   ip: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = "Lead not found.";
 /** The sales page a lead's result e-mail links to ("See today's offer"): the promo checkout of the demo plans. */
 export const LEAD_OFFER_CHECKOUT_ID = 3;
@@ -89,7 +89,7 @@ export function createLeadsService(ctx: LeadsContext) {
 
   /** The lead the caller may reach, or the 404 an unknown id gets. */
   async function reachable(id: string, caller: LeadCaller): Promise<LeadRow> {
-    const lead = UUID.test(id) ? await ctx.repository.find(id) : null;
+    const lead = isUuid(id) ? await ctx.repository.find(id) : null;
     if (!lead || (lead.userId !== null && lead.userId !== caller.userId)) throw notFound(NOT_FOUND);
     return lead;
   }

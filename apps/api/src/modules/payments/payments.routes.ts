@@ -28,7 +28,7 @@ interface Deps {
 }
 
 const ProviderParams = CancelParams;
-const ReturnParams = z.object({ purchaseId: z.uuid() });
+const ReturnParams = z.object({ purchaseId: z.string() });
 const ReturnQuery = z.object({ redirect: z.string().max(512).optional() });
 
 /** Card calls under /stripe, wallet calls under /paypal, cancellation, and both providers' webhooks. */

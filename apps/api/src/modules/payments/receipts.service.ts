@@ -10,10 +10,10 @@ import {
   toUtcSecond,
 } from "@serene/domain";
 import { notFound } from "../../domain-errors";
+import { isUuid } from "../../http/ids";
 import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
 import type { PaymentsRepository, ReceiptRow } from "./payments.repository";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BILLED = new Set(["stripe", "paypal"]);
 const NONE: BillingResponse = {
   plan: null,
@@ -62,7 +62,7 @@ export function createReceiptsService(deps: {
     },
 
     async one(userId: string, id: string): Promise<Receipt> {
-      const found = UUID.test(id) ? await deps.repository.receipt(id) : null;
+      const found = isUuid(id) ? await deps.repository.receipt(id) : null;
       if (!found || found.payment.userId !== userId || (found.payment.status !== "succeeded" && found.payment.status !== "refunded")) {
         throw notFound("This receipt was not found.");
       }

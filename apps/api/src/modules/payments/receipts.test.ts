@@ -116,11 +116,11 @@ describe("GET /user/receipts/{id}", () => {
     }
   });
 
-  it("refuses an over-long id with a 422 and asks for a token", async () => {
+  it("answers an over-long id like an unknown one, and asks for a token", async () => {
     const member = await registerMember(h.app, h.database);
     const res = await getAs(h.app, member.token, `/api/v1/user/receipts/${"a".repeat(65)}`);
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ message: expect.any(String), errors: { id: [expect.any(String)] } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: "This receipt was not found." });
     expect((await h.app.inject({ url: "/api/v1/user/receipts/00000000-0000-4000-8000-000000000000" })).statusCode).toBe(401);
   });
 });

@@ -102,11 +102,12 @@ describe("GET /checkout/{id} for a visitor", () => {
     for (const c of sales) expect(offerIds(c).sort(), `checkout ${c.id}`).toEqual(Object.values(OFFER).sort());
   });
 
-  it("answers 404 for an unknown checkout, signed in or not, and 422 for a bad id", async () => {
+  it("answers 404 for an unknown or malformed checkout id, signed in or not", async () => {
     const member = await registerMember(app, database);
     expect((await get("/api/v1/checkout/424242")).statusCode).toBe(404);
     expect((await get("/api/v1/user/checkout/424242", bearer(member.token))).statusCode).toBe(404);
-    expect((await get("/api/v1/checkout/abc")).statusCode).toBe(422);
+    expect((await get("/api/v1/checkout/abc")).statusCode).toBe(404);
+    expect((await get("/api/v1/user/checkout/abc", bearer(member.token))).statusCode).toBe(404);
   });
 });
 

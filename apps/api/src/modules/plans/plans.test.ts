@@ -70,7 +70,7 @@ describe("GET /api/v1/package/web", () => {
 });
 
 describe("GET /api/v1/package/{id}", () => {
-  it("answers one package, 404 for an unknown id and 422 for a bad one", async () => {
+  it("answers one package, and 404 for an unknown or malformed id", async () => {
     const lifetime = plans.packages.find((p) => p.is_lifetime && p.currency === "EUR")!;
     const res = await get(`/api/v1/package/${lifetime.id}`);
     expect(res.statusCode).toBe(200);
@@ -82,8 +82,8 @@ describe("GET /api/v1/package/{id}", () => {
       tags: ["Best Value"],
     });
     expect((await get("/api/v1/package/99999")).statusCode).toBe(404);
-    expect((await get("/api/v1/package/abc")).statusCode).toBe(422);
-    expect((await get("/api/v1/package/0")).statusCode).toBe(422);
+    expect((await get("/api/v1/package/abc")).statusCode).toBe(404);
+    expect((await get("/api/v1/package/0")).statusCode).toBe(404);
   });
 });
 

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, FREE_MEMBER_STATUS as NONE, registerMember, type Member } from "../../test/accounts";
-import { demoMembers, getAs, listedItems, subscribe } from "../../test/content";
+import {
+  ACCOUNT_STATES,
+  bearer,
+  FREE_MEMBER_STATUS as NONE,
+  memberIn,
+  registerMember,
+  type AccountState,
+  type Member,
+  subscribe,
+} from "../../test/accounts";
+import { demoMembers, getAs, listedItems } from "../../test/content";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { applyEvents, DAY_MS, lifecycleToJson, type LifecycleEvent } from "@serene/domain";
 
@@ -25,6 +34,26 @@ const canPlayLocked = async (token: string) =>
   (await getAs(t.app, token, `/api/v1/${locked.model}/${locked.id}`)).json().data.audio_male !== null;
 
 describe("GET /api/v1/user/account-status", () => {
+  // [state, subscription_type, status, premium]: every state of the fixtures, as a member's screens read it.
+  const states: [AccountState, string | null, string | null, boolean][] = [
+    ["free", null, null, false],
+    ["trial", "Free trial", "trialing", true],
+    ["monthly", "Monthly", "active", true],
+    ["annual", "Annual", "active", true],
+    ["lifetime", "Lifetime", "lifetime", true],
+    ["canceled", "Monthly", "canceled", true],
+    ["pastDue", "Monthly", "past_due", true],
+    ["lapsed", null, null, false],
+  ];
+  it("answers each account state of the fixtures, and premium plays locked items", async () => {
+    expect(states.map(([state]) => state).sort()).toEqual(Object.keys(ACCOUNT_STATES).sort());
+    for (const [state, type, subscriptionStatus, premium] of states) {
+      const member = await memberIn(t.app, t.database, state);
+      expect(await status(member.token), state).toMatchObject({ subscription_type: type, status: subscriptionStatus });
+      expect(await canPlayLocked(member.token), state).toBe(premium);
+    }
+  });
+
   it("answers all null for a free member", async () => {
     expect(await status(demo.free.token)).toEqual(NONE);
     const member = await registerMember(t.app, t.database);

@@ -7,7 +7,7 @@ import { badRequestsFor } from "../../test/bad-input/bad-requests";
 import { operationsOf, type OpenApiDocument } from "../../test/bad-input/operations";
 import { MemberSession, runCases, type RunTotals } from "../../test/bad-input/run-cases";
 import { resolverOf } from "../../test/bad-input/schema-values";
-import { freePort } from "../../test/accounts";
+import { freePort } from "../../test/ports-and-polls";
 import { depth } from "../../test/depth";
 import { createTestApp } from "../../test/test-app";
 

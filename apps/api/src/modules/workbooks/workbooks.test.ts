@@ -3,8 +3,7 @@ import { WORKBOOK_ANSWER_TYPE, WORKBOOK_FIELD_KINDS, type WorkbookDefinition, ty
 import { ENTRY_MESSAGES, WORKBOOK_MULTI_TEXT_ITEMS, askedQuestions } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../../plugins/rate-limit";
-import { bearer, randomIp, registerMember, rows, type Member } from "../../test/accounts";
-import { subscribe } from "../../test/content";
+import { bearer, randomIp, registerMember, rows, type Member, subscribe } from "../../test/accounts";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createWorkbooksRepository } from "./workbooks.repository";
 import { WORKBOOK_ENTRY_BODY_LIMIT } from "./workbooks.routes";

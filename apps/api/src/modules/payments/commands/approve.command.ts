@@ -1,5 +1,6 @@
 import type { PurchaseResponse, WalletReturnBody } from "@serene/contracts";
 import { conflict, declined, notFound } from "../../../domain-errors";
+import { isUuid } from "../../../http/ids";
 import type { PurchaseRow } from "../payments.repository";
 import type { ProviderEvent, WalletProcessor } from "../processors/ports";
 import { moneyOf } from "./billing-core";
@@ -185,7 +186,8 @@ export function createApproveCommand(ctx: PurchaseContext, steps: CheckoutSteps)
 
     /** The browser's return from the bank's approval page. */
     async approvalReturn(purchaseId: string): Promise<ApprovalOutcome> {
-      const purchase = await repository.purchase(purchaseId);
+      // A malformed id names no purchase: the same answer as an unknown one.
+      const purchase = isUuid(purchaseId) ? await repository.purchase(purchaseId) : null;
       if (!purchase || purchase.provider !== "stripe") return "declined";
       return settleApproval(purchase);
     },
