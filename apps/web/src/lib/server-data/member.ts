@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../api-client";
 
 /**
@@ -25,26 +25,3 @@ export const memberQueryOptions = ({ keepSession = false }: { keepSession?: bool
 /** The member; pass enabled false for a visitor without a token. */
 export const useMember = (enabled = true, { keepSession = false, retry = true }: { keepSession?: boolean; retry?: boolean } = {}) =>
   useQuery({ ...memberQueryOptions({ keepSession }), enabled, ...(retry ? {} : { retry: false }) });
-
-export interface UpdateMemberValues {
-  name: string;
-  email: string;
-}
-
-/**
- * PUT /user as form data. A new e-mail address waits for its confirmation link; until then the
- * answer carries it as pending_email. Failures are silent (spec 001 section 8).
- */
-export function updateMember({ name, email }: UpdateMemberValues) {
-  const form = new FormData();
-  form.set("name", name);
-  form.set("email", email);
-  form.set("platform", "web");
-  return api.put("user", { form, silent: true });
-}
-
-/** The answer is the member as saved: it replaces the cached one. */
-export function useUpdateMember() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateMember, onSuccess: (member) => queryClient.setQueryData(memberKeys.me(), member) });
-}

@@ -4,7 +4,8 @@ import { Input } from "../../../components/ui/input";
 import { Notice } from "../../../components/ui/notice";
 import { toast } from "../../../components/ui/toast-store";
 import { useServerFieldErrors } from "../../../lib/form-errors";
-import { useMember, useUpdateMember, type UpdateMemberValues } from "../../../lib/server-data/member";
+import { useMember } from "../../../lib/server-data/member";
+import { useUpdateMember, type UpdateMemberValues } from "../api/update-member";
 import styles from "./account.module.css";
 
 export const ACCOUNT_UPDATED = "Successfully updated!";

@@ -5,7 +5,7 @@ import { LoadProblem } from "../../../components/ui/load-problem";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { ApiError } from "../../../lib/api-client";
 import { env } from "../../../lib/env";
-import { useReceipt } from "../../../lib/buying/api/billing";
+import { useReceipt } from "../../../lib/buying/api/receipts";
 import { formatDate } from "../lib/subscription-model";
 import styles from "./receipt.module.css";
 

@@ -74,3 +74,17 @@ export const useChangePlan = ({ onSuccess, onError }: MutationCallbacks<Purchase
 /** Canceling; the page reloads after it. */
 export const useCancelSubscription = ({ onSuccess, onError }: MutationCallbacks<unknown> = {}) =>
   useMutation({ mutationFn: cancelSubscription, onSuccess, onError });
+
+/** POST /subscription/web/resume/{provider}: the server's message shows as the error toast when refused. */
+export const resumeSubscription = (provider: PaymentProvider) => api.post("subscription/web/resume/{provider}", { params: { provider } });
+
+/** Resuming a canceled subscription; the page reloads after it, so nothing cached is touched. */
+export const useResumeSubscription = ({ onSuccess, onError }: MutationCallbacks<unknown> = {}) =>
+  useMutation({
+    mutationFn: (provider: string | null) => {
+      if (!isPaymentProvider(provider)) throw new Error("This subscription is managed elsewhere.");
+      return resumeSubscription(provider);
+    },
+    onSuccess,
+    onError,
+  });
