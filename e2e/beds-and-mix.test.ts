@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newVisit, playToSound, registerMember } from "./browser";
+import { launch, mixPlaysPast, newVisit, playsPast, playToSound, registerMember } from "./browser";
 import { catalogue, singleItem, unexpected } from "./demo";
 
 /**
@@ -27,30 +27,6 @@ async function goTo(page: Page, link: "Home" | "Sounds", path: string) {
   await page.waitForURL((url) => url.pathname === path);
 }
 
-/** The element with this test id is playing past `after` seconds. */
-async function playsPast(page: Page, selector: string, after: number) {
-  await page.waitForFunction(
-    ({ selector, after }) => {
-      const element = document.querySelector<HTMLMediaElement>(selector);
-      return Boolean(element && !element.paused && element.currentTime > after);
-    },
-    { selector, after },
-    { timeout: 20_000 },
-  );
-}
-
-/** Every sound of the mix is playing past `after` seconds. */
-async function mixPlaysPast(page: Page, count: number, after: number) {
-  await page.waitForFunction(
-    ({ count, after }) => {
-      const layers = [...document.querySelectorAll<HTMLMediaElement>('[data-testid="mixer-layer"]')];
-      return layers.length === count && layers.every((layer) => !layer.paused && layer.currentTime > after);
-    },
-    { count, after },
-    { timeout: 20_000 },
-  );
-}
-
 const mixPaused = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll<HTMLMediaElement>('[data-testid="mixer-layer"]')].every((layer) => layer.paused));
 
@@ -60,7 +36,7 @@ describe("the soundscape under a session", () => {
     await page.goto(`/${voiced.model}/${voiced.id}`);
     await page.getByRole("heading", { level: 1, name: voiced.name }).waitFor();
     await playToSound(page);
-    await playsPast(page, '[data-testid="player-soundscape"]', 0.2);
+    await playsPast(page, 0.2, "player-soundscape");
     // Under a voice the bed starts 10 dB lower: 0.32 of the voice's full volume.
     expect(await bed(page).evaluate((element: HTMLMediaElement) => element.volume)).toBe(0.32);
 
@@ -92,11 +68,11 @@ describe("the soundscape under a session", () => {
     expect(await page.getByRole("slider", { name: "Soundscape volume" }).isDisabled()).toBe(true);
     // While the voice plays on for a second, the bed stays paused.
     const voiceAt = await media(page).evaluate((element: HTMLMediaElement) => element.currentTime);
-    await playsPast(page, '[data-testid="player-media"]', voiceAt + 1);
+    await playsPast(page, voiceAt + 1, "player-media");
     expect(await bed(page).evaluate((element: HTMLMediaElement) => element.paused)).toBe(true);
 
     await chooser.selectOption({ label: "Night" });
-    await playsPast(page, '[data-testid="player-soundscape"]', 0.2);
+    await playsPast(page, 0.2, "player-soundscape");
     expect(await bed(page).evaluate((element: HTMLMediaElement) => element.currentSrc)).toContain("/ambient/night/");
 
     // The voice never paused, waited or reloaded, and its clock moved on in every half second.
@@ -113,7 +89,7 @@ describe("the soundscape under a session", () => {
       .getByRole("link", { name: `Open the player: ${voiced.name}` })
       .waitFor();
     const bedAt = await bed(page).evaluate((element: HTMLMediaElement) => element.currentTime);
-    await playsPast(page, '[data-testid="player-soundscape"]', bedAt + 0.3);
+    await playsPast(page, bedAt + 0.3, "player-soundscape");
     expect(await bed(page).evaluate((element: HTMLMediaElement) => element.currentSrc)).toContain("/ambient/night/");
 
     // Chosen for this item on this device: a new visit plays the same bed.
@@ -168,7 +144,7 @@ describe("the Sounds mix across pages", () => {
     await page.waitForURL((url) => url.pathname === `/${voiced.model}/${voiced.id}`);
     const voiceAt = await media(page).evaluate((element: HTMLMediaElement) => element.currentTime);
     await page.getByRole("group", { name: "Player" }).getByRole("button", { name: "Play" }).click();
-    await playsPast(page, '[data-testid="player-media"]', voiceAt + 0.3);
+    await playsPast(page, voiceAt + 0.3, "player-media");
     await expect.poll(() => mixPaused(page)).toBe(true);
 
     // Elsewhere the session is in front; closing it brings back the mix, paused, until it too is closed.

@@ -74,17 +74,34 @@ export async function registerMember(name = "Maya"): Promise<string> {
   return body.token;
 }
 
+/** The media element with this test id (the player's voice by default) is playing past `after` seconds. */
+export async function playsPast(page: Page, after: number, testId = "player-media"): Promise<void> {
+  await page.waitForFunction(
+    ({ id, time }) => {
+      const element = document.querySelector<HTMLMediaElement>(`[data-testid="${id}"]`);
+      return Boolean(element && !element.paused && element.currentTime > time);
+    },
+    { id: testId, time: after },
+    { timeout: 20_000 },
+  );
+}
+
+/** Every sound of the Sounds mixer (`count` of them) is playing past `after` seconds. */
+export async function mixPlaysPast(page: Page, count: number, after: number): Promise<void> {
+  await page.waitForFunction(
+    ({ count, after }) => {
+      const layers = [...document.querySelectorAll<HTMLMediaElement>('[data-testid="mixer-layer"]')];
+      return layers.length === count && layers.every((layer) => !layer.paused && layer.currentTime > after);
+    },
+    { count, after },
+    { timeout: 20_000 },
+  );
+}
+
 /** Presses Play on the item page that is open and waits until its media really plays (it has moved past 0.3 s). */
 export async function playToSound(page: Page): Promise<void> {
   await page.getByRole("group", { name: "Player" }).getByRole("button", { name: "Play" }).click();
-  await page.waitForFunction(
-    () => {
-      const media = document.querySelector<HTMLMediaElement>('[data-testid="player-media"]');
-      return Boolean(media && !media.paused && media.currentTime > 0.3);
-    },
-    undefined,
-    { timeout: 20_000 },
-  );
+  await playsPast(page, 0.3);
 }
 
 /** Stripe's test cards, as a person types them. */

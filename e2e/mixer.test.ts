@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newVisit, registerMember } from "./browser";
+import { launch, mixPlaysPast, newVisit, registerMember } from "./browser";
 import { catalogue, unexpected } from "./demo";
 
 /** The Sounds mixer (decision 044): up to three soundscapes together, saved as the member's own mixes. */
@@ -11,18 +11,6 @@ beforeAll(async () => {
 afterAll(async () => browser.close());
 
 const freeBeds = catalogue.items.filter((item) => item.model === "music-soundscape" && item.free && !item.children?.length);
-
-/** Every mixer layer is playing past `after` seconds. */
-async function layersPlayPast(page: Page, count: number, after: number) {
-  await page.waitForFunction(
-    ({ count, after }) => {
-      const layers = [...document.querySelectorAll<HTMLMediaElement>('[data-testid="mixer-layer"]')];
-      return layers.length === count && layers.every((layer) => !layer.paused && layer.currentTime > after);
-    },
-    { count, after },
-    { timeout: 20_000 },
-  );
-}
 
 describe("the Sounds mixer", () => {
   it("plays two sounds together at their own volumes, saves the mix, and plays and deletes it later", async () => {
@@ -38,7 +26,7 @@ describe("the Sounds mixer", () => {
     expect(await mixer.getByText("2 of 3 chosen").count()).toBe(1);
 
     await mixer.getByRole("button", { name: "Play the mix" }).click();
-    await layersPlayPast(page, 2, 0.3);
+    await mixPlaysPast(page, 2, 0.3);
     await mixer.getByRole("slider", { name: `${second.name} volume` }).fill("0.25");
     await expect
       .poll(() =>
@@ -58,7 +46,7 @@ describe("the Sounds mixer", () => {
     // Later: the mix is there, and plays both sounds at the saved volumes.
     await page.reload();
     await mixer.getByRole("button", { name: "Play Rain and piano" }).click();
-    await layersPlayPast(page, 2, 0.3);
+    await mixPlaysPast(page, 2, 0.3);
     expect(
       await page.evaluate(
         (id) => document.querySelector<HTMLMediaElement>(`[data-testid="mixer-layer"][data-id="${id}"]`)!.volume,

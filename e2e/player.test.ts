@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launch, newVisit, registerMember } from "./browser";
+import { baseUrl, launch, newVisit, playsPast, registerMember } from "./browser";
 import { catalogue, DEMO_MEMBERS, singleItem, type CatalogueItem, unexpected } from "./demo";
 
 const byId = new Map(catalogue.items.map((item) => [item.id, item]));
@@ -42,18 +42,6 @@ afterAll(async () => browser.close());
 const media = (page: Page) => page.getByTestId("player-media");
 const soundscape = (page: Page) => page.getByTestId("player-soundscape");
 const player = (page: Page) => page.getByRole("group", { name: "Player" });
-
-/** Waits until the media element's time has moved past `after` while playing. */
-async function playsPast(page: Page, after: number, testId = "player-media") {
-  await page.waitForFunction(
-    ({ id, time }) => {
-      const element = document.querySelector<HTMLMediaElement>(`[data-testid="${id}"]`);
-      return Boolean(element && !element.paused && element.currentTime > time);
-    },
-    { id: testId, time: after },
-    { timeout: 20_000 },
-  );
-}
 
 /** Records the player's session reports (POST /api/v1/user/sessions), and in `answers` the status each was answered. */
 function sessionReports(page: Page) {

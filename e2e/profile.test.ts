@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newVisit, registerMember } from "./browser";
+import { launch, newVisit, playsPast, registerMember } from "./browser";
 import { singleItem, unexpected } from "./demo";
 
 /** A free single item with audio. */
@@ -42,10 +42,7 @@ describe("the member's own space", () => {
     await page.goto(`/${freeItem.model}/${freeItem.id}`);
     await page.getByRole("heading", { level: 1, name: freeItem.name }).waitFor();
     await page.getByRole("group", { name: "Player" }).getByRole("button", { name: "Play" }).click();
-    await page.waitForFunction(() => {
-      const media = document.querySelector<HTMLMediaElement>('[data-testid="player-media"]');
-      return Boolean(media && !media.paused && media.currentTime > 0.5);
-    });
+    await playsPast(page, 0.5);
     const reported = page.waitForResponse(
       (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/api/v1/user/sessions",
     );
