@@ -89,6 +89,8 @@ export default defineConfig({
           include: ["e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["e2e/global-setup.ts"],
+          // A worker's files share its modules, and so its one browser (e2e/browser.ts `launch`).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One retry for browser journeys only; scripts/retry-reporter.ts names every test that needed it.

@@ -1,6 +1,6 @@
 import { THEME_IDS } from "@serene/domain";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { accessibilityProblems } from "./axe";
 import { baseUrl, launch, newVisit, registerMember } from "./browser";
 import { DEMO_MEMBERS, singleItem, unexpected } from "./demo";
@@ -11,7 +11,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 async function tokenFor({ email, password }: { email: string; password: string }): Promise<string> {
   const response = await fetch(`${baseUrl()}/api/v1/user/token`, {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { launch, mixPlaysPast, newVisit, playsPast, playToSound, registerMember } from "./browser";
 import { catalogue, singleItem, unexpected } from "./demo";
 
@@ -11,7 +11,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 /** A free voiced item with a soundscape under it. */
 const voiced = singleItem((item) => item.free && Boolean(item.media?.audio_male) && !item.media?.video_male && Boolean(item.soundscape));

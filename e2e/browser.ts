@@ -13,7 +13,15 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-export const launch = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * This journey worker's browser: started by the first file the worker runs and shared by the files after it
+ * (the e2e project shares modules within a worker), so Chromium starts once per worker, not once per file.
+ * Nothing carries over between files: every visit is a fresh context (its own storage, cookies and cache).
+ * Files never close it; it ends with the worker (Playwright closes the browsers a process started when it exits).
+ */
+export const launch = (): Promise<Browser> => (workerBrowser ??= chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }));
 
 export const baseUrl = () => inject("baseUrl");
 

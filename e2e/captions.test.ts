@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseWebVtt, THEME_STORAGE_KEY, type Cue } from "@serene/domain";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { accessibilityProblems } from "./axe";
 import { launch, newVisit, playToSound } from "./browser";
 import { DEMO_MEMBERS, singleItem, unexpected } from "./demo";
@@ -25,7 +25,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 async function tokenFor({ email, password }: { email: string; password: string }, page: Page): Promise<string> {
   const response = await page.request.post("/api/v1/user/token", {

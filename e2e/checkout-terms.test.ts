@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CARDS, launch, newVisit, payByCard, registerMember, subscriptionType } from "./browser";
 
 /**
@@ -11,7 +11,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 /** The promo page's start button (content/demo/sales-pages.json, calm-in-five). */
 const START = "Start my five minutes";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { launch, newVisit, registerMember } from "./browser";
 
 interface Funnel {
@@ -20,7 +20,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 

@@ -1,13 +1,12 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launch, newVisit, registerMember } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 /** A note written as the notes page writes it (POST /user/notes with the member's token). */
 async function writeNote(token: string, title: string, content: string) {

@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { launch, mixPlaysPast, newVisit, registerMember } from "./browser";
 import { catalogue, unexpected } from "./demo";
 
@@ -8,7 +8,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 const freeBeds = catalogue.items.filter((item) => item.model === "music-soundscape" && item.free && !item.children?.length);
 

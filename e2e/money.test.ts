@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, CARDS, launch, linkIn, mailTo, newVisit, payByCard } from "./browser";
 import { unexpected } from "./demo";
 
@@ -12,7 +12,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 let counter = 0;
 const newEmail = (who: string) => `${who}.${Date.now().toString(36)}.${++counter}@example.com`;

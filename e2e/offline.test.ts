@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { launch, newVisit, playToSound } from "./browser";
 import { DEMO_MEMBERS, logIn, singleItem } from "./demo";
 
@@ -10,7 +10,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 /** What Cache Storage holds, by cache, as paths. */
 const keptPaths = (page: Page) =>

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, CARDS, launch, newVisit, payByCard, playToSound, registerMember, subscriptionType } from "./browser";
 import { singleItem, unexpected } from "./demo";
 
@@ -7,7 +7,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 let counter = 0;
 /** A fresh address per journey: a member buys once, so journeys never meet. */

@@ -1,12 +1,11 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launch, newVisit, registerMember } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 const headline = (text: string) => `main h2:text-is("${text}")`;
 

@@ -1,5 +1,5 @@
 import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launch, newVisit, playsPast, registerMember } from "./browser";
 import { catalogue, DEMO_MEMBERS, singleItem, type CatalogueItem, unexpected } from "./demo";
 
@@ -37,7 +37,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 const media = (page: Page) => page.getByTestId("player-media");
 const soundscape = (page: Page) => page.getByTestId("player-soundscape");

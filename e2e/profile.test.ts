@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { launch, newVisit, playsPast, registerMember } from "./browser";
 import { singleItem, unexpected } from "./demo";
 
@@ -10,7 +10,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 const profileTab = (page: Page, name: string) => page.getByRole("navigation", { name: "Profile" }).getByRole("link", { name, exact: true });
 const badgeToast = (page: Page, name: string) => page.getByRole("link", { name: `Badge earned: ${name}` });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, CARDS, launch, newVisit, payByCard, registerMember } from "./browser";
 
 /**
@@ -11,7 +11,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 /** Console errors except the browser's note about an answer the page expected. */
 const unexpected = (problems: string[]) => problems.filter((problem) => !problem.includes("Failed to load resource"));

@@ -19,7 +19,6 @@ beforeAll(async () => {
   [browser, server] = await Promise.all([launch(), startServer({ env: { RATE_LIMIT_FACTOR: "20" } })]);
 });
 afterAll(async () => {
-  await browser.close();
   if (server.process.exitCode === null) await server.stop();
 });
 

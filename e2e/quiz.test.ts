@@ -1,12 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launch, newVisit, registerMember } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 const count = (page: Page) => page.getByTestId("quiz-count").innerText();
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name }).waitFor();

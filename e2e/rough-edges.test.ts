@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { launch, newVisit, registerMember } from "./browser";
 import { singleItem, unexpected } from "./demo";
 
@@ -10,7 +10,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 describe("an address that leads nowhere", () => {
   it("answers 404 with the visitors' not-found page, and 200 on a real page", async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, CARDS, launch, linkIn, mailTo, newVisit, payByCard, registerMember, subscriptionType } from "./browser";
 import { repoRoot } from "./server";
 
@@ -15,7 +15,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 let counter = 0;
 /** A fresh address per journey: a member buys once, so journeys never meet. */

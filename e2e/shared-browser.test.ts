@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launch, newVisit, playToSound } from "./browser";
 import { DEMO_MEMBERS, logIn, singleItem, unexpected } from "./demo";
 
@@ -10,7 +10,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 /** The status of a request for `url` sent by the page itself, with the browser's cookies. */
 const fetchedFrom = (page: Page, url: string) =>

@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { launch, newVisit, playToSound, registerMember } from "./browser";
 import { catalogue, childIds, unexpected } from "./demo";
 
@@ -8,7 +8,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 // A free single soundscape (not a playlist's audio), which a new member may play.
 const sound = catalogue.items.find(

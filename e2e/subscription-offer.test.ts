@@ -1,12 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { launch, newVisit, playToSound, registerMember } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 /** Console errors except the browser's note about an answer the page expected. */
 const unexpected = (problems: string[]) => problems.filter((problem) => !problem.includes("Failed to load resource"));

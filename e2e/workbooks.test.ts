@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { launch, newVisit, untilScrollSettles } from "./browser";
 import { DEMO_MEMBERS, logIn, unexpected } from "./demo";
 
@@ -7,7 +7,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
-afterAll(async () => browser.close());
 
 const PREMIUM = DEMO_MEMBERS.premium;
 
