@@ -1,7 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect, inject, vi } from "vitest";
+import { journeyChromium } from "../scripts/ensure-chromium.mjs";
 
-export const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -16,12 +16,14 @@ export const CHROMIUM_ARGS = [
 let workerBrowser: Promise<Browser> | undefined;
 
 /**
- * This journey worker's browser: started by the first file the worker runs and shared by the files after it
- * (the e2e project shares modules within a worker), so Chromium starts once per worker, not once per file.
+ * This journey worker's browser, Debian's Chromium headless shell where it is installed (decision 064): started by
+ * the first file the worker runs and shared by the files after it (the e2e project shares modules within a worker),
+ * so Chromium starts once per worker, not once per file.
  * Nothing carries over between files: every visit is a fresh context (its own storage, cookies and cache).
  * Files never close it; it ends with the worker (Playwright closes the browsers a process started when it exits).
  */
-export const launch = (): Promise<Browser> => (workerBrowser ??= chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }));
+export const launch = (): Promise<Browser> =>
+  (workerBrowser ??= chromium.launch({ executablePath: journeyChromium(), args: CHROMIUM_ARGS }));
 
 export const baseUrl = () => inject("baseUrl");
 

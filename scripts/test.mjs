@@ -1,9 +1,10 @@
 // npm test: every suite, at the depth CI runs on every change (npm run test:deep goes deeper; see the README).
-// Formatting; then the typecheck (each package with its own tsconfig) beside lint, each on one core; the OpenAPI
-// document's lint beside the web app's build; then one Vitest run with the projects that need no browser (domain,
-// contracts, tooling, the API on PGlite and, with TEST_DATABASE_URL, its engine-sensitive files on PostgreSQL, web
-// components), and only then the browser journeys in Chromium, so they never compete with the other suites for the
-// cores they time their waits on.
+// The static checks in two lanes side by side: lint (single-threaded ESLint, the longest) in one; formatting, the
+// typecheck (TypeScript's native compiler), the OpenAPI document's lint and the web app's build one after another in
+// the other. Then one Vitest run with the projects that need no browser (domain, contracts, tooling, the API on
+// PGlite and, with TEST_DATABASE_URL, its engine-sensitive files on PostgreSQL, web components), and only then the
+// browser journeys in Chromium's headless shell, so they never compete with the other suites for the cores they
+// time their waits on.
 import { spawn } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium.mjs";
 
@@ -25,9 +26,18 @@ const step = (label, command, args, { alone = true } = {}) =>
     });
   });
 
-/** Runs steps side by side (each is single-threaded, or they share the cores well); stops after them if any failed. */
-async function together(...steps) {
-  const statuses = await Promise.all(steps.map(([label, command, args]) => step(label, command, args, { alone: false })));
+/** Runs steps one after another, stopping at the first that fails; resolves with its status (0 when all passed). */
+async function inTurn(steps) {
+  for (const [label, command, args] of steps) {
+    const status = await step(label, command, args, { alone: false });
+    if (status !== 0) return status;
+  }
+  return 0;
+}
+
+/** Runs lanes of steps side by side (each step is single-threaded, or they share the cores well); stops after them if any failed. */
+async function together(...lanes) {
+  const statuses = await Promise.all(lanes.map(inTurn));
   const failed = statuses.find((status) => status !== 0);
   if (failed !== undefined) process.exit(failed);
 }
@@ -37,11 +47,14 @@ async function alone(label, command, args) {
   if (status !== 0) process.exit(status);
 }
 
-await alone("format", "npm", ["run", "--silent", "format:check"]);
-await together(["typecheck", "npm", ["run", "--silent", "typecheck"]], ["lint", "npm", ["run", "--silent", "lint"]]);
 await together(
-  ["OpenAPI document lint", "npm", ["run", "--silent", "lint:openapi"]],
-  ["build the web app", "npm", ["run", "--silent", "build"]],
+  [["lint", "npm", ["run", "--silent", "lint"]]],
+  [
+    ["format", "npm", ["run", "--silent", "format:check"]],
+    ["typecheck", "npm", ["run", "--silent", "typecheck"]],
+    ["OpenAPI document lint", "npm", ["run", "--silent", "lint:openapi"]],
+    ["build the web app", "npm", ["run", "--silent", "build"]],
+  ],
 );
 ensureChromium();
 if (process.env.TEST_DATABASE_URL) console.log("TEST_DATABASE_URL is set: the API's engine-sensitive files run on PostgreSQL too.");
