@@ -1,11 +1,15 @@
 import { useMemo, useState } from "react";
 import { useLocation, useParams, useSearchParams, type Params } from "react-router";
 import { CheckoutModal, useCheckoutStart } from "../../features/checkout-modal";
-import { loadStream } from "../../features/player/lib/stream-loader";
 import { prefetchSalesLead, prefetchSalesOffer, SalesScreen, useSalesOffer, type SalesOfferSource } from "../../features/sales-page";
 import { queryClient } from "../../lib/query-client";
 import { memberQueryOptions, useMember } from "../../lib/server-data/member";
+import type { AttachStream } from "../../lib/attach-stream";
 import { hasToken } from "../../lib/storage";
+
+/** The hero's video fetches nothing before its first press, so its stream code comes with that press, not with the page. */
+const attachStream: AttachStream = (...args) =>
+  import("../../features/player/lib/stream-loader").then(({ loadStream }) => loadStream(...args));
 
 /**
  * Where the page's sales page and offer come from: /promo/{id} and /checkout/{id} name a checkout,
@@ -20,7 +24,7 @@ function sourceOf(params: Params, pathname: string, search: URLSearchParams): Sa
 /**
  * The checkout sales pages (spec 000 section 2, "Promo checkout sales page": PromoCheckout,
  * CheckoutUser, and the /lead-checkout and /lp landing pages): the sales page, and the checkout it
- * opens from every 'Get Started'. The hero's video plays through the player's stream loader.
+ * opens from every 'Get Started'. The hero's video plays through the player's stream loader, loaded on its first press.
  */
 export default function SalesCheckoutRoute() {
   const params = useParams();
@@ -35,7 +39,7 @@ export default function SalesCheckoutRoute() {
   const start = useCheckoutStart({ checkout: offer.checkout, lead });
   return (
     <>
-      <SalesScreen offer={offer} memberName={user.data?.name ?? null} attachStream={loadStream} onStart={start.start} />
+      <SalesScreen offer={offer} memberName={user.data?.name ?? null} attachStream={attachStream} onStart={start.start} />
       <CheckoutModal {...start.modal} />
     </>
   );

@@ -6,7 +6,7 @@ import { Input } from "../../../components/ui/input";
 import { Notice } from "../../../components/ui/notice";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { useServerFieldErrors } from "../../../lib/form-errors";
-import { useLead } from "../api/get-lead";
+import { useLeadStatistic } from "../api/lead-statistic";
 import { useRegister } from "../api/register";
 import { useFinishRegistration } from "../hooks/use-finish-registration";
 import styles from "./auth-form.module.css";
@@ -34,7 +34,7 @@ export function readRegistrationQuery(search: string) {
 export function RegisterForm({ social = true }: { social?: boolean }) {
   const location = useLocation();
   const query = readRegistrationQuery(location.search);
-  const lead = useLead(query.lead ? query.statisticId : null);
+  const lead = useLeadStatistic(query.lead ? query.statisticId : null);
   const leadMode = query.lead && !lead.isError;
   const { register, handleSubmit, reset, getValues } = useForm<RegisterFields>({ defaultValues: { name: "", email: "", password: "" } });
   const server = useServerFieldErrors({ messages: "all" });
