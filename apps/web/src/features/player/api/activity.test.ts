@@ -1,7 +1,8 @@
 import { waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { mockApi, validation } from "../../../test/render";
-import { recordShare, reportSession } from "./activity";
+import { recordShare } from "./activity";
+import { reportSession } from "./listening";
 
 const report = { id: 7, model: "meditation-sleep" as const, start_session: "2026-11-26 08:00:00", end_session: "2026-11-26 08:10:00" };
 

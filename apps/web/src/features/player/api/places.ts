@@ -1,4 +1,3 @@
-import type { PositionBody } from "@serene/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { placeKeys } from "../../../lib/catalogue-keys";
@@ -23,7 +22,3 @@ export function forgetPlace(id: number) {
     .then(() => queryClient.invalidateQueries({ queryKey: placeKeys.continueList(), refetchType: "none" }))
     .catch((error: unknown) => console.warn("The place was not forgotten:", error instanceof Error ? error.message : error));
 }
-
-/** PUT /user/positions/{id}: where the member is in this entry; `keepalive` while the page unloads. */
-export const savePlace = (id: number, body: PositionBody, keepalive: boolean) =>
-  api.put("user/positions/{id}", { params: { id }, body, keepalive, silent: true });

@@ -2,7 +2,7 @@ import { toUtcSecond } from "@serene/domain";
 import { contentKeys, libraryKeys } from "../../../lib/catalogue-keys";
 import { progressKeys } from "../../../lib/progress-keys";
 import { queryClient } from "../../../lib/query-client";
-import { recordHistory, reportSession, type ContentRef } from "../api/activity";
+import { recordHistory, reportSession, type ContentRef } from "../api/listening";
 
 /**
  * A listening session of one entry (spec 001 section 4): the first `playing` records the start time (and the

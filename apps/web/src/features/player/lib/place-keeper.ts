@@ -1,5 +1,5 @@
 import { placeKeys } from "../../../lib/catalogue-keys";
-import { savePlace } from "../api/places";
+import { savePlace } from "../api/save-place";
 import { queryClient } from "../../../lib/query-client";
 
 /** While an entry plays, its place is saved at most this often (and on pause, seek, end and leaving). */
