@@ -143,6 +143,12 @@ export default tseslint.config(
     },
   },
   {
+    // The server runs as Node runs TypeScript, with its types stripped and nothing resolved for it
+    // (decision 065): every relative import names its file, `.ts` included.
+    files: ["apps/api/src/**/*.ts", "packages/*/src/**/*.ts", "content/**/*.ts"],
+    rules: { "import-x/extensions": ["error", "always", { ignorePackages: true, checkTypeImports: true }] },
+  },
+  {
     // Repositories are the only files that query the database. Tests may read rows to check a
     // promise; the seed loaders write the shipped content in bulk.
     files: ["apps/api/src/**/*.ts", "content/**/*.ts"],

@@ -32,6 +32,7 @@ export const ENGINE_SENSITIVE = [
   "apps/api/src/modules/mail/*.test.ts", // the outbox written once per e-mail
   "apps/api/src/modules/system/bad-input.test.ts", // what the server's wire protocol accepts (NUL, sizes, encodings)
   "apps/api/src/cross-member.test.ts", // per-owner queries
+  "apps/api/src/start-node.test.ts", // a process in each role (a worker needs a shared database)
   "content/media-build/pack.test.ts", // the media pack's rows on the server
 ];
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
-import type { Catalogue, MediaManifest, Plans } from "./catalogue";
+import type { Catalogue, MediaManifest, Plans } from "./catalogue.ts";
 
-export * from "./catalogue";
+export * from "./catalogue.ts";
 
 export interface FaqEntry {
   slug: string;
@@ -30,7 +30,7 @@ export function loadMediaManifest(): MediaManifest {
 
 /** The folder of the shipped media pack (HLS and covers). */
 export const DEMO_MEDIA_DIR = new URL("./media/", import.meta.url);
-export * from "./item-row";
+export * from "./item-row.ts";
 
 /** The shipped packages and checkouts (prices in cents, USD and EUR, card and wallet). */
 export function loadPlans(): Plans {

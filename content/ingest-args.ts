@@ -1,5 +1,5 @@
 /** Command-line parsing of `npm run content:ingest` (kept apart from ingest.ts so it can be tested). */
-import { CONTENT_MODELS, CONTENT_TYPES, MEDIA_VARIANTS, type ContentModel, type ContentType, type MediaVariant } from "./catalogue";
+import { CONTENT_MODELS, CONTENT_TYPES, MEDIA_VARIANTS, type ContentModel, type ContentType, type MediaVariant } from "./catalogue.ts";
 import { QUIZ_GOALS, type QuizGoal } from "@serene/domain";
 
 export const INGEST_USAGE = `Usage: npm run content:ingest -- <file> [<file> ...] --name "<title>" --model <model> --type "<type>" [options]

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentItems, contentItemTags, tags, type DatabaseHandle } from "@serene/db";
-import { createTestDatabase } from "../apps/api/src/test/test-app";
-import { FIRST_INGESTED_ID, nextItemId, registerIngestedItem, slugInUse, type IngestedItem } from "./ingest.repository";
+import { createTestDatabase } from "../apps/api/src/test/test-app.ts";
+import { FIRST_INGESTED_ID, nextItemId, registerIngestedItem, slugInUse, type IngestedItem } from "./ingest.repository.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

@@ -7,8 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import { contentItems, contentItemTags, createDatabase, migrate, tags, type DatabaseHandle } from "@serene/db";
-import type { CatalogueItem, MediaManifest } from "./catalogue";
-import { contentItemRow } from "./item-row";
+import type { CatalogueItem, MediaManifest } from "./catalogue.ts";
+import { contentItemRow } from "./item-row.ts";
 
 export interface IngestedItem extends Omit<CatalogueItem, "id"> {
   /** The manifest entries of the item's streams, by media path. */

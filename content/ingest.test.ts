@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IngestUsageError, inferVariant, parseIngestArgs, slugify } from "./ingest-args";
+import { IngestUsageError, inferVariant, parseIngestArgs, slugify } from "./ingest-args.ts";
 
 const base = ["talk.wav", "--model", "meditation-sleep", "--type", "Meditations"];
 

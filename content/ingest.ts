@@ -13,8 +13,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type { DatabaseHandle } from "@serene/db";
-import { type MediaManifest, type MediaVariant, MEDIA_VARIANTS } from "./catalogue";
-import { INGEST_USAGE, IngestUsageError, inferVariant, parseIngestArgs, slugify, type IngestArgs } from "./ingest-args";
+import { type MediaManifest, type MediaVariant, MEDIA_VARIANTS } from "./catalogue.ts";
+import { INGEST_USAGE, IngestUsageError, inferVariant, parseIngestArgs, slugify, type IngestArgs } from "./ingest-args.ts";
 import {
   AUDIO_LADDER,
   MissingToolsError,
@@ -25,9 +25,9 @@ import {
   requireTools,
   updateManifest,
   writeCover,
-} from "./media-build/hls";
-import { normaliseToWav } from "./media-build/loudness";
-import { openProductDatabase, registerIngestedItem, slugInUse } from "./ingest.repository";
+} from "./media-build/hls.ts";
+import { normaliseToWav } from "./media-build/loudness.ts";
+import { openProductDatabase, registerIngestedItem, slugInUse } from "./ingest.repository.ts";
 
 /** Normal output goes to stdout (progress bars and errors to stderr). */
 const say = (line: string) => process.stdout.write(`${line}\n`);

@@ -1,5 +1,5 @@
 import type { contentItems } from "@serene/db";
-import type { CatalogueItem } from "./catalogue";
+import type { CatalogueItem } from "./catalogue.ts";
 
 export type ContentItemRow = typeof contentItems.$inferInsert;
 

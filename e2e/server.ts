@@ -28,7 +28,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "serene-e2e-"));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
+  const child = spawn(process.execPath, ["apps/api/src/server.ts"], {
     cwd: repoRoot,
     env: {
       ...process.env,

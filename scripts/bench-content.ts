@@ -128,7 +128,7 @@ export async function measureContentApi(adminUrl = process.env.BENCH_DATABASE_UR
     try {
       // RATE_LIMIT_FACTOR lets the fifty reporting members register from one address.
       server = await startServer({
-        env: { LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, JOBS_IN_PROCESS: "false", RATE_LIMIT_FACTOR: "100" },
+        env: { LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, ROLE: "api", RATE_LIMIT_FACTOR: "100" },
       });
       bare?.stop();
       const bareEndpoint = await startBare(databaseUrl); // the schema exists now

@@ -23,7 +23,7 @@ export async function measureDatabaseOutage(adminUrl = process.env.BENCH_DATABAS
   return withBenchDatabase(adminUrl, async (databaseUrl) => {
     const target = new URL(databaseUrl);
     const proxy = await startFreezableProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const server = await startServer({ env: { LOG_LEVEL: "error", DATABASE_URL: proxy.urlFor(databaseUrl), JOBS_IN_PROCESS: "false" } });
+    const server = await startServer({ env: { LOG_LEVEL: "error", DATABASE_URL: proxy.urlFor(databaseUrl), ROLE: "api" } });
     try {
       const headers = {
         authorization: `Bearer ${await token(server.url)}`,

@@ -43,7 +43,7 @@ async function p99(url: string, token: string, options: Partial<autocannon.Optio
 export async function measureProgressApi(adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres") {
   return withBenchDatabase(adminUrl, async (databaseUrl) => {
     const server = await startServer({
-      env: { LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, JOBS_IN_PROCESS: "false", RATE_LIMIT_FACTOR: "100000" },
+      env: { LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, ROLE: "api", RATE_LIMIT_FACTOR: "100000" },
     });
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();

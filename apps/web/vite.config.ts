@@ -2,7 +2,7 @@ import react from "@vitejs/plugin-react";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
-import { THEME_BOOT_SCRIPT } from "../../packages/domain/src/themes";
+import { THEME_BOOT_SCRIPT } from "../../packages/domain/src/themes.ts";
 
 /**
  * The chosen theme set on <html> before the first paint (packages/domain/src/themes.ts): the one

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AMBIENT_BEDS } from "@serene/domain";
-import { CONTENT_MODELS, CONTENT_TYPES, MEDIA_VARIANTS, SCREEN_NAMES, loadCatalogue, loadMediaManifest } from "../index";
-import type { CatalogueItem } from "../catalogue";
+import { CONTENT_MODELS, CONTENT_TYPES, MEDIA_VARIANTS, SCREEN_NAMES, loadCatalogue, loadMediaManifest } from "../index.ts";
+import type { CatalogueItem } from "../catalogue.ts";
 
 const catalogue = loadCatalogue();
 const byId = new Map(catalogue.items.map((item) => [item.id, item]));

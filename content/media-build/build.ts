@@ -17,9 +17,9 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Catalogue, type CatalogueItem, type MediaManifest, type MediaVariant, MEDIA_VARIANTS } from "../catalogue";
-import { layoutCaptions, toWebVtt, type SpokenParagraph } from "./captions";
-import { hashString, seededRandom } from "./cover";
+import { type Catalogue, type CatalogueItem, type MediaManifest, type MediaVariant, MEDIA_VARIANTS } from "../catalogue.ts";
+import { layoutCaptions, toWebVtt, type SpokenParagraph } from "./captions.ts";
+import { hashString, seededRandom } from "./cover.ts";
 import {
   AUDIO_LADDER,
   type AudioLadder,
@@ -35,8 +35,8 @@ import {
   writeCover,
   writeManifest,
   type HlsInput,
-} from "./hls";
-import { normaliseToWav } from "./loudness";
+} from "./hls.ts";
+import { normaliseToWav } from "./loudness.ts";
 
 /** Normal output goes to stdout (progress bars and errors to stderr). */
 const say = (line: string) => process.stdout.write(`${line}\n`);

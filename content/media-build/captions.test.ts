@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CAPTION_MAX_CHARS, breakSentence, layoutCaptions, sentences, toWebVtt, vttTime } from "./captions";
+import { CAPTION_MAX_CHARS, breakSentence, layoutCaptions, sentences, toWebVtt, vttTime } from "./captions.ts";
 
 describe("caption cues", () => {
   it("splits a paragraph into its sentences", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadCatalogue } from "../index";
-import { coverMotif, coverSvg, hashString, seededRandom } from "./cover";
+import { loadCatalogue } from "../index.ts";
+import { coverMotif, coverSvg, hashString, seededRandom } from "./cover.ts";
 
 describe("cover art", () => {
   it("is the same for the same slug and differs between slugs", () => {

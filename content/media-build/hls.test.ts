@@ -17,7 +17,7 @@ import {
   progressBar,
   readPlaylistDuration,
   renditionsFor,
-} from "./hls";
+} from "./hls.ts";
 
 describe("ffmpeg progress parsing", () => {
   it("reports out_time_us / out_time_ms (both microseconds) once per block", () => {

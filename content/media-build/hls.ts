@@ -17,12 +17,12 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/p
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { MediaManifest, MediaManifestEntry } from "../catalogue";
-import { type CoverSubject, coverMotif, coverSvg } from "./cover";
-import { LOUDNESS, measureStream } from "./loudness";
-import { run } from "./run";
+import type { MediaManifest, MediaManifestEntry } from "../catalogue.ts";
+import { type CoverSubject, coverMotif, coverSvg } from "./cover.ts";
+import { LOUDNESS, measureStream } from "./loudness.ts";
+import { run } from "./run.ts";
 
-export { coverMotif, coverSvg } from "./cover";
+export { coverMotif, coverSvg } from "./cover.ts";
 
 export const HLS_SEGMENT_SECONDS = 6;
 
@@ -71,7 +71,8 @@ export function mediaDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
 const TOOL_PACKAGES: Record<string, string> = { "espeak-ng": "espeak-ng", sox: "sox", ffmpeg: "ffmpeg", ffprobe: "ffmpeg" };
 
 export class MissingToolsError extends Error {
-  constructor(readonly missing: string[]) {
+  readonly missing: string[];
+  constructor(missing: string[]) {
     const packages = [...new Set(missing.map((tool) => TOOL_PACKAGES[tool] ?? tool))];
     super(
       `Missing command${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.\n` +
@@ -79,6 +80,7 @@ export class MissingToolsError extends Error {
         `          or:  brew install ${packages.join(" ")}   (macOS)\n` +
         `The full set for building the demo pack is: apt-get install espeak-ng sox ffmpeg`,
     );
+    this.missing = missing;
     this.name = "MissingToolsError";
   }
 }
@@ -96,7 +98,7 @@ export function requireTools(tools: readonly string[]): void {
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-export { run, type RunResult } from "./run";
+export { run, type RunResult } from "./run.ts";
 
 export interface ProbeResult {
   duration: number;

@@ -11,7 +11,7 @@ import {
   nextLimiterDrive,
   parseEbur128Summary,
   parseLoudnormJson,
-} from "./loudness";
+} from "./loudness.ts";
 
 const LOUDNORM_OUTPUT = `[Parsed_loudnorm_0 @ 0x55fff12eda80]
 {

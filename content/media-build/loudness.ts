@@ -8,7 +8,7 @@
  *   - measure an encoded stream with `ebur128` (peak=true): integrated loudness and true peak.
  * The argument builders and parsers are pure and tested (loudness.test.ts).
  */
-import { run } from "./run";
+import { run } from "./run.ts";
 
 /** The target of every stream: about -16 LUFS integrated, true peak at most -1.5 dBTP. */
 export const LOUDNESS = { integrated: -16, truePeak: -1.5, lra: 20 } as const;

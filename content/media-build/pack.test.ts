@@ -11,10 +11,10 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { MediaManifest } from "../catalogue";
-import { loadCatalogue } from "../index";
-import { AUDIO_LADDER, SHIPPED_MEDIA_DIR, folderBytes, parseMasterVariants, readPlaylistDuration, run } from "./hls";
-import { LOUDNESS, measureStream } from "./loudness";
+import type { MediaManifest } from "../catalogue.ts";
+import { loadCatalogue } from "../index.ts";
+import { AUDIO_LADDER, SHIPPED_MEDIA_DIR, folderBytes, parseMasterVariants, readPlaylistDuration, run } from "./hls.ts";
+import { LOUDNESS, measureStream } from "./loudness.ts";
 
 const HAS_FFMPEG = spawnSync("ffmpeg", ["-version"], { stdio: "ignore" }).error === undefined;
 const MEDIA = SHIPPED_MEDIA_DIR;

@@ -7,65 +7,66 @@ import { validatorCompiler } from "fastify-type-provider-zod";
 import { loadQuizzes } from "@serene/content";
 import type { SalesPage } from "@serene/contracts";
 import { formatCount, heroTitle } from "@serene/domain";
-import { DomainError } from "./domain-errors";
+import { DomainError } from "./domain-errors.ts";
 import type { DatabaseHandle } from "@serene/db";
-import { fastifyTrustProxy, type Config } from "./config";
-import { createBackgroundWork } from "./jobs/background";
-import type { JobQueue } from "./jobs/queue";
-import type { ApiModule, ServicesOf } from "./http/module";
-import { loggerOptions } from "./logger";
-import { createAccessTokens } from "./modules/accounts/access-tokens";
-import { accountsModule } from "./modules/accounts/accounts.module";
-import { createAccountsRepository, memberWrites } from "./modules/accounts/accounts.repository";
-import { achievementsModule } from "./modules/achievements/achievements.module";
-import { createAchievementsRepository } from "./modules/achievements/achievements.repository";
-import { createAchievementsService } from "./modules/achievements/achievements.service";
-import { analyticsModule } from "./modules/analytics/analytics.module";
-import { comingSoonModule } from "./modules/coming-soon/coming-soon.module";
-import { createCatalogueCache } from "./modules/content/catalogue-snapshot";
-import { createCatalogueRepository } from "./modules/content/catalogue.repository";
-import { createCatalogueService } from "./modules/content/catalogue.service";
-import { contentModule } from "./modules/content/content.module";
-import { createContentPresenter } from "./modules/content/content.presenter";
-import { createLibraryRepository } from "./modules/content/library.repository";
-import { dataExportModule } from "./modules/data-export/data-export.module";
-import { faqModule } from "./modules/faq/faq.module";
-import { identityModule } from "./modules/identity/identity.module";
-import { leadsModule } from "./modules/leads/leads.module";
-import { createLeadsRepository } from "./modules/leads/leads.repository";
-import { mailModule } from "./modules/mail/mail.module";
-import { createMailer } from "./modules/mail/mailer";
-import { createOutboxRepository } from "./modules/mail/outbox.repository";
-import { createMediaAccess } from "./modules/media/media-access.service";
-import { mediaModule } from "./modules/media/media.module";
-import { loadSigningKey } from "./modules/media/signing-key";
-import { mixerModule } from "./modules/mixer/mixer.module";
-import { notesModule } from "./modules/notes/notes.module";
-import { paymentsModule } from "./modules/payments/payments.module";
-import { plansModule } from "./modules/plans/plans.module";
-import { createPlansRepository } from "./modules/plans/plans.repository";
-import { quizModule } from "./modules/quiz/quiz.module";
-import { createQuizRepository } from "./modules/quiz/quiz.repository";
-import { createQuizService } from "./modules/quiz/quiz.service";
-import { quotesModule } from "./modules/quotes/quotes.module";
-import { salesPagesModule } from "./modules/sales-pages/sales-pages.module";
-import { subscriptionsModule } from "./modules/subscriptions/subscriptions.module";
-import { createSubscriptionsRepository } from "./modules/subscriptions/subscriptions.repository";
-import { createSubscriptionsService } from "./modules/subscriptions/subscriptions.service";
-import { systemModule } from "./modules/system/system.module";
-import { vslModule } from "./modules/vsl/vsl.module";
-import { workbooksModule } from "./modules/workbooks/workbooks.module";
-import { createRateLimiter } from "./plugins/rate-limit";
-import { createHealthChecks } from "./modules/system/health.service";
-import { healthRoutes } from "./modules/system/system.routes";
-import { authPlugin } from "./plugins/auth";
-import { answerFrameworkError, registerErrorHandler, sendError } from "./plugins/errors";
-import { registerFormData } from "./plugins/form-data";
-import { registerNulCharacterCheck } from "./plugins/nul-characters";
-import { registerOpenApi } from "./plugins/openapi";
-import { registerSecurityHeaders } from "./plugins/security";
-import { serializerCompiler } from "./plugins/serializer";
-import { registerWebApp, type SalesFrameSource, type SalesFrameWords } from "./plugins/web";
+import { fastifyTrustProxy, type Config } from "./config.ts";
+import { createBackgroundWork } from "./jobs/background.ts";
+import type { JobQueue } from "./jobs/queue.ts";
+import type { ApiModule, ServicesOf } from "./http/module.ts";
+import { loggerOptions } from "./logger.ts";
+import { createAccessTokens } from "./modules/accounts/access-tokens.ts";
+import { accountsModule } from "./modules/accounts/accounts.module.ts";
+import { createAccountsRepository, memberWrites } from "./modules/accounts/accounts.repository.ts";
+import { achievementsModule } from "./modules/achievements/achievements.module.ts";
+import { createAchievementsRepository } from "./modules/achievements/achievements.repository.ts";
+import { createAchievementsService } from "./modules/achievements/achievements.service.ts";
+import { analyticsModule } from "./modules/analytics/analytics.module.ts";
+import { comingSoonModule } from "./modules/coming-soon/coming-soon.module.ts";
+import { createCatalogueCache } from "./modules/content/catalogue-snapshot.ts";
+import { createCatalogueRepository } from "./modules/content/catalogue.repository.ts";
+import { createCatalogueService } from "./modules/content/catalogue.service.ts";
+import { contentModule } from "./modules/content/content.module.ts";
+import { createContentPresenter } from "./modules/content/content.presenter.ts";
+import { createLibraryRepository } from "./modules/content/library.repository.ts";
+import { dataExportModule } from "./modules/data-export/data-export.module.ts";
+import { faqModule } from "./modules/faq/faq.module.ts";
+import { identityModule } from "./modules/identity/identity.module.ts";
+import { leadsModule } from "./modules/leads/leads.module.ts";
+import { createLeadsRepository } from "./modules/leads/leads.repository.ts";
+import { mailModule } from "./modules/mail/mail.module.ts";
+import { createMailer } from "./modules/mail/mailer.ts";
+import { createOutboxRepository } from "./modules/mail/outbox.repository.ts";
+import { createMediaAccess } from "./modules/media/media-access.service.ts";
+import { mediaModule } from "./modules/media/media.module.ts";
+import { loadSigningKey } from "./modules/media/signing-key.ts";
+import { mixerModule } from "./modules/mixer/mixer.module.ts";
+import { notesModule } from "./modules/notes/notes.module.ts";
+import { paymentsModule } from "./modules/payments/payments.module.ts";
+import { plansModule } from "./modules/plans/plans.module.ts";
+import { createPlansRepository } from "./modules/plans/plans.repository.ts";
+import { quizModule } from "./modules/quiz/quiz.module.ts";
+import { createQuizRepository } from "./modules/quiz/quiz.repository.ts";
+import { createQuizService } from "./modules/quiz/quiz.service.ts";
+import { quotesModule } from "./modules/quotes/quotes.module.ts";
+import { salesPagesModule } from "./modules/sales-pages/sales-pages.module.ts";
+import { subscriptionsModule } from "./modules/subscriptions/subscriptions.module.ts";
+import { createSubscriptionsRepository } from "./modules/subscriptions/subscriptions.repository.ts";
+import { createSubscriptionsService } from "./modules/subscriptions/subscriptions.service.ts";
+import { systemModule } from "./modules/system/system.module.ts";
+import { vslModule } from "./modules/vsl/vsl.module.ts";
+import { workbooksModule } from "./modules/workbooks/workbooks.module.ts";
+import { createRateLimiter } from "./plugins/rate-limit.ts";
+import { createHealthChecks } from "./modules/system/health.service.ts";
+import { healthRoutes } from "./modules/system/system.routes.ts";
+import { authPlugin } from "./plugins/auth.ts";
+import { answerFrameworkError, registerErrorHandler, sendError } from "./plugins/errors.ts";
+import { registerFormData } from "./plugins/form-data.ts";
+import { registerGracefulClose } from "./plugins/graceful-close.ts";
+import { registerNulCharacterCheck } from "./plugins/nul-characters.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerSecurityHeaders } from "./plugins/security.ts";
+import { serializerCompiler } from "./plugins/serializer.ts";
+import { registerWebApp, type SalesFrameSource, type SalesFrameWords } from "./plugins/web.ts";
 
 export interface AppDependencies {
   config: Config;
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  registerGracefulClose(app);
   registerNulCharacterCheck(app);
   await app.register(cookie);
   // HTML forms post url-encoded bodies (Apple's form_post answer, the sandbox pages).
@@ -270,6 +272,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const module of MODULES as readonly ApiModule[]) await module.root?.(app, services);
   app.get("/api", { schema: { hide: true } }, (_request, reply) => sendError(reply, 404, { message: "Not found." }));
   await registerWebApp(app, config, { salesFrame: salesFrameWords(services) });
+  return app;
+}
+
+/**
+ * What a job worker (ROLE=worker) answers on its port: the health probes, nothing of the API. A
+ * worker is ready while its database and job queue answer.
+ */
+export async function buildProbeApp(deps: Pick<AppDependencies, "config" | "database" | "jobs"> & { logger: FastifyBaseLogger }) {
+  const app = Fastify({ loggerInstance: deps.logger, return503OnClosing: true, forceCloseConnections: "idle" });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerGracefulClose(app);
+  const jobs = deps.jobs;
+  const jobChecks: Record<string, () => Promise<boolean>> = jobs ? { jobs: async () => (await jobs.isInstalled()) === true } : {};
+  await app.register(healthRoutes(createHealthChecks(deps.database.db, jobChecks)));
+  app.setNotFoundHandler((_request, reply) => sendError(reply, 404, { message: "Not found." }));
   return app;
 }
 

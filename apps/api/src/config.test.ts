@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, fastifyTrustProxy, loadConfig, SANDBOX_CLIENT_ID } from "./config";
-import { signInProviders } from "./modules/identity/sign-in-providers";
-import { clientConfig } from "./plugins/web";
-import { PRODUCTION } from "./test/production-env";
+import { ConfigError, fastifyTrustProxy, loadConfig, SANDBOX_CLIENT_ID } from "./config.ts";
+import { signInProviders } from "./modules/identity/sign-in-providers.ts";
+import { clientConfig } from "./plugins/web.ts";
+import { PRODUCTION } from "./test/production-env.ts";
 
 /**
  * The ConfigError that loading this environment throws. The expectation sits outside the catch, so
@@ -25,8 +25,17 @@ describe("loadConfig", () => {
     expect(config.port).toBe(3000);
     expect(config.appName).toBe("Serene");
     expect(config.database.driver).toBe("pglite");
-    expect(config.jobsInProcess).toBe(true);
+    expect(config.role).toBe("all");
+    expect(config.logFormat).toBe("auto");
     expect(config.seedDemoData).toBe(true);
+  });
+
+  it("splits the roles only on a shared database", () => {
+    expect(loadConfig({ ROLE: "worker", DATABASE_URL: "postgres://user@127.0.0.1:5432/serene" }).role).toBe("worker");
+    expect(configErrorOf({ ROLE: "api" }).message).toBe(
+      "Invalid environment variable ROLE: ROLE=api needs DATABASE_URL (the embedded database belongs to one process, which runs both roles)",
+    );
+    expect(configErrorOf({ ROLE: "web" }).message).toMatch(/^Invalid environment variable ROLE: .*\(got "web"\)$/);
   });
 
   it("uses PostgreSQL when DATABASE_URL is set", () => {

@@ -33,8 +33,10 @@ const EnvSchema = z.object({
     .max(3_600_000)
     .default(DEFAULT_POSTGRES_TIMEOUTS.idleInTransactionTimeoutMs),
   DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
-  JOBS_IN_PROCESS: flag.default(true),
+  ROLE: z.enum(["all", "api", "worker"]).default("all"),
+  LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   SEED_DEMO_DATA: flag.optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -134,9 +136,19 @@ export interface Config {
   database: { driver: "postgres"; url: string; poolMax: number; timeouts: PostgresTimeouts } | { driver: "pglite"; dataDir: string };
   /** How long start-up keeps trying a database that does not answer before it gives up (exit code 1). */
   databaseStartTimeoutMs: number;
-  jobsInProcess: boolean;
-  /** How often an idle job worker asks the queue for work, per queue (pg-boss allows 0.5 s and up). */
-  jobsPollSeconds: number;
+  /**
+   * What this process does (decision 065): `all` serves the API and runs the jobs (one machine),
+   * `api` serves and only sends jobs, `worker` runs jobs and answers only health and metrics.
+   */
+  role: Env["ROLE"];
+  /** JSON lines for collectors, or readable lines for a person; `auto` is readable in a development terminal. */
+  logFormat: Env["LOG_FORMAT"];
+  jobs: {
+    /** How often an idle job worker asks an ordinary queue for work (pg-boss allows 0.5 s and up). */
+    pollSeconds: number;
+    /** How often a worker looks for jobs whose worker died (and hands them to another). */
+    maintenanceSeconds: number;
+  };
   seedDemoData: boolean;
   bodyLimit: number;
   /**
@@ -391,6 +403,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid environment variable CLOUDFRONT_PRIVATE_KEY: production needs CLOUDFRONT_PRIVATE_KEY and CLOUDFRONT_KEY_PAIR_ID",
     );
   }
+  if (env.ROLE !== "all" && !env.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid environment variable ROLE: ROLE=${env.ROLE} needs DATABASE_URL (the embedded database belongs to one process, which runs both roles)`,
+    );
+  }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const internalUrl = (env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/$/, "");
   return {
@@ -415,8 +432,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : { driver: "pglite", dataDir: path.resolve(env.DATA_DIR, "pglite") },
     databaseStartTimeoutMs: env.DATABASE_START_TIMEOUT_MS,
-    jobsInProcess: env.JOBS_IN_PROCESS,
-    jobsPollSeconds: env.JOBS_POLL_SECONDS,
+    role: env.ROLE,
+    logFormat: env.LOG_FORMAT,
+    jobs: { pollSeconds: env.JOBS_POLL_SECONDS, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS },
     seedDemoData: env.SEED_DEMO_DATA ?? !isProduction,
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: readTrustProxy(env.TRUST_PROXY, isProduction),

@@ -1,10 +1,10 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toUtcSecond } from "@serene/domain";
-import { bearer, registerMember, rows, whoAmI, type Member, subscribe } from "./test/accounts";
-import { confirmedCard } from "./test/billing-clock";
-import { catalogue, getAs, itemById, openedDaysAgo, sendAs } from "./test/content";
-import { createTestApp, type TestApp } from "./test/test-app";
+import { bearer, registerMember, rows, whoAmI, type Member, subscribe } from "./test/accounts.ts";
+import { confirmedCard } from "./test/billing-clock.ts";
+import { catalogue, getAs, itemById, openedDaysAgo, sendAs } from "./test/content.ts";
+import { createTestApp, type TestApp } from "./test/test-app.ts";
 
 /**
  * The cross-member matrix: for every resource a member owns and can name by an id, another member

@@ -8,13 +8,13 @@ export type DomainErrorKind =
   "unreadable" | "invalid" | "unauthenticated" | "declined" | "forbidden" | "not_found" | "conflict" | "unavailable";
 
 export class DomainError extends Error {
-  constructor(
-    readonly kind: DomainErrorKind,
-    message: string,
-    /** Field errors of an `invalid` request, every broken rule of every field (Laravel's shape). */
-    readonly errors?: Record<string, string[]>,
-  ) {
+  readonly kind: DomainErrorKind;
+  /** Field errors of an `invalid` request, every broken rule of every field (Laravel's shape). */
+  readonly errors: Record<string, string[]> | undefined;
+  constructor(kind: DomainErrorKind, message: string, errors?: Record<string, string[]>) {
     super(message);
+    this.kind = kind;
+    this.errors = errors;
     this.name = "DomainError";
   }
 }

@@ -2,9 +2,9 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { users, type DatabaseHandle } from "@serene/db";
-import { buildApp } from "./app";
-import { loggerOptions, redactUrl, scrubErrorMessage } from "./logger";
-import { createTestDatabase, testConfig } from "./test/test-app";
+import { buildApp } from "./app.ts";
+import { loggerOptions, redactUrl, scrubErrorMessage } from "./logger.ts";
+import { createTestDatabase, testConfig } from "./test/test-app.ts";
 
 describe("redactUrl", () => {
   it("hides the values of secret query parameters", () => {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import type { LoggerOptions } from "pino";
+import pino, { type Logger, type LoggerOptions } from "pino";
+import pretty from "pino-pretty";
 
 /** Query parameters whose values never reach a log line. */
 const SECRET_PARAMS = /^(token|tmp_token|password|current_password|code|signature|policy|key|secret|client_secret|id_token)$/i;
@@ -102,4 +103,14 @@ export function loggerOptions(level: string): LoggerOptions {
       }),
     },
   };
+}
+
+/**
+ * The process logger: JSON lines (for a collector) or readable lines (for a person at a terminal),
+ * with the same redaction and serializers either way. Each request's lines carry its `reqId`, the
+ * id its answer sends back in `X-Request-Id`.
+ */
+export function createLogger(level: string, format: "json" | "pretty"): Logger {
+  if (format === "json") return pino(loggerOptions(level));
+  return pino(loggerOptions(level), pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", sync: true }));
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createDatabase, type DatabaseHandle } from "@serene/db";
-import { DatabaseUnreachableError, waitForDatabase } from "./runtime";
-import { freePort } from "./test/ports-and-polls";
-import { spawnApi } from "./test/server-process";
+import { DatabaseUnreachableError, waitForDatabase } from "./runtime.ts";
+import { freePort } from "./test/ports-and-polls.ts";
+import { spawnApi } from "./test/server-process.ts";
 
 // Start-up does not depend on the test database: it runs once, in the PGlite project.
 const elsewhere = process.env.TEST_DB_DRIVER === "postgres" ? " (runs in the api-pglite project)" : "";

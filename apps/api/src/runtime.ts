@@ -1,9 +1,9 @@
 import { createDatabase, describeDatabaseFault, isDatabaseUnavailable, migrate, type DatabaseHandle } from "@serene/db";
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "./config";
-import { seedDemoAccounts } from "./seed/demo-accounts";
-import { seedDemoPractice } from "./seed/demo-practice";
-import { seedContent } from "./seed/seed";
+import type { Config } from "./config.ts";
+import { seedDemoAccounts } from "./seed/demo-accounts.ts";
+import { seedDemoPractice } from "./seed/demo-practice.ts";
+import { seedContent } from "./seed/seed.ts";
 
 /** Start-up gave up on a database that did not answer; the message is the one line to print. */
 export class DatabaseUnreachableError extends Error {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SignInProviders } from "./account";
+import { SignInProviders } from "./account.ts";
 
 /**
  * Public settings the server hands to the web app inside index.html, so the page needs no

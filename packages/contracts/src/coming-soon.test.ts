@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ComingSoonFunnelDefinitions, ComingSoonLeadBody } from "./coming-soon";
+import { ComingSoonFunnelDefinitions, ComingSoonLeadBody } from "./coming-soon.ts";
 
 const shipped = ComingSoonFunnelDefinitions.parse(
   JSON.parse(readFileSync(new URL("../../../content/demo/coming-soon.json", import.meta.url), "utf8")),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CacheBuster } from "./common";
+import { CacheBuster } from "./common.ts";
 
 /**
  * The coming-soon funnel (spec 000 sections 2–5 and 7; decision 026): a page that announces a product

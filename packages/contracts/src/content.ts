@@ -1,7 +1,7 @@
 import { CONTENT_MODELS, CONTENT_TYPES, SCREEN_NAMES, toUtcSecond } from "@serene/domain";
 import { z } from "zod";
-import { CacheBuster, PageQuery, paged } from "./common";
-import { DayMinutes, Earned } from "./progress";
+import { CacheBuster, PageQuery, paged } from "./common.ts";
+import { DayMinutes, Earned } from "./progress.ts";
 
 /**
  * The catalogue, the player and a member's library (spec 001 sections 2, 3 and 7).

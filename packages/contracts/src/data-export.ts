@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CacheBuster } from "./common";
+import { CacheBuster } from "./common.ts";
 
 /**
  * "Download my data" (issue 15, decision 037): everything the product holds about the signed-in member, as one

@@ -19,9 +19,9 @@ import type {
   TmpTokenBody,
   TokenResponse,
   User,
-} from "./account";
-import type { AnalyticsEventBody } from "./analytics";
-import type { ComingSoonLeadBody, ComingSoonLeadResponse, ComingSoonResponse } from "./coming-soon";
+} from "./account.ts";
+import type { AnalyticsEventBody } from "./analytics.ts";
+import type { ComingSoonLeadBody, ComingSoonLeadResponse, ComingSoonResponse } from "./coming-soon.ts";
 import type { z } from "zod";
 import type {
   AccountStatusResponse,
@@ -40,11 +40,11 @@ import type {
   ShareResponse,
   SignedCookiesResponse,
   TagListResponse,
-} from "./content";
-import type { FaqListQuery, FaqListResponse } from "./faq";
-import type { FirstWeekResponse, LeadAccountBody, LeadAccountResponse, LeadBody, LeadResponse, VslResponse } from "./lead";
-import type { MixBody, MixList, MixResponse } from "./mixer";
-import type { DeletedResponse, NoteBody, NoteList, NoteResponse } from "./notes";
+} from "./content.ts";
+import type { FaqListQuery, FaqListResponse } from "./faq.ts";
+import type { FirstWeekResponse, LeadAccountBody, LeadAccountResponse, LeadBody, LeadResponse, VslResponse } from "./lead.ts";
+import type { MixBody, MixList, MixResponse } from "./mixer.ts";
+import type { DeletedResponse, NoteBody, NoteList, NoteResponse } from "./notes.ts";
 import type {
   ChangePlanBody,
   PurchaseResponse,
@@ -55,15 +55,15 @@ import type {
   UpgradePreviewResponse,
   WalletCheckoutResponse,
   WalletReturnBody,
-} from "./payments";
-import type { CheckoutResponse, PackageListResponse, PackageResponse } from "./plans";
-import type { ContinueList, PositionBody, PositionResponse } from "./positions";
-import type { PremiumSummaryResponse } from "./premium-summary";
-import type { AchievementList, QuoteResponse } from "./progress";
-import type { QuizAnswerBody, QuizAnswerResponse, QuizBuilderResponse, QuizResponse } from "./quiz";
-import type { BillingResponse, Receipt, ReceiptListResponse } from "./receipts";
-import type { LandingPageResponse, SalesPageResponse } from "./sales-pages";
-import type { WorkbookCardList, WorkbookEntryBody, WorkbookEntryList, WorkbookEntryResponse, WorkbookResponse } from "./workbooks";
+} from "./payments.ts";
+import type { CheckoutResponse, PackageListResponse, PackageResponse } from "./plans.ts";
+import type { ContinueList, PositionBody, PositionResponse } from "./positions.ts";
+import type { PremiumSummaryResponse } from "./premium-summary.ts";
+import type { AchievementList, QuoteResponse } from "./progress.ts";
+import type { QuizAnswerBody, QuizAnswerResponse, QuizBuilderResponse, QuizResponse } from "./quiz.ts";
+import type { BillingResponse, Receipt, ReceiptListResponse } from "./receipts.ts";
+import type { LandingPageResponse, SalesPageResponse } from "./sales-pages.ts";
+import type { WorkbookCardList, WorkbookEntryBody, WorkbookEntryList, WorkbookEntryResponse, WorkbookResponse } from "./workbooks.ts";
 
 /** One call: its answer, and what it sends where it sends something. */
 export interface Endpoint {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageQuery, paged } from "./common";
+import { PageQuery, paged } from "./common.ts";
 
 export const FaqItem = z
   .object({

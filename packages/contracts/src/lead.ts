@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { PlanDay } from "./content";
-import { CacheBuster } from "./common";
-import { QuizAnswerBody } from "./quiz";
+import { PlanDay } from "./content.ts";
+import { CacheBuster } from "./common.ts";
+import { QuizAnswerBody } from "./quiz.ts";
 
 const QuizRef = QuizAnswerBody.shape.quiz;
 const Answers = QuizAnswerBody.shape.answers;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { MixBody } from "./mixer";
+import { MixBody } from "./mixer.ts";
 
 const problemsOf = (input: unknown) => {
   const result = MixBody.safeParse(input);

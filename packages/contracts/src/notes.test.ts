@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NOTE_CONTENT_MAX, NOTE_TITLE_MAX, NoteBody } from "./notes";
+import { NOTE_CONTENT_MAX, NOTE_TITLE_MAX, NoteBody } from "./notes.ts";
 
 const problemsOf = (input: unknown) => {
   const result = NoteBody.safeParse(input);

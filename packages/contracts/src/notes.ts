@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { paged } from "./common";
-import { Earned } from "./progress";
+import { paged } from "./common.ts";
+import { Earned } from "./progress.ts";
 
 /**
  * A member's notes (spec 001 sections 2, 3, 7 and 9; decision 033): private text a member keeps, listed

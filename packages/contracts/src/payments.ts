@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CacheBuster } from "./common";
+import { CacheBuster } from "./common.ts";
 
 import { PAYMENT_PROVIDERS } from "@serene/domain";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CacheBuster } from "./common";
+import { CacheBuster } from "./common.ts";
 
 /** Packages and checkouts (spec 000 sections 3 and 7). Amounts are decimals, as the paywall shows them. */
 

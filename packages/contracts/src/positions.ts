@@ -1,6 +1,6 @@
 import { MAX_POSITION_SECONDS } from "@serene/domain";
 import { z } from "zod";
-import { ContentCard } from "./content";
+import { ContentCard } from "./content.ts";
 
 /**
  * Where a member left each item (decision 043): the player saves its place while it plays, offers to continue

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CacheBuster } from "./common";
+import { CacheBuster } from "./common.ts";
 
 /**
  * What Premium opens, counted from the catalogue (docs/decisions/049-welcome-after-every-purchase.md):

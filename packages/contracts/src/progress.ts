@@ -1,6 +1,6 @@
 import { ACHIEVEMENT_NAMES } from "@serene/domain";
 import { z } from "zod";
-import { CacheBuster } from "./common";
+import { CacheBuster } from "./common.ts";
 
 /**
  * The member's progress (spec 001 sections 2, 3 and 7; decision 034): a quote for the dashboard, listening

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { QUIZ_GOALS } from "@serene/domain";
 import { describe, expect, it } from "vitest";
-import { QuizDefinitions } from "./quiz";
+import { QuizDefinitions } from "./quiz.ts";
 
 const shipped = QuizDefinitions.parse(JSON.parse(readFileSync(new URL("../../../content/demo/quizzes.json", import.meta.url), "utf8")));
 

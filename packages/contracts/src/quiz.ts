@@ -1,6 +1,6 @@
 import { QUIZ_FIELD_KINDS, QUIZ_MULTI_TEXT_MAX, QUIZ_TEXT_MAX, QUIZ_TYPES } from "@serene/domain";
 import { z } from "zod";
-import { CacheBuster } from "./common";
+import { CacheBuster } from "./common.ts";
 
 /** An option of a select or multi select field: its key is what an answer sends, its label what people read. */
 export const QuizOption = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CacheBuster } from "./common";
+import { CacheBuster } from "./common.ts";
 
 export { RESUME_ENDED_MESSAGE, RESUME_NOTHING_MESSAGE, RESUME_WALLET_MESSAGE } from "@serene/domain";
 

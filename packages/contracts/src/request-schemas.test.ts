@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { AnalyticsEventBody, RecommendationQuery, SessionReportBody, WalletReturnBody } from "./index";
+import { AnalyticsEventBody, RecommendationQuery, SessionReportBody, WalletReturnBody } from "./index.ts";
 
 /** The messages a request schema gives for a body, by field: what the API answers in its 422. */
 function problemsOf(schema: z.ZodType, input: unknown): Record<string, string[]> {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LandingPageDefinitions, SalesPageDefinitions } from "./sales-pages";
-import { VslDefinitions } from "./vsl";
+import { LandingPageDefinitions, SalesPageDefinitions } from "./sales-pages.ts";
+import { VslDefinitions } from "./vsl.ts";
 
 const read = (path: string) => JSON.parse(readFileSync(new URL(`../../../content/${path}`, import.meta.url), "utf8")) as unknown;
 const pages = SalesPageDefinitions.parse(read("demo/sales-pages.json"));

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CacheBuster } from "./common";
-import { CHECKOUT_THEMES } from "./plans";
+import { CacheBuster } from "./common.ts";
+import { CHECKOUT_THEMES } from "./plans.ts";
 
 /**
  * The long-form sales page (spec 000 section 2, "Promo checkout sales page") as content data

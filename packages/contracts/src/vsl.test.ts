@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { QuizDefinitions } from "./quiz";
-import { VslDefinitions } from "./vsl";
+import { QuizDefinitions } from "./quiz.ts";
+import { VslDefinitions } from "./vsl.ts";
 
 const read = (path: string) => JSON.parse(readFileSync(new URL(`../../../content/${path}`, import.meta.url), "utf8")) as unknown;
 const shipped = VslDefinitions.parse(read("demo/vsl.json"));

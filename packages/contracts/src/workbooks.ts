@@ -1,7 +1,7 @@
 import { WORKBOOK_KINDS } from "@serene/domain";
 import { z } from "zod";
-import { CacheBuster, PageQuery, paged } from "./common";
-import { Earned } from "./progress";
+import { CacheBuster, PageQuery, paged } from "./common.ts";
+import { Earned } from "./progress.ts";
 
 /**
  * CBT workbooks and the member's entries (spec 001 sections 2, 3, 4 and 7; decision 035). Workbooks are

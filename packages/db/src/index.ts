@@ -1,5 +1,5 @@
-export * from "./client";
-export * from "./faults";
-export * from "./migrate";
-export * as schema from "./schema";
-export * from "./schema";
+export * from "./client.ts";
+export * from "./faults.ts";
+export * from "./migrate.ts";
+export * as schema from "./schema/index.ts";
+export * from "./schema/index.ts";

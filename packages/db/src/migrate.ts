@@ -3,7 +3,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import type { DatabaseHandle } from "./client";
+import type { DatabaseHandle } from "./client.ts";
 
 export const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterOwnershipProof, mayChangeEmail, type OwnershipProof } from "./account-ownership";
+import { afterOwnershipProof, mayChangeEmail, type OwnershipProof } from "./account-ownership.ts";
 
 const KINDS: OwnershipProof[] = ["email_link", "password_reset", "lead_link", "verified_provider"];
 

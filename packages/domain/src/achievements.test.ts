@@ -11,8 +11,8 @@ import {
   newAchievements,
   NO_ACTIVITY,
   type MemberActivityFacts,
-} from "./achievements";
-import { isComplete, secondsToComplete } from "./content";
+} from "./achievements.ts";
+import { isComplete, secondsToComplete } from "./content.ts";
 
 type Patch = Partial<Omit<MemberActivityFacts, "completed">> & { completed?: Partial<MemberActivityFacts["completed"]> };
 const facts = (patch: Patch = {}): MemberActivityFacts => ({

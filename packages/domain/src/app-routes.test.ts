@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APP_ROUTES, isAppRoute, matchAppRoute } from "./app-routes";
+import { APP_ROUTES, isAppRoute, matchAppRoute } from "./app-routes.ts";
 
 describe("the app's routes", () => {
   it("matches fixed addresses, ignoring case and a trailing slash", () => {

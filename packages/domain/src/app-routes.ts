@@ -1,4 +1,4 @@
-import type { RouteFlags } from "./navigation";
+import type { RouteFlags } from "./navigation.ts";
 
 /**
  * Every address of the web app (spec 000 section 2 and spec 001 section 2), in one place: the web app

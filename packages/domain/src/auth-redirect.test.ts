@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterLoginPath, afterRegistrationPath, safeRedirectPath, withRedirectParams } from "./auth-redirect";
+import { afterLoginPath, afterRegistrationPath, safeRedirectPath, withRedirectParams } from "./auth-redirect.ts";
 
 const unsafe = [
   "//evil.com",

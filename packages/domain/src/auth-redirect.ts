@@ -1,4 +1,4 @@
-import { sameSitePath } from "./same-origin-path";
+import { sameSitePath } from "./same-origin-path.ts";
 
 /**
  * Where a person goes after logging in or registering (spec 000 section 4). Pure: the caller

@@ -10,8 +10,8 @@ import {
   playsOnLoop,
   type ListeningContext,
   type ListeningInterval,
-} from "./believed-listening";
-import { SESSION_MESSAGES } from "./listening";
+} from "./believed-listening.ts";
+import { SESSION_MESSAGES } from "./listening.ts";
 
 const now = new Date("2026-03-01T12:00:00Z");
 const S = 1000;

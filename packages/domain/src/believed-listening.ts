@@ -16,7 +16,7 @@
  * counts anywhere, and what the member is told (refused) is what their figures show (not counted).
  */
 
-import { SESSION_CLOCK_SKEW_SECONDS, sessionReportProblems } from "./listening";
+import { SESSION_CLOCK_SKEW_SECONDS, sessionReportProblems } from "./listening.ts";
 
 /**
  * How far a member's clock may be from ours: a session may start this long before their account was

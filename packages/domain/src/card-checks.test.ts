@@ -9,8 +9,8 @@ import {
   cvcLength,
   isAmericanExpress,
   passesLuhn,
-} from "./card-checks";
-import { SANDBOX_TEST_CARDS } from "./payment-messages";
+} from "./card-checks.ts";
+import { SANDBOX_TEST_CARDS } from "./payment-messages.ts";
 
 const NOW = new Date("2026-11-26T06:45:00Z");
 

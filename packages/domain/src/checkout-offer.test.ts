@@ -13,8 +13,8 @@ import {
   visibleCheckoutPackages,
   type KeptOfferClock,
   type SubscriptionHistoryItem,
-} from "./checkout-offer";
-import { HOUR_MS } from "./time";
+} from "./checkout-offer.ts";
+import { HOUR_MS } from "./time.ts";
 
 const now = new Date("2026-03-01T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);

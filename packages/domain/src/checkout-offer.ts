@@ -21,7 +21,7 @@
  *   one address, two first visits at once), the earliest deadline wins, for the same reason.
  * - Live means `started_at <= now < ends_at`: at the deadline itself the offer has ended.
  */
-import { HOUR_MS } from "./time";
+import { HOUR_MS } from "./time.ts";
 
 /** The demo checkouts' offer length (spec 000 section 9: the countdown starts at 04:00:00). */
 export const OFFER_HOURS = 4;

@@ -1,7 +1,7 @@
 import { BlockList, isIPv6 } from "node:net";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { clientKey } from "./client-key";
+import { clientKey } from "./client-key.ts";
 
 describe("clientKey", () => {
   it("keeps an IPv4 address whole, written plainly", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { canPlay, childModelOf, durationMinutes, isContentModel, isListModel, mediaResourceFor } from "./content";
-import { currentSubscription, isEntitled } from "./entitlement";
-import { listeningStatistics, sessionReportProblems } from "./listening";
-import { toUtcSecond } from "./time";
-import { planDay } from "./personal-plan";
+import { canPlay, childModelOf, durationMinutes, isContentModel, isListModel, mediaResourceFor } from "./content.ts";
+import { currentSubscription, isEntitled } from "./entitlement.ts";
+import { listeningStatistics, sessionReportProblems } from "./listening.ts";
+import { toUtcSecond } from "./time.ts";
+import { planDay } from "./personal-plan.ts";
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countdownParts, formatCountdown, offerEnded, offerRemainingMs, offerStartMs } from "./countdown";
+import { countdownParts, formatCountdown, offerEnded, offerRemainingMs, offerStartMs } from "./countdown.ts";
 
 const HOUR = 3_600_000;
 const NOW = Date.parse("2026-11-25T10:00:00.000Z");

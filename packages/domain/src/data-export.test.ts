@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dataExportDay, dataExportFileName, fileNameWord, worksheetAnswerRows } from "./data-export";
+import { dataExportDay, dataExportFileName, fileNameWord, worksheetAnswerRows } from "./data-export.ts";
 
 describe("the day in a data file's name", () => {
   const lateEvening = new Date("2026-11-26T03:30:00Z");

@@ -11,7 +11,7 @@ import {
   parsePlaylist,
   subscriberForPlayer,
   singleVariantMaster,
-} from "./downloads";
+} from "./downloads.ts";
 
 const MEDIA = `#EXTM3U
 #EXT-X-VERSION:7

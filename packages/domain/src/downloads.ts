@@ -12,8 +12,8 @@
  * - The service worker keeps catalogue reads (an allow-list of GET /api/v1/ calls) for offline use,
  *   never tokens, payments, account or e-mail calls.
  */
-import { matchAppRoute, type AppRoute } from "./app-routes";
-import { CONTENT_MODELS } from "./content";
+import { matchAppRoute, type AppRoute } from "./app-routes.ts";
+import { CONTENT_MODELS } from "./content.ts";
 
 /** The Cache Storage names: downloads (media, covers, item answers and their records), and the kept catalogue. */
 export const DOWNLOADS_CACHE = "serene-downloads";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_VISIT_WINDOW_MS, isFirstVisit } from "./first-visit";
+import { FIRST_VISIT_WINDOW_MS, isFirstVisit } from "./first-visit.ts";
 
 const opened = "2026-11-26T08:00:00.000Z";
 const at = (ms: number) => Date.parse(opened) + ms;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conversionPercent, countFunnels, funnelSteps, peopleInOrder, type FunnelEvent, type FunnelEventProperties } from "./funnels";
+import { conversionPercent, countFunnels, funnelSteps, peopleInOrder, type FunnelEvent, type FunnelEventProperties } from "./funnels.ts";
 
 const event = (sessionId: string | null, name: string, properties: FunnelEventProperties = {}, path = "/quiz"): FunnelEvent => ({
   name,

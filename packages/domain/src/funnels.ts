@@ -33,7 +33,7 @@
  * Funnel names come from anonymous events, so they are read through `printableText`: no terminal control
  * sequence reaches a report.
  */
-import { printableText } from "./text";
+import { printableText } from "./text.ts";
 
 /** Property values as POST /events stores them. */
 export type FunnelEventProperties = Record<string, string | number | boolean | null>;

@@ -14,7 +14,7 @@ import {
   streaksOf,
   type DailyListeningStatistics,
   type ListeningDay,
-} from "./listening";
+} from "./listening.ts";
 
 const at = (iso: string) => new Date(iso);
 /** The year calendar's days with listening, with their whole minutes. */

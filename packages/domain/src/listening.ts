@@ -3,7 +3,7 @@
  * (spec 001 section 3: Session record, Session statistics).
  */
 
-import { DAY_MS } from "./time";
+import { DAY_MS } from "./time.ts";
 
 /** The longest stretch one report may cover; anything longer is a clock error. */
 export const MAX_SESSION_SECONDS = 24 * 60 * 60;

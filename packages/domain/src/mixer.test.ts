@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MIXER_MESSAGES, mixProblems } from "./mixer";
+import { MIXER_MESSAGES, mixProblems } from "./mixer.ts";
 
 describe("mixProblems", () => {
   const beds = new Set([10, 11, 12]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideNavigation } from "./navigation";
+import { decideNavigation } from "./navigation.ts";
 
 describe("decideNavigation", () => {
   it("sends a visitor on a protected page to /login with the wanted address", () => {

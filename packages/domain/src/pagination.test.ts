@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageMeta, pageOffset } from "./pagination";
+import { pageMeta, pageOffset } from "./pagination.ts";
 
 describe("pagination", () => {
   it("computes the offset of a page", () => {

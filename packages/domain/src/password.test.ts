@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblems } from "./password";
+import { normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblems } from "./password.ts";
 
 const common = new Set(["password123", "qwertyuiop", "iloveyou"]);
 const context = { isCommon: (candidate: string) => common.has(candidate) };

@@ -7,9 +7,9 @@ import {
   trialAllowed,
   UPGRADE_QUOTE_VALID_MS,
   upgradePricedAt,
-} from "./payment-rules";
-import { PAYMENT_RETRY_DAYS } from "./subscription-lifecycle";
-import { DAY_MS } from "./time";
+} from "./payment-rules.ts";
+import { PAYMENT_RETRY_DAYS } from "./subscription-lifecycle.ts";
+import { DAY_MS } from "./time.ts";
 
 const t0 = new Date("2026-03-10T09:00:00Z");
 const day = (n: number) => new Date(t0.getTime() + n * DAY_MS);

@@ -4,8 +4,8 @@
  * commands (apps/api/src/modules/payments/commands, docs/decisions/060-payment-commands.md) ask
  * them with what they read and act on the answer.
  */
-import { PAYMENT_RETRY_DAYS, type LifecycleState } from "./subscription-lifecycle";
-import { DAY_MS } from "./time";
+import { PAYMENT_RETRY_DAYS, type LifecycleState } from "./subscription-lifecycle.ts";
+import { DAY_MS } from "./time.ts";
 
 /** Why a new purchase is refused beside the member's running subscription. */
 export type DoublePurchaseRefusal = "lifetime_held" | "subscription_running";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { goalFirst, planForGoal } from "./personal-plan";
+import { goalFirst, planForGoal } from "./personal-plan.ts";
 
 const plan = new Map([
   [1, [10, 11]],

@@ -1,4 +1,4 @@
-import { DAY_MS } from "./time";
+import { DAY_MS } from "./time.ts";
 
 /**
  * The member's day in the personal plan: 1 on the day they joined (UTC calendar days), then one

@@ -22,7 +22,7 @@ import {
   trialNote,
   visiblePackages,
   type PackageFacts,
-} from "./pricing";
+} from "./pricing.ts";
 
 const pkg = (overrides: Partial<PackageFacts>): PackageFacts => ({
   id: 1,

@@ -8,7 +8,7 @@ import {
   trialEndsSentence,
   WELCOME_FLAG_MAX_AGE_MS,
   welcomeFlagValue,
-} from "./purchase-welcome";
+} from "./purchase-welcome.ts";
 
 describe("premiumSummary", () => {
   const items = [

@@ -3,8 +3,8 @@
  * opens, counted from the catalogue, when a free trial ends and what is charged then, and the
  * one-time device flag that lets the page a member lands on welcome them once.
  */
-import { CONTENT_TYPES, isListModel, type ContentModel } from "./content";
-import { longDate } from "./receipts";
+import { CONTENT_TYPES, isListModel, type ContentModel } from "./content.ts";
+import { longDate } from "./receipts.ts";
 
 /** One content type and how many of its sessions only Premium plays. */
 export interface PremiumTypeCount {

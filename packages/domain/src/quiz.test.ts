@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCustomQuiz, leadLanding, outcomePercentage, quizScore, resultBand, validateQuizAnswers, type QuizField } from "./quiz";
+import { isCustomQuiz, leadLanding, outcomePercentage, quizScore, resultBand, validateQuizAnswers, type QuizField } from "./quiz.ts";
 
 const FIELDS: QuizField[] = [
   {

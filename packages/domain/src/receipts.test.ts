@@ -7,9 +7,9 @@ import {
   RESUME_NOTHING_MESSAGE,
   RESUME_WALLET_MESSAGE,
   resumeRefusal,
-} from "./receipts";
-import { applyEvents, lifecycleFromJson, lifecycleToJson, type LifecycleEvent, type LifecycleState } from "./subscription-lifecycle";
-import { DAY_MS } from "./time";
+} from "./receipts.ts";
+import { applyEvents, lifecycleFromJson, lifecycleToJson, type LifecycleEvent, type LifecycleState } from "./subscription-lifecycle.ts";
+import { DAY_MS } from "./time.ts";
 
 const t0 = new Date("2026-03-10T09:00:00Z");
 const day = (n: number) => new Date(t0.getTime() + n * DAY_MS);

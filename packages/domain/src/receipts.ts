@@ -2,8 +2,8 @@
  * Money the member can read back: receipts for charges, and when a cancelled subscription may be
  * resumed (docs/decisions/039-receipts-and-money-emails.md).
  */
-import { isEntitled } from "./entitlement";
-import type { LifecycleState } from "./subscription-lifecycle";
+import { isEntitled } from "./entitlement.ts";
+import type { LifecycleState } from "./subscription-lifecycle.ts";
 
 /** A date as receipts and e-mails write it, in UTC: "26 November 2026". */
 export function longDate(date: Date): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recommendByTags, recommendForMember, tagsInUse, withAnyTag } from "./recommendations";
+import { recommendByTags, recommendForMember, tagsInUse, withAnyTag } from "./recommendations.ts";
 
 const items = [
   { id: 1, tags: ["sleep", "rain"], goal: "SLEEP_BETTER" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFinished, keepsPosition, positionProblems, resumeAt, RESUME_REWIND_SECONDS } from "./resume";
+import { isFinished, keepsPosition, positionProblems, resumeAt, RESUME_REWIND_SECONDS } from "./resume.ts";
 
 describe("resumeAt", () => {
   it("continues a few seconds before the saved place of a long session", () => {

@@ -1,4 +1,4 @@
-import type { ContentModel } from "./content";
+import type { ContentModel } from "./content.ts";
 
 /**
  * Where a member left an item, and whether the player offers to continue from there (decision 043). The

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { aboutOffText, formatCount, heroTitle, roughSavingUnits } from "./sales-page";
+import { aboutOffText, formatCount, heroTitle, roughSavingUnits } from "./sales-page.ts";
 
 describe("sales page words", () => {
   it("greets by first name, or with 'This' when nobody is known", () => {

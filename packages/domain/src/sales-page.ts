@@ -3,7 +3,7 @@
  * or with 'This' when nobody is known; counts are written with thousands separators. Shared by the
  * page and by the server that paints its top before any script.
  */
-import { currencySymbol } from "./pricing";
+import { currencySymbol } from "./pricing.ts";
 
 /** The hero's `{name}`: the member's or lead's first name, or 'This' for a visitor. */
 export function heroTitle(title: string, name: string | null | undefined): string {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isSameOriginPath, MAX_REDIRECT_LENGTH, sameOriginLocation, sameSitePath } from "./same-origin-path";
+import { isSameOriginPath, MAX_REDIRECT_LENGTH, sameOriginLocation, sameSitePath } from "./same-origin-path.ts";
 
 const SAME_ORIGIN = [
   "/",

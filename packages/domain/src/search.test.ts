@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mayBeMisspelt, SEARCH_MAX_WORDS, searchWords } from "./search";
+import { mayBeMisspelt, SEARCH_MAX_WORDS, searchWords } from "./search.ts";
 
 describe("searchWords", () => {
   it.each([

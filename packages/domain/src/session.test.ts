@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isSessionLive, sessionExpiry } from "./session";
-import { DAY_MS } from "./time";
+import { isSessionLive, sessionExpiry } from "./session.ts";
+import { DAY_MS } from "./time.ts";
 
 const DAY = DAY_MS;
 const lifetime = { idleMs: 30 * DAY, absoluteMs: 180 * DAY };

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { guessesWithin, SIGN_IN_THROTTLE, signInDelaySeconds } from "./sign-in-throttle";
+import { guessesWithin, SIGN_IN_THROTTLE, signInDelaySeconds } from "./sign-in-throttle.ts";
 
 describe("signInDelaySeconds", () => {
   it("lets the first five failures through without a wait", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fadeFactor, SLEEP_TIMER_CHOICES, sleepTimerLabel } from "./sleep-timer";
+import { fadeFactor, SLEEP_TIMER_CHOICES, sleepTimerLabel } from "./sleep-timer.ts";
 
 describe("the sleep timer", () => {
   it("offers 5, 10, 15, 30, 45 and 60 minutes and the end of the session, with plain names", () => {

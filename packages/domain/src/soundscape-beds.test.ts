@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AMBIENT_BEDS, ambientBedOf, bedOptions, bedUrl, chosenBed, keepBedChoice, readBedChoices } from "./soundscape-beds";
+import { AMBIENT_BEDS, ambientBedOf, bedOptions, bedUrl, chosenBed, keepBedChoice, readBedChoices } from "./soundscape-beds.ts";
 
 const RAIN = "/media/free/ambient/rain/index.m3u8";
 const CDN_OCEAN = "https://media.example.com/free/ambient/ocean/index.m3u8";

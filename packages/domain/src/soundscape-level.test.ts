@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BED_UNDER_VOICE_LEVEL, bedLevelFor, bedVolume, levelInDecibels, parseBedLevel } from "./soundscape-level";
+import { BED_UNDER_VOICE_LEVEL, bedLevelFor, bedVolume, levelInDecibels, parseBedLevel } from "./soundscape-level.ts";
 
 describe("the soundscape's level under a voice", () => {
   it("starts about 10 dB below the voice until the member sets a level", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isEntitled, SUBSCRIPTION_STATUSES } from "./entitlement";
+import { isEntitled, SUBSCRIPTION_STATUSES } from "./entitlement.ts";
 import {
   addBillingMonths,
   applyEvent,
@@ -20,8 +20,8 @@ import {
   type LifecycleEvent,
   type LifecycleState,
   type RecurringPlan,
-} from "./subscription-lifecycle";
-import { DAY_MS } from "./time";
+} from "./subscription-lifecycle.ts";
+import { DAY_MS } from "./time.ts";
 
 const DAY = DAY_MS;
 const t0 = new Date("2026-01-10T12:00:00Z");

@@ -38,8 +38,8 @@
  * because our API records it at checkout; a webhook for an unknown subscription is refused, and
  * the provider's redelivery applies it later.
  */
-import { isEntitled, type SubscriptionStatus } from "./entitlement";
-import { DAY_MS } from "./time";
+import { isEntitled, type SubscriptionStatus } from "./entitlement.ts";
+import { DAY_MS } from "./time.ts";
 
 /** What the member bought. Package months 1, 3, 6 and 12 map to the recurring kinds. */
 export type PlanKind = "monthly" | "quarterly" | "half-year" | "annual" | "lifetime";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GREETING_NAME_MAX_LENGTH, greetingName, interpolate, printableText, snakeCaseEventName } from "./text";
-import { validationSummary } from "./validation-message";
+import { GREETING_NAME_MAX_LENGTH, greetingName, interpolate, printableText, snakeCaseEventName } from "./text.ts";
+import { validationSummary } from "./validation-message.ts";
 
 describe("interpolate", () => {
   it("fills known placeholders and keeps unknown ones visible", () => {

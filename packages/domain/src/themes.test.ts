@@ -8,7 +8,7 @@ import {
   resolveTheme,
   THEME_BOOT_SCRIPT,
   THEME_CHOICES,
-} from "./themes";
+} from "./themes.ts";
 
 describe("theme choice", () => {
   it("reads back every known choice as itself", () => {

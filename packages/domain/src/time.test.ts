@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS, toUtcSecond } from "./time";
+import { DAY_MS, toUtcSecond } from "./time.ts";
 
 describe("time terms", () => {
   it("one day is 24 hours of milliseconds", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentCueIndex, parseVttTimestamp, parseWebVtt, type Cue } from "./webvtt";
+import { currentCueIndex, parseVttTimestamp, parseWebVtt, type Cue } from "./webvtt.ts";
 
 describe("parseVttTimestamp", () => {
   it.each([

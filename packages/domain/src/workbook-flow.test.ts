@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askedQuestions, isGoalsWorkbook, notCompletedYet, selectedGroups, workbookGate, workbookProgress } from "./workbook-flow";
+import { askedQuestions, isGoalsWorkbook, notCompletedYet, selectedGroups, workbookGate, workbookProgress } from "./workbook-flow.ts";
 
 const q = (id: string, group: string) => ({ id, group });
 

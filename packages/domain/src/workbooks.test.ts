@@ -8,7 +8,7 @@ import {
   workbookDefinitionProblems,
   type RuleQuestion,
   type RuleWorkbook,
-} from "./workbooks";
+} from "./workbooks.ts";
 
 const none = { multiple_answer: false, required: false, options: null, range: null, max_length: null };
 const options = (...values: string[]) => values.map((value) => ({ value, label: `${value} label` }));

@@ -6,7 +6,7 @@
  * A workbook's own shape is checked here too (`workbookDefinitionProblems`): the API refuses to start with a
  * workbook whose groups, options or limits do not fit, so a member never meets a question they cannot answer.
  */
-import { askedQuestions, isGoalsWorkbook, type FlowAnswer } from "./workbook-flow";
+import { askedQuestions, isGoalsWorkbook, type FlowAnswer } from "./workbook-flow.ts";
 
 /** The field kinds of spec 001 section 3, plus `instruction`: a step that is read, never answered. */
 export const WORKBOOK_KINDS = ["multi_select", "multi_text", "text", "select", "range", "instruction"] as const;

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase } from "@serene/db";
-import { PASSWORD, uniqueEmail } from "../test/accounts";
-import { depth } from "../test/depth";
-import { spawnApi, untilReady, type ServerProcess } from "../test/server-process";
+import { PASSWORD, uniqueEmail } from "../test/accounts.ts";
+import { depth } from "../test/depth.ts";
+import { spawnApi, untilReady, type ServerProcess } from "../test/server-process.ts";
 
 // The embedded database in a server that is killed outright: PGlite only (the server is a process of its own).
 const skipReason = process.env.TEST_DB_DRIVER === "postgres" ? "runs in the api-pglite project" : null;

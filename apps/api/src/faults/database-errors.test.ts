@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { FastifyInstance } from "fastify";
 import { createDatabase, type DatabaseHandle } from "@serene/db";
-import { buildApp } from "../app";
-import { freePort } from "../test/ports-and-polls";
-import { createTestApp, createTestDatabase, testConfig } from "../test/test-app";
+import { buildApp } from "../app.ts";
+import { freePort } from "../test/ports-and-polls.ts";
+import { createTestApp, createTestDatabase, testConfig } from "../test/test-app.ts";
 
 const UNAVAILABLE = { message: "Service temporarily unavailable. Please try again in a moment." };
 

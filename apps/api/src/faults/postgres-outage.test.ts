@@ -3,11 +3,11 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { createDatabase } from "@serene/db";
-import { buildApp } from "../app";
-import { bearer, login, PASSWORD, randomIp, registerMember, type Member } from "../test/accounts";
-import { startFreezableProxy } from "../test/freezable-proxy";
-import { openedDaysAgo } from "../test/content";
-import { createTestApp, createTestDatabase, testConfig } from "../test/test-app";
+import { buildApp } from "../app.ts";
+import { bearer, login, PASSWORD, randomIp, registerMember, type Member } from "../test/accounts.ts";
+import { startFreezableProxy } from "../test/freezable-proxy.ts";
+import { openedDaysAgo } from "../test/content.ts";
+import { createTestApp, createTestDatabase, testConfig } from "../test/test-app.ts";
 
 // PostgreSQL's own faults: connections cut by the server, a server that stops answering.
 const skipReason =

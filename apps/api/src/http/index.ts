@@ -1,6 +1,6 @@
 // The route kit: every routes file takes its docs, error answers, sign-in, rate limits and ids from here
 // (docs/adding-an-endpoint.md; scripts/lint-rules.test.ts keeps it so).
-export { routeDocs, type RouteAccess } from "./docs";
+export { routeDocs, type RouteAccess } from "./docs.ts";
 export {
   accountErrors,
   errorsOnly,
@@ -9,7 +9,7 @@ export {
   paymentErrors,
   publicErrors,
   sandboxPaymentErrors,
-} from "./error-sets";
-export { isUuid, ownedIdOr404 } from "./ids";
-export { limitPerAddress, limitPerMember } from "./rate-limits";
-export { memberIdOf, memberOnly, optionalMember, signInOf } from "./sign-in";
+} from "./error-sets.ts";
+export { isUuid, ownedIdOr404 } from "./ids.ts";
+export { limitPerAddress, limitPerMember } from "./rate-limits.ts";
+export { memberIdOf, memberOnly, optionalMember, signInOf } from "./sign-in.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { SharedServices } from "../app";
+import type { SharedServices } from "../app.ts";
 
 /**
  * What a module of the API registers (docs/adding-an-endpoint.md). app.ts lists the modules once: it

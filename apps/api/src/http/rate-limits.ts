@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import type { RateLimiter, RateLimitName } from "../plugins/rate-limit";
-import { memberIdOf } from "./sign-in";
+import type { RateLimiter, RateLimitName } from "../plugins/rate-limit.ts";
+import { memberIdOf } from "./sign-in.ts";
 
 /**
  * A route's own limit (RATE_LIMITS in plugins/rate-limit.ts), counted per client address and per

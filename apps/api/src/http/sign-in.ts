@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
-import { authOf } from "../plugins/auth";
+import { authOf } from "../plugins/auth.ts";
 
 /**
  * Route options of a member-only route: the bearer check first (401 before any body or parameter is

@@ -4,9 +4,10 @@ import {
   PASSWORD_RESET_MAIL_JOB,
   REMOVAL_MAIL_JOB,
   type AccountRecoveryService,
-} from "../modules/accounts/account-recovery.service";
-import { PRUNE_ACCESS_TOKENS_JOB, type AccountsService } from "../modules/accounts/accounts.service";
-import { defineJob } from "./job";
+} from "../modules/accounts/account-recovery.service.ts";
+import { PRUNE_ACCESS_TOKENS_JOB, type AccountsService } from "../modules/accounts/accounts.service.ts";
+import { defineJob } from "./job.ts";
+import { PROMPT_QUEUE_POLICY } from "./queue.ts";
 
 /** Accounts whose removal was confirmed are deleted when due. Each confirmation also queues this job for its due time; the hourly run is the safety net. */
 export const deleteDueAccountsJob = (recovery: AccountRecoveryService) =>
@@ -26,8 +27,18 @@ const AccountLinkPayload = z.object({ email: z.string().min(3).max(254) });
 
 /** A password recovery request: the reset link goes to the address if it has an open account. */
 export const passwordResetMailJob = (recovery: AccountRecoveryService) =>
-  defineJob({ name: PASSWORD_RESET_MAIL_JOB, payload: AccountLinkPayload, run: ({ email }) => recovery.sendPasswordResetLink(email) });
+  defineJob({
+    name: PASSWORD_RESET_MAIL_JOB,
+    policy: PROMPT_QUEUE_POLICY,
+    payload: AccountLinkPayload,
+    run: ({ email }) => recovery.sendPasswordResetLink(email),
+  });
 
 /** An account removal request: the confirmation link goes to the address if it has an open account. */
 export const removalMailJob = (recovery: AccountRecoveryService) =>
-  defineJob({ name: REMOVAL_MAIL_JOB, payload: AccountLinkPayload, run: ({ email }) => recovery.sendRemovalLink(email) });
+  defineJob({
+    name: REMOVAL_MAIL_JOB,
+    policy: PROMPT_QUEUE_POLICY,
+    payload: AccountLinkPayload,
+    run: ({ email }) => recovery.sendRemovalLink(email),
+  });

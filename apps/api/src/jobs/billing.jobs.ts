@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB, type BillingService } from "../modules/payments/billing.service";
-import { WALLET_RECONCILIATION_JOB, type WalletReconciliation } from "../modules/payments/wallet-reconciliation.service";
-import { defineJob } from "./job";
+import { CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB, type BillingService } from "../modules/payments/billing.service.ts";
+import { WALLET_RECONCILIATION_JOB, type WalletReconciliation } from "../modules/payments/wallet-reconciliation.service.ts";
+import { defineJob } from "./job.ts";
 
 /** The reminder e-mail before a free trial turns into its first charge. */
 export const trialReminderJob = (billing: BillingService) =>
   defineJob({
     name: TRIAL_REMINDER_JOB,
+    policy: { expireInSeconds: 120 },
     payload: z.object({ subscriptionId: z.string().min(1) }),
     run: ({ subscriptionId }) => billing.sendTrialReminder(subscriptionId),
   });
@@ -15,6 +16,8 @@ export const trialReminderJob = (billing: BillingService) =>
 export const chargeDueJob = (billing: BillingService) =>
   defineJob({
     name: CHARGE_DUE_JOB,
+    // A charge waits on the processor (a few seconds at worst); one whose worker died is tried again after two minutes.
+    policy: { expireInSeconds: 120 },
     payload: z.object({
       subscriptionId: z.string().min(1),
       periodStart: z.iso.datetime({ offset: true }),

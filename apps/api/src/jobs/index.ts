@@ -1,9 +1,9 @@
-import type { Services } from "../app";
-import { deleteDueAccountsJob, passwordResetMailJob, pruneAccessTokensJob, removalMailJob } from "./accounts.jobs";
-import { chargeDueJob, renewalSweepJob, trialReminderJob, walletReconciliationJob } from "./billing.jobs";
-import { deliverEmailJob } from "./deliver-email.job";
-import { pruneAnalyticsJob } from "./prune-analytics.job";
-import type { JobDefinition } from "./queue";
+import type { Services } from "../app.ts";
+import { deleteDueAccountsJob, passwordResetMailJob, pruneAccessTokensJob, removalMailJob } from "./accounts.jobs.ts";
+import { chargeDueJob, renewalSweepJob, trialReminderJob, walletReconciliationJob } from "./billing.jobs.ts";
+import { deliverEmailJob } from "./deliver-email.job.ts";
+import { pruneAnalyticsJob } from "./prune-analytics.job.ts";
+import type { JobDefinition } from "./queue.ts";
 
 /** Every background job of the product, bound to the services it runs on. */
 export function jobDefinitions(services: Services): JobDefinition[] {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { JobDefinition } from "./queue";
+import type { JobDefinition, QueuePolicy } from "./queue.ts";
 
 /**
  * A job whose payload is read through its schema before the handler sees it. A payload that does
@@ -9,12 +9,15 @@ import type { JobDefinition } from "./queue";
 export function defineJob<S extends z.ZodType>(job: {
   name: string;
   cron?: string;
+  /** How its queue is worked, where it differs from the default (queue.ts). */
+  policy?: Partial<QueuePolicy>;
   payload: S;
   run: (data: z.output<S>) => Promise<unknown>;
 }): JobDefinition {
   return {
     name: job.name,
     ...(job.cron ? { cron: job.cron } : {}),
+    ...(job.policy ? { policy: job.policy } : {}),
     handler: async (data) => {
       const parsed = job.payload.safeParse(data);
       if (!parsed.success)

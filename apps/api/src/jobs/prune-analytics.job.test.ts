@@ -1,11 +1,11 @@
 import { analyticsEvents, type DatabaseHandle } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServices } from "../app";
-import { jobDefinitions } from "./index";
-import { createTestDatabase, testConfig } from "../test/test-app";
-import { pollUntil } from "../test/ports-and-polls";
-import { PRUNE_ANALYTICS_JOB } from "./prune-analytics.job";
-import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "./queue";
+import { createServices } from "../app.ts";
+import { jobDefinitions } from "./index.ts";
+import { createTestDatabase, testConfig } from "../test/test-app.ts";
+import { pollUntil } from "../test/ports-and-polls.ts";
+import { PRUNE_ANALYTICS_JOB } from "./prune-analytics.job.ts";
+import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "./queue.ts";
 
 const silent = { info: () => {}, error: () => {}, warn: () => {}, debug: () => {} } as never;
 let database: DatabaseHandle;
@@ -15,7 +15,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   boss = await startJobQueue(database, { logger: silent, work: true });
   const config = testConfig({ ANALYTICS_RETENTION_DAYS: "30" });
-  await registerJobs(boss, jobDefinitions(createServices({ config, database })), silent, true, config.jobsPollSeconds);
+  await registerJobs(boss, jobDefinitions(createServices({ config, database })), silent, {
+    work: true,
+    pollSeconds: config.jobs.pollSeconds,
+  });
 });
 afterAll(async () => {
   await stopJobQueue(boss, 2000);

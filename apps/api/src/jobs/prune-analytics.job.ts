@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { AnalyticsService } from "../modules/analytics/analytics.service";
-import { defineJob } from "./job";
+import type { AnalyticsService } from "../modules/analytics/analytics.service.ts";
+import { defineJob } from "./job.ts";
 
 export const PRUNE_ANALYTICS_JOB = "maintenance.prune-analytics-events";
 

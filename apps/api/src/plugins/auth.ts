@@ -1,7 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
-import { unauthenticated } from "../domain-errors";
-import type { AccessTokens, SignIn } from "../modules/accounts/access-tokens";
+import { unauthenticated } from "../domain-errors.ts";
+import type { AccessTokens, SignIn } from "../modules/accounts/access-tokens.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

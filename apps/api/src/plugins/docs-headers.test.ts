@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
 
 /** The API docs page (/api/docs, Swagger UI) carries the same security headers as every other answer. */
 let t: TestApp;

@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { validationSummary } from "@serene/domain";
 import { describeDatabaseFault, isDatabaseUnavailable } from "@serene/db";
-import { databaseUnavailable, DomainError, type DomainErrorKind } from "../domain-errors";
-import { HttpError } from "../http-error";
+import { databaseUnavailable, DomainError, type DomainErrorKind } from "../domain-errors.ts";
+import { HttpError } from "../http-error.ts";
 
 interface ValidationIssue {
   instancePath?: string;

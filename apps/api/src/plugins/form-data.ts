@@ -1,6 +1,6 @@
 import multipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
-import { unreadable } from "../domain-errors";
+import { unreadable } from "../domain-errors.ts";
 
 /** The form's own limits: fields only, and only a few of them. Beyond them the parser answers 413 (plugins/errors.ts). */
 const LIMITS = { fields: 20, fieldSize: 16 * 1024, files: 0, fileSize: 0, parts: 20 };

@@ -1,6 +1,6 @@
 import { isIPv4 } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { sendError } from "./errors";
+import { sendError } from "./errors.ts";
 
 /** Headers a proxy adds when it passes on someone else's request. */
 const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip"];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, PASSWORD, randomIp, registerMember, uniqueEmail, type Member } from "../test/accounts";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { bearer, PASSWORD, randomIp, registerMember, uniqueEmail, type Member } from "../test/accounts.ts";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
 
 /**
  * Answers that belong to one person stay out of every cache: each answer to a signed-in request,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { invalid } from "../domain-errors";
+import { invalid } from "../domain-errors.ts";
 
 const NUL = "\u0000";
 

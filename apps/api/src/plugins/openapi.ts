@@ -2,7 +2,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
-import type { Config } from "../config";
+import type { Config } from "../config.ts";
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 type TransformObjectInput = Parameters<typeof jsonSchemaTransformObject>[0];

@@ -2,12 +2,12 @@ import { createHash, randomInt } from "node:crypto";
 import { connect, createServer } from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { HttpError } from "../http-error";
-import { login, PASSWORD, randomIp, registerMember, uniqueEmail } from "../test/accounts";
-import { freePort, pollUntil } from "../test/ports-and-polls";
-import { redisForTests } from "../test/redis";
-import { createTestApp, type TestApp } from "../test/test-app";
-import { createRateLimiter, RATE_LIMITS, REDIS_BACK_MESSAGE, REDIS_DOWN_MESSAGE, tooManyAttempts } from "./rate-limit";
+import { HttpError } from "../http-error.ts";
+import { login, PASSWORD, randomIp, registerMember, uniqueEmail } from "../test/accounts.ts";
+import { freePort, pollUntil } from "../test/ports-and-polls.ts";
+import { redisForTests } from "../test/redis.ts";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { createRateLimiter, RATE_LIMITS, REDIS_BACK_MESSAGE, REDIS_DOWN_MESSAGE, tooManyAttempts } from "./rate-limit.ts";
 
 const redisAt = await redisForTests();
 const REDIS_URL = redisAt.url;

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { clientKey, SIGN_IN_THROTTLE } from "@serene/domain";
-import { HttpError } from "../http-error";
-import { createSignInThrottle, type SignInThrottle } from "./sign-in-throttle";
+import { HttpError } from "../http-error.ts";
+import { createSignInThrottle, type SignInThrottle } from "./sign-in-throttle.ts";
 
 /**
  * Limits on credential endpoints, each counted twice: per client address and per account (the e-mail

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import helmet from "helmet";
 import { THEME_BOOT_SCRIPT } from "@serene/domain";
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config";
+import type { Config } from "../config.ts";
 
 /** Origins that third-party measurement needs, added only when that measurement is configured. */
 function measurementOrigins(config: Config) {

@@ -2,12 +2,12 @@ import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
 import { SIGN_IN_THROTTLE } from "@serene/domain";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { HttpError } from "../http-error";
-import { randomIp, uniqueEmail } from "../test/accounts";
-import { pollUntil } from "../test/ports-and-polls";
-import { redisForTests } from "../test/redis";
-import { createRateLimiter, type RateLimiter } from "./rate-limit";
-import type { SignInSource } from "./sign-in-throttle";
+import { HttpError } from "../http-error.ts";
+import { randomIp, uniqueEmail } from "../test/accounts.ts";
+import { pollUntil } from "../test/ports-and-polls.ts";
+import { redisForTests } from "../test/redis.ts";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.ts";
+import type { SignInSource } from "./sign-in-throttle.ts";
 
 const redisAt = await redisForTests();
 

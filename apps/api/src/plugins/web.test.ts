@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/test-app";
-import { PRODUCTION } from "../test/production-env";
-import { rows } from "../test/accounts";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { PRODUCTION } from "../test/production-env.ts";
+import { rows } from "../test/accounts.ts";
 
 let t: TestApp;
 let dist: string;
@@ -143,7 +143,7 @@ describe("the web app", () => {
   });
 
   it("escapes the words it paints", async () => {
-    const { fillSalesFrame } = await import("./web");
+    const { fillSalesFrame } = await import("./web.ts");
     const html = fillSalesFrame('<i title="%SP_TITLE%">%SP_TITLE%</i><ul><li>%SP_SEEN_ON%</li></ul>%SP_WARNING%', {
       theme: "default",
       seenOn: ["<b>"],

@@ -5,10 +5,10 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ClientConfig } from "@serene/contracts";
 import { isAppRoute } from "@serene/domain";
-import type { Config } from "../config";
-import { signInProviders } from "../modules/identity/sign-in-providers";
-import { sendError } from "./errors";
-import { contentSecurityPolicy, contentSecurityPolicyHeader } from "./security";
+import type { Config } from "../config.ts";
+import { signInProviders } from "../modules/identity/sign-in-providers.ts";
+import { sendError } from "./errors.ts";
+import { contentSecurityPolicy, contentSecurityPolicyHeader } from "./security.ts";
 
 /** Files of the build the browser asks again on every visit (decision 047): the service worker, the manifest, the offline page. */
 const ALWAYS_REVALIDATED = new Set(["sw.js", "manifest.webmanifest", "offline.html"]);

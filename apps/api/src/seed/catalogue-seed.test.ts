@@ -14,10 +14,10 @@ import {
   type DatabaseHandle,
 } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uniqueEmail } from "../test/accounts";
-import { createTestDatabase } from "../test/test-app";
-import { captionedVariants, catalogueFingerprint, itemDurations, writeCatalogue } from "./catalogue-seed";
-import { seedContent } from "./seed";
+import { uniqueEmail } from "../test/accounts.ts";
+import { createTestDatabase } from "../test/test-app.ts";
+import { captionedVariants, catalogueFingerprint, itemDurations, writeCatalogue } from "./catalogue-seed.ts";
+import { seedContent } from "./seed.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

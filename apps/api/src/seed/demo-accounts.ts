@@ -1,8 +1,8 @@
 import { eq, inArray, isNull } from "drizzle-orm";
 import { DAY_MS, isEntitled } from "@serene/domain";
 import { leads, subscriptions, users, type Database } from "@serene/db";
-import { hashPassword } from "../modules/accounts/passwords";
-import { hashSecret } from "../modules/accounts/secrets";
+import { hashPassword } from "../modules/accounts/passwords.ts";
+import { hashSecret } from "../modules/accounts/secrets.ts";
 
 /** Accounts for trying the product, created only when demo data is on (never in production by default). */
 export const DEMO_ACCOUNTS = [

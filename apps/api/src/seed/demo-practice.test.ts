@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/test-app";
-import { DEMO_ACCOUNTS, seedDemoAccounts } from "./demo-accounts";
-import { seedDemoPractice } from "./demo-practice";
+import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { DEMO_ACCOUNTS, seedDemoAccounts } from "./demo-accounts.ts";
+import { seedDemoPractice } from "./demo-practice.ts";
 
 let t: TestApp;
 beforeAll(async () => {

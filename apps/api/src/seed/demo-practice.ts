@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { DAY_MS } from "@serene/domain";
 import { contentItems, favorites, listeningSessions, notes, users, type Database } from "@serene/db";
-import { createAchievementsRepository } from "../modules/achievements/achievements.repository";
-import { createAchievementsService } from "../modules/achievements/achievements.service";
-import { createCatalogueCache } from "../modules/content/catalogue-snapshot";
-import { createCatalogueRepository } from "../modules/content/catalogue.repository";
+import { createAchievementsRepository } from "../modules/achievements/achievements.repository.ts";
+import { createAchievementsService } from "../modules/achievements/achievements.service.ts";
+import { createCatalogueCache } from "../modules/content/catalogue-snapshot.ts";
+import { createCatalogueRepository } from "../modules/content/catalogue.repository.ts";
 
 /** The demo member whose profile shows a lived-in practice (README: demo accounts). */
 const PRACTISING_MEMBER = "premium@serene.example";

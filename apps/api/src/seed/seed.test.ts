@@ -1,9 +1,9 @@
 import { appSettings, faqItems, type DatabaseHandle } from "@serene/db";
 import { loadCatalogue, loadFaq, loadMediaManifest, loadPlans } from "@serene/content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../test/test-app";
-import { catalogueFingerprint } from "./catalogue-seed";
-import { CONTENT_VERSION, seedContent } from "./seed";
+import { createTestDatabase } from "../test/test-app.ts";
+import { catalogueFingerprint } from "./catalogue-seed.ts";
+import { CONTENT_VERSION, seedContent } from "./seed.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { appSettings, faqItems, type Database } from "@serene/db";
 import { loadCatalogue, loadFaq, loadMediaManifest, loadPlans } from "@serene/content";
-import { catalogueFingerprint, writeCatalogue } from "./catalogue-seed";
-import { writePlans } from "./plans-seed";
+import { catalogueFingerprint, writeCatalogue } from "./catalogue-seed.ts";
+import { writePlans } from "./plans-seed.ts";
 
 /** Raise when the way content is loaded changes; a change of the content itself is noticed by its fingerprint. */
 export const CONTENT_VERSION = 2;

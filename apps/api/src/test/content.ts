@@ -6,8 +6,8 @@ import { loadCatalogue, type CatalogueItem } from "@serene/content";
 import { users, type DatabaseHandle } from "@serene/db";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
-import { seedDemoAccounts, DEMO_ACCOUNTS } from "../seed/demo-accounts";
-import { bearer, login, type Member } from "./accounts";
+import { seedDemoAccounts, DEMO_ACCOUNTS } from "../seed/demo-accounts.ts";
+import { bearer, login, type Member } from "./accounts.ts";
 
 /** The shipped demo catalogue, as the test databases were seeded with it. */
 export const catalogue = loadCatalogue();

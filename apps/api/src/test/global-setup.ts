@@ -3,7 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import { createDatabase, migrate, pgliteOf } from "@serene/db";
 import type { TestProject } from "vitest/node";
-import { seedContent } from "../seed/seed";
+import { seedContent } from "../seed/seed.ts";
 
 const dir = path.resolve(".test-data");
 

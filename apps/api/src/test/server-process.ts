@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { freePort, pollUntil } from "./ports-and-polls";
+import { freePort, pollUntil } from "./ports-and-polls.ts";
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 
@@ -21,7 +21,7 @@ export interface ServerProcess {
  */
 export async function spawnApi(entry: "server.ts" | "worker.ts", env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", `apps/api/src/${entry}`], {
+  const child = spawn(process.execPath, [`apps/api/src/${entry}`], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,9 +1,9 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
-import { registerMember, subscribe } from "./accounts";
+import { registerMember, subscribe } from "./accounts.ts";
 import { expect } from "vitest";
-import { itemById } from "./content";
-import { createTestApp, type TestApp } from "./test-app";
+import { itemById } from "./content.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
 
 export const APP_URL = "https://app.serene.test";
 /** Media is addressed, and cookie policies name it, at this absolute address. */

@@ -4,11 +4,11 @@ import pg from "pg";
 import { inject, onTestFinished } from "vitest";
 import { createDatabase, type DatabaseHandle } from "@serene/db";
 import type { FastifyInstance } from "fastify";
-import { buildApp, createServices, type Services } from "../app";
-import { loadConfig, type Config } from "../config";
-import { jobDefinitions } from "../jobs";
-import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "../jobs/queue";
-import { useCheapPasswordHashing } from "../modules/accounts/passwords";
+import { buildApp, createServices, type Services } from "../app.ts";
+import { loadConfig, type Config } from "../config.ts";
+import { jobDefinitions } from "../jobs/index.ts";
+import { registerJobs, startJobQueue, stopJobQueue, type JobQueue } from "../jobs/queue.ts";
+import { useCheapPasswordHashing } from "../modules/accounts/passwords.ts";
 
 /** A configuration for tests: the defaults, plus what a test overrides. */
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -119,7 +119,7 @@ export async function createQueuedTestApp(env: Record<string, string> = {}, { se
   const boss = await startJobQueue(database, { logger: silent, work: true });
   const config = testConfig(env);
   const services = createServices({ config, database, jobs: boss });
-  await registerJobs(boss, jobDefinitions(services), silent, true, config.jobsPollSeconds);
+  await registerJobs(boss, jobDefinitions(services), silent, { work: true, pollSeconds: config.jobs.pollSeconds });
   const app = await buildApp({ config, database, jobs: boss, logger: false, ...(separateWorker ? {} : { services }) });
   await app.ready();
   return {

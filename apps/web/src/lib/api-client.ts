@@ -32,12 +32,14 @@ export interface RequestOptions {
  * is the wait in seconds the answer's Retry-After header asked for (a 429 or a 503), if any.
  */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly data: { message?: string; errors?: Record<string, string[]> } & Record<string, unknown>,
-    readonly retryAfter: number | null = null,
-  ) {
+  readonly status: number;
+  readonly data: { message?: string; errors?: Record<string, string[]> } & Record<string, unknown>;
+  readonly retryAfter: number | null;
+  constructor(status: number, data: ApiError["data"], retryAfter: number | null = null) {
     super(data.message ?? `Request failed with status ${status}`);
+    this.status = status;
+    this.data = data;
+    this.retryAfter = retryAfter;
     this.name = "ApiError";
   }
 }

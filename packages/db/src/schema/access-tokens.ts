@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { users } from "./users.ts";
 
 /** Session tokens. Only a SHA-256 of the token is kept; log-out deletes the row. */
 export const accessTokens = pgTable(

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { users } from "./users.ts";
 
 export type AccountCodePurpose = "password_reset" | "email_change" | "account_removal" | "tmp_login" | "trusted_device";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { checkouts } from "./checkouts";
-import { leads } from "./leads";
-import { users } from "./users";
+import { checkouts } from "./checkouts.ts";
+import { leads } from "./leads.ts";
+import { users } from "./users.ts";
 
 /**
  * A clock for a checkout's timed offer, kept for one identity of a person (docs/decisions/030-honest-offers.md):

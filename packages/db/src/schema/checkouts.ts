@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { packages } from "./packages";
+import { packages } from "./packages.ts";
 
 /** A sales page's set of packages: /subscription/{id} (checkout) or the promo checkout page (promo). */
 export const checkouts = pgTable("checkouts", {

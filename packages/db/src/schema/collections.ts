@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { contentItems } from "./content-items";
+import { contentItems } from "./content-items.ts";
 
 /** A named, ordered set of items ("Sleep sanctuary"), opened at /collection/:id. */
 export const collections = pgTable("collections", {

@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { users } from "./users.ts";
 
 /**
  * A sign-up on a coming-soon page (/coming-soon/{key}): a name and an e-mail to hear when the product

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
-import { contentItems } from "./content-items";
-import { tags } from "./tags";
+import { contentItems } from "./content-items.ts";
+import { tags } from "./tags.ts";
 
 export const contentItemTags = pgTable(
   "content_item_tags",

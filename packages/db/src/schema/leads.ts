@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { users } from "./users.ts";
 
 /**
  * A person known from a funnel before registering; `statisticId` is the unguessable handle in their link.

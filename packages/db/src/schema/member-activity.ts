@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
-import { contentItems } from "./content-items";
-import { users } from "./users";
+import { contentItems } from "./content-items.ts";
+import { users } from "./users.ts";
 
 const owner = () =>
   uuid()

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { users } from "./users.ts";
 
 /**
  * A member's saved mix in the Sounds mixer (decision 044): a name and up to three soundscapes, each with its own

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { users } from "./users.ts";
 
 /**
  * A member's private note (spec 001 sections 2 and 3; decision 033): a title and free text. It belongs to

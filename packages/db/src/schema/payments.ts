@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { subscriptions } from "./subscriptions";
-import { users } from "./users";
+import { subscriptions } from "./subscriptions.ts";
+import { users } from "./users.ts";
 
 /** The member's customer at a card processor (stripe or sandbox), made once and reused. */
 export const paymentCustomers = pgTable(

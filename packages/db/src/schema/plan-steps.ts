@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
-import { contentItems } from "./content-items";
+import { contentItems } from "./content-items.ts";
 
 /** The personal plan: each day's steps in order. */
 export const planSteps = pgTable(

@@ -1,6 +1,6 @@
 import { bigint, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { contentItems } from "./content-items";
-import { users } from "./users";
+import { contentItems } from "./content-items.ts";
+import { users } from "./users.ts";
 
 const owner = () =>
   uuid()

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { leads } from "./leads";
-import { users } from "./users";
+import { leads } from "./leads.ts";
+import { users } from "./users.ts";
 
 /**
  * One finished (or partly finished) quiz: the answers by field key, against the member when signed

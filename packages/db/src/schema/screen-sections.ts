@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { collections } from "./collections";
-import { contentItems } from "./content-items";
+import { collections } from "./collections.ts";
+import { contentItems } from "./content-items.ts";
 
 /** The sections a screen (home, meditation, music, sleep, therapy) is made of, in order. */
 export const screenSections = pgTable(

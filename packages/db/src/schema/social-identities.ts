@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { users } from "./users.ts";
 
 /** A verified sign-in identity (Google, Apple, Facebook) linked to an account. */
 export const socialIdentities = pgTable(

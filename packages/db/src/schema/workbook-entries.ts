@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { users } from "./users.ts";
 
 /**
  * One completed workbook (spec 001 section 3: Workbook entry). Workbooks are content (content/demo/workbooks.json),

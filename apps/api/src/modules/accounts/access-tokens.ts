@@ -1,6 +1,6 @@
 import { sessionExpiry, type SessionLifetime } from "@serene/domain";
-import type { AccountsRepository, UserRow } from "./accounts.repository";
-import { hashSecret, newSecret } from "./secrets";
+import type { AccountsRepository, UserRow } from "./accounts.repository.ts";
+import { hashSecret, newSecret } from "./secrets.ts";
 
 /** A member signed in with a live access token, and what every member route needs about them. */
 export interface SignIn {

@@ -14,12 +14,12 @@ import {
 } from "@serene/db";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { JobQueue } from "../../jobs/queue";
-import { lastMailTo, linkIn, login, mailsTo, PASSWORD, randomIp, rows, uniqueEmail, whoAmI } from "../../test/accounts";
-import { pollUntil } from "../../test/ports-and-polls";
-import { createQueuedTestApp, type QueuedTestApp } from "../../test/test-app";
-import { DELETE_DUE_ACCOUNTS_JOB } from "./account-recovery.service";
-import { hashSecret } from "./secrets";
+import type { JobQueue } from "../../jobs/queue.ts";
+import { lastMailTo, linkIn, login, mailsTo, PASSWORD, randomIp, rows, uniqueEmail, whoAmI } from "../../test/accounts.ts";
+import { pollUntil } from "../../test/ports-and-polls.ts";
+import { createQueuedTestApp, type QueuedTestApp } from "../../test/test-app.ts";
+import { DELETE_DUE_ACCOUNTS_JOB } from "./account-recovery.service.ts";
+import { hashSecret } from "./secrets.ts";
 
 /**
  * Deleting an account deletes every row that belongs to it. The tables are found from the

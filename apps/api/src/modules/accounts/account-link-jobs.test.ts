@@ -1,10 +1,10 @@
 import type { DatabaseHandle } from "@serene/db";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailsTo, randomIp, registerMember, rows, uniqueEmail } from "../../test/accounts";
-import { pollUntil } from "../../test/ports-and-polls";
-import { createQueuedTestApp, type QueuedTestApp } from "../../test/test-app";
-import { PASSWORD_RESET_MAIL_JOB, REMOVAL_MAIL_JOB } from "./account-recovery.service";
+import { mailsTo, randomIp, registerMember, rows, uniqueEmail } from "../../test/accounts.ts";
+import { pollUntil } from "../../test/ports-and-polls.ts";
+import { createQueuedTestApp, type QueuedTestApp } from "../../test/test-app.ts";
+import { PASSWORD_RESET_MAIL_JOB, REMOVAL_MAIL_JOB } from "./account-recovery.service.ts";
 
 /**
  * Recovery and removal requests through the API with the job queue running, as `npm start` runs

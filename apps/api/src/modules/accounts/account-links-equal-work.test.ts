@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { BackgroundWork } from "../../jobs/background";
-import type { JobQueue } from "../../jobs/queue";
-import { createAccountRecoveryService, PASSWORD_RESET_MAIL_JOB, REMOVAL_MAIL_JOB } from "./account-recovery.service";
-import type { AccountsContext } from "./accounts.service";
+import type { BackgroundWork } from "../../jobs/background.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import { createAccountRecoveryService, PASSWORD_RESET_MAIL_JOB, REMOVAL_MAIL_JOB } from "./account-recovery.service.ts";
+import type { AccountsContext } from "./accounts.service.ts";
 
 /**
  * A recovery or removal request must not tell, by the work it does before answering, whether the

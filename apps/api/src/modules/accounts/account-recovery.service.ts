@@ -1,13 +1,13 @@
 import { DAY_MS, normalizeEmail } from "@serene/domain";
 import type { ResetPasswordBody } from "@serene/contracts";
-import { FieldErrors, invalidField, notFound } from "../../domain-errors";
-import type { BackgroundWork } from "../../jobs/background";
-import type { JobQueue } from "../../jobs/queue";
-import { emails } from "../mail/templates";
-import type { AccountsContext } from "./accounts.service";
-import { hashPassword, newPasswordProblems } from "./passwords";
-import { proveOwnership } from "./ownership";
-import { hashSecret, newSecret } from "./secrets";
+import { FieldErrors, invalidField, notFound } from "../../domain-errors.ts";
+import type { BackgroundWork } from "../../jobs/background.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import { emails } from "../mail/templates.ts";
+import type { AccountsContext } from "./accounts.service.ts";
+import { hashPassword, newPasswordProblems } from "./passwords.ts";
+import { proveOwnership } from "./ownership.ts";
+import { hashSecret, newSecret } from "./secrets.ts";
 
 export const DELETE_DUE_ACCOUNTS_JOB = "accounts.delete-due";
 /** The jobs that look an address up and e-mail its link (or nothing): the request only queues them. */
@@ -77,7 +77,7 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
       const code = await sendCode(user.id, "password_reset", options.passwordResetMs);
       const url = `${ctx.appUrl}/password/reset?${new URLSearchParams({ token: code, email: user.email })}`;
       const minutes = Math.round(options.passwordResetMs / 60_000);
-      await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.passwordReset(ctx.brand, user.name, url, minutes) });
+      await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.passwordReset(ctx.brand, user.name, url, minutes), urgent: true });
       return { sent: true };
     },
 
@@ -124,7 +124,7 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
       if (!user || user.deletionDueAt) return { sent: false };
       const code = await sendCode(user.id, "account_removal", REMOVAL_LINK_MS);
       const url = `${ctx.appUrl}/confirm-remove/${code}`;
-      await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.confirmRemoval(ctx.brand, user.name, url) });
+      await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.confirmRemoval(ctx.brand, user.name, url), urgent: true });
       return { sent: true };
     },
 

@@ -15,8 +15,8 @@ import {
   uniqueEmail,
   whoAmI,
   type Member,
-} from "../../test/accounts";
-import { createTestApp, useProductionPasswordCost, type TestApp } from "../../test/test-app";
+} from "../../test/accounts.ts";
+import { createTestApp, useProductionPasswordCost, type TestApp } from "../../test/test-app.ts";
 import { DAY_MS, SIGN_IN_THROTTLE } from "@serene/domain";
 
 const RECOVERY = "If an account exists for this e-mail address, we have sent it a link to reset the password.";

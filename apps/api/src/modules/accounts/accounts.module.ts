@@ -1,9 +1,9 @@
-import { defineModule } from "../../http/module";
-import { createIdentityVerifier } from "../identity/identity-verifier";
-import { createAccountRecoveryService } from "./account-recovery.service";
-import { accountsRoutes } from "./accounts.routes";
-import { createAccountsService } from "./accounts.service";
-import { createProfileService } from "./profile.service";
+import { defineModule } from "../../http/module.ts";
+import { createIdentityVerifier } from "../identity/identity-verifier.ts";
+import { createAccountRecoveryService } from "./account-recovery.service.ts";
+import { accountsRoutes } from "./accounts.routes.ts";
+import { createAccountsService } from "./accounts.service.ts";
+import { createProfileService } from "./profile.service.ts";
 
 /** Who a person is: sign-up, sign-in, recovery and profile. Access tokens are shared: every member route checks them. */
 export const accountsModule = defineModule({

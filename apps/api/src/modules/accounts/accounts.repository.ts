@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { accessTokens, accountCodes, leads, socialIdentities, users, type AccountCodePurpose, type Database } from "@serene/db";
-import { leadWrites } from "../leads/leads.repository";
-import { outboxWrites } from "../mail/outbox.repository";
-import { quizAnswerWrites } from "../quiz/quiz.repository";
+import { leadWrites } from "../leads/leads.repository.ts";
+import { outboxWrites } from "../mail/outbox.repository.ts";
+import { quizAnswerWrites } from "../quiz/quiz.repository.ts";
 
 export type UserRow = typeof users.$inferSelect;
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;

@@ -26,14 +26,14 @@ import {
   UpdateUserBody,
   User,
 } from "@serene/contracts";
-import { accountErrors as errors, memberOnly, routeDocs, signInOf } from "../../http";
-import { authOf, bearerTokenOf, personal } from "../../plugins/auth";
-import type { MediaAccess } from "../media/media-access.service";
-import { mediaCookiesLeave } from "../media/media.routes";
-import type { AccountRecoveryService } from "./account-recovery.service";
-import type { AccountsService } from "./accounts.service";
-import type { ProfileService } from "./profile.service";
-import { TRUSTED_DEVICE_COOKIE } from "./trusted-devices";
+import { accountErrors as errors, memberOnly, routeDocs, signInOf } from "../../http/index.ts";
+import { authOf, bearerTokenOf, personal } from "../../plugins/auth.ts";
+import type { MediaAccess } from "../media/media-access.service.ts";
+import { mediaCookiesLeave } from "../media/media.routes.ts";
+import type { AccountRecoveryService } from "./account-recovery.service.ts";
+import type { AccountsService } from "./accounts.service.ts";
+import type { ProfileService } from "./profile.service.ts";
+import { TRUSTED_DEVICE_COOKIE } from "./trusted-devices.ts";
 
 export interface AccountsRouteDeps {
   accounts: AccountsService;

@@ -8,18 +8,18 @@ import type {
   SocialProvider,
   TmpTokenBody,
 } from "@serene/contracts";
-import { FieldErrors, conflict, forbidden, invalid, invalidField, notFound } from "../../domain-errors";
-import { isUuid } from "../../http/ids";
-import type { RateLimiter } from "../../plugins/rate-limit";
-import type { IdentityVerifier } from "../identity/identity-verifier";
-import type { Mailer } from "../mail/mailer";
-import { emails, type Brand } from "../mail/templates";
-import type { AccountsRepository, UserRow } from "./accounts.repository";
-import { hashPassword, needsRehash, newPasswordProblems, verifyPassword } from "./passwords";
-import { hashSecret, newSecret, temporaryPassword } from "./secrets";
-import type { AccessTokens, SignIn } from "./access-tokens";
-import { createTrustedDevices, type TrustedDeviceCookie } from "./trusted-devices";
-import { presentedSessionOf, proveOwnership } from "./ownership";
+import { FieldErrors, conflict, forbidden, invalid, invalidField, notFound } from "../../domain-errors.ts";
+import { isUuid } from "../../http/ids.ts";
+import type { RateLimiter } from "../../plugins/rate-limit.ts";
+import type { IdentityVerifier } from "../identity/identity-verifier.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { emails, type Brand } from "../mail/templates.ts";
+import type { AccountsRepository, UserRow } from "./accounts.repository.ts";
+import { hashPassword, needsRehash, newPasswordProblems, verifyPassword } from "./passwords.ts";
+import { hashSecret, newSecret, temporaryPassword } from "./secrets.ts";
+import type { AccessTokens, SignIn } from "./access-tokens.ts";
+import { createTrustedDevices, type TrustedDeviceCookie } from "./trusted-devices.ts";
+import { presentedSessionOf, proveOwnership } from "./ownership.ts";
 
 export interface AccountsContext {
   repo: AccountsRepository;
@@ -89,7 +89,7 @@ export function createAccountsService(ctx: AccountsContext) {
   async function sendWelcome(user: UserRow) {
     const link = await issueTemporaryLogin(user);
     const minutes = Math.round(ctx.tmpTokenMs / 60_000);
-    await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.welcome(ctx.brand, user.name, link, minutes) });
+    await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.welcome(ctx.brand, user.name, link, minutes), urgent: true });
   }
 
   /**

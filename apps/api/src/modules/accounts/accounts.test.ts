@@ -17,8 +17,8 @@ import {
   uniqueEmail,
   whoAmI,
   type Member,
-} from "../../test/accounts";
-import { createTestApp, useProductionPasswordCost, type TestApp } from "../../test/test-app";
+} from "../../test/accounts.ts";
+import { createTestApp, useProductionPasswordCost, type TestApp } from "../../test/test-app.ts";
 import { DAY_MS } from "@serene/domain";
 
 const CREDENTIALS = {

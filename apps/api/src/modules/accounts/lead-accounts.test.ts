@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "../../plugins/rate-limit";
+import { RATE_LIMITS } from "../../plugins/rate-limit.ts";
 import {
   bearer,
   expectBothParts,
@@ -12,8 +12,8 @@ import {
   rows,
   uniqueEmail,
   whoAmI,
-} from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
+} from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 /**
  * POST /lead/{id}/account: a lead buying on its offer page (/lead-checkout) gets an account with a

@@ -1,8 +1,8 @@
 import { leads } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "../../plugins/rate-limit";
-import { randomIp, uniqueEmail } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { RATE_LIMITS } from "../../plugins/rate-limit.ts";
+import { randomIp, uniqueEmail } from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 /** The lead lookup names a person and an e-mail for a statistic id: it is rate limited per address and per id. */
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterOwnershipProof, type OwnershipProof } from "@serene/domain";
-import type { AccountsRepository, UserRow } from "./accounts.repository";
-import type { AccessTokens } from "./access-tokens";
+import type { AccountsRepository, UserRow } from "./accounts.repository.ts";
+import type { AccessTokens } from "./access-tokens.ts";
 
 /** The repository bound to a transaction. */
 export type AccountsTx = Omit<AccountsRepository, "transaction">;

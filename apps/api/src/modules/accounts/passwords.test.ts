@@ -8,7 +8,7 @@ import {
   newPasswordProblems,
   useCheapPasswordHashing,
   verifyPassword,
-} from "./passwords";
+} from "./passwords.ts";
 
 // Files share a worker's modules: whatever cost the file before asked for, these tests start from OWASP's.
 beforeAll(() => useCheapPasswordHashing(false));

@@ -1,11 +1,22 @@
 import { eq } from "drizzle-orm";
 import { accountCodes, users } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_CLIENT_ID } from "../../config";
-import { bearer, formBody, lastMailTo, linkIn, login, PASSWORD, randomIp, registerMember, uniqueEmail, whoAmI } from "../../test/accounts";
-import { freePort } from "../../test/ports-and-polls";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { TRUSTED_DEVICE_COOKIE } from "./trusted-devices";
+import { SANDBOX_CLIENT_ID } from "../../config.ts";
+import {
+  bearer,
+  formBody,
+  lastMailTo,
+  linkIn,
+  login,
+  PASSWORD,
+  randomIp,
+  registerMember,
+  uniqueEmail,
+  whoAmI,
+} from "../../test/accounts.ts";
+import { freePort } from "../../test/ports-and-polls.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { TRUSTED_DEVICE_COOKIE } from "./trusted-devices.ts";
 
 /**
  * Pre-account-takeover (docs/decisions/050-one-owner-per-address.md): for each way someone could

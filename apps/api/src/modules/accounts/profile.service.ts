@@ -1,13 +1,13 @@
 import { DAY_MS, mayChangeEmail, normalizeEmail, PROVE_ADDRESS_FIRST_MESSAGE } from "@serene/domain";
 import type { ChangePasswordBody, UpdateUserBody, User } from "@serene/contracts";
-import { FieldErrors, invalidField, notFound } from "../../domain-errors";
-import { emails } from "../mail/templates";
-import type { UserRow } from "./accounts.repository";
-import { checkEmail, type AccountsContext } from "./accounts.service";
-import { hashPassword, newPasswordProblems, verifyPassword } from "./passwords";
-import { hashSecret, newSecret } from "./secrets";
-import type { SignIn } from "./access-tokens";
-import { presentUser } from "./user.presenter";
+import { FieldErrors, invalidField, notFound } from "../../domain-errors.ts";
+import { emails } from "../mail/templates.ts";
+import type { UserRow } from "./accounts.repository.ts";
+import { checkEmail, type AccountsContext } from "./accounts.service.ts";
+import { hashPassword, newPasswordProblems, verifyPassword } from "./passwords.ts";
+import { hashSecret, newSecret } from "./secrets.ts";
+import type { SignIn } from "./access-tokens.ts";
+import { presentUser } from "./user.presenter.ts";
 
 const EMAIL_CHANGE_MS = DAY_MS;
 const EMAIL_TAKEN = "The email has already been taken.";
@@ -44,7 +44,7 @@ export function createProfileService(ctx: AccountsContext) {
           expiresAt: new Date(now().getTime() + EMAIL_CHANGE_MS),
         });
         const url = `${ctx.appUrl}/confirm-email/${code}`;
-        await ctx.mailer.send({ to: email, userId: user.id, ...emails.confirmEmailChange(ctx.brand, user.name, url, email) });
+        await ctx.mailer.send({ to: email, userId: user.id, ...emails.confirmEmailChange(ctx.brand, user.name, url, email), urgent: true });
         await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.emailChangeRequested(ctx.brand, user.name, email) });
       }
       return present(user);

@@ -18,8 +18,8 @@ import {
   uniqueEmail,
   whoAmI,
   type Member,
-} from "../../test/accounts";
-import { createTestApp, useProductionPasswordCost, type TestApp } from "../../test/test-app";
+} from "../../test/accounts.ts";
+import { createTestApp, useProductionPasswordCost, type TestApp } from "../../test/test-app.ts";
 
 /** A member who registered and then followed their welcome link: the address is theirs. */
 const provenMember = async (...args: Parameters<typeof registerMember>) => proveAddress(args[0], args[1], await registerMember(...args));

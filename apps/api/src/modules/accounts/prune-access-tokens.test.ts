@@ -1,9 +1,9 @@
 import { accessTokens, accountCodes, users, type DatabaseHandle } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServices } from "../../app";
-import { jobDefinitions } from "../../jobs";
-import { createTestDatabase, testConfig } from "../../test/test-app";
-import { PRUNE_ACCESS_TOKENS_JOB } from "./accounts.service";
+import { createServices } from "../../app.ts";
+import { jobDefinitions } from "../../jobs/index.ts";
+import { createTestDatabase, testConfig } from "../../test/test-app.ts";
+import { PRUNE_ACCESS_TOKENS_JOB } from "./accounts.service.ts";
 import { DAY_MS } from "@serene/domain";
 
 let database: DatabaseHandle;

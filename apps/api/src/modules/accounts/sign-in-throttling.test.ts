@@ -1,8 +1,8 @@
 import { SIGN_IN_THROTTLE } from "@serene/domain";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomIp, registerMember, rows, uniqueEmail, whoAmI } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { randomIp, registerMember, rows, uniqueEmail, whoAmI } from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 /**
  * POST /api/v1/user/token slows password guessing down per account and source, and never locks

@@ -1,7 +1,7 @@
 import type { CookieSerializeOptions } from "@fastify/cookie";
 import { DAY_MS, SIGN_IN_THROTTLE } from "@serene/domain";
-import type { AccountsRepository, UserRow } from "./accounts.repository";
-import { hashSecret, newSecret } from "./secrets";
+import type { AccountsRepository, UserRow } from "./accounts.repository.ts";
+import { hashSecret, newSecret } from "./secrets.ts";
 
 /** The cookie that tells the sign-in throttle a browser has signed in to the account before. */
 export const TRUSTED_DEVICE_COOKIE = "trusted_device";

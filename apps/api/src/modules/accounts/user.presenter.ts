@@ -1,5 +1,5 @@
 import type { User } from "@serene/contracts";
-import type { UserRow } from "./accounts.repository";
+import type { UserRow } from "./accounts.repository.ts";
 
 /** The member as GET and PUT /user answer: `pending_email` is a new address awaiting its link. */
 export function presentUser(user: UserRow, pendingEmail: string | null): User {

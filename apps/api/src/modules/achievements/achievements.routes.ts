@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AchievementList, CacheBuster } from "@serene/contracts";
-import { memberErrors as errors, memberIdOf, memberOnly, routeDocs } from "../../http";
-import type { AchievementsService } from "./achievements.service";
+import { memberErrors as errors, memberIdOf, memberOnly, routeDocs } from "../../http/index.ts";
+import type { AchievementsService } from "./achievements.service.ts";
 
 /** Spec 001 sections 2 and 7: the member's badges (decision 034). */
 export function achievementsRoutes(service: AchievementsService): FastifyPluginAsyncZod {

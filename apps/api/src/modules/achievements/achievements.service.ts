@@ -12,8 +12,8 @@ import {
   type BadgeItem,
   type MemberActivityFacts,
 } from "@serene/domain";
-import { presentBadge, presentEarned as present } from "./achievements.presenter";
-import type { AchievementsRepository, CompletionTargets, FactTargets } from "./achievements.repository";
+import { presentBadge, presentEarned as present } from "./achievements.presenter.ts";
+import type { AchievementsRepository, CompletionTargets, FactTargets } from "./achievements.repository.ts";
 
 /** What the write that asks for the award did, when it knows: only the facts it could change are gathered. */
 export interface AwardHint {

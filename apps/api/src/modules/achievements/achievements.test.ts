@@ -1,11 +1,11 @@
 import { ACHIEVEMENT_NAMES, DAY_MS, toUtcSecond } from "@serene/domain";
 import { contentItems } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServices, type Services } from "../../app";
-import { RATE_LIMITS } from "../../plugins/rate-limit";
-import { bearer, randomIp, registerMember, rows, type Member, subscribe } from "../../test/accounts";
-import { getAs, itemById, openedDaysAgo, sendAs } from "../../test/content";
-import { createTestApp, testConfig, type TestApp } from "../../test/test-app";
+import { createServices, type Services } from "../../app.ts";
+import { RATE_LIMITS } from "../../plugins/rate-limit.ts";
+import { bearer, randomIp, registerMember, rows, type Member, subscribe } from "../../test/accounts.ts";
+import { getAs, itemById, openedDaysAgo, sendAs } from "../../test/content.ts";
+import { createTestApp, testConfig, type TestApp } from "../../test/test-app.ts";
 
 /** Every item lasts two minutes here, so "complete" (80% in one go) is 96 seconds. */
 const LENGTH = 120;

@@ -1,7 +1,7 @@
-import { defineModule } from "../../http/module";
-import { createAnalyticsRepository } from "./analytics.repository";
-import { analyticsRoutes } from "./analytics.routes";
-import { createAnalyticsService } from "./analytics.service";
+import { defineModule } from "../../http/module.ts";
+import { createAnalyticsRepository } from "./analytics.repository.ts";
+import { analyticsRoutes } from "./analytics.routes.ts";
+import { createAnalyticsService } from "./analytics.service.ts";
 
 /** First-party analytics events; a job prunes them after the retention period. */
 export const analyticsModule = defineModule({

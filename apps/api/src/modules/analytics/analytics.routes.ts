@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AnalyticsEventAccepted, AnalyticsEventBody, CacheBuster } from "@serene/contracts";
-import { limitPerAddress, publicErrors, routeDocs } from "../../http";
-import type { RateLimiter } from "../../plugins/rate-limit";
-import type { AnalyticsService } from "./analytics.service";
+import { limitPerAddress, publicErrors, routeDocs } from "../../http/index.ts";
+import type { RateLimiter } from "../../plugins/rate-limit.ts";
+import type { AnalyticsService } from "./analytics.service.ts";
 
 /** Events are small; anything bigger than this is not an event. */
 const EVENT_BODY_LIMIT = 8 * 1024;

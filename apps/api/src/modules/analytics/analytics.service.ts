@@ -1,6 +1,6 @@
 import type { AnalyticsEventBody } from "@serene/contracts";
 import { DAY_MS } from "@serene/domain";
-import type { AnalyticsRepository } from "./analytics.repository";
+import type { AnalyticsRepository } from "./analytics.repository.ts";
 
 export function createAnalyticsService(repository: AnalyticsRepository, options: { retentionDays: number }) {
   return {

@@ -1,8 +1,8 @@
 import { analyticsEvents } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "../../plugins/rate-limit";
-import { randomIp } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { RATE_LIMITS } from "../../plugins/rate-limit.ts";
+import { randomIp } from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { analyticsEvents } from "@serene/db";
 import { DAY_MS } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomIp } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { buildFunnelReport, renderFunnelHtml, renderFunnelText } from "./funnel-report";
+import { randomIp } from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { buildFunnelReport, renderFunnelHtml, renderFunnelText } from "./funnel-report.ts";
 
 let t: TestApp;
 beforeAll(async () => {

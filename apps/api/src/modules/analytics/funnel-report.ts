@@ -1,6 +1,6 @@
 import { countFunnels, printableText, type FunnelReport } from "@serene/domain";
 import type { Database } from "@serene/db";
-import { createAnalyticsRepository } from "./analytics.repository";
+import { createAnalyticsRepository } from "./analytics.repository.ts";
 
 /**
  * `npm run report:funnels` (decision 027): the funnels counted from the first-party events, as a plain

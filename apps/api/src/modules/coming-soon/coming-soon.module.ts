@@ -1,8 +1,8 @@
 import { loadComingSoon } from "@serene/content";
-import { defineModule } from "../../http/module";
-import { createComingSoonRepository } from "./coming-soon.repository";
-import { comingSoonRoutes } from "./coming-soon.routes";
-import { createComingSoonService } from "./coming-soon.service";
+import { defineModule } from "../../http/module.ts";
+import { createComingSoonRepository } from "./coming-soon.repository.ts";
+import { comingSoonRoutes } from "./coming-soon.routes.ts";
+import { createComingSoonService } from "./coming-soon.service.ts";
 
 export const comingSoonModule = defineModule({
   name: "coming-soon",

@@ -1,5 +1,5 @@
 import type { ComingSoonLead } from "@serene/contracts";
-import type { ComingSoonLeadRow } from "./coming-soon.repository";
+import type { ComingSoonLeadRow } from "./coming-soon.repository.ts";
 
 /** A member's sign-up on a coming-soon page. */
 export const presentComingSoonLead = (row: ComingSoonLeadRow): ComingSoonLead => ({

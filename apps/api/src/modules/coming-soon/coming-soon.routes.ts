@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ComingSoonLeadBody, ComingSoonLeadResponse, ComingSoonParams, ComingSoonQuery, ComingSoonResponse } from "@serene/contracts";
-import { limitPerMember, memberErrors as errors, memberIdOf as memberOf, memberOnly, routeDocs } from "../../http";
-import type { RateLimiter } from "../../plugins/rate-limit";
-import type { ComingSoonService } from "./coming-soon.service";
+import { limitPerMember, memberErrors as errors, memberIdOf as memberOf, memberOnly, routeDocs } from "../../http/index.ts";
+import type { RateLimiter } from "../../plugins/rate-limit.ts";
+import type { ComingSoonService } from "./coming-soon.service.ts";
 
 /** A sign-up is a few names; anything bigger is not one. */
 const LEAD_BODY_LIMIT = 8 * 1024;

@@ -5,9 +5,9 @@ import {
   type ComingSoonLeadResponse,
   type ComingSoonResponse,
 } from "@serene/contracts";
-import { FieldErrors, notFound } from "../../domain-errors";
-import { presentComingSoonLead } from "./coming-soon.presenter";
-import type { ComingSoonRepository } from "./coming-soon.repository";
+import { FieldErrors, notFound } from "../../domain-errors.ts";
+import { presentComingSoonLead } from "./coming-soon.presenter.ts";
+import type { ComingSoonRepository } from "./coming-soon.repository.ts";
 
 /**
  * The coming-soon funnel (decision 026). Funnels are content: read from content/demo/coming-soon.json once,

@@ -1,9 +1,9 @@
 import { ComingSoonFunnelDefinitions } from "@serene/contracts";
 import { loadComingSoon } from "@serene/content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "../../plugins/rate-limit";
-import { bearer, randomIp, registerMember, rows, type Member } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { RATE_LIMITS } from "../../plugins/rate-limit.ts";
+import { bearer, randomIp, registerMember, rows, type Member } from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 let alice: Member;

@@ -10,10 +10,10 @@ import {
   toUtcSecond,
 } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "../../plugins/rate-limit";
-import { bearer, randomIp, registerMember, rows, type Member, subscribe } from "../../test/accounts";
-import { getAs, itemById, openedDaysAgo, sendAs } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { RATE_LIMITS } from "../../plugins/rate-limit.ts";
+import { bearer, randomIp, registerMember, rows, type Member, subscribe } from "../../test/accounts.ts";
+import { getAs, itemById, openedDaysAgo, sendAs } from "../../test/content.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 /**
  * Listening reports are believed only where they could be true (decision 054): an item the member may play,

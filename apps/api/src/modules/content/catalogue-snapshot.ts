@@ -1,5 +1,5 @@
 import { isContentModel, type ContentModel } from "@serene/domain";
-import type { CatalogueRepository } from "./catalogue.repository";
+import type { CatalogueRepository } from "./catalogue.repository.ts";
 
 export interface TagRecord {
   id: number;

@@ -32,13 +32,13 @@ import {
   type ContentModel,
   type ScreenName,
 } from "@serene/domain";
-import { notFound } from "../../domain-errors";
-import type { SignIn } from "../accounts/access-tokens";
-import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
-import type { CatalogueCache, CatalogueSnapshot, ItemRecord } from "./catalogue-snapshot";
-import type { CatalogueRepository } from "./catalogue.repository";
-import type { ContentPresenter, Viewer } from "./content.presenter";
-import type { LibraryRepository } from "./library.repository";
+import { notFound } from "../../domain-errors.ts";
+import type { SignIn } from "../accounts/access-tokens.ts";
+import type { SubscriptionsService } from "../subscriptions/subscriptions.service.ts";
+import type { CatalogueCache, CatalogueSnapshot, ItemRecord } from "./catalogue-snapshot.ts";
+import type { CatalogueRepository } from "./catalogue.repository.ts";
+import type { ContentPresenter, Viewer } from "./content.presenter.ts";
+import type { LibraryRepository } from "./library.repository.ts";
 
 function pick(snapshot: CatalogueSnapshot, ids: readonly number[]): ItemRecord[] {
   return ids.map((id) => snapshot.items.get(id)).filter((item): item is ItemRecord => Boolean(item));

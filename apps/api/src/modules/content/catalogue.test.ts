@@ -3,9 +3,9 @@ import { CONTENT_MODELS, SCREEN_NAMES } from "@serene/domain";
 import { loadMediaManifest } from "@serene/content";
 import { users } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, registerMember, type Member, subscribe } from "../../test/accounts";
-import { catalogue, childIds, getAs, itemById, listedItems, sendAs, setGoal } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { bearer, registerMember, type Member, subscribe } from "../../test/accounts.ts";
+import { catalogue, childIds, getAs, itemById, listedItems, sendAs, setGoal } from "../../test/content.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 /** Where content responses address media (a CDN in production). */
 const MEDIA = "https://media.serene.test/media";

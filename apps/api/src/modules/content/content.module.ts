@@ -1,10 +1,10 @@
-import { defineModule } from "../../http/module";
-import { contentRoutes } from "./content.routes";
-import { libraryRoutes } from "./library.routes";
-import { createLibraryService } from "./library.service";
-import { createPositionsRepository } from "./positions.repository";
-import { positionsRoutes } from "./positions.routes";
-import { createPositionsService } from "./positions.service";
+import { defineModule } from "../../http/module.ts";
+import { contentRoutes } from "./content.routes.ts";
+import { libraryRoutes } from "./library.routes.ts";
+import { createLibraryService } from "./library.service.ts";
+import { createPositionsRepository } from "./positions.repository.ts";
+import { positionsRoutes } from "./positions.routes.ts";
+import { createPositionsService } from "./positions.service.ts";
 
 /** The catalogue as members browse it (shared: other modules read it), their library and their places. */
 export const contentModule = defineModule({

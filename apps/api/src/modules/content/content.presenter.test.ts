@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../config";
-import type { CatalogueSnapshot, ItemRecord } from "./catalogue-snapshot";
-import { createContentPresenter } from "./content.presenter";
+import { loadConfig } from "../../config.ts";
+import type { CatalogueSnapshot, ItemRecord } from "./catalogue-snapshot.ts";
+import { createContentPresenter } from "./content.presenter.ts";
 
 const item = (overrides: Partial<ItemRecord> = {}): ItemRecord => ({
   id: 7,

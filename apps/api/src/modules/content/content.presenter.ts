@@ -1,6 +1,6 @@
 import type { ContentCard, ContentItem, ContentSession, Stream } from "@serene/contracts";
 import { canPlay, durationMinutes, isComplete, type ContentType, type MediaVariant } from "@serene/domain";
-import type { CatalogueSnapshot, ItemRecord } from "./catalogue-snapshot";
+import type { CatalogueSnapshot, ItemRecord } from "./catalogue-snapshot.ts";
 
 /** What a presentation depends on about the member asking. */
 export interface Viewer {

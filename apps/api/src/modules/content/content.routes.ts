@@ -20,8 +20,8 @@ import {
   TagListResponse,
 } from "@serene/contracts";
 import { CONTENT_MODELS } from "@serene/domain";
-import { memberErrors as errors, memberOnly, routeDocs, signInOf } from "../../http";
-import type { CatalogueService } from "./catalogue.service";
+import { memberErrors as errors, memberOnly, routeDocs, signInOf } from "../../http/index.ts";
+import type { CatalogueService } from "./catalogue.service.ts";
 
 /** Spec 001 section 7: the catalogue as members browse it. */
 export function contentRoutes({ catalogue }: { catalogue: CatalogueService }): FastifyPluginAsyncZod {

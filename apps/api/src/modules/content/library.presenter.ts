@@ -1,7 +1,7 @@
 import type { ActivityResponse, FavoriteResponse, SessionReportResponse } from "@serene/contracts";
 import { toUtcSecond } from "@serene/domain";
-import type { ItemRecord } from "./catalogue-snapshot";
-import type { ListeningSessionRow } from "./library.repository";
+import type { ItemRecord } from "./catalogue-snapshot.ts";
+import type { ListeningSessionRow } from "./library.repository.ts";
 
 /** The answers of the library's writes: which item, and what is now true of it. */
 export const presentFavorite = (item: ItemRecord, favorite: boolean): FavoriteResponse => ({

@@ -10,7 +10,7 @@ import {
   type ListeningSummary,
 } from "@serene/domain";
 import { contentShares, contentViews, favorites, listeningSessions, playHistory, type Database } from "@serene/db";
-import { memberWrites } from "../accounts/accounts.repository";
+import { memberWrites } from "../accounts/accounts.repository.ts";
 
 export type ListeningSessionRow = typeof listeningSessions.$inferSelect;
 type Runner = Pick<Database, "execute">;

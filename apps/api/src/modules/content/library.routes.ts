@@ -12,9 +12,9 @@ import {
   TimeZoneQuery,
 } from "@serene/contracts";
 import type { FastifyRequest } from "fastify";
-import { limitPerMember, memberErrors as errors, memberIdOf as userId, memberOnly, routeDocs, signInOf } from "../../http";
-import type { RateLimiter } from "../../plugins/rate-limit";
-import type { LibraryService } from "./library.service";
+import { limitPerMember, memberErrors as errors, memberIdOf as userId, memberOnly, routeDocs, signInOf } from "../../http/index.ts";
+import type { RateLimiter } from "../../plugins/rate-limit.ts";
+import type { LibraryService } from "./library.service.ts";
 
 /** Spec 001 section 7: the member's favourites, history, views and listening sessions. */
 export function libraryRoutes({ library, limiter }: { library: LibraryService; limiter: RateLimiter }): FastifyPluginAsyncZod {

@@ -23,14 +23,14 @@ import {
   type ListeningContext,
   type ListeningInterval,
 } from "@serene/domain";
-import { invalid, invalidField, notFound } from "../../domain-errors";
-import type { SignIn } from "../accounts/access-tokens";
-import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
-import type { CatalogueCache, ItemRecord } from "./catalogue-snapshot";
-import type { ContentPresenter } from "./content.presenter";
-import type { CatalogueService } from "./catalogue.service";
-import { presentActivity, presentFavorite, presentSessionReport } from "./library.presenter";
-import { isUnknownZone, type LibraryRepository } from "./library.repository";
+import { invalid, invalidField, notFound } from "../../domain-errors.ts";
+import type { SignIn } from "../accounts/access-tokens.ts";
+import type { SubscriptionsService } from "../subscriptions/subscriptions.service.ts";
+import type { CatalogueCache, ItemRecord } from "./catalogue-snapshot.ts";
+import type { ContentPresenter } from "./content.presenter.ts";
+import type { CatalogueService } from "./catalogue.service.ts";
+import { presentActivity, presentFavorite, presentSessionReport } from "./library.presenter.ts";
+import { isUnknownZone, type LibraryRepository } from "./library.repository.ts";
 
 /** How many cards each library slider holds. */
 const LIBRARY_LIMIT = 20;

@@ -2,9 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import { contentItems, contentViews, favorites, listeningSessions } from "@serene/db";
 import { toUtcSecond, DAY_MS } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, registerMember, type Member } from "../../test/accounts";
-import { getAs, itemById, listedItems, openedDaysAgo, sendAs, setGoal } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { bearer, registerMember, type Member } from "../../test/accounts.ts";
+import { getAs, itemById, listedItems, openedDaysAgo, sendAs, setGoal } from "../../test/content.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 let alice: Member;

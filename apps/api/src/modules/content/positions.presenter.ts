@@ -1,6 +1,6 @@
 import type { ListeningPosition } from "@serene/contracts";
 import { isFinished, resumeAt, toUtcSecond } from "@serene/domain";
-import type { PositionRow } from "./positions.repository";
+import type { PositionRow } from "./positions.repository.ts";
 
 /** The member's place in an item, with where the player resumes and whether the item counts as finished. */
 export const presentPosition = (row: PositionRow): ListeningPosition => ({

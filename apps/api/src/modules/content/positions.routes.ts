@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CacheBuster, ContinueList, IdParam, PositionBody, PositionResponse } from "@serene/contracts";
 import { z } from "zod";
-import { memberErrors as errors, memberIdOf as userId, memberOnly, routeDocs, signInOf } from "../../http";
-import type { PositionsService } from "./positions.service";
+import { memberErrors as errors, memberIdOf as userId, memberOnly, routeDocs, signInOf } from "../../http/index.ts";
+import type { PositionsService } from "./positions.service.ts";
 
 /** The member's place in each item, and home's 'Continue' (decision 043). */
 export function positionsRoutes({ positions }: { positions: PositionsService }): FastifyPluginAsyncZod {

@@ -1,12 +1,12 @@
 import type { ContinueList, PositionBody, PositionResponse } from "@serene/contracts";
 import { CONTINUE_LIMIT, keepsPosition, POSITION_MESSAGES, positionProblems, resumeAt } from "@serene/domain";
-import { invalid, notFound } from "../../domain-errors";
-import type { SignIn } from "../accounts/access-tokens";
-import type { CatalogueCache, ItemRecord } from "./catalogue-snapshot";
-import type { CatalogueService } from "./catalogue.service";
-import type { ContentPresenter } from "./content.presenter";
-import { presentPosition as present } from "./positions.presenter";
-import type { PositionsRepository } from "./positions.repository";
+import { invalid, notFound } from "../../domain-errors.ts";
+import type { SignIn } from "../accounts/access-tokens.ts";
+import type { CatalogueCache, ItemRecord } from "./catalogue-snapshot.ts";
+import type { CatalogueService } from "./catalogue.service.ts";
+import type { ContentPresenter } from "./content.presenter.ts";
+import { presentPosition as present } from "./positions.presenter.ts";
+import type { PositionsRepository } from "./positions.repository.ts";
 
 /**
  * The member's place in each item (decision 043): saved by the player, read back to continue, and listed as

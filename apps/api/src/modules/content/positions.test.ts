@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerMember, rows, type Member } from "../../test/accounts";
-import { catalogue, findItem, getAs, listedItems, sendAs } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { registerMember, rows, type Member } from "../../test/accounts.ts";
+import { catalogue, findItem, getAs, listedItems, sendAs } from "../../test/content.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 /** PUT/GET/DELETE /user/positions/{id} and GET /user/continue (decision 043), on PGlite and PostgreSQL. */
 let t: TestApp;

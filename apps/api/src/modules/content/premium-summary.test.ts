@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { contentItems } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerMember, type Member } from "../../test/accounts";
-import { catalogue, demoMembers, getAs } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { registerMember, type Member } from "../../test/accounts.ts";
+import { catalogue, demoMembers, getAs } from "../../test/content.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 let member: Member;

@@ -9,9 +9,9 @@ import {
   type ListeningDay,
 } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, registerMember, rows, type Member } from "../../test/accounts";
-import { getAs, openedDaysAgo, sendAs } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { bearer, registerMember, rows, type Member } from "../../test/accounts.ts";
+import { getAs, openedDaysAgo, sendAs } from "../../test/content.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 /** GET and POST /user/sessions with days in the member's own time zone, kept in the listening_days roll-up (decision 034). */
 let t: TestApp;

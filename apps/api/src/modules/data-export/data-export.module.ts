@@ -1,7 +1,7 @@
-import { defineModule } from "../../http/module";
-import { createDataExportRepository } from "./data-export.repository";
-import { dataExportRoutes } from "./data-export.routes";
-import { createDataExportService } from "./data-export.service";
+import { defineModule } from "../../http/module.ts";
+import { createDataExportRepository } from "./data-export.repository.ts";
+import { dataExportRoutes } from "./data-export.routes.ts";
+import { createDataExportService } from "./data-export.service.ts";
 
 /** "Download my data" (decision 037). */
 export const dataExportModule = defineModule({

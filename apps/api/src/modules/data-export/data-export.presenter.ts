@@ -8,7 +8,7 @@ import {
   type ExportSections,
 } from "@serene/contracts";
 import { worksheetAnswerRows, type WorksheetAnswerValue } from "@serene/domain";
-import type { ExportRow, WithheldCount } from "./data-export.repository";
+import type { ExportRow, WithheldCount } from "./data-export.repository.ts";
 
 /**
  * CSV as spreadsheets read it: a header line, every cell quoted when it holds a quote, a comma or a line break

@@ -2,9 +2,9 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DATA_EXPORT_CSV_FILES, DataExport, DataExportQuery, type DataExportCsvFile } from "@serene/contracts";
-import { limitPerMember, memberErrors as errors, memberIdOf as memberOf, memberOnly, routeDocs } from "../../http";
-import type { RateLimiter } from "../../plugins/rate-limit";
-import type { DataExportService } from "./data-export.service";
+import { limitPerMember, memberErrors as errors, memberIdOf as memberOf, memberOnly, routeDocs } from "../../http/index.ts";
+import type { RateLimiter } from "../../plugins/rate-limit.ts";
+import type { DataExportService } from "./data-export.service.ts";
 
 /** A CSV file, declared as text: the first line names the columns. */
 const csvResponse = (description: string) => ({

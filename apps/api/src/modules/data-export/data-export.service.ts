@@ -1,8 +1,8 @@
 import { DATA_EXPORT_CSV_COLUMNS, type DataExport, type DataExportCsvFile } from "@serene/contracts";
 import { dataExportFileName } from "@serene/domain";
-import { unauthenticated } from "../../domain-errors";
-import { notesCsvRows, presentExport, sessionsCsvRows, toCsv, worksheetsCsvRows } from "./data-export.presenter";
-import type { DataExportRepository, ExportRow } from "./data-export.repository";
+import { unauthenticated } from "../../domain-errors.ts";
+import { notesCsvRows, presentExport, sessionsCsvRows, toCsv, worksheetsCsvRows } from "./data-export.presenter.ts";
+import type { DataExportRepository, ExportRow } from "./data-export.repository.ts";
 
 const itemIdsOf = (sections: Record<string, ExportRow[]>) => {
   const ids = new Set<number>();

@@ -26,11 +26,11 @@ import {
   workbookEntries,
 } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "../../plugins/rate-limit";
-import { bearer, randomIp, registerMember, rows, type Member } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { DATA_EXPORT_ACCOUNT, DATA_EXPORT_EXCLUSIONS, DATA_EXPORT_SECTIONS, sectionColumns } from "./data-export.repository";
-import { toCsv } from "./data-export.presenter";
+import { RATE_LIMITS } from "../../plugins/rate-limit.ts";
+import { bearer, randomIp, registerMember, rows, type Member } from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { DATA_EXPORT_ACCOUNT, DATA_EXPORT_EXCLUSIONS, DATA_EXPORT_SECTIONS, sectionColumns } from "./data-export.repository.ts";
+import { toCsv } from "./data-export.presenter.ts";
 
 let t: TestApp;
 let alice: Member;

@@ -1,7 +1,7 @@
-import { defineModule } from "../../http/module";
-import { createFaqRepository } from "./faq.repository";
-import { faqRoutes } from "./faq.routes";
-import { createFaqService } from "./faq.service";
+import { defineModule } from "../../http/module.ts";
+import { createFaqRepository } from "./faq.repository.ts";
+import { faqRoutes } from "./faq.routes.ts";
+import { createFaqService } from "./faq.service.ts";
 
 export const faqModule = defineModule({
   name: "faq",

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { FaqListQuery, FaqListResponse } from "@serene/contracts";
-import { errorsOnly, routeDocs } from "../../http";
-import type { FaqService } from "./faq.service";
+import { errorsOnly, routeDocs } from "../../http/index.ts";
+import type { FaqService } from "./faq.service.ts";
 
 export function faqRoutes(service: FaqService): FastifyPluginAsyncZod {
   return async (app) => {

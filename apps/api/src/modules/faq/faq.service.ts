@@ -1,7 +1,7 @@
 import type { FaqListQuery, FaqListResponse } from "@serene/contracts";
 import { pageMeta, pageOffset } from "@serene/domain";
-import { presentFaqItem } from "./faq.presenter";
-import type { FaqRepository } from "./faq.repository";
+import { presentFaqItem } from "./faq.presenter.ts";
+import type { FaqRepository } from "./faq.repository.ts";
 
 export function createFaqService(repository: FaqRepository, brand: { product: string; email: string }) {
   return {

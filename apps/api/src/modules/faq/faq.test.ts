@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadFaq } from "@serene/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import type { SocialProvider } from "@serene/contracts";
-import type { IdentityConfig } from "../../config";
-import { invalidField, notFound, unavailable } from "../../domain-errors";
+import type { IdentityConfig } from "../../config.ts";
+import { invalidField, notFound, unavailable } from "../../domain-errors.ts";
 
 export type IdentityProvider = "google" | "apple" | "facebook";
 

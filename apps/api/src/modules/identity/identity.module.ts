@@ -1,6 +1,6 @@
-import { defineModule } from "../../http/module";
-import { createSandboxIdentity } from "./sandbox-identity";
-import { appleCallbackRoute, sandboxIdentityRoutes } from "./sandbox-identity.routes";
+import { defineModule } from "../../http/module.ts";
+import { createSandboxIdentity } from "./sandbox-identity.ts";
+import { appleCallbackRoute, sandboxIdentityRoutes } from "./sandbox-identity.routes.ts";
 
 /** Apple's form_post callback, and the sandbox sign-in providers when they are on. */
 export const identityModule = defineModule({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { escape, hidden, page } from "../../plugins/sandbox-page";
-import type { SandboxIdentity, SandboxProvider } from "./sandbox-identity";
+import { escape, hidden, page } from "../../plugins/sandbox-page.ts";
+import type { SandboxIdentity, SandboxProvider } from "./sandbox-identity.ts";
 
 const LABEL: Record<SandboxProvider, string> = { google: "Google", apple: "Apple", facebook: "Facebook" };
 const DEMO: Record<SandboxProvider, { name: string; email: string }> = {

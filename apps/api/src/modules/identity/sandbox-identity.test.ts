@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_CLIENT_ID, SANDBOX_FACEBOOK_SECRET } from "../../config";
-import { formBody } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { PRODUCTION } from "../../test/production-env";
+import { SANDBOX_CLIENT_ID, SANDBOX_FACEBOOK_SECRET } from "../../config.ts";
+import { formBody } from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { PRODUCTION } from "../../test/production-env.ts";
 
 /** The sandbox identity provider's own pages and endpoints (the app's URL is http://localhost:3000 here). */
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
-import type { IdentityConfig } from "../../config";
+import type { IdentityConfig } from "../../config.ts";
 
 /**
  * The offline stand-in for Google, Apple and Facebook sign-in. It signs id_tokens with a key of

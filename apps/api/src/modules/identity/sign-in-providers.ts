@@ -1,5 +1,5 @@
 import type { SignInProviders } from "@serene/contracts";
-import type { Config } from "../../config";
+import type { Config } from "../../config.ts";
 
 /** What the web app needs to start each sign-in; a provider that is not configured is null (its button hides). */
 export function signInProviders(config: Config): SignInProviders {

@@ -6,11 +6,11 @@ import { DAY_MS } from "@serene/domain";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { socialIdentities, users } from "@serene/db";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { SANDBOX_CLIENT_ID } from "../../config";
-import { formBody, login, mailsTo, PASSWORD, randomIp, proveAddress, registerMember, uniqueEmail, whoAmI } from "../../test/accounts";
-import { freePort } from "../../test/ports-and-polls";
-import { PRODUCTION } from "../../test/production-env";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { SANDBOX_CLIENT_ID } from "../../config.ts";
+import { formBody, login, mailsTo, PASSWORD, randomIp, proveAddress, registerMember, uniqueEmail, whoAmI } from "../../test/accounts.ts";
+import { freePort } from "../../test/ports-and-polls.ts";
+import { PRODUCTION } from "../../test/production-env.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 /**
  * Social sign-in end to end: the sandbox identity provider issues the tokens and the server

@@ -1,6 +1,6 @@
-import { defineModule } from "../../http/module";
-import { leadsRoutes } from "./leads.routes";
-import { createLeadsService } from "./leads.service";
+import { defineModule } from "../../http/module.ts";
+import { leadsRoutes } from "./leads.routes.ts";
+import { createLeadsService } from "./leads.service.ts";
 
 /** Leads of the funnel (decision 025). */
 export const leadsModule = defineModule({

@@ -1,6 +1,6 @@
 import type { Lead, QuizDefinition } from "@serene/contracts";
 import { goalOfAnswers, outcomePercentage } from "@serene/domain";
-import type { LeadAnswersRow, LeadRow } from "./leads.repository";
+import type { LeadAnswersRow, LeadRow } from "./leads.repository.ts";
 
 /** A lead as GET /lead/{id} answers it: its newest answers, the quiz they belong to, the goal and its outcome percentage. */
 export function presentLead(lead: LeadRow, answers: LeadAnswersRow | null, quiz: QuizDefinition | null): Lead {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { leads, quizAnswers, type Database } from "@serene/db";
-import type { MemberWrites } from "../accounts/accounts.repository";
-import { quizAnswerWrites } from "../quiz/quiz.repository";
+import type { MemberWrites } from "../accounts/accounts.repository.ts";
+import { quizAnswerWrites } from "../quiz/quiz.repository.ts";
 
 export type LeadRow = typeof leads.$inferSelect;
 export type LeadAnswersRow = Pick<typeof quizAnswers.$inferSelect, "id" | "quizId" | "answers">;

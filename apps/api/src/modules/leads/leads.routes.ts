@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CacheBuster, LeadBody, LeadIdParams, LeadResponse, LeadUpdateBody } from "@serene/contracts";
-import { errorsOnly, memberErrors, optionalMember, routeDocs } from "../../http";
-import type { LeadsService } from "./leads.service";
+import { errorsOnly, memberErrors, optionalMember, routeDocs } from "../../http/index.ts";
+import type { LeadsService } from "./leads.service.ts";
 
 /** A lead is an e-mail, a name and a quiz's answers: a few kilobytes at most, like POST /quiz. */
 const LEAD_BODY_LIMIT = 32 * 1024;

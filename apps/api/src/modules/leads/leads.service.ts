@@ -1,14 +1,14 @@
 import type { LeadBody, LeadResponse, LeadUpdateBody } from "@serene/contracts";
 import { leadLanding, normalizeEmail } from "@serene/domain";
-import { invalidField, notFound } from "../../domain-errors";
-import { isUuid } from "../../http/ids";
-import type { RateLimiter } from "../../plugins/rate-limit";
-import { hashSecret, newSecret } from "../accounts/secrets";
-import type { Mailer } from "../mail/mailer";
-import { emails, type Brand } from "../mail/templates";
-import type { QuizService } from "../quiz/quiz.service";
-import { presentLead } from "./leads.presenter";
-import type { LeadRow, LeadsRepository } from "./leads.repository";
+import { invalidField, notFound } from "../../domain-errors.ts";
+import { isUuid } from "../../http/ids.ts";
+import type { RateLimiter } from "../../plugins/rate-limit.ts";
+import { hashSecret, newSecret } from "../accounts/secrets.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { emails, type Brand } from "../mail/templates.ts";
+import type { QuizService } from "../quiz/quiz.service.ts";
+import { presentLead } from "./leads.presenter.ts";
+import type { LeadRow, LeadsRepository } from "./leads.repository.ts";
 
 export interface LeadsContext {
   repository: LeadsRepository;

@@ -3,7 +3,7 @@ import { leads, quizAnswers, users } from "@serene/db";
 import { safeRedirectPath } from "@serene/domain";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "../../plugins/rate-limit";
+import { RATE_LIMITS } from "../../plugins/rate-limit.ts";
 import {
   bearer,
   expectBothParts,
@@ -16,9 +16,9 @@ import {
   uniqueEmail,
   whoAmI,
   type Member,
-} from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { createAccountsRepository } from "../accounts/accounts.repository";
+} from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { createAccountsRepository } from "../accounts/accounts.repository.ts";
 
 let t: TestApp;
 beforeAll(async () => {

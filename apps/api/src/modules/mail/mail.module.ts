@@ -1,5 +1,5 @@
-import { defineModule } from "../../http/module";
-import { outboxRoutes } from "./outbox.routes";
+import { defineModule } from "../../http/module.ts";
+import { outboxRoutes } from "./outbox.routes.ts";
 
 /** The outbox page of sent e-mails, outside production only; the mailer is shared. */
 export const mailModule = defineModule({

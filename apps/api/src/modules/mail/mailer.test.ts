@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { outboxEmails } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServices } from "../../app";
-import { jobDefinitions } from "../../jobs";
-import { registerJobs, startJobQueue, stopJobQueue } from "../../jobs/queue";
-import { registerMember, uniqueEmail } from "../../test/accounts";
-import { pollUntil } from "../../test/ports-and-polls";
-import { createTestApp, createTestDatabase, testConfig, type TestApp } from "../../test/test-app";
+import { createServices } from "../../app.ts";
+import { jobDefinitions } from "../../jobs/index.ts";
+import { registerJobs, startJobQueue, stopJobQueue } from "../../jobs/queue.ts";
+import { registerMember, uniqueEmail } from "../../test/accounts.ts";
+import { pollUntil } from "../../test/ports-and-polls.ts";
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from "../../test/test-app.ts";
 
 /** E-mail over real SMTP, to a loopback server that keeps what it receives. */
 interface Received {
@@ -143,7 +143,7 @@ describe("delivery through the job queue", () => {
     try {
       const config = testConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
       const services = createServices({ config, database, jobs: boss });
-      await registerJobs(boss, jobDefinitions(services), silent, true, config.jobsPollSeconds);
+      await registerJobs(boss, jobDefinitions(services), silent, { work: true, pollSeconds: config.jobs.pollSeconds });
       const to = uniqueEmail("queued");
       const id = await services.mailer.send({
         to,

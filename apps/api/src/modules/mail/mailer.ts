@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
-import type { JobQueue } from "../../jobs/queue";
-import type { OutboxRepository } from "./outbox.repository";
+import { URGENT, type JobQueue } from "../../jobs/queue.ts";
+import type { OutboxRepository } from "./outbox.repository.ts";
 
 export const DELIVER_EMAIL_JOB = "email.deliver";
 
@@ -17,6 +17,8 @@ export interface MailMessage {
    * webhook or job that runs again writes and delivers nothing more.
    */
   dedupeKey?: string;
+  /** A person is waiting for it (a reset or confirmation link): it is delivered before every message that is not. */
+  urgent?: boolean;
 }
 
 export interface MailerOptions {
@@ -34,7 +36,8 @@ export interface MailerOptions {
  */
 export function createMailer(outbox: OutboxRepository, options: MailerOptions) {
   let transport: Transporter | null = null;
-  const smtp = () => (transport ??= nodemailer.createTransport(options.smtpUrl!));
+  // A pool of SMTP connections, reused from message to message, unless SMTP_URL chooses otherwise.
+  const smtp = () => (transport ??= nodemailer.createTransport(pooled(options.smtpUrl!)));
 
   async function deliver(id: string): Promise<{ delivered: boolean }> {
     const message = await outbox.find(id);
@@ -76,7 +79,11 @@ export function createMailer(outbox: OutboxRepository, options: MailerOptions) {
       if (!options.smtpUrl) {
         options.logger.info({ mail: id, subject: message.subject }, "e-mail written to the outbox (no SMTP_URL set)");
       } else if (options.jobs) {
-        await options.jobs.send(DELIVER_EMAIL_JOB, { id }, { retryLimit: 6, retryDelay: 30, retryBackoff: true });
+        await options.jobs.send(
+          DELIVER_EMAIL_JOB,
+          { id },
+          { retryLimit: 6, retryDelay: 30, retryBackoff: true, ...(message.urgent ? { priority: URGENT } : {}) },
+        );
       } else {
         await deliver(id).catch((error: unknown) => options.logger.error({ err: error, mail: id }, "e-mail delivery failed"));
       }
@@ -92,3 +99,13 @@ export function createMailer(outbox: OutboxRepository, options: MailerOptions) {
   };
 }
 export type Mailer = ReturnType<typeof createMailer>;
+
+/** SMTP_URL with nodemailer's connection pool on (5 connections) where the URL does not set `pool` itself. */
+export function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has("pool")) {
+    url.searchParams.set("pool", "true");
+    if (!url.searchParams.has("maxConnections")) url.searchParams.set("maxConnections", "5");
+  }
+  return url.toString();
+}

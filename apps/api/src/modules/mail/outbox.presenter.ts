@@ -1,4 +1,4 @@
-import type { Mailer } from "./mailer";
+import type { Mailer } from "./mailer.ts";
 
 type OutboxMessage = Awaited<ReturnType<Mailer["recent"]>>[number];
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { localOnly } from "../../plugins/local-only";
-import type { Mailer } from "./mailer";
-import { presentOutboxMessage } from "./outbox.presenter";
+import { localOnly } from "../../plugins/local-only.ts";
+import type { Mailer } from "./mailer.ts";
+import { presentOutboxMessage } from "./outbox.presenter.ts";
 
 const STYLES = `body{margin:0;background:#f4f1ec;font-family:system-ui,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2937}
 main{max-width:860px;margin:0 auto;padding:24px 16px}h1{font-size:24px}p.lead{color:#4b5563}

@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectBothParts, lastMailTo, randomIp, registerMember, uniqueEmail, type Member } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { expectBothParts, lastMailTo, randomIp, registerMember, uniqueEmail, type Member } from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 /** /dev/outbox: the e-mails an installation without SMTP wrote (never in production). */
 let t: TestApp;

@@ -3,8 +3,8 @@ import path from "node:path";
 import { inArray, sql } from "drizzle-orm";
 import { contentItems } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Member } from "../../test/accounts";
-import { findItem, getAs, tinyMediaDir } from "../../test/content";
+import type { Member } from "../../test/accounts.ts";
+import { findItem, getAs, tinyMediaDir } from "../../test/content.ts";
 import {
   createSignedMediaApp,
   expectFreeAndLockedFolders,
@@ -17,9 +17,9 @@ import {
   type Jar,
   MEDIA,
   SIGNING_KEY as key,
-} from "../../test/signed-media";
-import type { TestApp } from "../../test/test-app";
-import { COOKIE_NAMES, signCookies } from "./signed-cookies";
+} from "../../test/signed-media.ts";
+import type { TestApp } from "../../test/test-app.ts";
+import { COOKIE_NAMES, signCookies } from "./signed-cookies.ts";
 
 /** Beside the free and the locked voiced items, a music item (no voice, so no captions). */
 const MUSIC = findItem((item) => item.model.startsWith("music") && Boolean(item.media?.audio), "a music item with audio");

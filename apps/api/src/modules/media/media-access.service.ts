@@ -1,10 +1,10 @@
 import type { CookieSerializeOptions } from "@fastify/cookie";
 import type { SignedCookiesResponse } from "@serene/contracts";
 import { mediaResourceFor, toUtcSecond, type SubscriptionState } from "@serene/domain";
-import type { MediaConfig } from "../../config";
-import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
-import { COOKIE_NAMES, signCookies, verifySignedCookies, type Verdict } from "./signed-cookies";
-import type { SigningKey } from "./signing-key";
+import type { MediaConfig } from "../../config.ts";
+import type { SubscriptionsService } from "../subscriptions/subscriptions.service.ts";
+import { COOKIE_NAMES, signCookies, verifySignedCookies, type Verdict } from "./signed-cookies.ts";
+import type { SigningKey } from "./signing-key.ts";
 
 /** A cookie to set (or, with a null value, to clear) on the member's browser. */
 export interface MediaCookie {

@@ -1,5 +1,5 @@
-import { defineModule } from "../../http/module";
-import { registerMediaFiles, signedCookieRoutes } from "./media.routes";
+import { defineModule } from "../../http/module.ts";
+import { registerMediaFiles, signedCookieRoutes } from "./media.routes.ts";
 
 /** Signed media cookies, and /media/* when this app serves the files itself; the access service is shared. */
 export const mediaModule = defineModule({

@@ -2,10 +2,10 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CacheBuster, SignedCookiesResponse } from "@serene/contracts";
-import type { MediaConfig } from "../../config";
-import { sendError } from "../../plugins/errors";
-import { errorsOnly, memberOnly, routeDocs, signInOf } from "../../http";
-import type { MediaAccess, MediaCookie } from "./media-access.service";
+import type { MediaConfig } from "../../config.ts";
+import { sendError } from "../../plugins/errors.ts";
+import { errorsOnly, memberOnly, routeDocs, signInOf } from "../../http/index.ts";
+import type { MediaAccess, MediaCookie } from "./media-access.service.ts";
 
 /** Puts a cookie set on the answer: each cookie set, or expired where its value is null. */
 export function applyMediaCookies(reply: FastifyReply, cookies: readonly MediaCookie[]) {

@@ -3,8 +3,8 @@ import path from "node:path";
 import { connect } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, login, randomIp, registerMember, uniqueEmail, type Member } from "../../test/accounts";
-import { getAs, TINY_PLAYLIST, tinyMediaDir } from "../../test/content";
+import { bearer, login, randomIp, registerMember, uniqueEmail, type Member } from "../../test/accounts.ts";
+import { getAs, TINY_PLAYLIST, tinyMediaDir } from "../../test/content.ts";
 import {
   createSignedMediaApp,
   expectFreeAndLockedFolders,
@@ -18,11 +18,11 @@ import {
   KEY_PAIR_ID,
   MEDIA,
   SIGNING_KEY as key,
-} from "../../test/signed-media";
-import { testConfig, type TestApp } from "../../test/test-app";
-import { createMediaAccess } from "./media-access.service";
-import { mediaTypeOf } from "./media.routes";
-import { COOKIE_NAMES, fromCloudFrontBase64, signCookies } from "./signed-cookies";
+} from "../../test/signed-media.ts";
+import { testConfig, type TestApp } from "../../test/test-app.ts";
+import { createMediaAccess } from "./media-access.service.ts";
+import { mediaTypeOf } from "./media.routes.ts";
+import { COOKIE_NAMES, fromCloudFrontBase64, signCookies } from "./signed-cookies.ts";
 
 let dir: string;
 let t: TestApp;

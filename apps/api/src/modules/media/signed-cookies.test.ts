@@ -12,8 +12,8 @@ import {
   signCookies,
   verifySignedCookies,
   type SignedCookieSet,
-} from "./signed-cookies";
-import type { SigningKey } from "./signing-key";
+} from "./signed-cookies.ts";
+import type { SigningKey } from "./signing-key.ts";
 
 /**
  * The signer checked against the method AWS documents for CloudFront signed cookies with a custom

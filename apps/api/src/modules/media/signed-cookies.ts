@@ -1,7 +1,7 @@
 import { BlockList, isIPv4 } from "node:net";
 import { verify } from "node:crypto";
 import { getSignedCookies } from "@aws-sdk/cloudfront-signer";
-import type { SigningKey } from "./signing-key";
+import type { SigningKey } from "./signing-key.ts";
 
 /**
  * Amazon CloudFront signed cookies with a custom policy: the same cookies open the media this

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { MediaConfig } from "../../config";
+import type { MediaConfig } from "../../config.ts";
 
 export interface SigningKey {
   privateKeyPem: string;

@@ -1,7 +1,7 @@
-import { defineModule } from "../../http/module";
-import { createMixerRepository } from "./mixer.repository";
-import { mixerRoutes } from "./mixer.routes";
-import { createMixerService } from "./mixer.service";
+import { defineModule } from "../../http/module.ts";
+import { createMixerRepository } from "./mixer.repository.ts";
+import { mixerRoutes } from "./mixer.routes.ts";
+import { createMixerService } from "./mixer.service.ts";
 
 /** The Sounds mixer's saved mixes (decision 044). */
 export const mixerModule = defineModule({

@@ -1,6 +1,6 @@
 import type { Mix } from "@serene/contracts";
-import type { CatalogueSnapshot } from "../content/catalogue-snapshot";
-import type { MixRow } from "./mixer.repository";
+import type { CatalogueSnapshot } from "../content/catalogue-snapshot.ts";
+import type { MixRow } from "./mixer.repository.ts";
 
 /**
  * A saved mix as the API answers it: each sound with its name and cover from the catalogue. A sound taken out of

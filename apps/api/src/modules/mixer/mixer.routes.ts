@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CacheBuster, MixBody, MixList, MixParams, MixResponse } from "@serene/contracts";
 import { z } from "zod";
-import { limitPerMember, memberErrors as errors, memberIdOf as memberOf, memberOnly, routeDocs } from "../../http";
-import type { RateLimiter } from "../../plugins/rate-limit";
-import type { MixerService } from "./mixer.service";
+import { limitPerMember, memberErrors as errors, memberIdOf as memberOf, memberOnly, routeDocs } from "../../http/index.ts";
+import type { RateLimiter } from "../../plugins/rate-limit.ts";
+import type { MixerService } from "./mixer.service.ts";
 
 /** A mix is a name of 40 characters and three sounds: well under 1 KiB as JSON, escapes included. */
 const MIX_BODY_LIMIT = 8 * 1024;

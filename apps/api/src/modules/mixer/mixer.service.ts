@@ -1,10 +1,10 @@
 import type { MixBody, MixList, MixResponse } from "@serene/contracts";
 import { MIXER_MAX_PRESETS, MIXER_MESSAGES, mixProblems } from "@serene/domain";
-import { invalid, invalidField, notFound } from "../../domain-errors";
-import { ownedIdOr404 } from "../../http/ids";
-import type { CatalogueCache, CatalogueSnapshot } from "../content/catalogue-snapshot";
-import { presentMix } from "./mixer.presenter";
-import type { MixerRepository, MixRow } from "./mixer.repository";
+import { invalid, invalidField, notFound } from "../../domain-errors.ts";
+import { ownedIdOr404 } from "../../http/ids.ts";
+import type { CatalogueCache, CatalogueSnapshot } from "../content/catalogue-snapshot.ts";
+import { presentMix } from "./mixer.presenter.ts";
+import type { MixerRepository, MixRow } from "./mixer.repository.ts";
 
 export const MIX_NOT_FOUND = "Mix not found.";
 

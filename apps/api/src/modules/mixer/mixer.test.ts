@@ -1,9 +1,9 @@
 import { MIXER_MAX_LAYERS, MIXER_MAX_PRESETS, MIXER_MESSAGES, MIXER_NAME_MAX } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "../../plugins/rate-limit";
-import { bearer, randomIp, registerMember, rows, type Member } from "../../test/accounts";
-import { catalogue, findItem } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { RATE_LIMITS } from "../../plugins/rate-limit.ts";
+import { bearer, randomIp, registerMember, rows, type Member } from "../../test/accounts.ts";
+import { catalogue, findItem } from "../../test/content.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 let alice: Member;

@@ -1,7 +1,7 @@
-import { defineModule } from "../../http/module";
-import { createNotesRepository } from "./notes.repository";
-import { notesRoutes } from "./notes.routes";
-import { createNotesService } from "./notes.service";
+import { defineModule } from "../../http/module.ts";
+import { createNotesRepository } from "./notes.repository.ts";
+import { notesRoutes } from "./notes.routes.ts";
+import { createNotesService } from "./notes.service.ts";
 
 /** The member's notes (decision 033): the model of a CRUD slice (docs/adding-an-endpoint.md). */
 export const notesModule = defineModule({

@@ -1,5 +1,5 @@
 import type { Note } from "@serene/contracts";
-import type { NoteRow } from "./notes.repository";
+import type { NoteRow } from "./notes.repository.ts";
 
 /** A note as the API answers it: `date` is when it was written (the list shows it), like created_at. */
 export const presentNote = (row: NoteRow): Note => ({

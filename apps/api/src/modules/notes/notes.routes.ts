@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CacheBuster, DeletedResponse, NoteBody, NoteList, NoteParams, NoteResponse, PageQuery } from "@serene/contracts";
-import { limitPerMember, memberErrors as errors, memberIdOf as memberOf, memberOnly, routeDocs } from "../../http";
-import type { RateLimiter } from "../../plugins/rate-limit";
-import type { NotesService } from "./notes.service";
+import { limitPerMember, memberErrors as errors, memberIdOf as memberOf, memberOnly, routeDocs } from "../../http/index.ts";
+import type { RateLimiter } from "../../plugins/rate-limit.ts";
+import type { NotesService } from "./notes.service.ts";
 
 /** A note is at most 10,000 characters (under 60 KiB as JSON, escapes included); anything bigger is not one. */
 const NOTE_BODY_LIMIT = 64 * 1024;

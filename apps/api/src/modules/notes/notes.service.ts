@@ -7,10 +7,10 @@ import {
   type NoteResponse,
 } from "@serene/contracts";
 import { pageMeta, pageOffset, type PageRequest } from "@serene/domain";
-import { notFound } from "../../domain-errors";
-import { ownedIdOr404 } from "../../http/ids";
-import { presentNote } from "./notes.presenter";
-import type { NoteRow, NotesRepository } from "./notes.repository";
+import { notFound } from "../../domain-errors.ts";
+import { ownedIdOr404 } from "../../http/ids.ts";
+import { presentNote } from "./notes.presenter.ts";
+import type { NoteRow, NotesRepository } from "./notes.repository.ts";
 
 export const NOTE_NOT_FOUND = "Note not found.";
 

@@ -1,8 +1,8 @@
 import { NOTE_CONTENT_MAX, NOTE_TITLE_MAX } from "@serene/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "../../plugins/rate-limit";
-import { bearer, randomIp, registerMember, rows, type Member } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { RATE_LIMITS } from "../../plugins/rate-limit.ts";
+import { bearer, randomIp, registerMember, rows, type Member } from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 let alice: Member;

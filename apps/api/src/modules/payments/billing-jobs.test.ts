@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@serene/db";
-import type { JobQueue } from "../../jobs/queue";
-import { bearer, mailsTo, registerMember } from "../../test/accounts";
-import { pollUntil } from "../../test/ports-and-polls";
-import { createQueuedTestApp, type QueuedTestApp } from "../../test/test-app";
-import { CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB } from "./billing.service";
-import { WALLET_RECONCILIATION_JOB } from "./wallet-reconciliation.service";
+import type { JobQueue } from "../../jobs/queue.ts";
+import { bearer, mailsTo, registerMember } from "../../test/accounts.ts";
+import { pollUntil } from "../../test/ports-and-polls.ts";
+import { createQueuedTestApp, type QueuedTestApp } from "../../test/test-app.ts";
+import { CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB } from "./billing.service.ts";
+import { WALLET_RECONCILIATION_JOB } from "./wallet-reconciliation.service.ts";
 import type { FastifyInstance } from "fastify";
 import { DAY_MS } from "@serene/domain";
 

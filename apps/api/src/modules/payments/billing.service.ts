@@ -1,11 +1,11 @@
-import { createBillingCore, type BillingDeps } from "./commands/billing-core";
-import { createSubscriptionCancellation } from "./commands/cancel.command";
-import { createRenewCommand } from "./commands/renew.command";
-import { createRetryCommand } from "./commands/retry.command";
-import { createSubscriptionUpgrade } from "./commands/upgrade.command";
-import { createWalletEvents } from "./commands/webhooks";
+import { createBillingCore, type BillingDeps } from "./commands/billing-core.ts";
+import { createSubscriptionCancellation } from "./commands/cancel.command.ts";
+import { createRenewCommand } from "./commands/renew.command.ts";
+import { createRetryCommand } from "./commands/retry.command.ts";
+import { createSubscriptionUpgrade } from "./commands/upgrade.command.ts";
+import { createWalletEvents } from "./commands/webhooks.ts";
 
-export { CHARGE_DUE_JOB, moneyOf, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB, type BillingDeps } from "./commands/billing-core";
+export { CHARGE_DUE_JOB, moneyOf, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB, type BillingDeps } from "./commands/billing-core.ts";
 
 /**
  * The billed subscriptions: created by purchases, moved only by lifecycle events (packages/domain

@@ -1,12 +1,12 @@
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, registerMember, rows, type Member } from "../../test/accounts";
-import { confirmedCard } from "../../test/billing-clock";
-import { getAs, listedItems, sendAs } from "../../test/content";
-import { startStripeEndpoint, type StripeEndpoint } from "../../test/stripe-endpoint";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { COOKIE_NAMES, fromCloudFrontBase64 } from "../media/signed-cookies";
+import { bearer, registerMember, rows, type Member } from "../../test/accounts.ts";
+import { confirmedCard } from "../../test/billing-clock.ts";
+import { getAs, listedItems, sendAs } from "../../test/content.ts";
+import { startStripeEndpoint, type StripeEndpoint } from "../../test/stripe-endpoint.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { COOKIE_NAMES, fromCloudFrontBase64 } from "../media/signed-cookies.ts";
 import { DAY_MS } from "@serene/domain";
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addBillingMonths, DAY_MS, longDate, toUtcSecond } from "@serene/domain";
-import { expectBothParts, mailsTo, uniqueEmail } from "../../test/accounts";
-import { createBillingHarness, CARDS, PKG, RETRIES, type BillingHarness } from "../../test/billing-clock";
-import { getAs, sendAs } from "../../test/content";
+import { expectBothParts, mailsTo, uniqueEmail } from "../../test/accounts.ts";
+import { createBillingHarness, CARDS, PKG, RETRIES, type BillingHarness } from "../../test/billing-clock.ts";
+import { getAs, sendAs } from "../../test/content.ts";
 
 /**
  * The money e-mails: trial started, a receipt for every charge, cancellation confirmed, failed

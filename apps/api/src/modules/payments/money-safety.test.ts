@@ -15,15 +15,15 @@ import {
   type RecurringPlan,
   DAY_MS,
 } from "@serene/domain";
-import { DomainError } from "../../domain-errors";
-import { statusOf } from "../../plugins/errors";
-import { rows } from "../../test/accounts";
-import { depth } from "../../test/depth";
-import { createBillingHarness, PKG, RETRIES, type BillingHarness } from "../../test/billing-clock";
-import { createPlansRepository, type PackageRow } from "../plans/plans.repository";
-import type { BillingService } from "./billing.service";
-import type { ProviderEvent } from "./processors/ports";
-import type { PurchasesService } from "./purchases.service";
+import { DomainError } from "../../domain-errors.ts";
+import { statusOf } from "../../plugins/errors.ts";
+import { rows } from "../../test/accounts.ts";
+import { depth } from "../../test/depth.ts";
+import { createBillingHarness, PKG, RETRIES, type BillingHarness } from "../../test/billing-clock.ts";
+import { createPlansRepository, type PackageRow } from "../plans/plans.repository.ts";
+import type { BillingService } from "./billing.service.ts";
+import type { ProviderEvent } from "./processors/ports.ts";
+import type { PurchasesService } from "./purchases.service.ts";
 
 /**
  * Money safety, as properties over random sequences of what members, banks, providers and the job

@@ -4,12 +4,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, sandboxSetupIntents, users, type DatabaseHandle } from "@serene/db";
 import { HOUR_MS } from "@serene/domain";
-import { buildApp, createServices, type Services } from "../../app";
-import { DomainError } from "../../domain-errors";
-import { statusOf } from "../../plugins/errors";
-import { rows } from "../../test/accounts";
-import { depth } from "../../test/depth";
-import { createTestDatabase, testConfig } from "../../test/test-app";
+import { buildApp, createServices, type Services } from "../../app.ts";
+import { DomainError } from "../../domain-errors.ts";
+import { statusOf } from "../../plugins/errors.ts";
+import { rows } from "../../test/accounts.ts";
+import { depth } from "../../test/depth.ts";
+import { createTestDatabase, testConfig } from "../../test/test-app.ts";
 
 /**
  * Money safety of timed offers (docs/decisions/030-honest-offers.md, 051), as a property over random

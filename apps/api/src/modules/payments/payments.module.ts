@@ -1,13 +1,13 @@
-import { defineModule } from "../../http/module";
-import { createBillingService } from "./billing.service";
-import { createPaymentsRepository } from "./payments.repository";
-import { paymentsRoutes } from "./payments.routes";
-import { createPaymentProcessors } from "./processors";
-import { createPurchasesService } from "./purchases.service";
-import { receiptsRoutes } from "./receipts.routes";
-import { createReceiptsService } from "./receipts.service";
-import { sandboxApprovalPages, sandboxCardApiRoutes } from "./sandbox-payments.routes";
-import { createWalletReconciliation } from "./wallet-reconciliation.service";
+import { defineModule } from "../../http/module.ts";
+import { createBillingService } from "./billing.service.ts";
+import { createPaymentsRepository } from "./payments.repository.ts";
+import { paymentsRoutes } from "./payments.routes.ts";
+import { createPaymentProcessors } from "./processors/index.ts";
+import { createPurchasesService } from "./purchases.service.ts";
+import { receiptsRoutes } from "./receipts.routes.ts";
+import { createReceiptsService } from "./receipts.service.ts";
+import { sandboxApprovalPages, sandboxCardApiRoutes } from "./sandbox-payments.routes.ts";
+import { createWalletReconciliation } from "./wallet-reconciliation.service.ts";
 
 /** Purchases, billing, receipts and the payment processors (their sandboxes outside production). */
 export const paymentsModule = defineModule({

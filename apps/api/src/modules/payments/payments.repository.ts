@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { conflict } from "../../domain-errors";
+import { conflict } from "../../domain-errors.ts";
 import { packages, paymentCustomers, payments, purchases, subscriptions, users, webhookEvents, type Database } from "@serene/db";
 
 export type PurchaseRow = typeof purchases.$inferSelect;

@@ -18,9 +18,9 @@ import {
   WalletReturnBody,
 } from "@serene/contracts";
 import { isSameOriginPath } from "@serene/domain";
-import { limitPerMember, memberIdOf, memberOnly, paymentErrors as errors, routeDocs } from "../../http";
-import type { RateLimiter } from "../../plugins/rate-limit";
-import type { PurchasesService } from "./purchases.service";
+import { limitPerMember, memberIdOf, memberOnly, paymentErrors as errors, routeDocs } from "../../http/index.ts";
+import type { RateLimiter } from "../../plugins/rate-limit.ts";
+import type { PurchasesService } from "./purchases.service.ts";
 
 interface Deps {
   purchases: PurchasesService;

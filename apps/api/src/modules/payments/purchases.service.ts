@@ -1,17 +1,17 @@
 import { planLabel, lifecycleFromJson } from "@serene/domain";
-import type { SubscriptionRow } from "../subscriptions/subscriptions.repository";
-import { createApproveCommand } from "./commands/approve.command";
-import { createCancelCommand } from "./commands/cancel.command";
-import { createCheckoutSteps } from "./commands/checkout";
-import { createPurchaseContext, type PurchasesDeps } from "./commands/context";
-import { createIdempotency } from "./commands/idempotency";
-import { createPurchaseCommand } from "./commands/purchase.command";
-import { createUpgradeCommand } from "./commands/upgrade.command";
-import { createWebhookReceiver } from "./commands/webhooks";
+import type { SubscriptionRow } from "../subscriptions/subscriptions.repository.ts";
+import { createApproveCommand } from "./commands/approve.command.ts";
+import { createCancelCommand } from "./commands/cancel.command.ts";
+import { createCheckoutSteps } from "./commands/checkout.ts";
+import { createPurchaseContext, type PurchasesDeps } from "./commands/context.ts";
+import { createIdempotency } from "./commands/idempotency.ts";
+import { createPurchaseCommand } from "./commands/purchase.command.ts";
+import { createUpgradeCommand } from "./commands/upgrade.command.ts";
+import { createWebhookReceiver } from "./commands/webhooks.ts";
 
-export type { PurchasesDeps } from "./commands/context";
-export { RESUMED_MESSAGE } from "./commands/cancel.command";
-export { OFFER_PAGE_ONLY_MESSAGE, offerEndedMessage } from "./commands/checkout";
+export type { PurchasesDeps } from "./commands/context.ts";
+export { RESUMED_MESSAGE } from "./commands/cancel.command.ts";
+export { OFFER_PAGE_ONLY_MESSAGE, offerEndedMessage } from "./commands/checkout.ts";
 
 /**
  * The member's payment calls, one command a file (docs/decisions/060-payment-commands.md):

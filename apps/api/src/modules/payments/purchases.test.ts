@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, registerMember, type Member } from "../../test/accounts";
-import { getAs, sendAs } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { bearer, registerMember, type Member } from "../../test/accounts.ts";
+import { getAs, sendAs } from "../../test/content.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { BillingResponse, CacheBuster, Receipt, ReceiptListResponse, ReceiptParams, ReceiptQuery } from "@serene/contracts";
-import { memberErrors as errors, memberIdOf, memberOnly, routeDocs } from "../../http";
-import type { ReceiptsService } from "./receipts.service";
+import { memberErrors as errors, memberIdOf, memberOnly, routeDocs } from "../../http/index.ts";
+import type { ReceiptsService } from "./receipts.service.ts";
 
 /** The member's receipts and what their subscription costs. */
 export function receiptsRoutes(deps: { receipts: ReceiptsService }): FastifyPluginAsyncZod {

@@ -9,10 +9,10 @@ import {
   resumeRefusal,
   toUtcSecond,
 } from "@serene/domain";
-import { notFound } from "../../domain-errors";
-import { isUuid } from "../../http/ids";
-import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
-import type { PaymentsRepository, ReceiptRow } from "./payments.repository";
+import { notFound } from "../../domain-errors.ts";
+import { isUuid } from "../../http/ids.ts";
+import type { SubscriptionsService } from "../subscriptions/subscriptions.service.ts";
+import type { PaymentsRepository, ReceiptRow } from "./payments.repository.ts";
 
 const BILLED = new Set(["stripe", "paypal"]);
 const NONE: BillingResponse = {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RESUME_NOTHING_MESSAGE, RESUME_WALLET_MESSAGE } from "@serene/contracts";
 import { addBillingMonths, DAY_MS, toUtcSecond } from "@serene/domain";
-import { bearer, registerMember, rows } from "../../test/accounts";
-import { createBillingHarness, CARDS, PKG, type BillingHarness } from "../../test/billing-clock";
-import { getAs, sendAs } from "../../test/content";
-import { CHARGE_DUE_JOB } from "./billing.service";
+import { bearer, registerMember, rows } from "../../test/accounts.ts";
+import { createBillingHarness, CARDS, PKG, type BillingHarness } from "../../test/billing-clock.ts";
+import { getAs, sendAs } from "../../test/content.ts";
+import { CHARGE_DUE_JOB } from "./billing.service.ts";
 
 /**
  * GET /user/receipts, GET /user/receipts/{id}, GET /user/billing and POST /subscription/web/resume/{provider}:

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "@serene/db";
 import { addBillingMonths, DAY_MS } from "@serene/domain";
-import { bearer, mailsTo, registerMember, rows, type Member } from "../../test/accounts";
-import { CARDS, createBillingHarness, PKG, RETRIES, type BillingHarness } from "../../test/billing-clock";
-import { getAs, sendAs } from "../../test/content";
-import { CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB } from "./billing.service";
+import { bearer, mailsTo, registerMember, rows, type Member } from "../../test/accounts.ts";
+import { CARDS, createBillingHarness, PKG, RETRIES, type BillingHarness } from "../../test/billing-clock.ts";
+import { getAs, sendAs } from "../../test/content.ts";
+import { CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB } from "./billing.service.ts";
 
 /**
  * The billing jobs: the trial's day-5 reminder and day-7 charge, renewals, failed renewals and

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerMember, rows, type Member } from "../../test/accounts";
-import { getAs } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { registerMember, rows, type Member } from "../../test/accounts.ts";
+import { getAs } from "../../test/content.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 /**
  * The sandbox bank's and wallet's approval pages send the browser back to this site only: a

@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { SandboxCardConfirmBody, SandboxCardConfirmResponse } from "@serene/contracts";
 import { isSameOriginPath, sameOriginLocation } from "@serene/domain";
-import { limitPerAddress, routeDocs, sandboxPaymentErrors } from "../../http";
-import { escape, hidden, page } from "../../plugins/sandbox-page";
-import type { RateLimiter } from "../../plugins/rate-limit";
-import type { SandboxCard } from "./processors/sandbox-card";
-import type { SandboxWallet } from "./processors/sandbox-wallet";
+import { limitPerAddress, routeDocs, sandboxPaymentErrors } from "../../http/index.ts";
+import { escape, hidden, page } from "../../plugins/sandbox-page.ts";
+import type { RateLimiter } from "../../plugins/rate-limit.ts";
+import type { SandboxCard } from "./processors/sandbox-card.ts";
+import type { SandboxWallet } from "./processors/sandbox-wallet.ts";
 
 /** POST /api/v1/sandbox/card/confirm: the sandbox's counterpart of Stripe.js confirmCardSetup. */
 export function sandboxCardApiRoutes(card: SandboxCard, limiter: RateLimiter): FastifyPluginAsyncZod {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBillingMonths, DAY_MS } from "@serene/domain";
-import { bearer, FREE_MEMBER_STATUS as NONE, mailsTo, registerMember, rows, type Member } from "../../test/accounts";
-import { CARDS, confirmedCard, createBillingHarness, type BillingHarness } from "../../test/billing-clock";
-import { getAs, listedItems, sendAs } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { bearer, FREE_MEMBER_STATUS as NONE, mailsTo, registerMember, rows, type Member } from "../../test/accounts.ts";
+import { CARDS, confirmedCard, createBillingHarness, type BillingHarness } from "../../test/billing-clock.ts";
+import { getAs, listedItems, sendAs } from "../../test/content.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 /**
  * Changing and ending a subscription: the upgrade to annual (PUT /{provider}/subscription), the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, mailsTo, registerMember, rows, type Member } from "../../test/accounts";
-import { getAs, sendAs } from "../../test/content";
-import { startPayPalEndpoint, type PayPalEndpoint } from "../../test/paypal-endpoint";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { bearer, mailsTo, registerMember, rows, type Member } from "../../test/accounts.ts";
+import { getAs, sendAs } from "../../test/content.ts";
+import { startPayPalEndpoint, type PayPalEndpoint } from "../../test/paypal-endpoint.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { DAY_MS } from "@serene/domain";
 
 /**

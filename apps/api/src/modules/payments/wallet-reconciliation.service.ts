@@ -1,7 +1,7 @@
 import { DAY_MS } from "@serene/domain";
-import type { SubscriptionsRepository } from "../subscriptions/subscriptions.repository";
-import type { PaymentsRepository, PurchaseRow } from "./payments.repository";
-import type { WalletProcessor } from "./processors/ports";
+import type { SubscriptionsRepository } from "../subscriptions/subscriptions.repository.ts";
+import type { PaymentsRepository, PurchaseRow } from "./payments.repository.ts";
+import type { WalletProcessor } from "./processors/ports.ts";
 
 export const WALLET_RECONCILIATION_JOB = "payments.wallet-reconciliation";
 

@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@serene/db";
 import { DAY_MS } from "@serene/domain";
-import { buildApp, createServices, type Services } from "../../app";
-import { jobDefinitions } from "../../jobs";
-import { bearer, registerMember, rows, type Member } from "../../test/accounts";
-import { startPayPalEndpoint, type PayPalEndpoint } from "../../test/paypal-endpoint";
-import { createTestDatabase, testConfig } from "../../test/test-app";
-import { WALLET_RECONCILIATION_JOB } from "./wallet-reconciliation.service";
+import { buildApp, createServices, type Services } from "../../app.ts";
+import { jobDefinitions } from "../../jobs/index.ts";
+import { bearer, registerMember, rows, type Member } from "../../test/accounts.ts";
+import { startPayPalEndpoint, type PayPalEndpoint } from "../../test/paypal-endpoint.ts";
+import { createTestDatabase, testConfig } from "../../test/test-app.ts";
+import { WALLET_RECONCILIATION_JOB } from "./wallet-reconciliation.service.ts";
 
 /**
  * The wallet reconciliation job: agreements approved at the wallet that no subscription owns are

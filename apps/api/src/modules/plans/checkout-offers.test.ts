@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOUR_MS, DAY_MS } from "@serene/domain";
 import type { DatabaseHandle } from "@serene/db";
-import { buildApp, createServices, type Services } from "../../app";
-import { bearer, lastMailTo, linkIn, randomIp, registerMember, rows, uniqueEmail, type Member } from "../../test/accounts";
-import { confirmedCard } from "../../test/billing-clock";
-import { createTestDatabase, testConfig } from "../../test/test-app";
+import { buildApp, createServices, type Services } from "../../app.ts";
+import { bearer, lastMailTo, linkIn, randomIp, registerMember, rows, uniqueEmail, type Member } from "../../test/accounts.ts";
+import { confirmedCard } from "../../test/billing-clock.ts";
+import { createTestDatabase, testConfig } from "../../test/test-app.ts";
 
 /**
  * Timed checkout offers (docs/decisions/030-honest-offers.md) through the API: each person's clock

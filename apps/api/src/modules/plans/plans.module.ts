@@ -1,6 +1,6 @@
-import { defineModule } from "../../http/module";
-import { plansRoutes } from "./plans.routes";
-import { createPlansService } from "./plans.service";
+import { defineModule } from "../../http/module.ts";
+import { plansRoutes } from "./plans.routes.ts";
+import { createPlansService } from "./plans.service.ts";
 
 /** Packages and checkouts, with their offer clocks. */
 export const plansModule = defineModule({

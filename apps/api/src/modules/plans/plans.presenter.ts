@@ -1,6 +1,6 @@
 import type { Checkout, CheckoutOffer, Package } from "@serene/contracts";
 import { toUtcSecond, type OfferClock } from "@serene/domain";
-import type { CheckoutRow, PackageRow } from "./plans.repository";
+import type { CheckoutRow, PackageRow } from "./plans.repository.ts";
 
 export function presentPackage(row: PackageRow): Package {
   return {

@@ -9,8 +9,8 @@ import {
   PackageResponse,
   UserCheckoutQuery,
 } from "@serene/contracts";
-import { memberErrors as errors, memberIdOf, memberOnly, routeDocs } from "../../http";
-import type { PlansService } from "./plans.service";
+import { memberErrors as errors, memberIdOf, memberOnly, routeDocs } from "../../http/index.ts";
+import type { PlansService } from "./plans.service.ts";
 
 /** Spec 000 section 7: GET /package/web, /package/{id}, /checkout/{id} and /user/checkout/{id}. */
 export function plansRoutes({ plans }: { plans: PlansService }): FastifyPluginAsyncZod {

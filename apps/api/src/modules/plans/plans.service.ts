@@ -1,8 +1,8 @@
 import type { CheckoutResponse, PackageListQuery, PackageListResponse, PackageResponse } from "@serene/contracts";
 import { offerClockToKeep, offerIsLive, offerPackageIds, personOfferClock, visibleCheckoutPackages, type OfferClock } from "@serene/domain";
-import { notFound } from "../../domain-errors";
-import { presentCheckout, presentOffer, presentPackage } from "./plans.presenter";
-import type { CheckoutRow, OfferPerson, PackageRow, PlansRepository } from "./plans.repository";
+import { notFound } from "../../domain-errors.ts";
+import { presentCheckout, presentOffer, presentPackage } from "./plans.presenter.ts";
+import type { CheckoutRow, OfferPerson, PackageRow, PlansRepository } from "./plans.repository.ts";
 
 export interface PlansDeps {
   repository: PlansRepository;

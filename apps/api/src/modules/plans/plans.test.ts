@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadPlans } from "@serene/content";
 import { packages } from "@serene/db";
-import { bearer, registerMember } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { bearer, registerMember } from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

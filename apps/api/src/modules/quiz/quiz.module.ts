@@ -1,5 +1,5 @@
-import { defineModule } from "../../http/module";
-import { quizRoutes } from "./quiz.routes";
+import { defineModule } from "../../http/module.ts";
+import { quizRoutes } from "./quiz.routes.ts";
 
 /** Quizzes and their answers; the service is shared, as a lead carries a quiz's answers. */
 export const quizModule = defineModule({

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { leads, quizAnswers, type Database } from "@serene/db";
-import type { MemberWrites } from "../accounts/accounts.repository";
+import type { MemberWrites } from "../accounts/accounts.repository.ts";
 
 export type QuizAnswerRow = typeof quizAnswers.$inferSelect;
 export type NewQuizAnswerRow = typeof quizAnswers.$inferInsert;

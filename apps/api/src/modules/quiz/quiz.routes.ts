@@ -12,11 +12,11 @@ import {
   QuizResponse,
 } from "@serene/contracts";
 import { isQuizGoal } from "@serene/domain";
-import { invalidField } from "../../domain-errors";
-import { errorsOnly, limitPerAddress, memberErrors, optionalMember, routeDocs } from "../../http";
-import type { RateLimiter } from "../../plugins/rate-limit";
-import type { CatalogueService } from "../content/catalogue.service";
-import type { QuizService } from "./quiz.service";
+import { invalidField } from "../../domain-errors.ts";
+import { errorsOnly, limitPerAddress, memberErrors, optionalMember, routeDocs } from "../../http/index.ts";
+import type { RateLimiter } from "../../plugins/rate-limit.ts";
+import type { CatalogueService } from "../content/catalogue.service.ts";
+import type { QuizService } from "./quiz.service.ts";
 
 /** Answers are a few kilobytes at most. */
 const ANSWER_BODY_LIMIT = 32 * 1024;

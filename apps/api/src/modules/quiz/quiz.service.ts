@@ -19,9 +19,9 @@ import {
   resultBand,
   validateQuizAnswers,
 } from "@serene/domain";
-import { FieldErrors, invalidField, notFound } from "../../domain-errors";
-import { presentQuiz, presentQuizBuilder } from "./quiz.presenter";
-import type { QuizLeadRow, QuizRepository } from "./quiz.repository";
+import { FieldErrors, invalidField, notFound } from "../../domain-errors.ts";
+import { presentQuiz, presentQuizBuilder } from "./quiz.presenter.ts";
+import type { QuizLeadRow, QuizRepository } from "./quiz.repository.ts";
 
 type Answers = QuizAnswerBody["answers"];
 

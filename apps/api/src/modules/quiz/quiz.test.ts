@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { quizAnswers, users } from "@serene/db";
 import { QUIZ_GOALS, quizScore, resultBand } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, randomIp, registerMember, uniqueEmail, whoAmI } from "../../test/accounts";
-import { listedItems } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { bearer, randomIp, registerMember, uniqueEmail, whoAmI } from "../../test/accounts.ts";
+import { listedItems } from "../../test/content.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 

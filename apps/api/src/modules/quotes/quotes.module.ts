@@ -1,7 +1,7 @@
 import { loadQuotes } from "@serene/content";
-import { defineModule } from "../../http/module";
-import { quotesRoutes } from "./quotes.routes";
-import { createQuotesService } from "./quotes.service";
+import { defineModule } from "../../http/module.ts";
+import { quotesRoutes } from "./quotes.routes.ts";
+import { createQuotesService } from "./quotes.service.ts";
 
 export const quotesModule = defineModule({
   name: "quotes",

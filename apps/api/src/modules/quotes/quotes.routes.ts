@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { QuoteQuery, QuoteResponse } from "@serene/contracts";
-import { errorsOnly, routeDocs } from "../../http";
-import type { QuotesService } from "./quotes.service";
+import { errorsOnly, routeDocs } from "../../http/index.ts";
+import type { QuotesService } from "./quotes.service.ts";
 
 /** The same answer for everyone: a random one may be kept a minute, the quote of the day until the day ends (at most 5 minutes). */
 export const RANDOM_QUOTE_MAX_AGE = 60;

@@ -2,8 +2,8 @@ import { loadQuotes } from "@serene/content";
 import { QUOTES_MIN, QuoteDefinitions } from "@serene/contracts";
 import { DAY_MS } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { createQuotesService } from "./quotes.service";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { createQuotesService } from "./quotes.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { loadLandingPages, loadSalesPages, loadVsl } from "@serene/content";
 import { VslDefinitions } from "@serene/contracts";
-import { defineModule } from "../../http/module";
-import { salesPagesRoutes } from "./sales-pages.routes";
-import { createSalesPagesService } from "./sales-pages.service";
+import { defineModule } from "../../http/module.ts";
+import { salesPagesRoutes } from "./sales-pages.routes.ts";
+import { createSalesPagesService } from "./sales-pages.service.ts";
 
 export const salesPagesModule = defineModule({
   name: "sales-pages",

@@ -7,8 +7,8 @@ import {
   SalesPageParams,
   SalesPageResponse,
 } from "@serene/contracts";
-import { errorsOnly, routeDocs } from "../../http";
-import type { SalesPagesService } from "./sales-pages.service";
+import { errorsOnly, routeDocs } from "../../http/index.ts";
+import type { SalesPagesService } from "./sales-pages.service.ts";
 
 /**
  * The same answer for everyone (the page fills in the name itself), changing only with a release:

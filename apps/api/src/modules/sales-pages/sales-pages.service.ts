@@ -7,7 +7,7 @@ import {
   type SalesPageResponse,
 } from "@serene/contracts";
 import { interpolate } from "@serene/domain";
-import { notFound } from "../../domain-errors";
+import { notFound } from "../../domain-errors.ts";
 
 /** Fills `{product}` and `{email}` into every text of a page; `{name}`, `{amount}` and `{subject}` stay for the page to fill. */
 function branded<T>(value: T, brand: { product: string; email: string }): T {

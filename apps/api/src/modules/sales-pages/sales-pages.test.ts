@@ -1,10 +1,10 @@
 import { SalesPage } from "@serene/contracts";
 import { loadLandingPages, loadSalesPages } from "@serene/content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, registerMember } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { SALES_PAGE_CACHE_CONTROL } from "./sales-pages.routes";
-import { createSalesPagesService } from "./sales-pages.service";
+import { bearer, registerMember } from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { SALES_PAGE_CACHE_CONTROL } from "./sales-pages.routes.ts";
+import { createSalesPagesService } from "./sales-pages.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,9 +8,9 @@ import {
   type AccountState,
   type Member,
   subscribe,
-} from "../../test/accounts";
-import { demoMembers, getAs, listedItems } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
+} from "../../test/accounts.ts";
+import { demoMembers, getAs, listedItems } from "../../test/content.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { applyEvents, DAY_MS, lifecycleToJson, type LifecycleEvent } from "@serene/domain";
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import type { AccountStatusResponse } from "@serene/contracts";
 import { toUtcSecond, type OfferPlace } from "@serene/domain";
-import type { SubscriptionRow } from "./subscriptions.repository";
+import type { SubscriptionRow } from "./subscriptions.repository.ts";
 
 const FREE_MEMBER: AccountStatusResponse = {
   subscription_type: null,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AccountStatusResponse, CacheBuster } from "@serene/contracts";
-import { errorsOnly, memberIdOf, memberOnly, routeDocs } from "../../http";
-import type { SubscriptionsService } from "./subscriptions.service";
+import { errorsOnly, memberIdOf, memberOnly, routeDocs } from "../../http/index.ts";
+import type { SubscriptionsService } from "./subscriptions.service.ts";
 
 export function subscriptionsRoutes(deps: { subscriptions: SubscriptionsService }): FastifyPluginAsyncZod {
   return async (app) => {

@@ -9,8 +9,8 @@ import {
   type OfferPlace,
   type SubscriptionState,
 } from "@serene/domain";
-import { presentAccountStatus } from "./subscriptions.presenter";
-import type { SubscriptionRow, SubscriptionsRepository } from "./subscriptions.repository";
+import { presentAccountStatus } from "./subscriptions.presenter.ts";
+import type { SubscriptionRow, SubscriptionsRepository } from "./subscriptions.repository.ts";
 
 /** Subscriptions a payment provider bills (demo and corporate ones are not cancelled or changed here). */
 const BILLED_PROVIDERS = new Set(["stripe", "paypal"]);

@@ -3,13 +3,13 @@ import path from "node:path";
 import fc from "fast-check";
 import { CONTENT_MODELS, SCREEN_NAMES } from "@serene/domain";
 import { afterAll, describe, expect, it } from "vitest";
-import { badRequestsFor } from "../../test/bad-input/bad-requests";
-import { operationsOf, type OpenApiDocument } from "../../test/bad-input/operations";
-import { MemberSession, runCases, type RunTotals } from "../../test/bad-input/run-cases";
-import { resolverOf } from "../../test/bad-input/schema-values";
-import { freePort } from "../../test/ports-and-polls";
-import { depth } from "../../test/depth";
-import { createTestApp } from "../../test/test-app";
+import { badRequestsFor } from "../../test/bad-input/bad-requests.ts";
+import { operationsOf, type OpenApiDocument } from "../../test/bad-input/operations.ts";
+import { MemberSession, runCases, type RunTotals } from "../../test/bad-input/run-cases.ts";
+import { resolverOf } from "../../test/bad-input/schema-values.ts";
+import { freePort } from "../../test/ports-and-polls.ts";
+import { depth } from "../../test/depth.ts";
+import { createTestApp } from "../../test/test-app.ts";
 
 /**
  * Generated bad input over every operation of the API document (docs/decisions/021): for each,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../app";
-import { createTestDatabase, testConfig } from "../../test/test-app";
+import { buildApp } from "../../app.ts";
+import { createTestDatabase, testConfig } from "../../test/test-app.ts";
 import type { DatabaseHandle } from "@serene/db";
 
 let app: FastifyInstance;

@@ -1,6 +1,6 @@
 import type { Database } from "@serene/db";
 import type { HealthResponse } from "@serene/contracts";
-import { createSystemRepository } from "./system.repository";
+import { createSystemRepository } from "./system.repository.ts";
 
 export interface HealthChecks {
   run(): Promise<HealthResponse>;

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { analyticsEvents, users } from "@serene/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UNREADABLE_FORM } from "../../plugins/form-data";
-import { bearer, formBody, multipartBody, registerMember, uniqueEmail, type Member } from "../../test/accounts";
-import { operationsOf, type OpenApiDocument } from "../../test/bad-input/operations";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { UNREADABLE_FORM } from "../../plugins/form-data.ts";
+import { bearer, formBody, multipartBody, registerMember, uniqueEmail, type Member } from "../../test/accounts.ts";
+import { operationsOf, type OpenApiDocument } from "../../test/bad-input/operations.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 /** Requests the API cannot read, or that carry what PostgreSQL cannot store: a clear 4xx, never a 500. */
 let t: TestApp;

@@ -1,5 +1,5 @@
-import { defineModule } from "../../http/module";
-import { pingRoutes } from "./system.routes";
+import { defineModule } from "../../http/module.ts";
+import { pingRoutes } from "./system.routes.ts";
 
 /** GET /api/v1/ping. The health probes stay in app.ts: they check the database and queue the app was given. */
 export const systemModule = defineModule({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CacheBuster, HealthResponse, PingResponse } from "@serene/contracts";
-import { errorsOnly, routeDocs } from "../../http";
-import type { HealthChecks } from "./health.service";
+import { errorsOnly, routeDocs } from "../../http/index.ts";
+import type { HealthChecks } from "./health.service.ts";
 
 /** GET /api/v1/ping: a cheap call the web app uses to see that the API answers. */
 export const pingRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentSecurityPolicy, THEME_BOOT_SCRIPT_HASH } from "../../plugins/security";
-import { createTestApp, testConfig, type TestApp } from "../../test/test-app";
+import { contentSecurityPolicy, THEME_BOOT_SCRIPT_HASH } from "../../plugins/security.ts";
+import { createTestApp, testConfig, type TestApp } from "../../test/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { loadVsl } from "@serene/content";
-import { defineModule } from "../../http/module";
-import { vslRoutes } from "./vsl.routes";
-import { createVslService } from "./vsl.service";
+import { defineModule } from "../../http/module.ts";
+import { vslRoutes } from "./vsl.routes.ts";
+import { createVslService } from "./vsl.service.ts";
 
 export const vslModule = defineModule({
   name: "vsl",

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CacheBuster, QuizIdParams, VslResponse } from "@serene/contracts";
-import { errorsOnly, optionalMember, routeDocs } from "../../http";
-import type { VslService } from "./vsl.service";
+import { errorsOnly, optionalMember, routeDocs } from "../../http/index.ts";
+import type { VslService } from "./vsl.service.ts";
 
 /** GET /vsl/{id}: a video-sales page, with the signed cookies that play its video. */
 export function vslRoutes(service: VslService): FastifyPluginAsyncZod {

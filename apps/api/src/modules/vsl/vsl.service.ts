@@ -1,7 +1,7 @@
 import { VslDefinitions, type VslDefinition, type VslResponse } from "@serene/contracts";
-import { notFound } from "../../domain-errors";
-import type { SignIn } from "../accounts/access-tokens";
-import type { MediaAccess, MediaCookie } from "../media/media-access.service";
+import { notFound } from "../../domain-errors.ts";
+import type { SignIn } from "../accounts/access-tokens.ts";
+import type { MediaAccess, MediaCookie } from "../media/media-access.service.ts";
 
 /**
  * Video-sales pages are content: read from content/demo/vsl.json once, checked against the schema (a

@@ -2,11 +2,11 @@ import { rmSync } from "node:fs";
 import type { LightMyRequestResponse } from "fastify";
 import { QUIZ_GOALS } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerMember } from "../../test/accounts";
-import { catalogue, getAs, itemById, setGoal, tinyMediaDir } from "../../test/content";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { COOKIE_NAMES, fromCloudFrontBase64 } from "../media/signed-cookies";
-import { VISITOR_VIDEO_TTL_MS } from "../media/media-access.service";
+import { registerMember } from "../../test/accounts.ts";
+import { catalogue, getAs, itemById, setGoal, tinyMediaDir } from "../../test/content.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { COOKIE_NAMES, fromCloudFrontBase64 } from "../media/signed-cookies.ts";
+import { VISITOR_VIDEO_TTL_MS } from "../media/media-access.service.ts";
 
 const APP_URL = "https://app.serene.test";
 const MEDIA = `${APP_URL}/media`;

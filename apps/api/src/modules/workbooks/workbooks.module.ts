@@ -1,8 +1,8 @@
 import { loadWorkbooks } from "@serene/content";
-import { defineModule } from "../../http/module";
-import { createWorkbooksRepository } from "./workbooks.repository";
-import { workbooksRoutes } from "./workbooks.routes";
-import { createWorkbooksService } from "./workbooks.service";
+import { defineModule } from "../../http/module.ts";
+import { createWorkbooksRepository } from "./workbooks.repository.ts";
+import { workbooksRoutes } from "./workbooks.routes.ts";
+import { createWorkbooksService } from "./workbooks.service.ts";
 
 /** The CBT workbooks and the member's worksheets (decision 035). */
 export const workbooksModule = defineModule({

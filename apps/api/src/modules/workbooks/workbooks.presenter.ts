@@ -1,6 +1,6 @@
 import type { WorkbookCard, WorkbookDefinition, WorkbookEntry, WorkbookEntrySummary } from "@serene/contracts";
 import { displayAnswer, workbookGate } from "@serene/domain";
-import type { WorkbookEntryRow } from "./workbooks.repository";
+import type { WorkbookEntryRow } from "./workbooks.repository.ts";
 
 /**
  * A workbook as this member sees it: free, available to them now, why it waits (`workbookGate` over the workbooks

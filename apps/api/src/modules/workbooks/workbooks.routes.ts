@@ -11,9 +11,16 @@ import {
   WorkbookQuery,
   WorkbookResponse,
 } from "@serene/contracts";
-import { limitPerMember, memberErrors as errors, memberForbiddenErrors, memberOnly, routeDocs, signInOf as memberOf } from "../../http";
-import type { RateLimiter } from "../../plugins/rate-limit";
-import type { WorkbooksService } from "./workbooks.service";
+import {
+  limitPerMember,
+  memberErrors as errors,
+  memberForbiddenErrors,
+  memberOnly,
+  routeDocs,
+  signInOf as memberOf,
+} from "../../http/index.ts";
+import type { RateLimiter } from "../../plugins/rate-limit.ts";
+import type { WorkbooksService } from "./workbooks.service.ts";
 
 /**
  * The longest entry the shipped workbooks allow (every text at its longest, every list full) is well under this;

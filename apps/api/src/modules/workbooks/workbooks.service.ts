@@ -22,12 +22,12 @@ import {
   WORKBOOK_PREREQUISITES,
   type PageRequest,
 } from "@serene/domain";
-import { forbidden, invalid, invalidField, notFound } from "../../domain-errors";
-import type { SignIn } from "../accounts/access-tokens";
-import { ownedIdOr404 } from "../../http/ids";
-import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
-import { presentWorkbookCard, presentWorkbookEntry, presentWorkbookEntrySummary } from "./workbooks.presenter";
-import type { WorkbookEntryRow, WorkbooksRepository } from "./workbooks.repository";
+import { forbidden, invalid, invalidField, notFound } from "../../domain-errors.ts";
+import type { SignIn } from "../accounts/access-tokens.ts";
+import { ownedIdOr404 } from "../../http/ids.ts";
+import type { SubscriptionsService } from "../subscriptions/subscriptions.service.ts";
+import { presentWorkbookCard, presentWorkbookEntry, presentWorkbookEntrySummary } from "./workbooks.presenter.ts";
+import type { WorkbookEntryRow, WorkbooksRepository } from "./workbooks.repository.ts";
 const WORKBOOK_ID = /^[1-9]\d{0,8}$/;
 export const WORKBOOK_NOT_FOUND = "Workbook not found.";
 export const ENTRY_NOT_FOUND = "Worksheet not found.";

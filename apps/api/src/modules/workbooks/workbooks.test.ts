@@ -2,12 +2,12 @@ import { loadWorkbooks } from "@serene/content";
 import { WORKBOOK_ANSWER_TYPE, WORKBOOK_FIELD_KINDS, type WorkbookDefinition, type WorkbookQuestion } from "@serene/contracts";
 import { ENTRY_MESSAGES, WORKBOOK_MULTI_TEXT_ITEMS, askedQuestions } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "../../plugins/rate-limit";
-import { bearer, randomIp, registerMember, rows, type Member, subscribe } from "../../test/accounts";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { createWorkbooksRepository } from "./workbooks.repository";
-import { WORKBOOK_ENTRY_BODY_LIMIT } from "./workbooks.routes";
-import { checkedWorkbooks, createWorkbooksService, WORKBOOK_NAMES } from "./workbooks.service";
+import { RATE_LIMITS } from "../../plugins/rate-limit.ts";
+import { bearer, randomIp, registerMember, rows, type Member, subscribe } from "../../test/accounts.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { createWorkbooksRepository } from "./workbooks.repository.ts";
+import { WORKBOOK_ENTRY_BODY_LIMIT } from "./workbooks.routes.ts";
+import { checkedWorkbooks, createWorkbooksService, WORKBOOK_NAMES } from "./workbooks.service.ts";
 
 let t: TestApp;
 let free: Member;

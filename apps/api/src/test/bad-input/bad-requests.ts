@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import type { Operation, Parameter } from "./operations";
-import { kindOf, valueOf, type JsonSchema, type KnownValues, type Resolve } from "./schema-values";
+import type { Operation, Parameter } from "./operations.ts";
+import { kindOf, valueOf, type JsonSchema, type KnownValues, type Resolve } from "./schema-values.ts";
 
 /** How a case authenticates: the member's live token, none at all, or a token that was never issued. */
 export type AuthMode = "member" | "none" | "forged";

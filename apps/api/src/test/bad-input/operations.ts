@@ -1,4 +1,4 @@
-import type { JsonSchema } from "./schema-values";
+import type { JsonSchema } from "./schema-values.ts";
 
 /** One parameter of an operation, as the OpenAPI document declares it. */
 export interface Parameter {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { DatabaseHandle } from "@serene/db";
-import { login, registerMember, whoAmI, type Member } from "../accounts";
-import type { BadRequest } from "./bad-requests";
+import { login, registerMember, whoAmI, type Member } from "../accounts.ts";
+import type { BadRequest } from "./bad-requests.ts";
 
 /**
  * What is wrong with an answer, or null: never 500 or above, and every 4xx is Laravel-shaped
@@ -39,11 +39,14 @@ export function problemWith(response: Pick<LightMyRequestResponse, "statusCode" 
  * after a write that succeeded, the token is checked and, if it no longer works, replaced.
  */
 export class MemberSession {
-  private constructor(
-    private readonly app: FastifyInstance,
-    private readonly database: DatabaseHandle,
-    private member: Member,
-  ) {}
+  private readonly app: FastifyInstance;
+  private readonly database: DatabaseHandle;
+  private member: Member;
+  private constructor(app: FastifyInstance, database: DatabaseHandle, member: Member) {
+    this.app = app;
+    this.database = database;
+    this.member = member;
+  }
 
   static async start(app: FastifyInstance, database: DatabaseHandle): Promise<MemberSession> {
     return new MemberSession(app, database, await registerMember(app, database, { name: "Fuzz" }));

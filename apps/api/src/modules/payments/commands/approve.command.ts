@@ -1,11 +1,11 @@
 import type { PurchaseResponse, WalletReturnBody } from "@serene/contracts";
-import { conflict, declined, notFound } from "../../../domain-errors";
-import { isUuid } from "../../../http/ids";
-import type { PurchaseRow } from "../payments.repository";
-import type { ProviderEvent, WalletProcessor } from "../processors/ports";
-import { moneyOf } from "./billing-core";
-import type { CheckoutSteps } from "./checkout";
-import { BUSY_MESSAGE, LIFETIME_HELD_MESSAGE, paymentsDown, success, type PurchaseContext } from "./context";
+import { conflict, declined, notFound } from "../../../domain-errors.ts";
+import { isUuid } from "../../../http/ids.ts";
+import type { PurchaseRow } from "../payments.repository.ts";
+import type { ProviderEvent, WalletProcessor } from "../processors/ports.ts";
+import { moneyOf } from "./billing-core.ts";
+import type { CheckoutSteps } from "./checkout.ts";
+import { BUSY_MESSAGE, LIFETIME_HELD_MESSAGE, paymentsDown, success, type PurchaseContext } from "./context.ts";
 
 const LIFETIME_REFUNDED_MESSAGE = "You already have lifetime access. The charge was refunded.";
 const UPGRADE_REFUNDED_MESSAGE = "Your plan changed before the bank approved this upgrade. The charge was refunded.";

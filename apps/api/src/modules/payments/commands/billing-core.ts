@@ -15,13 +15,13 @@ import {
   type LifecycleState,
 } from "@serene/domain";
 import type { FastifyBaseLogger } from "fastify";
-import type { JobQueue } from "../../../jobs/queue";
-import type { Mailer } from "../../mail/mailer";
-import { emails, type Brand, type Email } from "../../mail/templates";
-import type { PackageRow } from "../../plans/plans.repository";
-import type { SubscriptionRow, SubscriptionsRepository } from "../../subscriptions/subscriptions.repository";
-import type { NewPayment, PaymentRow, PaymentsRepository } from "../payments.repository";
-import type { CardProcessor, Money, WalletProcessor } from "../processors/ports";
+import type { JobQueue } from "../../../jobs/queue.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import { emails, type Brand, type Email } from "../../mail/templates.ts";
+import type { PackageRow } from "../../plans/plans.repository.ts";
+import type { SubscriptionRow, SubscriptionsRepository } from "../../subscriptions/subscriptions.repository.ts";
+import type { NewPayment, PaymentRow, PaymentsRepository } from "../payments.repository.ts";
+import type { CardProcessor, Money, WalletProcessor } from "../processors/ports.ts";
 
 export const TRIAL_REMINDER_JOB = "subscriptions.trial-reminder";
 export const CHARGE_DUE_JOB = "subscriptions.charge";

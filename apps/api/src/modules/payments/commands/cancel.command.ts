@@ -1,10 +1,10 @@
 import { CANCELED_MESSAGE, type PaymentProvider } from "@serene/contracts";
 import { applyEvents, canCancel, lifecycleFromJson, longDate, nextBillingPeriod, resumeRefusal, type LifecycleState } from "@serene/domain";
-import { conflict, notFound } from "../../../domain-errors";
-import { emails } from "../../mail/templates";
-import type { SubscriptionRow } from "../../subscriptions/subscriptions.repository";
-import { rowValues, type BillingCore } from "./billing-core";
-import type { PurchaseContext } from "./context";
+import { conflict, notFound } from "../../../domain-errors.ts";
+import { emails } from "../../mail/templates.ts";
+import type { SubscriptionRow } from "../../subscriptions/subscriptions.repository.ts";
+import { rowValues, type BillingCore } from "./billing-core.ts";
+import type { PurchaseContext } from "./context.ts";
 
 export const RESUMED_MESSAGE = "Your subscription is running again.";
 

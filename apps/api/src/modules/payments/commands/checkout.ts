@@ -8,13 +8,13 @@ import {
   planFromMonths,
   type UpgradeProration,
 } from "@serene/domain";
-import { conflict, declined, invalidField } from "../../../domain-errors";
-import type { PackageRow } from "../../plans/plans.repository";
-import type { SubscriptionRow } from "../../subscriptions/subscriptions.repository";
-import type { PurchaseRow } from "../payments.repository";
-import type { CardProcessor } from "../processors/ports";
-import { moneyOf } from "./billing-core";
-import { LIFETIME_HELD_MESSAGE, success, type Answer, type PurchaseContext } from "./context";
+import { conflict, declined, invalidField } from "../../../domain-errors.ts";
+import type { PackageRow } from "../../plans/plans.repository.ts";
+import type { SubscriptionRow } from "../../subscriptions/subscriptions.repository.ts";
+import type { PurchaseRow } from "../payments.repository.ts";
+import type { CardProcessor } from "../processors/ports.ts";
+import { moneyOf } from "./billing-core.ts";
+import { LIFETIME_HELD_MESSAGE, success, type Answer, type PurchaseContext } from "./context.ts";
 
 type Checkout = { checkout_id?: number | undefined; promo_checkout_id?: number | undefined };
 /** The package a purchase asks for, the checkout it is bought through (null: none named) and that checkout's offer packages. */

@@ -1,11 +1,11 @@
 import { SUBSCRIBED_MESSAGE, type PurchaseResponse } from "@serene/contracts";
-import { unauthenticated, unavailable } from "../../../domain-errors";
-import type { PlansRepository } from "../../plans/plans.repository";
-import type { SubscriptionRow } from "../../subscriptions/subscriptions.repository";
-import type { SubscriptionsService } from "../../subscriptions/subscriptions.service";
-import type { BillingService } from "../billing.service";
-import type { PaymentsRepository } from "../payments.repository";
-import type { CardProcessor, Member, WalletProcessor } from "../processors/ports";
+import { unauthenticated, unavailable } from "../../../domain-errors.ts";
+import type { PlansRepository } from "../../plans/plans.repository.ts";
+import type { SubscriptionRow } from "../../subscriptions/subscriptions.repository.ts";
+import type { SubscriptionsService } from "../../subscriptions/subscriptions.service.ts";
+import type { BillingService } from "../billing.service.ts";
+import type { PaymentsRepository } from "../payments.repository.ts";
+import type { CardProcessor, Member, WalletProcessor } from "../processors/ports.ts";
 
 export interface PurchasesDeps {
   repository: PaymentsRepository;

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { conflict, declined, DomainError, unavailable } from "../../../domain-errors";
-import type { PurchaseRow } from "../payments.repository";
-import { success } from "./context";
-import { createIdempotency, requestFingerprint, type PurchaseRequest } from "./idempotency";
+import { conflict, declined, DomainError, unavailable } from "../../../domain-errors.ts";
+import type { PurchaseRow } from "../payments.repository.ts";
+import { success } from "./context.ts";
+import { createIdempotency, requestFingerprint, type PurchaseRequest } from "./idempotency.ts";
 
 /**
  * The one idempotency rule of the payment commands, on an in-memory purchases table: a claim per

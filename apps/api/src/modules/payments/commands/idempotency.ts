@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { NEED_APPROVE_MESSAGE, type PaymentProvider, type PurchaseResponse } from "@serene/contracts";
-import { conflict, DomainError, invalidField } from "../../../domain-errors";
+import { conflict, DomainError, invalidField } from "../../../domain-errors.ts";
 // An Idempotency-Key replays the stored answer, status included: the one place a payment command meets statuses.
-import { domainErrorOf, statusOf } from "../../../plugins/errors";
-import type { PaymentsRepository, PurchaseRow } from "../payments.repository";
-import { BUSY_MESSAGE, type Answer } from "./context";
+import { domainErrorOf, statusOf } from "../../../plugins/errors.ts";
+import type { PaymentsRepository, PurchaseRow } from "../payments.repository.ts";
+import { BUSY_MESSAGE, type Answer } from "./context.ts";
 
 /** What a purchase call asks for: its kind ("subscription", "lifetime", "upgrade", later "refund"), what it buys, and the request body. */
 export interface PurchaseRequest {

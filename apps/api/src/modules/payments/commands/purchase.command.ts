@@ -7,13 +7,13 @@ import type {
   WalletCheckoutResponse,
 } from "@serene/contracts";
 import { lifecycleFromJson, trialAllowed } from "@serene/domain";
-import { invalidField, notFound } from "../../../domain-errors";
-import type { PackageRow } from "../../plans/plans.repository";
-import { moneyOf } from "./billing-core";
-import type { PurchaseRow } from "../payments.repository";
-import type { CheckoutSteps, Chosen } from "./checkout";
-import { paymentsDown, success, type Answer, type PurchaseContext } from "./context";
-import type { Once } from "./idempotency";
+import { invalidField, notFound } from "../../../domain-errors.ts";
+import type { PackageRow } from "../../plans/plans.repository.ts";
+import { moneyOf } from "./billing-core.ts";
+import type { PurchaseRow } from "../payments.repository.ts";
+import type { CheckoutSteps, Chosen } from "./checkout.ts";
+import { paymentsDown, success, type Answer, type PurchaseContext } from "./context.ts";
+import type { Once } from "./idempotency.ts";
 
 /** How the wallet names what it sells: "Serene Yearly plan", "Serene 3-month plan", "Serene Lifetime". */
 const planName = (product: string, pkg: PackageRow) =>

@@ -1,8 +1,8 @@
 import { currencySymbol, formatAmount, lifecycleFromJson, nextBillingPeriod, planLabel, renewalAttemptEarly } from "@serene/domain";
-import { emails } from "../../mail/templates";
-import type { ChargeResult, Money } from "../processors/ports";
-import type { BillingCore } from "./billing-core";
-import type { RetryCommand } from "./retry.command";
+import { emails } from "../../mail/templates.ts";
+import type { ChargeResult, Money } from "../processors/ports.ts";
+import type { BillingCore } from "./billing-core.ts";
+import type { RetryCommand } from "./retry.command.ts";
 
 /**
  * The renewal: each period's charge, queued for the moment the period ends (and after the trial,

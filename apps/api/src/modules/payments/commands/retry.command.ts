@@ -1,7 +1,7 @@
 import { formatMoney, longDate, receiptItem, renewalRetryDates } from "@serene/domain";
-import { emails } from "../../mail/templates";
-import type { SubscriptionRow } from "../../subscriptions/subscriptions.repository";
-import type { BillingCore } from "./billing-core";
+import { emails } from "../../mail/templates.ts";
+import type { SubscriptionRow } from "../../subscriptions/subscriptions.repository.ts";
+import type { BillingCore } from "./billing-core.ts";
 
 /**
  * The failed renewal and its retries: the failure is recorded on the lifecycle (past due), the

@@ -17,15 +17,15 @@ import {
   upgradeProration,
   type UpgradeProration,
 } from "@serene/domain";
-import { conflict, declined, invalidField, notFound } from "../../../domain-errors";
-import type { PackageRow } from "../../plans/plans.repository";
-import type { SubscriptionRow } from "../../subscriptions/subscriptions.repository";
-import type { PurchaseRow } from "../payments.repository";
-import type { WalletItem, WalletProcessor } from "../processors/ports";
-import { moneyOf, type BillingCore } from "./billing-core";
-import type { CheckoutSteps } from "./checkout";
-import { paymentsDown, success, type Answer, type PurchaseContext } from "./context";
-import type { Once } from "./idempotency";
+import { conflict, declined, invalidField, notFound } from "../../../domain-errors.ts";
+import type { PackageRow } from "../../plans/plans.repository.ts";
+import type { SubscriptionRow } from "../../subscriptions/subscriptions.repository.ts";
+import type { PurchaseRow } from "../payments.repository.ts";
+import type { WalletItem, WalletProcessor } from "../processors/ports.ts";
+import { moneyOf, type BillingCore } from "./billing-core.ts";
+import type { CheckoutSteps } from "./checkout.ts";
+import { paymentsDown, success, type Answer, type PurchaseContext } from "./context.ts";
+import type { Once } from "./idempotency.ts";
 
 const CANNOT_UPGRADE_MESSAGE = "This subscription cannot be upgraded to annual.";
 

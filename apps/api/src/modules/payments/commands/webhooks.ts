@@ -1,11 +1,11 @@
 import type { PaymentProvider } from "@serene/contracts";
 import { lifecycleFromJson, periodPaidAt, type LifecycleEvent } from "@serene/domain";
-import { notFound, unreadable } from "../../../domain-errors";
-import { InvalidWebhookError, type ProviderEvent } from "../processors/ports";
-import type { BillingCore } from "./billing-core";
-import { mailCancelled } from "./cancel.command";
-import type { PurchaseContext } from "./context";
-import type { RetryCommand } from "./retry.command";
+import { notFound, unreadable } from "../../../domain-errors.ts";
+import { InvalidWebhookError, type ProviderEvent } from "../processors/ports.ts";
+import type { BillingCore } from "./billing-core.ts";
+import { mailCancelled } from "./cancel.command.ts";
+import type { PurchaseContext } from "./context.ts";
+import type { RetryCommand } from "./retry.command.ts";
 
 /**
  * A wallet webhook about one of our subscriptions: the wallet's own renewal charge, its failure,

@@ -1,10 +1,10 @@
 import type { Database } from "@serene/db";
-import type { Config } from "../../../config";
-import { createPayPalWallet } from "./paypal-wallet";
-import type { CardProcessor, WalletProcessor } from "./ports";
-import { createSandboxCard, type SandboxCard } from "./sandbox-card";
-import { createSandboxWallet, type SandboxWallet } from "./sandbox-wallet";
-import { createStripeCard } from "./stripe-card";
+import type { Config } from "../../../config.ts";
+import { createPayPalWallet } from "./paypal-wallet.ts";
+import type { CardProcessor, WalletProcessor } from "./ports.ts";
+import { createSandboxCard, type SandboxCard } from "./sandbox-card.ts";
+import { createSandboxWallet, type SandboxWallet } from "./sandbox-wallet.ts";
+import { createStripeCard } from "./stripe-card.ts";
 
 export interface PaymentProcessors {
   card: CardProcessor | null;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startPayPalEndpoint, type PayPalEndpoint } from "../../../test/paypal-endpoint";
-import { createPayPalWallet } from "./paypal-wallet";
-import { InvalidWebhookError, type WalletItem, type WalletProcessor } from "./ports";
+import { startPayPalEndpoint, type PayPalEndpoint } from "../../../test/paypal-endpoint.ts";
+import { createPayPalWallet } from "./paypal-wallet.ts";
+import { InvalidWebhookError, type WalletItem, type WalletProcessor } from "./ports.ts";
 
 /** The PayPal adapter against a local PayPal-shaped HTTP endpoint. */
 const CREDENTIALS = { clientId: "serene-client", clientSecret: "s3cret-value", webhookId: "WH-7Y7254563A4550640" };

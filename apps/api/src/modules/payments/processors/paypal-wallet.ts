@@ -1,4 +1,11 @@
-import { InvalidWebhookError, type Money, type ProviderEvent, type WalletCompletion, type WalletItem, type WalletProcessor } from "./ports";
+import {
+  InvalidWebhookError,
+  type Money,
+  type ProviderEvent,
+  type WalletCompletion,
+  type WalletItem,
+  type WalletProcessor,
+} from "./ports.ts";
 
 /**
  * PayPal as the wallet: subscriptions through PayPal Subscriptions (PayPal bills each renewal on
@@ -18,13 +25,14 @@ export interface PayPalWalletConfig {
 
 /** A refused PayPal call: PayPal's error name, message and detail issues (never the credentials). */
 class PayPalApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string | null,
-    readonly issues: string[],
-    message: string,
-  ) {
+  readonly status: number;
+  readonly code: string | null;
+  readonly issues: string[];
+  constructor(status: number, code: string | null, issues: string[], message: string) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
   }
 }
 

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { CARD_DECLINED_MESSAGE, SANDBOX_TEST_CARDS, type SandboxCardConfirmBody } from "@serene/contracts";
 import type { Database } from "@serene/db";
-import { declined, notFound } from "../../../domain-errors";
-import { InvalidWebhookError, type CardProcessor, type ChargeResult } from "./ports";
-import { createSandboxCardRepository, type SandboxCardPaymentRow } from "./sandbox-card.repository";
+import { declined, notFound } from "../../../domain-errors.ts";
+import { InvalidWebhookError, type CardProcessor, type ChargeResult } from "./ports.ts";
+import { createSandboxCardRepository, type SandboxCardPaymentRow } from "./sandbox-card.repository.ts";
 
 /**
  * The offline card processor used when no Stripe keys are configured. It keeps Stripe's shape

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { sandboxPayments, sandboxWalletCheckouts, type Database } from "@serene/db";
-import { insertSandboxPaymentOnce } from "./sandbox-card.repository";
+import { insertSandboxPaymentOnce } from "./sandbox-card.repository.ts";
 
 export type SandboxWalletCheckoutRow = typeof sandboxWalletCheckouts.$inferSelect;
 export type NewSandboxWalletCheckout = typeof sandboxWalletCheckouts.$inferInsert;

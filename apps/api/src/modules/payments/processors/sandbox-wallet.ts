@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "@serene/db";
-import { InvalidWebhookError, type WalletItem, type WalletProcessor } from "./ports";
-import { createSandboxWalletRepository } from "./sandbox-wallet.repository";
+import { InvalidWebhookError, type WalletItem, type WalletProcessor } from "./ports.ts";
+import { createSandboxWalletRepository } from "./sandbox-wallet.repository.ts";
 
 /**
  * The offline wallet used when no PayPal keys are configured. A checkout is a row here; the

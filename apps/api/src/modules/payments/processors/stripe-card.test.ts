@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startStripeEndpoint, type StripeEndpoint } from "../../../test/stripe-endpoint";
-import { InvalidWebhookError, type CardProcessor } from "./ports";
-import { createStripeCard } from "./stripe-card";
+import { startStripeEndpoint, type StripeEndpoint } from "../../../test/stripe-endpoint.ts";
+import { InvalidWebhookError, type CardProcessor } from "./ports.ts";
+import { createStripeCard } from "./stripe-card.ts";
 
 /**
  * The Stripe adapter against a loopback stand-in for api.stripe.com: the real SDK sends real

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { InvalidWebhookError, type CardProcessor, type ChargeResult, type ProviderEvent } from "./ports";
+import { InvalidWebhookError, type CardProcessor, type ChargeResult, type ProviderEvent } from "./ports.ts";
 
 /**
  * The card processor on Stripe. Cards are saved with an off-session SetupIntent and charged with

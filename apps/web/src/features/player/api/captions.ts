@@ -4,8 +4,10 @@ import { ensureSignedCookies } from "./signed-cookies";
 
 /** A captions file that did not arrive or did not read; `status` is the HTTP status (0 without an answer). */
 export class CaptionsError extends Error {
-  constructor(readonly status: number) {
+  readonly status: number;
+  constructor(status: number) {
     super(`Captions could not be loaded (${status}).`);
+    this.status = status;
   }
 }
 
