@@ -33,6 +33,7 @@ export const ENGINE_SENSITIVE = [
   "apps/api/src/modules/system/bad-input.test.ts", // what the server's wire protocol accepts (NUL, sizes, encodings)
   "apps/api/src/cross-member.test.ts", // per-owner queries
   "apps/api/src/start-node.test.ts", // a process in each role (a worker needs a shared database)
+  "apps/api/src/cross-node.test.ts", // two nodes on one database: a change on one seen on the other
   "content/media-build/pack.test.ts", // the media pack's rows on the server
 ];
 

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
-import { contentItems, contentItemTags, createDatabase, migrate, tags, type DatabaseHandle } from "@serene/db";
+import { contentItems, contentItemTags, createDatabase, migrate, notifyChange, tags, type DatabaseHandle } from "@serene/db";
 import type { CatalogueItem, MediaManifest } from "./catalogue.ts";
 import { contentItemRow } from "./item-row.ts";
 
@@ -73,6 +73,8 @@ export async function registerIngestedItem(handle: DatabaseHandle, item: Ingeste
       .insert(contentItems)
       .values(contentItemRow(item, { id, durationSeconds: durations.length > 0 ? Math.round(Math.max(...durations)) : null, tagNames }));
     if (tagIds.length > 0) await tx.insert(contentItemTags).values(tagIds.map((tagId, position) => ({ itemId: id, tagId, position })));
+    // Every running node shows the new item as soon as this commits.
+    await notifyChange(tx, "catalogue");
     return id;
   });
 }

@@ -14,6 +14,8 @@ import { createBackgroundWork } from "./jobs/background.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { ApiModule, ServicesOf } from "./http/module.ts";
 import { loggerOptions } from "./logger.ts";
+import { createMetrics, registerMetrics, type Metrics } from "./metrics.ts";
+import { createChangeFeed } from "./change-feed.ts";
 import { createAccessTokens } from "./modules/accounts/access-tokens.ts";
 import { accountsModule } from "./modules/accounts/accounts.module.ts";
 import { createAccountsRepository, memberWrites } from "./modules/accounts/accounts.repository.ts";
@@ -114,6 +116,8 @@ const MODULES = [
 
 type ServiceOptions = Pick<AppDependencies, "config" | "database" | "jobs"> & {
   logger?: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** Node's own process metrics too (a real process; tests leave them out). */
+  processMetrics?: boolean;
   /** The clock of purchases, billing and checkout offers (a test moves it). */
   now?: () => Date;
 };
@@ -122,13 +126,22 @@ type ServiceOptions = Pick<AppDependencies, "config" | "database" | "jobs"> & {
  * What every module builds its services from: the app's dependencies (database, configuration, queue,
  * logger, clock), the mailer and rate limiter, and the services that several modules use.
  */
-export function createSharedServices({ config, database, jobs = null, logger = silentLogger, now = () => new Date() }: ServiceOptions) {
+export function createSharedServices({
+  config,
+  database,
+  jobs = null,
+  logger = silentLogger,
+  now = () => new Date(),
+  processMetrics = false,
+}: ServiceOptions) {
   const db = database.db;
+  const metrics = createMetrics(database, { process: processMetrics });
   const mailer = createMailer(createOutboxRepository(db), {
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
     logger,
     jobs,
+    onOutcome: metrics.email,
   });
   const accountsRepository = createAccountsRepository(db);
   const limiter = createRateLimiter({
@@ -143,6 +156,9 @@ export function createSharedServices({ config, database, jobs = null, logger = s
   // The catalogue: content, library, the mixer, quizzes and badges read it.
   const catalogueRepository = createCatalogueRepository(db);
   const catalogueCache = createCatalogueCache(catalogueRepository);
+  // A change committed on any node (an item added or changed) empties this node's catalogue at once.
+  const changes = createChangeFeed(database, logger);
+  changes.on("catalogue", () => catalogueCache.invalidate());
   const presenter = createContentPresenter(config.media.publicUrl);
   const libraryRepository = createLibraryRepository(db);
   const catalogue = createCatalogueService({
@@ -173,6 +189,8 @@ export function createSharedServices({ config, database, jobs = null, logger = s
     logger,
     now,
     brand: { product: config.appName, supportEmail: config.supportEmail },
+    metrics,
+    changes,
     mailer,
     limiter,
     background,
@@ -193,6 +211,7 @@ export function createSharedServices({ config, database, jobs = null, logger = s
     plansRepository: createPlansRepository(db),
     leadsRepository: createLeadsRepository(db, memberWrites),
     async close() {
+      await changes.close();
       await background.settled();
       mailer.close();
       await limiter.close();
@@ -252,6 +271,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const services = deps.services ?? createServices({ ...deps, logger: app.log });
   if (!deps.services) app.addHook("onClose", () => services.close());
+  registerMetrics(app, services.metrics, config.metrics);
+  await services.changes.start();
   const jobs = deps.jobs;
   const jobChecks: Record<string, () => Promise<boolean>> = jobs ? { jobs: async () => (await jobs.isInstalled()) === true } : {};
 
@@ -276,14 +297,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 }
 
 /**
- * What a job worker (ROLE=worker) answers on its port: the health probes, nothing of the API. A
+ * What a job worker (ROLE=worker) answers on its port: the health probes and /metrics, nothing of the API. A
  * worker is ready while its database and job queue answer.
  */
-export async function buildProbeApp(deps: Pick<AppDependencies, "config" | "database" | "jobs"> & { logger: FastifyBaseLogger }) {
+export async function buildProbeApp(
+  deps: Pick<AppDependencies, "config" | "database" | "jobs"> & { logger: FastifyBaseLogger; metrics: Metrics },
+) {
   const app = Fastify({ loggerInstance: deps.logger, return503OnClosing: true, forceCloseConnections: "idle" });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerGracefulClose(app);
+  registerMetrics(app, deps.metrics, deps.config.metrics);
   const jobs = deps.jobs;
   const jobChecks: Record<string, () => Promise<boolean>> = jobs ? { jobs: async () => (await jobs.isInstalled()) === true } : {};
   await app.register(healthRoutes(createHealthChecks(deps.database.db, jobChecks)));

@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   ROLE: z.enum(["all", "api", "worker"]).default("all"),
   LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  METRICS_ALLOW: z.string().optional(),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   SEED_DEMO_DATA: flag.optional(),
@@ -143,6 +145,8 @@ export interface Config {
   role: Env["ROLE"];
   /** JSON lines for collectors, or readable lines for a person; `auto` is readable in a development terminal. */
   logFormat: Env["LOG_FORMAT"];
+  /** Who may read /metrics besides this machine: a bearer token, addresses and networks (CIDR). */
+  metrics: { token: string | null; allow: string[] };
   jobs: {
     /** How often an idle job worker asks an ordinary queue for work (pg-boss allows 0.5 s and up). */
     pollSeconds: number;
@@ -434,6 +438,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseStartTimeoutMs: env.DATABASE_START_TIMEOUT_MS,
     role: env.ROLE,
     logFormat: env.LOG_FORMAT,
+    metrics: { token: env.METRICS_TOKEN ?? null, allow: readMetricsAllow(env.METRICS_ALLOW) },
     jobs: { pollSeconds: env.JOBS_POLL_SECONDS, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS },
     seedDemoData: env.SEED_DEMO_DATA ?? !isProduction,
     bodyLimit: env.BODY_LIMIT_BYTES,
@@ -467,6 +472,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       cookieDomain: env.MEDIA_COOKIE_DOMAIN ?? null,
     },
   };
+}
+
+/** METRICS_ALLOW: addresses and CIDR networks, separated by commas. */
+function readMetricsAllow(value: string | undefined): string[] {
+  const entries = (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split("/");
+    const family = isIP(address ?? "");
+    const bits = family === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || !prefixOk || extra !== undefined) {
+      throw new ConfigError(`Invalid environment variable METRICS_ALLOW: "${entry}" is not an address or a network like 10.0.0.0/8`);
+    }
+  }
+  return entries;
 }
 
 /** Reads `.env` at the repository root into process.env when it exists; real variables win. */

@@ -18,6 +18,7 @@ function flakyDatabase(failures: number, error: Error): DatabaseHandle & { calls
       if (handle.calls <= failures) throw error;
       return { rows: [{ "?column?": 1 }] };
     },
+    listen: async () => async () => {},
     close: async () => {},
   };
   return handle;

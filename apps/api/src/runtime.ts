@@ -57,21 +57,40 @@ export async function waitForDatabase(
   }
 }
 
+/** The advisory lock that lets one starting node at a time migrate and load content (decision 065). */
+const START_LOCK = 65_001;
+
 /**
- * Applies pending migrations. On PostgreSQL they run on a connection of their own without the
- * statement limit: building an index on a large table may rightly take longer than a request may.
+ * Applies pending migrations and loads shipped content (and, outside production, the demo data).
+ * On PostgreSQL this runs on a connection of its own without the statement limit (building an
+ * index on a large table may rightly take longer than a request may), holding an advisory lock:
+ * nodes that start together take turns, and each after the first finds nothing left to do.
  */
-async function applyMigrations(config: Config, database: DatabaseHandle) {
-  if (config.database.driver !== "postgres") return migrate(database);
-  const migrator = await createDatabase({
+async function prepareContent(config: Config, database: DatabaseHandle, logger: FastifyBaseLogger) {
+  if (config.database.driver !== "postgres") return migrateAndSeed(config, database, logger);
+  const starter = await createDatabase({
     ...config.database,
     poolMax: 1,
     timeouts: { ...config.database.timeouts, statementTimeoutMs: 0 },
   });
   try {
-    await migrate(migrator);
+    await starter.executeSql(`select pg_advisory_lock(${START_LOCK})`);
+    await migrateAndSeed(config, starter, logger);
   } finally {
-    await migrator.close();
+    // Closing the connection releases the lock.
+    await starter.close();
+  }
+}
+
+async function migrateAndSeed(config: Config, database: DatabaseHandle, logger: FastifyBaseLogger) {
+  await migrate(database);
+  const seeded = await seedContent(database.db);
+  if (seeded.loaded) logger.info({ faq: seeded.faq }, "content loaded");
+  if (config.seedDemoData) {
+    const created = await seedDemoAccounts(database.db);
+    if (created > 0) logger.info({ accounts: created }, "demo accounts created (see README)");
+    const sessions = await seedDemoPractice(database.db);
+    if (sessions > 0) logger.info({ sessions }, "demo practice history made for the premium demo member");
   }
 }
 
@@ -83,15 +102,7 @@ export async function prepareDatabase(config: Config, logger: FastifyBaseLogger)
   const database = await createDatabase(config.database);
   try {
     await waitForDatabase(database, logger, { timeoutMs: config.databaseStartTimeoutMs });
-    await applyMigrations(config, database);
-    const seeded = await seedContent(database.db);
-    if (seeded.loaded) logger.info({ faq: seeded.faq }, "content loaded");
-    if (config.seedDemoData) {
-      const created = await seedDemoAccounts(database.db);
-      if (created > 0) logger.info({ accounts: created }, "demo accounts created (see README)");
-      const sessions = await seedDemoPractice(database.db);
-      if (sessions > 0) logger.info({ sessions }, "demo practice history made for the premium demo member");
-    }
+    await prepareContent(config, database, logger);
     return database;
   } catch (error) {
     await database.close();

@@ -1,4 +1,6 @@
+import type { DatabaseHandle } from "@serene/db";
 import type { FastifyInstance } from "fastify";
+import type { Logger } from "pino";
 import { buildApp, buildProbeApp, createServices, type Services } from "./app.ts";
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "./config.ts";
 import { jobDefinitions } from "./jobs/index.ts";
@@ -35,23 +37,15 @@ export async function startNode(role?: Config["role"]): Promise<void> {
   const where = config.database.driver === "postgres" ? "PostgreSQL" : `PGlite at ${config.database.dataDir}`;
   logger.info(`starting as ${ROLE_NAMES[config.role]}; opening the database (${where})`);
   const database = await openDatabase(config, logger);
-  const works = config.role !== "api";
 
-  let jobs: JobQueue | null = null;
-  let services: Services | null = null;
-  try {
-    jobs = await startJobQueue(database, { logger, work: works, maintenanceSeconds: config.jobs.maintenanceSeconds });
-    services = createServices({ config, database, jobs, logger });
-    await registerJobs(jobs, jobDefinitions(services), logger, { work: works, pollSeconds: config.jobs.pollSeconds });
-  } catch (error) {
+  const { jobs, services } = await startJobs(config, database, logger).catch(async (error: unknown) => {
     logger.error({ err: error }, "the job queue could not start");
     await database.close();
-    process.exit(1);
-  }
-
+    return process.exit(1);
+  });
   const app: FastifyInstance =
     config.role === "worker"
-      ? await buildProbeApp({ config, database, jobs, logger })
+      ? await buildProbeApp({ config, database, jobs, logger, metrics: services.metrics })
       : await buildApp({ config, database, jobs, logger, services });
 
   let closing = false;
@@ -65,8 +59,8 @@ export async function startNode(role?: Config["role"]): Promise<void> {
     }, config.shutdownTimeoutMs + 5000);
     force.unref();
     try {
-      await Promise.all([app.close(), jobs ? stopJobQueue(jobs, config.shutdownTimeoutMs) : undefined]);
-      await services?.close();
+      await Promise.all([app.close(), stopJobQueue(jobs, config.shutdownTimeoutMs)]);
+      await services.close();
       await database.close();
       logger.info("stopped cleanly");
       process.exit(0);
@@ -89,6 +83,20 @@ export async function startNode(role?: Config["role"]): Promise<void> {
   const port = typeof address === "object" && address ? address.port : config.port;
   if (config.role === "worker") logger.info(`job worker ready (health on port ${port})`);
   else logger.info(`${config.appName} is ready: open http://localhost:${port}`);
+}
+
+/** The job queue (working it unless this is an API node) and the services its jobs and the API share. */
+async function startJobs(config: Config, database: DatabaseHandle, logger: Logger): Promise<{ jobs: JobQueue; services: Services }> {
+  const works = config.role !== "api";
+  const jobs = await startJobQueue(database, { logger, work: works, maintenanceSeconds: config.jobs.maintenanceSeconds });
+  const services = createServices({ config, database, jobs, logger, processMetrics: true });
+  await services.changes.start();
+  await registerJobs(jobs, jobDefinitions(services), logger, {
+    work: works,
+    pollSeconds: config.jobs.pollSeconds,
+    onOutcome: services.metrics.job,
+  });
+  return { jobs, services };
 }
 
 /** Readable lines for a person at a development terminal; JSON lines everywhere else. */

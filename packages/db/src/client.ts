@@ -22,6 +22,14 @@ export interface DatabaseHandle {
   connectionString?: string;
   /** PostgreSQL's timeouts, for other pools on the same database (the job queue's); undefined for PGlite. */
   timeouts?: PostgresTimeouts;
+  /** PostgreSQL's pool right now (the metrics); undefined for PGlite, which has one connection. */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  /**
+   * Listens on a NOTIFY channel until the returned function is called. On PostgreSQL a connection of
+   * its own does it, opened again with growing pauses when it drops; `onGap` runs each time it is back
+   * listening after a drop (notifications sent meanwhile were missed).
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -123,10 +131,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       db,
       connectionString: options.url,
       timeouts: { ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
       executeSql: async (text, values) => {
         const result = await pool.query(text, values as unknown[] | undefined);
         return { rows: result.rows };
       },
+      listen: (channel, onMessage, onGap) => listenOnPostgres(options.url, options.timeouts, channel, onMessage, onGap),
       close: () => pool.end(),
     };
   }
@@ -146,11 +156,76 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
     // Exposed for tests that snapshot a migrated database.
     ...({ pglite: client } as object),
+  };
+}
+
+/**
+ * A connection of its own that LISTENs on `channel`; when it cannot be opened or drops (a restart, a
+ * network cut) it is opened again with growing pauses (0.5 s doubling to 10 s), and `onGap` says so
+ * once it listens again. It never throws: a database that is down is answered 503 meanwhile.
+ */
+async function listenOnPostgres(
+  url: string,
+  timeouts: Partial<PostgresTimeouts> | undefined,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let pause = 500;
+  const config = postgresPoolConfig(url, 1, { ...timeouts, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 });
+  const connect = async (afterGap: boolean): Promise<void> => {
+    if (stopped) return;
+    const next = new pg.Client(config);
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    const reopen = () => {
+      if (stopped || client !== next) return;
+      client = null;
+      next.removeAllListeners("end");
+      retry = setTimeout(() => void connect(true).catch(() => undefined), pause);
+      retry.unref();
+      pause = Math.min(pause * 2, 10_000);
+    };
+    next.on("error", reopen);
+    next.on("end", reopen);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (stopped) {
+        await next.end();
+        return;
+      }
+      pause = 500;
+      if (afterGap) onGap?.();
+    } catch {
+      // Not reachable now (a database still starting, or down): keep trying; what was missed meanwhile is the gap.
+      await next.end().catch(() => undefined);
+      reopen();
+    }
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
   };
 }
 

@@ -22,8 +22,8 @@ export const deleteDueAccountsJob = (recovery: AccountRecoveryService) =>
 export const pruneAccessTokensJob = (accounts: AccountsService) =>
   defineJob({ name: PRUNE_ACCESS_TOKENS_JOB, cron: "37 3 * * *", payload: z.object({}), run: () => accounts.pruneExpired() });
 
-/** The address a recovery or removal request named, as queued whether or not it has an account. */
-const AccountLinkPayload = z.object({ email: z.string().min(3).max(254) });
+/** The address a recovery or removal request named, as queued whether or not it has an account, and the request's id. */
+const AccountLinkPayload = z.object({ email: z.string().min(3).max(254), request: z.uuid().optional() });
 
 /** A password recovery request: the reset link goes to the address if it has an open account. */
 export const passwordResetMailJob = (recovery: AccountRecoveryService) =>
@@ -31,7 +31,7 @@ export const passwordResetMailJob = (recovery: AccountRecoveryService) =>
     name: PASSWORD_RESET_MAIL_JOB,
     policy: PROMPT_QUEUE_POLICY,
     payload: AccountLinkPayload,
-    run: ({ email }) => recovery.sendPasswordResetLink(email),
+    run: ({ email, request }) => recovery.sendPasswordResetLink(email, request),
   });
 
 /** An account removal request: the confirmation link goes to the address if it has an open account. */
@@ -40,5 +40,5 @@ export const removalMailJob = (recovery: AccountRecoveryService) =>
     name: REMOVAL_MAIL_JOB,
     policy: PROMPT_QUEUE_POLICY,
     payload: AccountLinkPayload,
-    run: ({ email }) => recovery.sendRemovalLink(email),
+    run: ({ email, request }) => recovery.sendRemovalLink(email, request),
   });

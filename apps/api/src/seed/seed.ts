@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { appSettings, faqItems, type Database } from "@serene/db";
+import { appSettings, faqItems, notifyChange, type Database } from "@serene/db";
 import { loadCatalogue, loadFaq, loadMediaManifest, loadPlans } from "@serene/content";
 import { catalogueFingerprint, writeCatalogue } from "./catalogue-seed.ts";
 import { writePlans } from "./plans-seed.ts";
@@ -45,6 +45,8 @@ export async function seedContent(db: Database, options: { force?: boolean } = {
       .insert(appSettings)
       .values({ key: MARKER, value: stamp })
       .onConflictDoUpdate({ target: appSettings.key, set: { value: stamp, updatedAt: sql`now()` } });
+    // Nodes already running (a rolling deploy of new content) drop their catalogue when this commits.
+    await notifyChange(tx, "catalogue");
   });
   return { loaded: true, faq: faq.length, items };
 }

@@ -93,6 +93,7 @@ export async function createBillingHarness({
     jobs,
     retryAttempts: config.payments.retryAttempts,
     now,
+    onCharge: base.metrics.payment,
   });
   const purchases = createPurchasesService({
     repository,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailsTo, randomIp, registerMember, rows, uniqueEmail } from "../../test/accounts.ts";
 import { pollUntil } from "../../test/ports-and-polls.ts";
 import { createQueuedTestApp, type QueuedTestApp } from "../../test/test-app.ts";
+import { jobDefinitions } from "../../jobs/index.ts";
 import { PASSWORD_RESET_MAIL_JOB, REMOVAL_MAIL_JOB } from "./account-recovery.service.ts";
 
 /**
@@ -71,12 +72,17 @@ describe.each([
     const [forUnknown, ...moreForUnknown] = await jobsFor(job, unknown);
     expect(moreForMember).toEqual([]);
     expect(moreForUnknown).toEqual([]);
-    expect(forMember!.data).toEqual({ email: member.email });
-    expect(forUnknown!.data).toEqual({ email: unknown });
+    expect(forMember!.data).toEqual({ email: member.email, request: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(forUnknown!.data).toEqual({ email: unknown, request: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect([forMember!.state, forMember!.output]).toEqual(["completed", { sent: true }]);
     expect([forUnknown!.state, forUnknown!.output]).toEqual(["completed", { sent: false }]);
 
     expect(await mailsTo(database, member.email, subject)).toHaveLength(1);
     expect(await mailsTo(database, unknown)).toEqual([]);
+
+    // The same job run again (its worker died before it was marked done): the one link stays the only one.
+    const again = jobDefinitions(t.services).find((definition) => definition.name === job)!;
+    expect(await again.handler(forMember!.data)).toEqual({ sent: true });
+    expect(await mailsTo(database, member.email, subject)).toHaveLength(1);
   });
 });

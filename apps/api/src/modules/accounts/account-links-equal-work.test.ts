@@ -31,7 +31,10 @@ function recorded<T>(name: string, calls: string[], answers: Record<string, (...
         if (key === "then") return undefined; // not a promise
         return (...args: unknown[]) => {
           calls.push(
-            `${name}.${String(key)}(${JSON.stringify(args).replaceAll(REGISTERED, "<address>").replaceAll(UNKNOWN, "<address>")})`,
+            `${name}.${String(key)}(${JSON.stringify(args)
+              .replaceAll(REGISTERED, "<address>")
+              .replaceAll(UNKNOWN, "<address>")
+              .replace(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/g, "<request>")})`,
           );
           const answer = answers[String(key)];
           return answer ? (answer as (...a: unknown[]) => unknown)(...args) : Promise.resolve(undefined);
@@ -77,7 +80,7 @@ describe.each([
     const unknown = await callsOf(true, request, ` ${UNKNOWN.toUpperCase()}`);
     expect(registered.calls).toEqual([
       `limiter.consume(["${limit}","10.1.2.3","<address>"])`,
-      `jobs.send(["${job}",{"email":"<address>"},{"retryLimit":3,"retryBackoff":true}])`,
+      `jobs.send(["${job}",{"email":"<address>","request":"<request>"},{"retryLimit":3,"retryBackoff":true}])`,
     ]);
     expect(unknown.calls).toEqual(registered.calls);
     expect(unknown.answer).toEqual(registered.answer);

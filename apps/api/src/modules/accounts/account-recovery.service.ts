@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { DAY_MS, normalizeEmail } from "@serene/domain";
 import type { ResetPasswordBody } from "@serene/contracts";
 import { FieldErrors, invalidField, notFound } from "../../domain-errors.ts";
@@ -50,17 +51,23 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
 
   /**
    * One job per request, with the address as typed (normalised), whether or not it has an
-   * account. Without a queue the same job runs in this process once the answer is on its way.
+   * account, and the request's own id: a job run again (its worker died) sends its link once.
+   * Without a queue the same job runs in this process once the answer is on its way.
    */
   async function queueLinkMail(job: AccountLinkJob, email: string) {
+    const request = randomUUID();
     if (options.jobs) {
-      await options.jobs.send(job, { email }, { retryLimit: 3, retryBackoff: true });
+      await options.jobs.send(job, { email, request }, { retryLimit: 3, retryBackoff: true });
     } else {
       options.background.run(job, () =>
-        job === PASSWORD_RESET_MAIL_JOB ? service.sendPasswordResetLink(email) : service.sendRemovalLink(email),
+        job === PASSWORD_RESET_MAIL_JOB ? service.sendPasswordResetLink(email, request) : service.sendRemovalLink(email, request),
       );
     }
   }
+
+  /** The key of a request's link e-mail; true when a run of its job already wrote it. */
+  const linkKey = (kind: string, request: string | undefined) => (request ? `${kind}:${request}` : undefined);
+  const alreadyWritten = async (key: string | undefined) => (key ? ctx.mailer.wrote(key) : false);
 
   const service = {
     async requestPasswordReset(rawEmail: string, ip: string) {
@@ -70,14 +77,22 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
       return { message: RECOVERY_MESSAGE };
     },
 
-    /** The job behind a recovery request: the reset link to an open account, nothing otherwise. */
-    async sendPasswordResetLink(email: string): Promise<{ sent: boolean }> {
+    /** The job behind a recovery request: the reset link to an open account, nothing otherwise; once per request. */
+    async sendPasswordResetLink(email: string, request?: string): Promise<{ sent: boolean }> {
       const user = await ctx.repo.findUserByEmail(normalizeEmail(email));
       if (!user || user.deletionDueAt) return { sent: false };
+      const dedupeKey = linkKey("password-reset", request);
+      if (await alreadyWritten(dedupeKey)) return { sent: true };
       const code = await sendCode(user.id, "password_reset", options.passwordResetMs);
       const url = `${ctx.appUrl}/password/reset?${new URLSearchParams({ token: code, email: user.email })}`;
       const minutes = Math.round(options.passwordResetMs / 60_000);
-      await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.passwordReset(ctx.brand, user.name, url, minutes), urgent: true });
+      await ctx.mailer.send({
+        to: user.email,
+        userId: user.id,
+        ...emails.passwordReset(ctx.brand, user.name, url, minutes),
+        urgent: true,
+        ...(dedupeKey ? { dedupeKey } : {}),
+      });
       return { sent: true };
     },
 
@@ -118,13 +133,21 @@ export function createAccountRecoveryService(ctx: AccountsContext, options: Reco
       return { message: REMOVAL_REQUESTED_MESSAGE };
     },
 
-    /** The job behind a removal request: the confirmation link to an open account, nothing otherwise. */
-    async sendRemovalLink(email: string): Promise<{ sent: boolean }> {
+    /** The job behind a removal request: the confirmation link to an open account, nothing otherwise; once per request. */
+    async sendRemovalLink(email: string, request?: string): Promise<{ sent: boolean }> {
       const user = await ctx.repo.findUserByEmail(normalizeEmail(email));
       if (!user || user.deletionDueAt) return { sent: false };
+      const dedupeKey = linkKey("account-removal", request);
+      if (await alreadyWritten(dedupeKey)) return { sent: true };
       const code = await sendCode(user.id, "account_removal", REMOVAL_LINK_MS);
       const url = `${ctx.appUrl}/confirm-remove/${code}`;
-      await ctx.mailer.send({ to: user.email, userId: user.id, ...emails.confirmRemoval(ctx.brand, user.name, url), urgent: true });
+      await ctx.mailer.send({
+        to: user.email,
+        userId: user.id,
+        ...emails.confirmRemoval(ctx.brand, user.name, url),
+        urgent: true,
+        ...(dedupeKey ? { dedupeKey } : {}),
+      });
       return { sent: true };
     },
 

@@ -27,6 +27,8 @@ export interface MailerOptions {
   logger: Pick<FastifyBaseLogger, "info" | "error">;
   /** The queue that delivers SMTP mail in the background; without one, delivery happens at once. */
   jobs?: JobQueue | null;
+  /** Told of each message's outcome (the metrics). */
+  onOutcome?: (outcome: "logged" | "queued" | "sent" | "failed") => void;
 }
 
 /**
@@ -51,9 +53,11 @@ export function createMailer(outbox: OutboxRepository, options: MailerOptions) {
         html: message.html,
       });
     } catch (error) {
+      options.onOutcome?.("failed");
       await outbox.mark(id, "failed", (error as Error).message.slice(0, 500));
       throw error;
     }
+    options.onOutcome?.("sent");
     await outbox.mark(id, "sent");
     return { delivered: true };
   }
@@ -77,8 +81,10 @@ export function createMailer(outbox: OutboxRepository, options: MailerOptions) {
         id = await outbox.insert(values);
       }
       if (!options.smtpUrl) {
+        options.onOutcome?.("logged");
         options.logger.info({ mail: id, subject: message.subject }, "e-mail written to the outbox (no SMTP_URL set)");
       } else if (options.jobs) {
+        options.onOutcome?.("queued");
         await options.jobs.send(
           DELIVER_EMAIL_JOB,
           { id },
@@ -90,6 +96,8 @@ export function createMailer(outbox: OutboxRepository, options: MailerOptions) {
       return id;
     },
     deliver,
+    /** Whether the message sent once per this key was written (a job run again asks before doing its work again). */
+    wrote: (dedupeKey: string) => outbox.hasKey(dedupeKey),
     /** The newest messages first, for /dev/outbox. */
     recent: (limit = 50) => outbox.recent(limit),
     find: (id: string) => outbox.find(id),

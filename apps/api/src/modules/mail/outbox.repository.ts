@@ -25,6 +25,11 @@ export function createOutboxRepository(db: Database) {
       const [existing] = await db.select({ id: outboxEmails.id }).from(outboxEmails).where(eq(outboxEmails.dedupeKey, values.dedupeKey));
       return { id: existing!.id, created: false };
     },
+    /** Whether a message with this key was written. */
+    async hasKey(dedupeKey: string): Promise<boolean> {
+      const [row] = await db.select({ id: outboxEmails.id }).from(outboxEmails).where(eq(outboxEmails.dedupeKey, dedupeKey));
+      return Boolean(row);
+    },
     async find(id: string) {
       const [message] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
       return message ?? null;

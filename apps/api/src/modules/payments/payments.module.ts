@@ -13,7 +13,7 @@ import { createWalletReconciliation } from "./wallet-reconciliation.service.ts";
 export const paymentsModule = defineModule({
   name: "payments",
   services: (shared) => {
-    const { db, config, subscriptionsRepository, subscriptions, plansRepository, mailer, brand, jobs, now, logger } = shared;
+    const { db, config, subscriptionsRepository, subscriptions, plansRepository, mailer, brand, jobs, now, logger, metrics } = shared;
     const processors = createPaymentProcessors(config, db);
     const repository = createPaymentsRepository(db);
     const billing = createBillingService({
@@ -28,6 +28,7 @@ export const paymentsModule = defineModule({
       retryAttempts: config.payments.retryAttempts,
       now,
       logger,
+      onCharge: metrics.payment,
     });
     return {
       processors,

@@ -204,12 +204,12 @@ export function createPaymentsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Records a charge once per idempotency key; answers the stored row when it exists. */
-    async recordPayment(row: NewPayment): Promise<PaymentRow> {
+    /** Records a charge once per idempotency key; answers the stored row when it exists (`created` false). */
+    async recordPayment(row: NewPayment): Promise<{ payment: PaymentRow; created: boolean }> {
       const [created] = await db.insert(payments).values(row).onConflictDoNothing().returning();
-      if (created) return created;
+      if (created) return { payment: created, created: true };
       const [existing] = await db.select().from(payments).where(eq(payments.idempotencyKey, row.idempotencyKey));
-      return existing!;
+      return { payment: existing!, created: false };
     },
     /**
      * What was paid for one billing period of a subscription, in minor units of `currency`: its

@@ -42,6 +42,8 @@ export interface BillingDeps {
   now: () => Date;
   /** Where a money e-mail that could not be written is reported (the money itself is never undone for it). */
   logger?: Pick<FastifyBaseLogger, "error">;
+  /** Told of each charge recorded, once (the metrics). */
+  onCharge?: (provider: string, status: string) => void;
 }
 
 type Webhook = { provider: string; eventId: string; kind: string };
@@ -142,7 +144,8 @@ export function createBillingCore(deps: BillingDeps) {
    * card checkout) gets it from `settleCharge` when the subscription has started.
    */
   async function recordCharge(input: NewPayment): Promise<PaymentRow> {
-    const payment = await repository.recordPayment(input);
+    const { payment, created } = await repository.recordPayment(input);
+    if (created) deps.onCharge?.(payment.provider, payment.status);
     if (payment.status === "succeeded" && payment.subscriptionId) await mailReceipt(payment.id);
     return payment;
   }
