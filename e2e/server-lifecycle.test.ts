@@ -27,7 +27,9 @@ describe("npm start", () => {
     req.write(body.slice(0, 10));
     await vi.waitFor(() => expect(first.output()).toMatch(/"url":"\/api\/v1\/events".*"msg":"incoming request"/), { timeout: 15_000 });
     const stopped = first.stop("SIGINT");
-    await vi.waitFor(() => expect(first.output()).toContain("shutting down: finishing in-flight requests"), { timeout: 15_000 });
+    await vi.waitFor(() => expect(first.output()).toContain("shutting down: no new requests or jobs; finishing what is running"), {
+      timeout: 15_000,
+    });
     req.end(body.slice(10));
     expect(await status).toBe(202);
     expect(await stopped).toBe(0);

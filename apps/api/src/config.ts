@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   METRICS_ALLOW: z.string().optional(),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   SEED_DEMO_DATA: flag.optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -152,6 +153,8 @@ export interface Config {
     pollSeconds: number;
     /** How often a worker looks for jobs whose worker died (and hands them to another). */
     maintenanceSeconds: number;
+    /** The longest any queue lets a job run before handing it to another worker; each queue's own when null. */
+    expireSeconds: number | null;
   };
   seedDemoData: boolean;
   bodyLimit: number;
@@ -439,7 +442,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     role: env.ROLE,
     logFormat: env.LOG_FORMAT,
     metrics: { token: env.METRICS_TOKEN ?? null, allow: readMetricsAllow(env.METRICS_ALLOW) },
-    jobs: { pollSeconds: env.JOBS_POLL_SECONDS, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS },
+    jobs: {
+      pollSeconds: env.JOBS_POLL_SECONDS,
+      maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS,
+      expireSeconds: env.JOBS_EXPIRE_SECONDS ?? null,
+    },
     seedDemoData: env.SEED_DEMO_DATA ?? !isProduction,
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: readTrustProxy(env.TRUST_PROXY, isProduction),

@@ -94,6 +94,7 @@ async function startJobs(config: Config, database: DatabaseHandle, logger: Logge
   await registerJobs(jobs, jobDefinitions(services), logger, {
     work: works,
     pollSeconds: config.jobs.pollSeconds,
+    expireSeconds: config.jobs.expireSeconds,
     onOutcome: services.metrics.job,
   });
   return { jobs, services };

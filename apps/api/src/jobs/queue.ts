@@ -49,6 +49,8 @@ export interface WorkOptions {
   pollSeconds: number;
   /** Told of every job that ends (the metrics). */
   onOutcome?: (outcome: JobOutcome) => void;
+  /** The longest any queue lets a job run before another worker may take it (JOBS_EXPIRE_SECONDS). */
+  expireSeconds?: number | null;
 }
 
 /**
@@ -81,9 +83,10 @@ export async function startJobQueue(
   return boss;
 }
 
-/** The policy a job's queue is worked with. */
-export function queuePolicy(job: Pick<JobDefinition, "policy">): QueuePolicy {
-  return { ...DEFAULT_QUEUE_POLICY, ...job.policy };
+/** The policy a job's queue is worked with, its expiry no longer than `expireCap` seconds when one is set. */
+export function queuePolicy(job: Pick<JobDefinition, "policy">, expireCap: number | null = null): QueuePolicy {
+  const policy = { ...DEFAULT_QUEUE_POLICY, ...job.policy };
+  return expireCap ? { ...policy, expireInSeconds: Math.min(policy.expireInSeconds, expireCap) } : policy;
 }
 
 /**
@@ -93,7 +96,7 @@ export function queuePolicy(job: Pick<JobDefinition, "policy">): QueuePolicy {
  */
 export async function registerJobs(boss: JobQueue, jobs: JobDefinition[], logger: FastifyBaseLogger, options: WorkOptions) {
   for (const job of jobs) {
-    const policy = queuePolicy(job);
+    const policy = queuePolicy(job, options.expireSeconds);
     await boss.createQueue(job.name, { name: job.name, expireInSeconds: policy.expireInSeconds });
     await boss.updateQueue(job.name, { name: job.name, expireInSeconds: policy.expireInSeconds });
     if (!options.work) continue;

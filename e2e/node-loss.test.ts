@@ -1,0 +1,190 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCluster, type Cluster } from "../scripts/cluster/topology.ts";
+import { playMemberDay, verifyAcknowledged, type DayRecord } from "./cluster/member-day.ts";
+
+/**
+ * The production topology on this machine (decision 065): HAProxy in front of three API nodes and two
+ * job workers on PostgreSQL and Redis. A member's day goes through the load balancer while one API node
+ * is killed with SIGKILL and started again, and one worker is killed mid-job. What must hold: no action
+ * fails except ones the client retries once by design, every acknowledged write is found, every job
+ * runs to completion once (a killed worker's jobs run again on the other), and the killed node rejoins.
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+const RESET_QUEUE = "accounts.password-reset-mail";
+
+describe.runIf(adminUrl)("the production topology when it loses a node", () => {
+  let cluster: Cluster;
+  let admin: pg.Client;
+  let database: pg.Client;
+  const name = `serene_cluster_${randomBytes(4).toString("hex")}`;
+  const dir = mkdtempSync(path.join(tmpdir(), "serene-cluster-"));
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    cluster = await startCluster({
+      databaseUrl: url.toString(),
+      redisUrl: "redis://127.0.0.1:6379/7",
+      dir,
+      env: {
+        // One address (the test's) stands for many members: the limits stay on, scaled up.
+        RATE_LIMIT_FACTOR: "1000",
+        // A killed worker's jobs go to the other after 5 s (looked for every second) instead of a queue's minute.
+        JOBS_EXPIRE_SECONDS: "5",
+        JOBS_MAINTENANCE_SECONDS: "1",
+        SHUTDOWN_TIMEOUT_MS: "3000",
+        SEED_DEMO_DATA: "false",
+        WEB_DIST_DIR: "/nonexistent",
+      },
+    });
+    database = new pg.Client({ connectionString: url.toString() });
+    await database.connect();
+  }, 240_000);
+
+  afterAll(async () => {
+    await cluster?.stop();
+    await database?.end();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it(
+    "plays a member's day through the load balancer while an API node and a worker are killed",
+    { retry: 0, timeout: 240_000 },
+    async () => {
+      const api2 = cluster.node("api2");
+      const worker1 = cluster.node("worker1");
+      const flood: string[] = [];
+      const figures = { apiKilledAt: "", workerKilledAt: "" };
+
+      // Visitors browse the whole time, so requests are in flight on every node when one is killed. A read
+      // that failed is sent again once, as the web app does.
+      const browsing = { tried: 0, retried: 0, failed: 0, done: false };
+      const browse = (async () => {
+        const paths = ["/api/v1/faq", "/api/v1/package/web", "/api/v1/quiz", "/api/v1/ping"];
+        for (let i = 0; !browsing.done; i++) {
+          const url = `${cluster.url}${paths[i % paths.length]}`;
+          const once = () =>
+            fetch(url, { headers: { accept: "application/json" } }).then(
+              (res) => res.status < 500,
+              () => false,
+            );
+          browsing.tried += 1;
+          if (await once()) continue;
+          browsing.retried += 1;
+          browsing.tried += 1;
+          if (!(await once())) browsing.failed += 1;
+        }
+      })();
+
+      const record: DayRecord & { email: string } = await playMemberDay(cluster.url, {
+        label: "node-loss",
+        beforeStep: async (step) => {
+          if (step === "purchase") {
+            // Gone without a word: the load balancer finds out by itself.
+            figures.apiKilledAt = step;
+            await api2.kill("SIGKILL");
+          }
+          if (step === "play") {
+            // 300 recovery requests for addresses nobody has: harmless jobs, enough to keep both workers busy.
+            const sends = Array.from({ length: 300 }, (_, i) => {
+              const email = `flood-${i}-${randomBytes(3).toString("hex")}@example.test`;
+              flood.push(email);
+              return fetch(`${cluster.url}/api/v1/user/recovery-password?email=${encodeURIComponent(email)}`, {
+                headers: { accept: "application/json" },
+              });
+            });
+            const answers = await Promise.all(sends);
+            expect(answers.every((res) => res.ok)).toBe(true);
+            // Killed with jobs in hand: they stay active until their expiry, then run on worker2.
+            await expect.poll(async () => (await activeOn()) > 0, { timeout: 10_000, interval: 20 }).toBe(true);
+            figures.workerKilledAt = step;
+            await worker1.kill("SIGKILL");
+          }
+          if (step === "notes") await api2.start();
+        },
+      });
+
+      browsing.done = true;
+      await browse;
+
+      async function activeOn(): Promise<number> {
+        const { rows } = await database.query(`select count(*)::int as n from pgboss.job where name = $1 and state = 'active'`, [
+          RESET_QUEUE,
+        ]);
+        return rows[0].n as number;
+      }
+
+      // No action failed; the ones that met the killed node were sent again by the load balancer or the client.
+      expect(record.failed).toEqual([]);
+      expect(browsing.failed).toBe(0);
+      expect(figures).toEqual({ apiKilledAt: "purchase", workerKilledAt: "play" });
+
+      // Every write the product acknowledged is there.
+      const found = await verifyAcknowledged(cluster.url, record);
+      expect(found.missing).toEqual([]);
+      expect(found.found).toBe(found.acknowledged);
+
+      // The killed node rejoined: the load balancer sends it requests again.
+      await expect
+        .poll(
+          async () => {
+            const served = await Promise.all(
+              Array.from({ length: 6 }, () => fetch(`${cluster.url}/api/v1/ping`).then((res) => res.headers.get("x-served-by"))),
+            );
+            return served.includes("api2");
+          },
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe(true);
+
+      // Every job of the flood ran to completion exactly once: one row each, completed, none failed; the
+      // jobs the killed worker held ran again on the other.
+      await expect
+        .poll(
+          async () => {
+            const { rows } = await database.query(`select state, count(*)::int as n from pgboss.job where name = $1 group by state`, [
+              RESET_QUEUE,
+            ]);
+            return Object.fromEntries(rows.map((row: { state: string; n: number }) => [row.state, row.n]));
+          },
+          { timeout: 60_000, interval: 500 },
+        )
+        .toEqual({ completed: flood.length });
+      const { rows: handedBack } = await database.query(`select count(*)::int as n from pgboss.job where name = $1 and retry_count > 0`, [
+        RESET_QUEUE,
+      ]);
+      expect(handedBack[0].n).toBeGreaterThan(0);
+
+      // The member's own reset e-mail, asked for after the worker died, arrives once.
+      const reset = await fetch(`${cluster.url}/api/v1/user/recovery-password?email=${encodeURIComponent(record.email)}`);
+      expect(reset.ok).toBe(true);
+      await expect
+        .poll(
+          async () =>
+            (
+              await database.query(`select count(*)::int as n from outbox_emails where to_address = $1 and subject like 'Reset your%'`, [
+                record.email,
+              ])
+            ).rows[0].n,
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe(1);
+
+      console.warn(
+        `node loss: the member's day ${record.tried} requests tried, ${record.retried} retried by the client, ${record.failed.length} failed; ` +
+          `browsing ${browsing.tried} tried, ${browsing.retried} retried, ${browsing.failed} failed; ` +
+          `${found.acknowledged} writes acknowledged, ${found.found} found; ${flood.length} jobs completed, ${handedBack[0].n} of them after their worker died`,
+      );
+    },
+  );
+});
