@@ -37,7 +37,8 @@ export interface Backend {
 
 /**
  * The configuration: one front door on `port`, round robin over the API nodes, each checked every
- * half second on /health/ready (down after two failures, back after two successes). A request a node
+ * second on /health/ready (every half second while it changes state; down after three failures, back
+ * after two successes; a check may take 3 s, so a node busy with a burst is not taken out). A request a node
  * could not take (connection refused: the node is gone) goes to another node. A request that may be
  * sent twice (GET, HEAD, PUT, or a POST with an Idempotency-Key) is also sent again elsewhere when a
  * node answered nothing, timed out, or said 502 or 503 (a node closing answers 503); any other
@@ -50,6 +51,7 @@ export function haproxyConfig(port: number, nodes: Backend[]): string {
 defaults
   mode http
   timeout connect 2s
+  timeout check 3s
   timeout client 60s
   timeout server 30s
   timeout http-keep-alive 10s
@@ -68,7 +70,7 @@ backend api
   retry-on conn-failure empty-response response-timeout 502 503
   http-request disable-l7-retry unless { method GET HEAD PUT } || { req.hdr(idempotency-key) -m found }
   http-response set-header X-Served-By %s
-  default-server inter 500ms fall 2 rise 2
+  default-server inter 1s fastinter 500ms downinter 1s fall 3 rise 2
 ${nodes.map((node) => `  server ${node.name} 127.0.0.1:${node.port} check`).join("\n")}
 `;
 }
