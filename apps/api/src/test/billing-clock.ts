@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { DatabaseHandle } from "@serene/db";
+import { createDatabase, type DatabaseHandle } from "@serene/db";
 import { expect } from "vitest";
 import { buildApp, createServices, type Services } from "../app.ts";
 import { jobDefinitions } from "../jobs/index.ts";
@@ -56,6 +56,11 @@ export interface BillingHarnessOptions {
   rateLimitFactor?: number;
   /** Whether billing sends its jobs to the recording queue (`queued`); without one, billing queues nothing. Default true. */
   recordJobs?: boolean;
+  /**
+   * Another node of the same deployment: its database (a handle of its own on the same PostgreSQL
+   * database, or PGlite's one handle) and the first node's clock. Closing it leaves both alone.
+   */
+  nodeOf?: Pick<BillingHarness, "database" | "clock">;
 }
 
 /**
@@ -65,8 +70,14 @@ export interface BillingHarnessOptions {
 export async function createBillingHarness({
   rateLimitFactor = 100,
   recordJobs = true,
+  nodeOf,
 }: BillingHarnessOptions = {}): Promise<BillingHarness> {
-  const database = await createTestDatabase();
+  const shared = nodeOf?.database;
+  const database = !shared
+    ? await createTestDatabase()
+    : shared.driver === "postgres"
+      ? await createDatabase({ driver: "postgres", url: shared.connectionString!, poolMax: 4 })
+      : shared;
   const config = testConfig({ RATE_LIMIT_FACTOR: String(rateLimitFactor), PAYMENT_RETRY_ATTEMPTS: String(RETRIES) });
   const base = createServices({ config, database });
   const queued: BillingHarness["queued"] = [];
@@ -78,7 +89,7 @@ export async function createBillingHarness({
         },
       } as unknown as JobQueue)
     : null;
-  const clock = { now: Date.now(), ticking: false };
+  const clock = nodeOf?.clock ?? { now: Date.now(), ticking: false };
   const now = () => new Date(clock.ticking ? ++clock.now : clock.now);
   const repository = createPaymentsRepository(database.db);
   const subscriptions = createSubscriptionsService(createSubscriptionsRepository(database.db), now);
@@ -177,7 +188,7 @@ export async function createBillingHarness({
     async close() {
       await app.close();
       await services.close();
-      await database.close();
+      if (database !== shared) await database.close();
     },
   };
 }

@@ -40,7 +40,10 @@ import type { PurchasesService } from "./purchases.service.ts";
  * - an upgrade to annual never charges more than the annual price, its price less its credit is the
  *   annual price, and the credit is never less than the unused part of what was paid for the period it
  *   cut short: over the whole history the member never pays more than the time they got was worth.
- * One app and database serve every run; each run has a member of its own and moves a billing clock.
+ * Three nodes serve every run, as behind a load balancer: each with its own services (and, on
+ * PostgreSQL, its own connections) on one database and one billing clock, every call of the members,
+ * the providers and the job queue going to the next node in turn, so raced calls meet on different
+ * nodes. Each run has a member of its own and moves the clock.
  */
 
 const PRICES: Record<number, number> = { 1: 1499, 4: 5999, 5: 14999 };
@@ -48,20 +51,42 @@ const BUSY_OTHER = "Another purchase is being processed. Please wait a moment.";
 const BUSY = new Set([BUSY_OTHER, "This purchase is already being processed."]);
 
 let h: BillingHarness;
+const otherNodes: BillingHarness[] = [];
 let database: DatabaseHandle;
 let billing: BillingService;
 let purchases: PurchasesService;
+/** The nodes' HTTP apps in turn (the bank's approval page posts to whichever answers). */
+let apps: BillingHarness["app"];
 const packages = new Map<number, PackageRow>();
 
 beforeAll(async () => {
   // Billing queues no jobs here: the model runs each renewal itself.
   h = await createBillingHarness({ rateLimitFactor: 100_000, recordJobs: false });
   ({ database } = h);
-  ({ billing, purchases } = h.services);
+  for (let i = 0; i < 2; i++) otherNodes.push(await createBillingHarness({ rateLimitFactor: 100_000, recordJobs: false, nodeOf: h }));
+  const nodes = [h, ...otherNodes];
+  billing = inTurn(nodes.map((node) => node.services.billing));
+  purchases = inTurn(nodes.map((node) => node.services.purchases));
+  apps = inTurn(nodes.map((node) => node.app));
   const plans = createPlansRepository(database.db);
   for (const id of [1, 4, 5, 11, 14]) packages.set(id, (await plans.packageById(id))!);
 }, 120_000);
-afterAll(async () => h.close());
+afterAll(async () => {
+  for (const node of otherNodes) await node.close();
+  await h.close();
+});
+
+/** One service, its every call sent to the next node's in turn (a load balancer's round robin). */
+function inTurn<T extends object>(perNode: T[]): T {
+  let next = 0;
+  return new Proxy(perNode[0]!, {
+    get(_target, key) {
+      const node = perNode[next++ % perNode.length]!;
+      const value = Reflect.get(node, key) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(node) : value;
+    },
+  });
+}
 
 let memberCount = 0;
 /** A member with two confirmed cards (4242 succeeds; 3184 asks the bank at checkout and is declined off session). */
@@ -345,7 +370,7 @@ async function runSequence(commands: Command[]) {
       case "decide": {
         if (approvals.length === 0) break;
         const approval = approvals[command.which % approvals.length]!;
-        const res = await h.app.inject({
+        const res = await apps.inject({
           method: "POST",
           url: `/sandbox/card/approve/${approval.paymentId}`,
           payload: new URLSearchParams({ decision: command.approve ? "approve" : "cancel", return_url: approval.returnUrl }).toString(),
