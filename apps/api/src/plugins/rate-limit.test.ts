@@ -239,16 +239,33 @@ describe.skipIf(redisAt.skipReason)(`the rate limiter in Redis${redisAt.skipReas
     }
   });
 
-  it("falls back to counting in memory when Redis cannot be reached, and still answers", async () => {
-    const down = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+  it("with Redis unreachable, every node still answers and counts in its own memory, and each says so once", async () => {
+    const unreachable = `redis://127.0.0.1:${await freePort()}`;
+    const nodes = await Promise.all([1, 2, 3].map(() => createTestApp({ REDIS_URL: unreachable })));
+    const loggers = [1, 2, 3].map(() => ({ warn: vi.fn(), info: vi.fn() }));
+    const limiters = loggers.map((logger) => createRateLimiter({ redisUrl: unreachable, factor: 1, logger }));
     try {
       const email = uniqueEmail("no-redis");
-      for (let attempt = 1; attempt <= RATE_LIMITS.login.account.points; attempt++) {
-        expect((await login(down.app, email, "whatever-1")).statusCode).toBe(422);
+      for (const node of nodes) {
+        for (let attempt = 1; attempt <= RATE_LIMITS.login.account.points; attempt++) {
+          expect((await login(node.app, email, "whatever-1")).statusCode).toBe(422);
+        }
+        expect((await login(node.app, email, "whatever-1")).statusCode).toBe(429);
+        expect((await node.app.inject({ url: "/health/ready" })).json()).toMatchObject({
+          status: "degraded",
+          checks: { redis: "degraded" },
+        });
       }
-      expect((await login(down.app, email, "whatever-1")).statusCode).toBe(429);
+      for (const limiter of limiters) {
+        for (let i = 0; i < 5; i++) await limiter.consume("recovery", randomIp(), uniqueEmail("no-redis"));
+      }
+      for (const logger of loggers) {
+        await vi.waitFor(() => expect(logger.warn).toHaveBeenCalled(), { timeout: 10_000, interval: 20 });
+        expect(logger.warn.mock.calls).toEqual([[REDIS_DOWN_MESSAGE]]);
+      }
     } finally {
-      await down.close();
+      await Promise.all(limiters.map((limiter) => limiter.close()));
+      await Promise.all(nodes.map((node) => node.close()));
     }
   });
 });
