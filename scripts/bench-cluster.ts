@@ -7,8 +7,7 @@
 //   - the capacity of one API node and of three behind HAProxy for a member mix (browse, a position save every
 //     15 s of listening, a session report per session, favourites, notes): the most requests a second with p99
 //     under 100 ms, and from it members online per node.
-// Runnable alone: `node scripts/bench-cluster.ts`.
-import { spawn, type ChildProcess } from "node:child_process";
+// Runnable alone: `npx tsx scripts/bench-cluster.ts`.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +18,9 @@ import PgBoss from "pg-boss";
 import { SMTPServer } from "smtp-server";
 import { loadCatalogue } from "@serene/content";
 import { freePort, pollUntil } from "../apps/api/src/test/ports-and-polls.ts";
-import { repoRoot, startCluster } from "./cluster/topology.ts";
+import { spawnApi, untilReady, type ServerProcess } from "../apps/api/src/test/server-process.ts";
+import { withBenchDatabase } from "./bench-content";
+import { startCluster } from "./cluster/topology.ts";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PASSWORD = "quiet evening walk 42";
@@ -29,68 +30,18 @@ const REMINDER_QUEUE = "subscriptions.trial-reminder";
 
 const round = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;
 
-async function withDatabase<T>(run: (url: string) => Promise<T>): Promise<T> {
-  const name = `serene_bench_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-interface NodeProcess {
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/** One process of the product in a role, on a free port, ready. */
-async function startNode(role: "all" | "api" | "worker", env: Record<string, string>): Promise<NodeProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["apps/api/src/server.ts"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      ROLE: role,
-      LOG_LEVEL: "warn",
-      LOG_FORMAT: "json",
-      WEB_DIST_DIR: "/nonexistent",
-      SEED_DEMO_DATA: "false",
-      RATE_LIMIT_FACTOR: "100000",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+/** One process of the product in a role, on a free port, ready; `stop()` ends it gracefully. */
+async function startNode(role: "all" | "api" | "worker", env: Record<string, string>): Promise<ServerProcess> {
+  const node = await spawnApi("server.ts", {
+    ROLE: role,
+    LOG_LEVEL: "warn",
+    LOG_FORMAT: "json",
+    SEED_DEMO_DATA: "false",
+    RATE_LIMIT_FACTOR: "100000",
+    ...env,
   });
-  const url = `http://127.0.0.1:${port}`;
-  await pollUntil(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the ${role} node exited`);
-      return fetch(`${url}/health/ready`).then(
-        (res) => res.ok,
-        () => false,
-      );
-    },
-    { timeoutMs: 120_000, intervalMs: 100, what: `the ${role} node` },
-  );
-  return {
-    url,
-    child,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  await untilReady(node);
+  return node;
 }
 
 /** Registers members through the API: their tokens and addresses. */
@@ -154,7 +105,7 @@ export interface JobFigures {
 
 /** Job throughput of one worker, and the reset e-mail's latency during a flood. */
 export async function measureJobs(): Promise<JobFigures> {
-  return withDatabase(async (databaseUrl) => {
+  return withBenchDatabase(ADMIN_URL, async (databaseUrl) => {
     const sink = await smtpSink();
     const db = new pg.Client({ connectionString: databaseUrl });
     // The API node migrates and creates the queues; jobs are queued while no worker runs, then one starts.
@@ -362,7 +313,7 @@ async function accountsOlder(databaseUrl: string) {
 
 /** One API node (and a worker beside it), then three behind HAProxy (and two workers). */
 export async function measureCapacity(): Promise<CapacityFigures> {
-  const oneNode = await withDatabase(async (databaseUrl) => {
+  const oneNode = await withBenchDatabase(ADMIN_URL, async (databaseUrl) => {
     const api = await startNode("api", { DATABASE_URL: databaseUrl });
     const worker = await startNode("worker", { DATABASE_URL: databaseUrl });
     try {
@@ -374,7 +325,7 @@ export async function measureCapacity(): Promise<CapacityFigures> {
       await api.stop();
     }
   });
-  const threeNodes = await withDatabase(async (databaseUrl) => {
+  const threeNodes = await withBenchDatabase(ADMIN_URL, async (databaseUrl) => {
     const cluster = await startCluster({
       databaseUrl,
       dir: mkdtempSync(path.join(tmpdir(), "serene-bench-cluster-")),

@@ -52,27 +52,34 @@ afterAll(async () => {
 
 const WITHIN = { timeout: 1000, interval: 25 };
 
+/** Adds an item carrying a new tag, as `content:ingest` does on its own connection (here node A's). */
+const ingestTagged = (tag: string, name: string) =>
+  registerIngestedItem(a.database, {
+    slug: `${name.toLowerCase().replaceAll(" ", "-")}-${tag}`,
+    model: "meditation-sleep",
+    type: "Meditations",
+    name,
+    description: "A recorded walk by the water.",
+    free: true,
+    tags: [tag],
+    media: { audio_female: `free/${tag}/audio-female` },
+    streams: { [`free/${tag}/audio-female`]: { duration: 184.6, kind: "audio", bytes: 740_000 } },
+  });
+
+/** The tags node B lists to a member, by slug. */
+async function tagsOn(node: Node, token: string): Promise<string[]> {
+  const res = await node.app.inject({ url: "/api/v1/tags", headers: bearer(token) });
+  return (res.json() as { data: { slug: string }[] }).data.map((tag) => tag.slug);
+}
+
 describe("a change on one node, read on another", () => {
   it("shows an item added on node A (or by content:ingest) on node B within a second", async () => {
     const member = await registerMember(b.app, b.database);
-    const tagsOnB = async () =>
-      ((await b.app.inject({ url: "/api/v1/tags", headers: bearer(member.token) })).json() as { data: { slug: string }[] }).data.map(
-        (tag) => tag.slug,
-      );
+    const tagsOnB = () => tagsOn(b, member.token);
     const slug = `harbour-walks-${randomBytes(3).toString("hex")}`;
     expect(await tagsOnB()).not.toContain(slug); // B has its catalogue in memory now (kept 30 s)
 
-    await registerIngestedItem(a.database, {
-      slug: `evening-harbour-${slug}`,
-      model: "meditation-sleep",
-      type: "Meditations",
-      name: "Evening Harbour",
-      description: "A recorded walk by the water.",
-      free: true,
-      tags: [slug],
-      media: { audio_female: `free/${slug}/audio-female` },
-      streams: { [`free/${slug}/audio-female`]: { duration: 184.6, kind: "audio", bytes: 740_000 } },
-    });
+    await ingestTagged(slug, "Evening Harbour");
     await expect.poll(tagsOnB, WITHIN).toContain(slug);
   });
 
@@ -80,10 +87,7 @@ describe("a change on one node, read on another", () => {
     "listens again after its connection is cut, and drops what it kept (a change may have been missed meanwhile)",
     async () => {
       const member = await registerMember(b.app, b.database);
-      const tagsOnB = async () =>
-        ((await b.app.inject({ url: "/api/v1/tags", headers: bearer(member.token) })).json() as { data: { slug: string }[] }).data.map(
-          (tag) => tag.slug,
-        );
+      const tagsOnB = () => tagsOn(b, member.token);
       const slug = `quiet-shore-${randomBytes(3).toString("hex")}`;
       expect(await tagsOnB()).not.toContain(slug);
       const cut = await shared.executeSql(
@@ -91,17 +95,7 @@ describe("a change on one node, read on another", () => {
       );
       expect(cut.rows.length).toBeGreaterThanOrEqual(2); // both nodes' listening connections
       // The item arrives while nobody listens: only the drop after listening again can show it.
-      await registerIngestedItem(a.database, {
-        slug: `quiet-shore-${slug}`,
-        model: "meditation-sleep",
-        type: "Meditations",
-        name: "Quiet Shore",
-        description: "A recorded walk along the shore.",
-        free: true,
-        tags: [slug],
-        media: { audio_female: `free/${slug}/audio-female` },
-        streams: { [`free/${slug}/audio-female`]: { duration: 120, kind: "audio", bytes: 480_000 } },
-      });
+      await ingestTagged(slug, "Quiet Shore");
       await expect.poll(tagsOnB, { timeout: 5000, interval: 50 }).toContain(slug);
     },
   );
