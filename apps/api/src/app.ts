@@ -66,6 +66,7 @@ import { registerFormData } from "./plugins/form-data.ts";
 import { registerGracefulClose } from "./plugins/graceful-close.ts";
 import { registerNulCharacterCheck } from "./plugins/nul-characters.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerReplays } from "./plugins/replays.ts";
 import { registerSecurityHeaders } from "./plugins/security.ts";
 import { serializerCompiler } from "./plugins/serializer.ts";
 import { registerWebApp, type SalesFrameSource, type SalesFrameWords } from "./plugins/web.ts";
@@ -149,7 +150,7 @@ export function createSharedServices({
     factor: config.rateLimitFactor,
     logger: { warn: (message) => logger.warn(message), info: (message) => logger.info(message) },
   });
-  const background = createBackgroundWork(logger);
+  const background = createBackgroundWork(logger, database.afterCommit);
   // The one owner of entitlement: content, media and payments ask it.
   const subscriptionsRepository = createSubscriptionsRepository(db);
   const subscriptions = createSubscriptionsService(subscriptionsRepository, now);
@@ -264,6 +265,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(cookie);
   // HTML forms post url-encoded bodies (Apple's form_post answer, the sandbox pages).
   await app.register(formbody, { bodyLimit: 64 * 1024 });
+  // Before compression: a keyed write's answer is kept as it was written (decision 066).
+  registerReplays(app, database);
   // Brotli or gzip for text responses (HTML, scripts, styles, JSON) above 1 KiB.
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   registerSecurityHeaders(app, config);

@@ -19,6 +19,9 @@ function flakyDatabase(failures: number, error: Error): DatabaseHandle & { calls
       return { rows: [{ "?column?": 1 }] };
     },
     listen: async () => async () => {},
+    inOneTransaction: <T>(work: () => Promise<T>) => work(),
+    inTransaction: () => false,
+    afterCommit: (then: () => void) => then(),
     close: async () => {},
   };
   return handle;

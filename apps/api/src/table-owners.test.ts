@@ -44,6 +44,7 @@ const TABLE_OWNERS: Record<string, string | null> = {
   mixer_presets: "modules/mixer/mixer.repository.ts",
   notes: "modules/notes/notes.repository.ts",
   workbook_entries: "modules/workbooks/workbooks.repository.ts",
+  request_replays: "plugins/replays.repository.ts",
   // The catalogue, the plans and the settings ship as data: the seed loaders write them.
   app_settings: null,
   tags: null,

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
+import { createSharedTransactions } from "./shared-transaction.ts";
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
@@ -30,6 +31,15 @@ export interface DatabaseHandle {
    * listening after a drop (notifications sent meanwhile were missed).
    */
   listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` in one transaction that every query made through `db` and `executeSql` meanwhile
+   * joins, however deep in the calls (shared-transaction.ts): committed when `work` resolves.
+   */
+  inOneTransaction<T>(work: () => Promise<T>): Promise<T>;
+  /** Whether the caller runs inside `inOneTransaction`. */
+  inTransaction(): boolean;
+  /** Runs `then` after the caller's shared transaction commits (never if it rolls back); outside one, at once. */
+  afterCommit(then: () => void): void;
   close(): Promise<void>;
 }
 
@@ -125,17 +135,16 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     guardConnections(pool);
     // An idle client that loses its connection must not crash the process.
     pool.on("error", () => {});
-    const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
+    const shared = createSharedTransactions(
+      drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database,
+      async (text, values) => ({ rows: (await pool.query(text, values as unknown[] | undefined)).rows }),
+    );
     return {
       driver: "postgres",
-      db,
+      ...shared,
       connectionString: options.url,
       timeouts: { ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
-      executeSql: async (text, values) => {
-        const result = await pool.query(text, values as unknown[] | undefined);
-        return { rows: result.rows };
-      },
       listen: (channel, onMessage, onGap) => listenOnPostgres(options.url, options.timeouts, channel, onMessage, onGap),
       close: () => pool.end(),
     };
@@ -144,11 +153,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // pg_trgm ships with PGlite as a contrib extension: loaded here, created by the migrations (decision 041).
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
-  return {
-    driver: "pglite",
-    db,
-    executeSql: async (text, values) => {
+  const shared = createSharedTransactions(
+    drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database,
+    async (text, values) => {
       if (values && values.length > 0) {
         const result = await client.query(text, values);
         return { rows: result.rows };
@@ -156,6 +163,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+  );
+  return {
+    driver: "pglite",
+    ...shared,
     listen: async (channel, onMessage) => {
       const stop = await client.listen(channel, onMessage);
       return async () => {

@@ -8,12 +8,15 @@ import type { FastifyBaseLogger } from "fastify";
  * tests await it before reading what the work wrote, and closing the services awaits it before
  * the database goes.
  */
-export function createBackgroundWork(logger: Pick<FastifyBaseLogger, "error">) {
+export function createBackgroundWork(logger: Pick<FastifyBaseLogger, "error">, afterCommit: (then: () => void) => void = (then) => then()) {
   const running = new Set<Promise<void>>();
   return {
-    /** Runs `work` once the current request's answer is on its way (after the pending callbacks). */
+    /**
+     * Runs `work` once the current request's answer is on its way (after the pending callbacks) and
+     * the write it belongs to has committed (a keyed write's one transaction, decision 066).
+     */
     run(name: string, work: () => Promise<unknown>): void {
-      const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      const task: Promise<void> = new Promise<void>((resolve) => afterCommit(() => setImmediate(resolve)))
         .then(work)
         .then(
           () => undefined,

@@ -3,6 +3,7 @@ import { deleteDueAccountsJob, passwordResetMailJob, pruneAccessTokensJob, remov
 import { chargeDueJob, renewalSweepJob, trialReminderJob, walletReconciliationJob } from "./billing.jobs.ts";
 import { deliverEmailJob } from "./deliver-email.job.ts";
 import { pruneAnalyticsJob } from "./prune-analytics.job.ts";
+import { pruneReplaysJob } from "./prune-replays.job.ts";
 import type { JobDefinition } from "./queue.ts";
 
 /** Every background job of the product, bound to the services it runs on. */
@@ -14,6 +15,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     passwordResetMailJob(services.recovery),
     removalMailJob(services.recovery),
     pruneAccessTokensJob(services.accounts),
+    pruneReplaysJob(services.db, services.now),
     trialReminderJob(services.billing),
     chargeDueJob(services.billing),
     renewalSweepJob(services.billing),

@@ -74,6 +74,13 @@ export async function startJobQueue(
       ? // The same connection, statement and idle-transaction limits as the API's own pool (pg-boss hands its options to pg.Pool).
         new PgBoss({ ...common, ...(postgresPoolConfig(database.connectionString!, 4, database.timeouts) as PgBoss.DatabaseOptions) })
       : new PgBoss({ ...common, db: { executeSql: database.executeSql } });
+  if (database.driver === "postgres") {
+    // A job sent by a write inside its one transaction (a keyed write, decision 066) is written by that
+    // transaction, so it runs only if the write commits. PGlite's queue already uses the handle's own SQL.
+    const send = boss.send.bind(boss) as (name: string, data?: object | null, options?: PgBoss.SendOptions) => Promise<string | null>;
+    boss.send = ((name: string, data?: object | null, options?: PgBoss.SendOptions) =>
+      send(name, data, database.inTransaction() ? { ...options, db: { executeSql: database.executeSql } } : options)) as PgBoss["send"];
+  }
   boss.on("error", (error) => {
     // A database that does not answer is one line per failed poll, not a stack trace each time.
     if (isDatabaseUnavailable(error)) options.logger.warn(`job queue: the database did not answer (${describeDatabaseFault(error)})`);

@@ -25,3 +25,4 @@ export * from "./notes.ts";
 export * from "./progress.ts";
 export * from "./workbook-entries.ts";
 export * from "./mixer-presets.ts";
+export * from "./request-replays.ts";

@@ -100,6 +100,8 @@ export const DATA_EXPORT_SECTIONS = {
  * against an account, so nothing links them to a member; decision 037.)
  */
 export const DATA_EXPORT_EXCLUSIONS: Record<string, string> = {
+  request_replays:
+    "The answers to the member's own requests, kept for a day so a request sent twice is done once; sealed with a key only their browser held.",
   listening_summaries:
     "Totals and streaks worked out from listening_days (kept so the dashboard answers quickly); the file has listening_days itself.",
 };
