@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "../scripts/cluster/topology.ts";
-import { playMemberDay, verifyAcknowledged, type DayRecord } from "./cluster/member-day.ts";
+import { playMemberDay, send, verifyAcknowledged, type DayRecord } from "./cluster/member-day.ts";
 
 /**
  * The production topology on this machine (decision 065): HAProxy in front of three API nodes and two
@@ -14,6 +14,8 @@ import { playMemberDay, verifyAcknowledged, type DayRecord } from "./cluster/mem
  * gracefully first, and started again after). What must hold: no action
  * fails except ones the client retries once by design, every acknowledged write is found, every job
  * runs to completion once (a killed worker's jobs run again on the other), and the killed node rejoins.
+ * Then a node is killed in the middle of writes (decision 066): each carries its Idempotency-Key, so the
+ * load balancer or the client sends it again, and each is done exactly once.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 const RESET_QUEUE = "accounts.password-reset-mail";
@@ -24,6 +26,7 @@ describe.runIf(adminUrl)("the production topology when it loses a node", () => {
   let database: pg.Client;
   const name = `serene_cluster_${randomBytes(4).toString("hex")}`;
   const dir = mkdtempSync(path.join(tmpdir(), "serene-cluster-"));
+  let figuresOfTheDay = "";
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: adminUrl });
@@ -190,6 +193,7 @@ describe.runIf(adminUrl)("the production topology when it loses a node", () => {
         )
         .toBe(1);
 
+      figuresOfTheDay = `the member's day ${record.tried} requests tried, ${record.retried} retried by the client, ${record.failed.length} failed`;
       console.warn(
         `node loss: the member's day ${record.tried} requests tried, ${record.retried} retried by the client, ${record.failed.length} failed; ` +
           `browsing ${browsing.tried} tried, ${browsing.retried} retried, ${browsing.failed} failed; ` +
@@ -197,4 +201,85 @@ describe.runIf(adminUrl)("the production topology when it loses a node", () => {
       );
     },
   );
+
+  it("does every write exactly once when a node is killed in the middle of writing it", { retry: 0, timeout: 120_000 }, async () => {
+    const api2 = cluster.node("api2");
+    const email = `mid-write-${randomBytes(4).toString("hex")}@example.test`;
+    const joined = await send(cluster.url, {
+      method: "POST",
+      path: "/api/v1/user",
+      json: { name: "Mid Write", email, password: "a calm password 1", password_confirmation: "a calm password 1" },
+    });
+    expect(joined.ok, joined.text).toBe(true);
+    const token = (joined.body as { token: string }).token;
+
+    // Bursts of notes until api2 is killed holding some of them (logged as come in, not yet answered).
+    const counts = { tried: 0, retried: 0 };
+    const answers: { title: string; ok: boolean; id: string | null; replayed: boolean }[] = [];
+    let caught = 0;
+    for (let burst = 0; caught === 0; burst++) {
+      expect(burst, "api2 was never caught holding a write").toBeLessThan(5);
+      let writing = true;
+      const watch = (async () => {
+        while (writing && caught === 0) {
+          const open = notesInFlight(api2.output());
+          if (open > 0) {
+            caught = open;
+            await api2.kill("SIGKILL");
+          } else await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+      })();
+      const titles = Array.from({ length: 45 }, (_, i) => `Burst ${burst} note ${i}`);
+      const written = await Promise.all(
+        titles.map(async (title) => {
+          const res = await send(
+            cluster.url,
+            { method: "POST", path: "/api/v1/user/notes", token, json: { title, content: "Kept once." } },
+            counts,
+          );
+          const id = (res.body as { data?: { id?: string } } | null)?.data?.id ?? null;
+          return { title, ok: res.ok, id, replayed: res.headers?.get("idempotent-replayed") === "true" };
+        }),
+      );
+      writing = false;
+      await watch;
+      answers.push(...written);
+    }
+
+    // Every write was answered, and each is in the database exactly once, with the id its answer gave.
+    expect(answers.filter((answer) => !answer.ok)).toEqual([]);
+    const { rows } = await database.query(
+      `select title, count(*)::int as n, min(id::text) as id from notes where user_id = (select id from users where email = $1) group by title`,
+      [email],
+    );
+    const stored = new Map(rows.map((row: { title: string; n: number; id: string }) => [row.title, row]));
+    for (const answer of answers) expect(stored.get(answer.title), answer.title).toEqual({ title: answer.title, n: 1, id: answer.id });
+    expect(stored.size).toBe(answers.length);
+
+    await api2.start();
+    console.warn(
+      `node loss: ${figuresOfTheDay}; ${answers.length} notes written while api2 was killed holding ${caught} of them: ` +
+        `${counts.tried} requests tried, ${counts.retried} sent again by the client, ${answers.filter((a) => a.replayed).length} answered from the kept answer, ` +
+        `${rows.length} notes stored, none twice`,
+    );
+  });
 });
+
+/** Note writes a node's log shows as come in and not yet answered (Fastify's request lines, JSON). */
+function notesInFlight(output: string): number {
+  const open = new Set<string>();
+  for (const line of output.split("\n")) {
+    if (!line.includes("/api/v1/user/notes") && !line.includes("request completed")) continue;
+    let entry: { reqId?: string; msg?: string; req?: { method?: string; url?: string } };
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (!entry.reqId) continue;
+    if (entry.msg === "incoming request" && entry.req?.method === "POST" && entry.req.url?.startsWith("/api/v1/user/notes"))
+      open.add(entry.reqId);
+    else if (entry.msg === "request completed") open.delete(entry.reqId);
+  }
+  return open.size;
+}

@@ -35,8 +35,8 @@ const SAVES = 6;
 const PLACE_MODELS = new Set(["meditation-sleep", "cbt"]);
 const PREMIUM_STATUSES = new Set(["trialing", "active", "lifetime"]);
 
-interface Request {
-  method: "GET" | "HEAD" | "POST" | "PUT";
+export interface Request {
+  method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** A path on the server (starting with /) or a full address. */
   path: string;
   /** Sent as JSON. */
@@ -50,7 +50,7 @@ interface Request {
   manualRedirect?: boolean;
 }
 
-interface Answer {
+export interface Answer {
   /** 2xx, or 3xx for a request whose redirect is read. */
   ok: boolean;
   /** The status, or the network error's message. */
@@ -60,12 +60,17 @@ interface Answer {
   headers: Headers | null;
 }
 
-/** Safe to send again with the same body: reads, PUTs and keyed POSTs (purchases). */
-const repeatable = (request: Request) =>
-  request.method === "GET" ||
-  request.method === "HEAD" ||
-  request.method === "PUT" ||
-  (request.method === "POST" && !!request.idempotencyKey);
+/** Safe to send again with the same body: reads, and writes with an Idempotency-Key (every write the web app sends). */
+const repeatable = (request: Request) => request.method === "GET" || request.method === "HEAD" || !!request.idempotencyKey;
+
+/**
+ * The web app's rule (apps/web/src/lib/api-client.ts): a write sends a key of its own unless it has one.
+ * An HTML form (the sandbox bank's page, posted by the browser itself) sends none.
+ */
+const keyed = (request: Request): Request =>
+  request.method === "GET" || request.method === "HEAD" || request.form || request.idempotencyKey
+    ? request
+    : { ...request, idempotencyKey: randomUUID() };
 
 function errorMessage(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
@@ -112,7 +117,8 @@ async function attempt(baseUrl: string, request: Request): Promise<Answer> {
 }
 
 /** The client's policy: one more try after a network error or a 502/503/504, only when the request is safe to repeat. */
-async function send(baseUrl: string, request: Request, counts?: Pick<DayRecord, "tried" | "retried">): Promise<Answer> {
+export async function send(baseUrl: string, sent: Request, counts?: Pick<DayRecord, "tried" | "retried">): Promise<Answer> {
+  const request = keyed(sent);
   if (counts) counts.tried += 1;
   const first = await attempt(baseUrl, request);
   const transient = typeof first.status === "string" || RETRY_STATUSES.has(first.status);

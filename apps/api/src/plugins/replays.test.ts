@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, randomIp, registerMember, rows, type Member } from "../test/accounts.ts";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
-import { REPLAY_KEY_MESSAGE, REPLAY_MISMATCH_MESSAGE } from "./replays.ts";
+import { pruneReplaysJob } from "../jobs/prune-replays.job.ts";
+import { REPLAY_HOURS, REPLAY_KEY_MESSAGE, REPLAY_MISMATCH_MESSAGE } from "./replays.ts";
 
 /**
  * Writes sent twice with the same Idempotency-Key (decision 066): done once, answered the same, on
@@ -126,6 +127,19 @@ describe("a write sent again with its Idempotency-Key", () => {
     const note = { title: `Unkeyed ${freshKey()}`, content: "No key." };
     await postNote(alice, undefined, note);
     await postNote(alice, undefined, note);
+    expect(await notesTitled(alice, note.title)).toBe(2);
+  });
+
+  it("is kept for a day: the hourly job deletes older answers, and the key then does the write again", async () => {
+    const key = freshKey();
+    const note = { title: `A day ${key}`, content: "Kept a day." };
+    expect((await postNote(alice, key, note)).statusCode).toBe(201);
+    const tomorrow = new Date(Date.now() + (REPLAY_HOURS + 1) * 3_600_000);
+    const pruned = (await pruneReplaysJob(t.database.db, () => tomorrow).handler({})) as { deleted: number };
+    expect(pruned.deleted).toBeGreaterThan(0);
+    expect(await rows(t.database, "select key_hash from request_replays")).toEqual([]);
+    const later = await postNote(alice, key, note);
+    expect(later.headers["idempotent-replayed"]).toBeUndefined();
     expect(await notesTitled(alice, note.title)).toBe(2);
   });
 });

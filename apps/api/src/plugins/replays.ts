@@ -29,7 +29,10 @@ const ANSWER_WAIT_MS = 30_000;
 interface Answer {
   status: number;
   type: string | null;
+  /** Where a redirect sent the caller. */
+  location: string | null;
   body: string;
+  encoding: "utf8" | "base64";
 }
 
 /** What a keyed request in flight hands between its handler and its onSend hook. */
@@ -70,9 +73,23 @@ export function registerReplays(app: FastifyInstance, database: DatabaseHandle) 
     const exchange = exchanges.get(request);
     if (!exchange || exchange.replayed) return payload;
     exchanges.delete(request);
-    const body = typeof payload === "string" ? payload : Buffer.isBuffer(payload) ? payload.toString("utf8") : payload === null ? "" : null;
     const type = reply.getHeader("content-type");
-    exchange.answer.resolve(body === null ? null : { status: reply.statusCode, type: typeof type === "string" ? type : null, body });
+    const answer = (body: string, encoding: Answer["encoding"]): Answer => ({
+      status: reply.statusCode,
+      type: typeof type === "string" ? type : null,
+      location: typeof reply.getHeader("location") === "string" ? (reply.getHeader("location") as string) : null,
+      body,
+      encoding,
+    });
+    exchange.answer.resolve(
+      typeof payload === "string"
+        ? answer(payload, "utf8")
+        : Buffer.isBuffer(payload)
+          ? answer(payload.toString("base64"), "base64")
+          : payload === null || payload === undefined
+            ? answer("", "utf8")
+            : null,
+    );
     // The answer leaves only once it (and the write) is durable: a client told "done" finds it done.
     await exchange.stored.promise;
     return payload;
@@ -218,7 +235,8 @@ function replay(stored: Awaited<ReturnType<ReplaysRepository["find"]>>, identity
   const answer = unseal(stored.sealedAnswer, identity.secret);
   reply.code(stored.status).header("idempotent-replayed", "true");
   if (answer.type) reply.type(answer.type);
-  return answer.body;
+  if (answer.location) reply.header("location", answer.location);
+  return answer.encoding === "base64" ? Buffer.from(answer.body, "base64") : answer.body;
 }
 
 function startExchange(request: FastifyRequest): Exchange {

@@ -84,6 +84,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const services = createServices({ config, database });
   const app = await buildApp({ config, database, logger: false, services });
   await app.ready();
+  if (process.env.TEST_KEYED_WRITES === "true" && database.driver === "postgres") keyEveryWrite(app);
   return {
     app,
     database,
@@ -94,6 +95,23 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await services.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * TEST_KEYED_WRITES=true (in `npm run test:deep`), on PostgreSQL: every write a test injects carries an
+ * Idempotency-Key of its own, as the web app's do, so each runs inside the one transaction a keyed write
+ * gets (decision 066) and every test of every write says whether it still behaves the same there.
+ */
+function keyEveryWrite(app: FastifyInstance) {
+  const inject = app.inject.bind(app) as (options: unknown) => unknown;
+  (app as unknown as { inject: (options?: unknown) => unknown }).inject = (options?: unknown) => {
+    if (!options || typeof options !== "object") return inject(options);
+    const request = options as { method?: string; headers?: Record<string, unknown> };
+    const method = (request.method ?? "GET").toUpperCase();
+    if (method === "GET" || method === "HEAD" || method === "OPTIONS" || request.headers?.["idempotency-key"] !== undefined)
+      return inject(options);
+    return inject({ ...request, headers: { ...request.headers, "idempotency-key": randomBytes(16).toString("hex") } });
   };
 }
 

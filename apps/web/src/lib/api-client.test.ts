@@ -70,10 +70,70 @@ describe("api client", () => {
     expect(useErrorStore.getState().flag).toBe(false);
   });
 
-  it("reports a network failure as a readable error", async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+  it("reports a network failure on both tries as a readable error", async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch")).mockRejectedValueOnce(new TypeError("Failed to fetch"));
     await expect(api.get("faq")).rejects.toMatchObject({ status: 0 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(useErrorStore.getState().message).toMatch(/No connection/);
+  });
+});
+
+describe("a call that found no server able to answer", () => {
+  const keyOf = (call: number) => (fetchMock.mock.calls[call]![1].headers as Record<string, string>)["Idempotency-Key"];
+
+  it("sends every write with a fresh Idempotency-Key, and a read without one", async () => {
+    respond(201, { data: { id: "1" } });
+    respond(201, { data: { id: "2" } });
+    respond(200, { data: [] });
+    await api.post("user/notes", { body: { title: "One", content: "a" } });
+    await api.post("user/notes", { body: { title: "Two", content: "b" } });
+    await api.get("faq");
+    expect(keyOf(0)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keyOf(1)).not.toBe(keyOf(0));
+    expect(keyOf(2)).toBeUndefined();
+  });
+
+  it("sends a write once more with the same key after a network failure, and the person sees only the answer", async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    respond(201, { data: { id: "n1", title: "Kept" } });
+    await expect(api.post("user/notes", { body: { title: "Kept", content: "c" } })).resolves.toEqual({ id: "n1", title: "Kept" });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(fetchMock.mock.calls[1]![1].body).toBe(fetchMock.mock.calls[0]![1].body);
+    expect(useErrorStore.getState().flag).toBe(false);
+  });
+
+  it("tries once more after 502, 503 or 504, and no more", async () => {
+    for (const status of [502, 503, 504]) {
+      fetchMock.mockReset();
+      respond(status, { message: "Bad gateway" });
+      respond(200, { data: [] });
+      await expect(api.get("faq")).resolves.toEqual([]);
+      expect(fetchMock, String(status)).toHaveBeenCalledTimes(2);
+    }
+    fetchMock.mockReset();
+    respond(503, { message: "Service temporarily unavailable. Please try again in a moment." });
+    respond(503, { message: "Service temporarily unavailable. Please try again in a moment." });
+    await expect(api.put("user/notes/{id}", { params: { id: "n1" }, body: { title: "T", content: "c" } })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(keyOf(1)).toBe(keyOf(0));
+  });
+
+  it("does not send again an answer the server gave (a 500, a 422, a 429)", async () => {
+    for (const status of [500, 422, 429]) {
+      fetchMock.mockReset();
+      respond(status, { message: "No." });
+      await expect(api.post("user/notes", { body: { title: "T", content: "c" }, silent: true })).rejects.toMatchObject({ status });
+      expect(fetchMock, String(status)).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it("keeps the key a purchase gives", async () => {
+    respond(200, { message: "ok" });
+    await api.post("stripe/payment-method", { body: { payment_method: "pm_1", package_id: 1 } as never, idempotencyKey: "purchase-key-1" });
+    expect(keyOf(0)).toBe("purchase-key-1");
   });
 });
 

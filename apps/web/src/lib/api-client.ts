@@ -23,9 +23,45 @@ export interface RequestOptions {
   silent?: boolean | "validation";
   /** A 401 normally ends the session and goes to /login; false leaves it to the caller (log out). */
   endSessionOnUnauthorized?: boolean;
-  /** Sent as the `Idempotency-Key` header of purchase calls: the same key never buys twice. */
+  /**
+   * The `Idempotency-Key` header: the same key never does a write twice (decision 066). Every write
+   * sends one, a fresh key per call unless given here (a purchase keeps its key across attempts).
+   */
   idempotencyKey?: string;
 }
+
+/** A fresh key for one write (a UUID). */
+export function newRequestKey(): string {
+  const cryptoApi = globalThis.crypto;
+  if (typeof cryptoApi?.randomUUID === "function") return cryptoApi.randomUUID();
+  const bytes = new Uint8Array(16);
+  cryptoApi.getRandomValues(bytes);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * Answers that mean the call never reached a server able to do it (a node lost behind the load
+ * balancer, a gateway that gave up): a call is sent once more after RETRY_PAUSE_MS. Safe for every
+ * call: reads change nothing, and each write carries its key, so a write that did land answers the same.
+ */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+export const RETRY_PAUSE_MS = 400;
+
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason instanceof Error ? signal.reason : new DOMException("Aborted", "AbortError"));
+      },
+      { once: true },
+    );
+  });
 
 /**
  * A failed call: the status and the server's body (`message`, and `errors` for a 422); `retryAfter`
@@ -135,8 +171,37 @@ function buildUrl(path: string, query: RequestOptions["query"] = {}): string {
   return `${API_BASE}/${path.replace(/^\//, "")}?${params}`;
 }
 
-/** Sends one call with the app's headers; a network failure becomes an ApiError with status 0. */
+/**
+ * Sends one call with the app's headers, once more when the first try found no server able to answer
+ * (a network failure, 502, 503 or 504; see RETRIED_STATUSES); a network failure on both becomes an
+ * ApiError with status 0. A write sends the same key both times.
+ */
 async function send(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  accept: string,
+): Promise<{ response: Response; token: string | null }> {
+  const sent = method === "GET" ? options : { ...options, idempotencyKey: options.idempotencyKey ?? newRequestKey() };
+  try {
+    const first = await sendOnce(method, path, sent, accept);
+    if (!RETRIED_STATUSES.has(first.response.status)) return first;
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
+  await pause(RETRY_PAUSE_MS, options.signal);
+  try {
+    return await sendOnce(method, path, sent, accept);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const failure = new ApiError(0, { message: "No connection. Check your network and try again." });
+    if (showsGlobalError(options, failure)) useErrorStore.getState().setError(failure.message);
+    throw failure;
+  }
+}
+
+/** One try; fetch's own failure (a TypeError: no network, no server) is thrown as it is. */
+async function sendOnce(
   method: string,
   path: string,
   options: RequestOptions,
@@ -153,22 +218,15 @@ async function send(
     body = JSON.stringify(options.body);
   }
 
-  try {
-    const response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body,
-      signal: options.signal,
-      keepalive: options.keepalive,
-      credentials: "same-origin",
-    });
-    return { response, token };
-  } catch (error) {
-    if ((error as Error).name === "AbortError") throw error;
-    const failure = new ApiError(0, { message: "No connection. Check your network and try again." });
-    if (showsGlobalError(options, failure)) useErrorStore.getState().setError(failure.message);
-    throw failure;
-  }
+  const response = await fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body,
+    signal: options.signal,
+    keepalive: options.keepalive,
+    credentials: "same-origin",
+  });
+  return { response, token };
 }
 
 /** The body of an answer as JSON; a body that is not JSON becomes its first words as the message. */

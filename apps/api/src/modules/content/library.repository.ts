@@ -158,7 +158,8 @@ export function createLibraryRepository(db: Database) {
       if (known !== undefined) return known;
       let answer = true;
       try {
-        await db.execute(sql`select now() at time zone ${timeZone}`);
+        // In a savepoint of its own: inside a keyed write's one transaction (decision 066) the failure must not end it.
+        await db.transaction((tx) => tx.execute(sql`select now() at time zone ${timeZone}`));
       } catch (error) {
         if (!isUnknownZone(error)) throw error;
         answer = false;

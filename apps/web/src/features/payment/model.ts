@@ -67,13 +67,6 @@ export function timeZone(): string {
   }
 }
 
-/** A fresh idempotency key (a UUID) for one purchase attempt. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const hex = Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
-}
-
 /**
  * The idempotency key of a wallet return: derived from what the wallet sent back, so reloading
  * /success-transaction answers the first outcome again instead of buying twice.

@@ -3,10 +3,10 @@ import { useCallback, useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast-store";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, newRequestKey } from "../../../lib/api-client";
 import { env } from "../../../lib/env";
 import { isTransient, savePaymentMethod, useSetupIntent } from "../../../lib/buying/api/payment";
-import { newIdempotencyKey, type CheckoutRef, type PaymentPackage } from "../model";
+import { type CheckoutRef, type PaymentPackage } from "../model";
 import { SOMETHING_WENT_WRONG, type CardFieldsHandle } from "./card-fields";
 import { SandboxCardFields } from "./sandbox-card-fields";
 import { StripeCardFields } from "./stripe-card-fields";
@@ -75,7 +75,7 @@ export function CardPanel({ pkg, checkout, summary, busy, onBusyChange, onPurcha
           return;
         }
         // One key per purchase attempt, kept for a retry of the same attempt.
-        current = { paymentMethod: confirmed.paymentMethod, idempotencyKey: newIdempotencyKey(), packageId: pkg.id };
+        current = { paymentMethod: confirmed.paymentMethod, idempotencyKey: newRequestKey(), packageId: pkg.id };
         attempt.current = current;
       }
       const response = await savePaymentMethod(

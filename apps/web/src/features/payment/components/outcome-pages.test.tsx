@@ -82,10 +82,9 @@ describe("/success-transaction", () => {
 
   it("offers another try after a failure without an answer", async () => {
     window.localStorage.setItem("t", "token");
+    // Every ask meets no server twice (the client's own second try included).
     const answers: [number, unknown][] = [
-      [503, { message: "Service Unavailable" }],
-      [503, { message: "Service Unavailable" }],
-      [503, { message: "Service Unavailable" }],
+      ...Array.from({ length: 6 }, (): [number, unknown] => [503, { message: "Service Unavailable" }]),
       [200, SUBSCRIBED],
     ];
     const api = mockApi({ "POST paypal/success-transaction": () => answers.shift()! });

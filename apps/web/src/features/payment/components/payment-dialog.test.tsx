@@ -480,7 +480,9 @@ describe("paying by card", () => {
   });
 
   it("sends an Idempotency-Key and reuses it when the same purchase is retried", async () => {
+    // The first attempt meets no server twice (the client's own second try included), the member tries again.
     const answers: [number, unknown][] = [
+      [503, { message: "Service Unavailable" }],
       [503, { message: "Service Unavailable" }],
       [200, SUBSCRIBED],
     ];
@@ -499,10 +501,10 @@ describe("paying by card", () => {
     fireEvent.click(tryNow());
     await waitFor(() => expect(done).toHaveBeenCalled());
     const purchases = api.named("POST stripe/payment-method");
-    expect(purchases).toHaveLength(2);
+    expect(purchases).toHaveLength(3);
     const keys = purchases.map((call) => call.headers["Idempotency-Key"]);
     expect(keys[0]).toMatch(UUID);
-    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys)).toEqual(new Set([keys[0]]));
     // The retry buys with the card already confirmed; the setup is not confirmed twice.
     expect(api.named("POST sandbox/card/confirm")).toHaveLength(1);
   });

@@ -15,12 +15,12 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast-store";
 import { isSubscriber } from "../../../lib/server-data/account-status";
 import { env } from "../../../lib/env";
+import { newRequestKey } from "../../../lib/api-client";
 import { useWebPackages } from "../../../lib/buying/api/packages";
 import { useCancelSubscription, useChangePlan, useUpgradePreview } from "../../../lib/buying/api/subscription";
 import { pageLocation, reloadWithNotice, useNoticeAfterReload } from "../lib/page-reload";
 import {
   formatDate,
-  idempotencyKey,
   periodLine,
   providerName,
   statusLabel,
@@ -279,7 +279,7 @@ function UpgradeOffer({ status, packages, ready, region }: OfferProps & { status
           upgrade.mutate({
             provider,
             packageId: Number(confirming.annual.id),
-            idempotencyKey: idempotencyKey(),
+            idempotencyKey: newRequestKey(),
             quotedAt: preview.data.quoted_at,
           })
         }

@@ -100,15 +100,3 @@ export function upgradeQuote(
   const saving = yearOfCurrent === null ? null : yearOfCurrent - annual.amountCents;
   return { annual, perMonthCents: Math.round(annual.amountCents / 12), savingCents: saving !== null && saving > 0 ? saving : null };
 }
-
-/** A fresh key for one purchase attempt (the Idempotency-Key header). */
-export function idempotencyKey(): string {
-  const cryptoApi = globalThis.crypto;
-  if (typeof cryptoApi?.randomUUID === "function") return cryptoApi.randomUUID();
-  const bytes = new Uint8Array(16);
-  cryptoApi.getRandomValues(bytes);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
