@@ -219,16 +219,17 @@ describe.runIf(adminUrl)("the production topology when it loses a node", () => {
     let caught = 0;
     for (let burst = 0; caught === 0; burst++) {
       expect(burst, "api2 was never caught holding a write").toBeLessThan(5);
-      let writing = true;
-      const watch = (async () => {
-        while (writing && caught === 0) {
-          const open = notesInFlight(api2.output());
-          if (open > 0) {
-            caught = open;
-            await api2.kill("SIGKILL");
-          } else await new Promise((resolve) => setTimeout(resolve, 1));
-        }
-      })();
+      // Each time api2 writes a log line: killed at once when it holds a note write it has not answered.
+      const killing: Promise<unknown>[] = [];
+      const watch = () => {
+        if (caught > 0) return;
+        const open = notesInFlight(api2.output());
+        if (open === 0) return;
+        caught = open;
+        killing.push(api2.kill("SIGKILL"));
+      };
+      // After the node's own listener, so its output already holds the line.
+      api2.child!.stdout!.on("data", watch);
       const titles = Array.from({ length: 45 }, (_, i) => `Burst ${burst} note ${i}`);
       const written = await Promise.all(
         titles.map(async (title) => {
@@ -241,8 +242,8 @@ describe.runIf(adminUrl)("the production topology when it loses a node", () => {
           return { title, ok: res.ok, id, replayed: res.headers?.get("idempotent-replayed") === "true" };
         }),
       );
-      writing = false;
-      await watch;
+      api2.child?.stdout?.off("data", watch);
+      await Promise.all(killing);
       answers.push(...written);
     }
 

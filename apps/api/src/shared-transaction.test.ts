@@ -61,10 +61,14 @@ describe("a shared transaction", () => {
   });
 
   it("keeps work that outlives it out: a query after the commit goes to the database on its own", async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
     let later: Promise<unknown> = Promise.resolve();
     await database.inOneTransaction(async () => {
-      later = new Promise((resolve) => setTimeout(resolve, 20)).then(() => insert("afterwards"));
+      // Started inside, run once the transaction has ended.
+      later = gate.then(() => insert("afterwards"));
     });
+    open();
     await later;
     expect(await names()).toContain("afterwards");
     // Reads outside see the settings as usual (the handle's own database).

@@ -96,7 +96,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       info: {
         title: `${config.appName} API`,
         version: "1.0.0",
-        description: "The API the web app calls, under /api/v1. Errors are Laravel-shaped: `{ message, errors? }`.",
+        description:
+          "The API the web app calls, under /api/v1. Errors are Laravel-shaped: `{ message, errors? }`. " +
+          "Every POST, PUT, PATCH and DELETE accepts an `Idempotency-Key` header (8 to 255 visible characters): " +
+          "sent again with the same request, the write is not done twice and the first answer comes back with " +
+          "`Idempotent-Replayed: true`; with a different request, 422.",
         license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
       },
       servers: [{ url: "/", description: "This server" }],
