@@ -58,6 +58,7 @@ import { systemModule } from "./modules/system/system.module.ts";
 import { vslModule } from "./modules/vsl/vsl.module.ts";
 import { workbooksModule } from "./modules/workbooks/workbooks.module.ts";
 import { createRateLimiter } from "./plugins/rate-limit.ts";
+import { staffModule } from "./modules/staff/staff.module.ts";
 import { createHealthChecks } from "./modules/system/health.service.ts";
 import { healthRoutes } from "./modules/system/system.routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -113,6 +114,7 @@ const MODULES = [
   paymentsModule,
   identityModule,
   mailModule,
+  staffModule,
 ] as const;
 
 type ServiceOptions = Pick<AppDependencies, "config" | "database" | "jobs"> & {

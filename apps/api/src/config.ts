@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
@@ -37,6 +38,7 @@ const EnvSchema = z.object({
   LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   METRICS_ALLOW: z.string().optional(),
+  STAFF_SECRETS_KEY: z.string().min(32, { message: "must be at least 32 characters (for example `openssl rand -base64 32`)" }).optional(),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
@@ -148,6 +150,8 @@ export interface Config {
   logFormat: Env["LOG_FORMAT"];
   /** Who may read /metrics besides this machine: a bearer token, addresses and networks (CIDR). */
   metrics: { token: string | null; allow: string[] };
+  /** The key staff TOTP secrets are sealed with (decision 067): from STAFF_SECRETS_KEY; a fixed one outside production. */
+  staff: { secretsKey: Buffer };
   jobs: {
     /** How often an idle job worker asks an ordinary queue for work (pg-boss allows 0.5 s and up). */
     pollSeconds: number;
@@ -410,6 +414,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid environment variable CLOUDFRONT_PRIVATE_KEY: production needs CLOUDFRONT_PRIVATE_KEY and CLOUDFRONT_KEY_PAIR_ID",
     );
   }
+  if (isProduction && !env.STAFF_SECRETS_KEY) {
+    throw new ConfigError(
+      "Invalid environment variable STAFF_SECRETS_KEY: production needs it (the key staff two-factor secrets are sealed with)",
+    );
+  }
   if (env.ROLE !== "all" && !env.DATABASE_URL) {
     throw new ConfigError(
       `Invalid environment variable ROLE: ROLE=${env.ROLE} needs DATABASE_URL (the embedded database belongs to one process, which runs both roles)`,
@@ -442,6 +451,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     role: env.ROLE,
     logFormat: env.LOG_FORMAT,
     metrics: { token: env.METRICS_TOKEN ?? null, allow: readMetricsAllow(env.METRICS_ALLOW) },
+    // Outside production a key everyone knows, like the demo passwords: it guards nothing real.
+    staff: {
+      secretsKey: createHash("sha256")
+        .update(env.STAFF_SECRETS_KEY ?? "serene development staff secrets")
+        .digest(),
+    },
     jobs: {
       pollSeconds: env.JOBS_POLL_SECONDS,
       maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS,

@@ -45,6 +45,11 @@ const TABLE_OWNERS: Record<string, string | null> = {
   notes: "modules/notes/notes.repository.ts",
   workbook_entries: "modules/workbooks/workbooks.repository.ts",
   request_replays: "plugins/replays.repository.ts",
+  staff_members: "modules/staff/staff.repository.ts",
+  staff_invitations: "modules/staff/staff.repository.ts",
+  staff_sessions: "modules/staff/staff.repository.ts",
+  staff_recovery_codes: "modules/staff/staff.repository.ts",
+  audit_log: "modules/staff/staff.repository.ts",
   // The catalogue, the plans and the settings ship as data: the seed loaders write them.
   app_settings: null,
   tags: null,

@@ -21,3 +21,4 @@ export * from "./receipts.ts";
 export * from "./mixer.ts";
 export * from "./premium-summary.ts";
 export type * from "./endpoints.ts";
+export * from "./staff.ts";

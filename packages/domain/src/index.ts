@@ -43,3 +43,4 @@ export * from "./soundscape-beds.ts";
 export * from "./downloads.ts";
 export * from "./purchase-welcome.ts";
 export * from "./payment-rules.ts";
+export * from "./staff-roles.ts";

@@ -1,10 +1,11 @@
-/** Who may call a route, as its OpenAPI document says: no token, a member's bearer token, or either. */
-export type RouteAccess = "public" | "member" | "optional-member";
+/** Who may call a route, as its OpenAPI document says: no token, a member's bearer token, either, or a staff token. */
+export type RouteAccess = "public" | "member" | "optional-member" | "staff";
 
 const SECURITY: Record<RouteAccess, { security?: { [scheme: string]: string[] }[] }> = {
   public: {},
   member: { security: [{ bearer: [] }] },
   "optional-member": { security: [{ bearer: [] }, {}] },
+  staff: { security: [{ staff: [] }] },
 };
 
 /**

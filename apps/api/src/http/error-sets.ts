@@ -20,6 +20,9 @@ export const accountErrors = { ...memberErrors, 403: ErrorResponse, 409: ErrorRe
 /** Payment routes: a declined payment (402), a purchase already under way (409), a processor that does not answer (503). */
 export const paymentErrors = { ...memberErrors, 402: ErrorResponse, 409: ErrorResponse, 503: ErrorResponse };
 
+/** Staff routes of the operator console: 401 without a live staff session, 403 for a role without the permission, 409 (the last owner). */
+export const staffErrors = { ...memberErrors, 403: ErrorResponse, 409: ErrorResponse };
+
 /** The sandbox card processor: the public set and a declined card (402). */
 export const sandboxPaymentErrors = { ...errorResponses, 402: ErrorResponse };
 

@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
-import { authOf } from "../plugins/auth.ts";
+import { staffMay, type StaffPermission } from "@serene/domain";
+import { forbidden, unauthenticated } from "../domain-errors.ts";
+import type { StaffService } from "../modules/staff/staff.service.ts";
+import { authOf, personal } from "../plugins/auth.ts";
 
 /**
  * Route options of a member-only route: the bearer check first (401 before any body or parameter is
@@ -25,3 +28,29 @@ export const signInOf = (request: FastifyRequest) => authOf(request).signIn;
 
 /** The id of the signed-in member of a route behind `memberOnly`. */
 export const memberIdOf = (request: FastifyRequest) => authOf(request).signIn.user.id;
+
+const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,200})$/i;
+export const STAFF_FORBIDDEN_MESSAGE = "Your role does not allow this.";
+
+/**
+ * Route options of a staff route of the operator console (decision 067): a live staff session (401
+ * otherwise, whatever a member's token says), then the permission its operation needs (403 for a role
+ * without it). The member of staff is `request.staff`; the answer is personal (never cached).
+ */
+export function staffOnly(staff: Pick<StaffService, "authenticate">, permission?: StaffPermission) {
+  return {
+    ...personal,
+    onRequest: [
+      async (request: FastifyRequest) => {
+        const match = BEARER.exec(request.headers.authorization ?? "");
+        const signIn = match ? await staff.authenticate(match[1]!) : null;
+        if (!signIn) throw unauthenticated();
+        if (permission && !staffMay(signIn.role, permission)) throw forbidden(STAFF_FORBIDDEN_MESSAGE);
+        request.staff = signIn;
+      },
+    ],
+  };
+}
+
+/** The signed-in member of staff of a route behind `staffOnly`. */
+export const staffOf = (request: FastifyRequest) => request.staff!;

@@ -24,6 +24,10 @@ export const API_TAGS = [
   { name: "faq", description: "Questions and answers of the help page." },
   { name: "analytics", description: "First-party analytics events." },
   { name: "system", description: "A cheap call to see that the API answers." },
+  {
+    name: "admin",
+    description: "The operator console: staff accounts, two-factor sign-in, sessions and the audit log (staff tokens only).",
+  },
   { name: "sandbox", description: "The offline stand-ins for the payment providers (never in production)." },
 ];
 
@@ -105,7 +109,16 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       },
       servers: [{ url: "/", description: "This server" }],
       tags: API_TAGS,
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer" },
+          staff: {
+            type: "http",
+            scheme: "bearer",
+            description: "A staff session token (`staff_…`), from the two-factor sign-in under /api/v1/admin.",
+          },
+        },
+      },
     },
     transform: (input) => jsonSchemaTransform(describeOperation(input)),
     transformObject: completeDocument,

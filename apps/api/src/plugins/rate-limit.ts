@@ -18,6 +18,10 @@ export const RATE_LIMITS = {
     account: { points: SIGN_IN_THROTTLE.untrustedAccountFailures, seconds: SIGN_IN_THROTTLE.windowSeconds },
   },
   register: { ip: { points: 10, seconds: 600 }, account: { points: 5, seconds: 600 } },
+  // The operator console (decision 067): a staff password per address and per e-mail; second-factor codes per address and per challenge.
+  staffSignIn: { ip: { points: 10, seconds: 600 }, account: { points: 5, seconds: 900 } },
+  staffCode: { ip: { points: 20, seconds: 600 }, account: { points: 10, seconds: 900 } },
+  staffInvitation: { ip: { points: 20, seconds: 600 }, account: { points: 10, seconds: 600 } },
   social: { ip: { points: 30, seconds: 60 }, account: { points: 20, seconds: 900 } },
   recovery: { ip: { points: 10, seconds: 600 }, account: { points: 3, seconds: 900 } },
   removal: { ip: { points: 10, seconds: 600 }, account: { points: 3, seconds: 900 } },

@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createHash, hkdfSync } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { DatabaseHandle } from "@serene/db";
 import { invalidField } from "../domain-errors.ts";
+import { seal, unseal } from "../sealing.ts";
 import { createReplaysRepository, type ReplaysRepository } from "./replays.repository.ts";
 
 /**
@@ -145,7 +146,7 @@ function inOneTransaction(
         handled(ran);
         const answer = await answerOf(exchange, ran);
         if (answer.status >= 500) throw new Error(`not kept: answered ${answer.status}`);
-        await ledger.settle(identity.keyHash, answer.status, seal(answer, identity.secret));
+        await ledger.settle(identity.keyHash, answer.status, sealAnswer(answer, identity.secret));
       })
       .then(
         () => exchange.stored.resolve(),
@@ -192,7 +193,7 @@ async function inProcess(ledger: ReplaysRepository, identity: Identity, request:
   const kept = answerOf(exchange, ran)
     .then(async (answer) => {
       if (answer.status < 500) {
-        await ledger.save({ ...identity, status: answer.status, sealedAnswer: seal(answer, identity.secret) });
+        await ledger.save({ ...identity, status: answer.status, sealedAnswer: sealAnswer(answer, identity.secret) });
       }
     })
     .catch((error: unknown) => {
@@ -232,7 +233,7 @@ function answerOf(exchange: Exchange, ran: Promise<unknown>): Promise<Answer> {
 function replay(stored: Awaited<ReturnType<ReplaysRepository["find"]>>, identity: Identity, exchange: Exchange, reply: FastifyReply) {
   exchange.replayed = true;
   if (!stored || stored.fingerprint !== identity.fingerprint) throw invalidField("idempotency-key", REPLAY_MISMATCH_MESSAGE);
-  const answer = unseal(stored.sealedAnswer, identity.secret);
+  const answer = unsealAnswer(stored.sealedAnswer, identity.secret);
   reply.code(stored.status).header("idempotent-replayed", "true");
   if (answer.type) reply.type(answer.type);
   if (answer.location) reply.header("location", answer.location);
@@ -272,20 +273,9 @@ async function inTurn<T>(locks: Map<string, Promise<unknown>>, key: string, work
   return mine;
 }
 
-/** AES-256-GCM with the key's own secret: the database alone cannot read an answer back. */
-export function seal(answer: Answer, secret: Buffer): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", secret, iv);
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(answer), "utf8"), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64");
-}
-
-export function unseal(text: string, secret: Buffer): Answer {
-  const bytes = Buffer.from(text, "base64");
-  const decipher = createDecipheriv("aes-256-gcm", secret, bytes.subarray(0, 12));
-  decipher.setAuthTag(bytes.subarray(12, 28));
-  return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8")) as Answer;
-}
+/** Sealed with the key's own secret: the database alone cannot read an answer back. */
+const sealAnswer = (answer: Answer, secret: Buffer) => seal(JSON.stringify(answer), secret);
+const unsealAnswer = (text: string, secret: Buffer) => JSON.parse(unseal(text, secret)) as Answer;
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 

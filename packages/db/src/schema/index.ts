@@ -26,3 +26,4 @@ export * from "./progress.ts";
 export * from "./workbook-entries.ts";
 export * from "./mixer-presets.ts";
 export * from "./request-replays.ts";
+export * from "./staff.ts";

@@ -140,6 +140,19 @@ export const emails = {
     });
   },
 
+  staffInvitation(brand: Brand, inviter: string | null, role: string, acceptUrl: string, days: number): Email {
+    return render(brand, {
+      subject: `You are invited to the ${brand.product} console`,
+      greeting: "Hello,",
+      paragraphs: [
+        `${greetingName(inviter) ?? "An owner"} invited you to the ${brand.product} operator console as ${role}.`,
+        "Choose a password and add the console to your authenticator app: signing in takes both.",
+      ],
+      action: { label: "Set up my staff account", url: acceptUrl },
+      after: [`The link works for ${days} days. If you did not expect this, you can ignore this e-mail.`],
+    });
+  },
+
   passwordChanged(brand: Brand, name: string): Email {
     return render(brand, {
       subject: `Your ${brand.product} password was changed`,
