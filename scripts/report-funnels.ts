@@ -10,19 +10,15 @@
  * the report refuses to run while the product answers on PORT (default 3000): stop it first, or report
  * against PostgreSQL, where any number of readers share the database. The report only reads.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { createDatabase, type DatabaseHandle } from "@serene/db";
 import { DAY_MS } from "@serene/domain";
+import { openOperatorDatabase, repoRoot, UsageError } from "./operator-database";
 import { buildFunnelReport, renderFunnelHtml, renderFunnelText } from "../apps/api/src/modules/analytics/funnel-report";
 
-const repoRoot = fileURLToPath(new URL("../", import.meta.url));
 const DEFAULT_OUT = "reports/funnels.html";
 const USAGE = `Usage: npm run report:funnels -- [--days N | --since YYYY-MM-DD[THH:MM]] [--out ${DEFAULT_OUT}]`;
-
-class UsageError extends Error {}
 
 function sinceFrom(values: { days?: string; since?: string }, now = new Date()): Date | null {
   if (values.days !== undefined && values.since !== undefined) throw new UsageError("Give --days or --since, not both.");
@@ -39,30 +35,6 @@ function sinceFrom(values: { days?: string; since?: string }, now = new Date()):
   return null;
 }
 
-/** Whether something answers the health check on the port `npm start` uses. */
-async function serverIsRunning(): Promise<boolean> {
-  try {
-    const response = await fetch(`http://127.0.0.1:${process.env.PORT ?? 3000}/health/live`, { signal: AbortSignal.timeout(1000) });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-async function openDatabase(): Promise<DatabaseHandle> {
-  if (process.env.DATABASE_URL) return createDatabase({ driver: "postgres", url: process.env.DATABASE_URL, poolMax: 1 });
-  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, "data"), "pglite");
-  if (!existsSync(dataDir))
-    throw new UsageError(`No embedded database at ${dataDir} yet: start the product once (npm start), or set DATABASE_URL.`);
-  if (await serverIsRunning()) {
-    throw new UsageError(
-      `The product is running on the embedded database (port ${process.env.PORT ?? 3000}), which one process uses at a time: ` +
-        "stop it first, or report against PostgreSQL with DATABASE_URL.",
-    );
-  }
-  return createDatabase({ driver: "pglite", dataDir });
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { days: { type: "string" }, since: { type: "string" }, out: { type: "string" }, help: { type: "boolean", short: "h" } },
@@ -74,7 +46,7 @@ async function main(): Promise<void> {
   }
   const since = sinceFrom(values);
   const out = path.resolve(values.out ?? path.join(repoRoot, DEFAULT_OUT));
-  const database = await openDatabase();
+  const database = await openOperatorDatabase();
   try {
     const reports = await buildFunnelReport(database.db, { since });
     process.stdout.write(renderFunnelText(reports, { since }));

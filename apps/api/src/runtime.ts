@@ -1,7 +1,7 @@
 import { createDatabase, describeDatabaseFault, isDatabaseUnavailable, migrate, type DatabaseHandle } from "@serene/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
-import { seedDemoAccounts } from "./seed/demo-accounts.ts";
+import { DEMO_OWNER, seedDemoAccounts, seedDemoOwner } from "./seed/demo-accounts.ts";
 import { seedDemoPractice } from "./seed/demo-practice.ts";
 import { seedContent } from "./seed/seed.ts";
 
@@ -89,6 +89,14 @@ async function migrateAndSeed(config: Config, database: DatabaseHandle, logger: 
   if (config.seedDemoData) {
     const created = await seedDemoAccounts(database.db);
     if (created > 0) logger.info({ accounts: created }, "demo accounts created (see README)");
+    const owner = await seedDemoOwner(database.db, config.staff.secretsKey);
+    if (owner) {
+      // Shown this once: the demo owner signs in to /admin with the password and a code from this secret.
+      logger.info(
+        { email: DEMO_OWNER.email, totpSecret: owner.secret, otpauth: owner.uri },
+        `demo owner created for /admin: ${DEMO_OWNER.email}, password ${DEMO_OWNER.password}; add the TOTP secret ${owner.secret} to an authenticator app (shown once)`,
+      );
+    }
     const sessions = await seedDemoPractice(database.db);
     if (sessions > 0) logger.info({ sessions }, "demo practice history made for the premium demo member");
   }

@@ -1,8 +1,11 @@
+import { generateSecret, generateURI } from "otplib";
 import { eq, inArray, isNull } from "drizzle-orm";
 import { DAY_MS, isEntitled } from "@serene/domain";
 import { leads, subscriptions, users, type Database } from "@serene/db";
 import { hashPassword } from "../modules/accounts/passwords.ts";
 import { hashSecret } from "../modules/accounts/secrets.ts";
+import { createStaffRepository } from "../modules/staff/staff.repository.ts";
+import { seal } from "../sealing.ts";
 
 /** Accounts for trying the product, created only when demo data is on (never in production by default). */
 export const DEMO_ACCOUNTS = [
@@ -67,4 +70,36 @@ async function keepDemoSubscriptions(db: Database) {
       currentPeriodEnd: new Date(now.getTime() + YEAR_MS),
     });
   }
+}
+
+/** The operator console's demo owner (decision 067), published like the demo members' passwords. */
+export const DEMO_OWNER = { name: "Morgan", email: "owner@serene.example", password: "calm-harbour-console" } as const;
+
+/**
+ * Makes the demo owner when there is none: an active account whose TOTP secret is new and returned
+ * (the start-up log shows it once, to add to an authenticator app). Null when it exists already.
+ */
+export async function seedDemoOwner(db: Database, secretsKey: Buffer): Promise<{ secret: string; uri: string } | null> {
+  const staff = createStaffRepository(db);
+  if (await staff.findByEmail(DEMO_OWNER.email)) return null;
+  const secret = generateSecret();
+  const created = await staff.insertInvited({ email: DEMO_OWNER.email, name: DEMO_OWNER.name, role: "owner", invitedBy: null });
+  if (!created) return null;
+  await staff.update(created.id, {
+    passwordHash: await hashPassword(DEMO_OWNER.password),
+    totpSecret: seal(secret, secretsKey),
+    totpConfirmedAt: new Date(),
+  });
+  await staff.audit({
+    staffId: null,
+    staffEmail: "demo data",
+    action: "staff.created",
+    targetType: "staff",
+    targetId: created.id,
+    before: null,
+    after: { email: DEMO_OWNER.email, role: "owner" },
+    ip: null,
+    userAgent: null,
+  });
+  return { secret, uri: generateURI({ issuer: "Serene console", label: DEMO_OWNER.email, secret }) };
 }

@@ -7,6 +7,7 @@ import { buildApp, createServices, type Services } from "../../app.ts";
 import type { FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "@serene/db";
 import { useCheapPasswordHashing } from "../accounts/passwords.ts";
+import { DEMO_OWNER, seedDemoOwner } from "../../seed/demo-accounts.ts";
 import { STAFF_FORBIDDEN_MESSAGE } from "../../http/index.ts";
 import { STAFF_CHALLENGE_MESSAGE, STAFF_CODE_MESSAGE, STAFF_CREDENTIALS_MESSAGE, STAFF_LAST_OWNER_MESSAGE } from "./staff.service.ts";
 
@@ -293,5 +294,18 @@ describe("the audit log", () => {
       .split("\r\n");
     expect(lines[0]).toBe("id,at,staff_email,action,target_type,target_id,before,after,ip,user_agent");
     expect(lines.length).toBeGreaterThan(5);
+  });
+});
+
+describe("the demo owner", () => {
+  it("is made once, outside production, and signs in with the published password and a code from the secret shown", async () => {
+    const made = await seedDemoOwner(database.db, testConfig().staff.secretsKey);
+    expect(made!.uri).toContain(`secret=${made!.secret}`);
+    expect(await seedDemoOwner(database.db, testConfig().staff.secretsKey)).toBeNull();
+    const first = await call("POST", "/sign-in", undefined, { email: DEMO_OWNER.email, password: DEMO_OWNER.password });
+    const { challenge } = first.json() as { challenge: string };
+    const signedIn = await call("POST", "/sign-in/verify", undefined, { challenge, code: await totpCode(made!.secret) });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().staff).toMatchObject({ email: DEMO_OWNER.email, role: "owner", status: "active" });
   });
 });
