@@ -42,6 +42,22 @@ import type {
   TagListResponse,
 } from "./content.ts";
 import type { FaqListQuery, FaqListResponse } from "./faq.ts";
+import type {
+  AcceptInvitationBody,
+  AuditPage,
+  ConfirmInvitationBody,
+  InvitationInfo,
+  StaffChallenge,
+  StaffInviteBody,
+  StaffList,
+  StaffMe,
+  StaffRoleBody,
+  StaffSession,
+  StaffSessions,
+  StaffSignInBody,
+  StaffVerifyBody,
+  TotpEnrollment,
+} from "./staff.ts";
 import type { FirstWeekResponse, LeadAccountBody, LeadAccountResponse, LeadBody, LeadResponse, VslResponse } from "./lead.ts";
 import type { MixBody, MixList, MixResponse } from "./mixer.ts";
 import type { DeletedResponse, NoteBody, NoteList, NoteResponse } from "./notes.ts";
@@ -178,4 +194,20 @@ export interface Endpoints {
   "GET user/workbook/{id}": { response: WorkbookEntryResponse };
   "POST user/workbook": { response: WorkbookEntryResponse; body: WorkbookEntryBody };
   "DELETE user/workbook/{id}": { response: Empty };
+
+  // The operator console (decision 067): staff calls, sent with the staff session's token.
+  "POST admin/sign-in": { response: StaffChallenge; body: StaffSignInBody };
+  "POST admin/sign-in/verify": { response: StaffSession; body: StaffVerifyBody };
+  "GET admin/invitations/{token}": { response: InvitationInfo };
+  "POST admin/invitations/{token}/accept": { response: TotpEnrollment; body: AcceptInvitationBody };
+  "POST admin/invitations/{token}/confirm": { response: StaffSession; body: ConfirmInvitationBody };
+  "GET admin/me": { response: StaffMe };
+  "POST admin/sign-out": { response: MessageResponse };
+  "GET admin/sessions": { response: StaffSessions };
+  "DELETE admin/sessions/{id}": { response: MessageResponse };
+  "GET admin/staff": { response: StaffList };
+  "POST admin/staff": { response: StaffMe; body: StaffInviteBody };
+  "PATCH admin/staff/{id}": { response: StaffMe; body: StaffRoleBody };
+  "POST admin/staff/{id}/disable": { response: StaffMe };
+  "GET admin/audit": { response: AuditPage; query: { page: number; per_page: number } };
 }

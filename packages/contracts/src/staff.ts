@@ -64,7 +64,8 @@ export type StaffSession = z.infer<typeof StaffSession>;
 export const StaffMe = z.object({ data: StaffMember });
 export const StaffList = z.object({ data: z.array(StaffMember) });
 export const InvitationInfo = z.object({ data: z.object({ email: z.string(), role: StaffRole }) });
-export const TotpEnrollment = z.object({ secret: z.string(), otpauth_uri: z.string() });
+/** The secret to add to an authenticator app: as text, as an otpauth:// address, and as a QR code (SVG). */
+export const TotpEnrollment = z.object({ secret: z.string(), otpauth_uri: z.string(), qr_svg: z.string() });
 export const StaffSessions = z.object({
   data: z.array(
     z.object({
@@ -94,3 +95,18 @@ export const AuditEntry = z
   })
   .meta({ id: "AuditEntry" });
 export const AuditPage = paged(AuditEntry);
+
+export type StaffSignInBody = z.infer<typeof StaffSignInBody>;
+export type StaffVerifyBody = z.infer<typeof StaffVerifyBody>;
+export type StaffInviteBody = z.infer<typeof StaffInviteBody>;
+export type StaffRoleBody = z.infer<typeof StaffRoleBody>;
+export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
+export type ConfirmInvitationBody = z.infer<typeof ConfirmInvitationBody>;
+export type StaffChallenge = z.infer<typeof StaffChallenge>;
+export type StaffMe = z.infer<typeof StaffMe>;
+export type StaffList = z.infer<typeof StaffList>;
+export type InvitationInfo = z.infer<typeof InvitationInfo>;
+export type TotpEnrollment = z.infer<typeof TotpEnrollment>;
+export type StaffSessions = z.infer<typeof StaffSessions>;
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export type AuditPage = z.infer<typeof AuditPage>;

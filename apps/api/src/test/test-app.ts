@@ -68,6 +68,7 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  services: Services;
   /** Waits for the work the app's answers left to do after them (link e-mails when no queue runs). */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -89,6 +90,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     database,
     config,
+    services,
     settled: () => services.background.settled(),
     close: async () => {
       await app.close();

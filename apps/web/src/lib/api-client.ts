@@ -1,6 +1,6 @@
 import type { Endpoints } from "@serene/contracts";
 import { useErrorStore } from "./error-store";
-import { clearToken, getToken } from "./storage";
+import { clearStaffToken, clearToken, getStaffToken, getToken } from "./storage";
 
 const API_BASE = "/api/v1";
 
@@ -23,6 +23,11 @@ export interface RequestOptions {
   silent?: boolean | "validation";
   /** A 401 normally ends the session and goes to /login; false leaves it to the caller (log out). */
   endSessionOnUnauthorized?: boolean;
+  /**
+   * "staff": an operator console call (decision 067): it sends the staff session's token instead of the
+   * member's, and a 401 ends the staff session (see onStaffUnauthorized), never the member's.
+   */
+  as?: "member" | "staff";
   /**
    * The `Idempotency-Key` header: the same key never does a write twice (decision 066). Every write
    * sends one, a fresh key per call unless given here (a purchase keeps its key across attempts).
@@ -124,6 +129,16 @@ export function onUnauthorized(handler: UnauthorizedHandler): () => void {
   };
 }
 
+let staffUnauthorizedHandler: UnauthorizedHandler | null = null;
+
+/** What happens after a staff call was answered 401 (the console registers a handler that goes to its sign-in). */
+export function onStaffUnauthorized(handler: UnauthorizedHandler): () => void {
+  staffUnauthorizedHandler = handler;
+  return () => {
+    if (staffUnauthorizedHandler === handler) staffUnauthorizedHandler = null;
+  };
+}
+
 /** A badge a write just earned, as the API sends it beside `data` (contracts: EarnedAchievement). */
 export interface EarnedBadge {
   name: string;
@@ -208,7 +223,7 @@ async function sendOnce(
   accept: string,
 ): Promise<{ response: Response; token: string | null }> {
   const headers: Record<string, string> = { Accept: accept };
-  const token = getToken();
+  const token = options.as === "staff" ? getStaffToken() : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   let body: BodyInit | undefined;
@@ -242,6 +257,12 @@ function jsonOf(text: string): unknown {
 /** A failed answer: a 401 to a call that sent a token ends the session; others go to the global error state. */
 function failed(response: Response, data: unknown, token: string | null, options: RequestOptions): never {
   const failure = new ApiError(response.status, (data as ApiError["data"]) ?? {}, retryAfterSeconds(response.headers.get("retry-after")));
+  if (response.status === 401 && token && options.as === "staff") {
+    // The staff session is over (ended, expired, the account disabled): the console goes to its sign-in.
+    clearStaffToken();
+    staffUnauthorizedHandler?.();
+    throw failure;
+  }
   if (response.status === 401 && token && options.endSessionOnUnauthorized !== false) {
     // The session is over (expired or revoked): forget the token; the handler goes to /login.
     clearToken();

@@ -1,3 +1,4 @@
+import QRCode from "qrcode";
 import { generate as generateTotp, generateSecret, generateURI, verify as verifyTotp } from "otplib";
 import {
   isStaffRole,
@@ -175,7 +176,8 @@ export function createStaffService(deps: Deps) {
         totpConfirmedAt: null,
         totpLastStep: null,
       });
-      return { secret, otpauth_uri: generateURI({ issuer: `${deps.brand.product} console`, label: open.staff.email, secret }) };
+      const uri = generateURI({ issuer: `${deps.brand.product} console`, label: open.staff.email, secret });
+      return { secret, otpauth_uri: uri, qr_svg: await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) };
     },
 
     /** The first code from the app proves it holds the secret: the account is active, recovery codes are shown once, and the invitee is signed in. */

@@ -4,14 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNREADABLE_FORM } from "../../plugins/form-data.ts";
 import { bearer, formBody, multipartBody, registerMember, uniqueEmail, type Member } from "../../test/accounts.ts";
 import { operationsOf, type OpenApiDocument } from "../../test/bad-input/operations.ts";
+import { createStaff, type StaffAccount } from "../../test/staff.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 
 /** Requests the API cannot read, or that carry what PostgreSQL cannot store: a clear 4xx, never a 500. */
 let t: TestApp;
 let member: Member;
+let owner: StaffAccount;
 beforeAll(async () => {
   t = await createTestApp();
   member = await registerMember(t.app, t.database, { name: "Reader" });
+  owner = await createStaff(t.app, t.services, "owner");
 });
 afterAll(async () => t.close());
 
@@ -62,7 +65,11 @@ describe("malformed multipart form data", () => {
         const res = await t.app.inject({
           method: operation.method as "POST",
           url,
-          headers: { "content-type": form.contentType, ...(operation.secured ? bearer(member.token) : {}) },
+          // The console's routes take a staff session (decision 067); every other secured route a member's.
+          headers: {
+            "content-type": form.contentType,
+            ...(operation.secured ? bearer(operation.path.startsWith("/api/v1/admin/") ? owner.token : member.token) : {}),
+          },
           payload: form.payload,
         });
         answers.push(`${operation.method} ${operation.path} with ${label}: ${res.statusCode} ${res.body}`);

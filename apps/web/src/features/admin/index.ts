@@ -1,0 +1,5 @@
+export { useStaffMe } from "./api/staff-session";
+export { ConsoleShell } from "./components/console-shell";
+export { InvitationSetup } from "./components/invitation-setup";
+export { AuditRoom, ConsoleHome, SessionsRoom, StaffRoom } from "./components/rooms";
+export { StaffSignIn } from "./components/sign-in";

@@ -1,0 +1,91 @@
+import { generate } from "otplib";
+import type { Browser, Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { launch, linkIn, mailTo, newVisit } from "./browser";
+
+/**
+ * The operator console (decision 067): the demo owner signs in with a password and a code, invites a
+ * support member by e-mail, who sets up two-factor sign-in from the link, keeps the recovery codes and
+ * works in the rooms of their role; the owner finds both steps in the audit log.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+
+const OWNER = { email: "owner@serene.example", password: "calm-harbour-console" };
+/** The six digits an authenticator app shows, a step (30 s) ahead when `ahead`: a code is taken once. */
+const codeFor = (secret: string, ahead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + ahead * 30 });
+
+async function signIn(page: Page, email: string, password: string, code: string) {
+  await page.goto("/admin/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("textbox", { name: "Code" }).fill(code);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin");
+}
+
+describe("the operator console", () => {
+  it("lets an owner invite a support member, who sets up two-factor sign-in and sees only their rooms", async () => {
+    const ownerSecret = inject("demoOwnerSecret");
+    expect(ownerSecret, "the demo owner's secret in the start-up log").toMatch(/^[A-Z2-7]{16,}$/);
+    const owner = await newVisit(browser);
+    await signIn(owner.page, OWNER.email, OWNER.password, await codeFor(ownerSecret));
+    await owner.page.getByRole("heading", { level: 1, name: "Console" }).waitFor();
+    const ownerNav = owner.page.getByRole("navigation", { name: "Console" });
+    expect(await ownerNav.getByRole("link").allTextContents()).toEqual(["Overview", "Staff", "Audit log", "My sessions"]);
+
+    const email = `support.${Date.now().toString(36)}@example.com`;
+    await ownerNav.getByRole("link", { name: "Staff" }).click();
+    const invite = owner.page.getByRole("form", { name: "Invite to the staff" });
+    await invite.getByLabel("Email").fill(email);
+    await invite.getByLabel("Role").selectOption("support");
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await owner.page.getByText(`Invitation sent to ${email}`).waitFor();
+    await owner.page.getByRole("cell", { name: new RegExp(email) }).waitFor();
+
+    // The invitee, in another browser, from the e-mail.
+    const link = linkIn(await mailTo(email, /invited to the Serene console/), "/admin/invitation");
+    const support = await newVisit(browser);
+    await support.page.goto(link);
+    await support.page.getByText(`You are invited as support with ${email}.`).waitFor();
+    await support.page.getByLabel("Your name").fill("Sasha");
+    await support.page.getByLabel("Choose a password").fill("a calm support password");
+    await support.page.getByRole("button", { name: "Continue" }).click();
+    await support.page.getByRole("img", { name: "QR code of the console's sign-in key" }).waitFor();
+    const secret = (await support.page.getByLabel("Sign-in key", { exact: true }).textContent())!.replace(/\s+/g, "");
+    await support.page.getByLabel("The six digits the app shows").fill("000000");
+    await support.page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+    await support.page.getByText(/That code is not right/).waitFor();
+    await support.page.getByLabel("The six digits the app shows").fill(await codeFor(secret));
+    await support.page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+    const codes = support.page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    await codes.first().waitFor();
+    expect(await codes.count()).toBe(10);
+    await support.page.getByRole("button", { name: "I have kept them: open the console" }).click();
+    await support.page.getByRole("heading", { level: 1, name: "Console" }).waitFor();
+    const supportNav = support.page.getByRole("navigation", { name: "Console" });
+    expect(await supportNav.getByRole("link").allTextContents()).toEqual(["Overview", "My sessions"]);
+    await support.page.getByText("Refund charges and grant complimentary premium").waitFor();
+    // A room of another role says so, and the server refuses its calls.
+    await support.page.goto("/admin/audit");
+    await support.page.getByText("Your role does not open this room.").waitFor();
+
+    // Signed out, then in again with the password and the app's next code.
+    await support.page.getByRole("button", { name: "Sign out" }).click();
+    await support.page.waitForURL((url) => url.pathname === "/admin/sign-in");
+    await signIn(support.page, email, "a calm support password", await codeFor(secret, 1));
+    await support.page.getByRole("heading", { level: 1, name: "Console" }).waitFor();
+
+    // The owner finds both steps in the audit log.
+    await ownerNav.getByRole("link", { name: "Audit log" }).click();
+    const rows = owner.page.getByRole("row");
+    await owner.page.getByRole("cell", { name: /staff\.joined/ }).waitFor();
+    expect(await rows.filter({ hasText: "staff.invited" }).filter({ hasText: OWNER.email }).count()).toBeGreaterThan(0);
+    expect(await rows.filter({ hasText: "staff.joined" }).filter({ hasText: email }).count()).toBe(1);
+    expect(owner.problems.filter((problem) => !problem.includes("Failed to load resource"))).toEqual([]);
+    expect(support.problems.filter((problem) => !problem.includes("Failed to load resource"))).toEqual([]);
+  });
+});
