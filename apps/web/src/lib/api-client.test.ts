@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, fieldErrors, onUnauthorized, retryAfterSeconds, tooManyRequestsMessage, waitText } from "./api-client";
+import {
+  ApiError,
+  api,
+  fieldErrors,
+  onStaffUnauthorized,
+  onUnauthorized,
+  retryAfterSeconds,
+  tooManyRequestsMessage,
+  waitText,
+} from "./api-client";
 import { useErrorStore } from "./error-store";
 
 const fetchMock = vi.fn();
@@ -247,5 +256,37 @@ describe("validation failures of forms", () => {
     });
     expect(fieldErrors(new ApiError(500, { message: "Server Error" }))).toEqual({});
     expect(fieldErrors(new Error("x"))).toEqual({});
+  });
+});
+
+describe("the operator console's calls", () => {
+  const sentToken = (call: number) => (fetchMock.mock.calls[call]![1].headers as Record<string, string>).Authorization;
+
+  it("send the staff session's token, never the member's, and a member's calls never the staff's", async () => {
+    window.localStorage.setItem("t", "member-token");
+    window.sessionStorage.setItem("staff-token", "staff_token");
+    respond(200, { data: { id: "s1" } });
+    respond(200, { data: { id: "m1" } });
+    await api.get("admin/me", { as: "staff" });
+    await api.get("user");
+    expect(sentToken(0)).toBe("Bearer staff_token");
+    expect(sentToken(1)).toBe("Bearer member-token");
+  });
+
+  it("end only the staff session on a 401: the member stays signed in", async () => {
+    window.localStorage.setItem("t", "member-token");
+    window.sessionStorage.setItem("staff-token", "staff_token");
+    const member = vi.fn();
+    const staff = vi.fn();
+    const offMember = onUnauthorized(member);
+    const offStaff = onStaffUnauthorized(staff);
+    respond(401, { message: "Unauthenticated." });
+    await expect(api.get("admin/me", { as: "staff", silent: true })).rejects.toMatchObject({ status: 401 });
+    expect(window.sessionStorage.getItem("staff-token")).toBeNull();
+    expect(window.localStorage.getItem("t")).toBe("member-token");
+    expect(staff).toHaveBeenCalledTimes(1);
+    expect(member).not.toHaveBeenCalled();
+    offMember();
+    offStaff();
   });
 });
