@@ -23,11 +23,6 @@ export const NOT_FOUND_TITLE = "Page not found";
 
 export type PageId =
   | "admin"
-  | "admin-sign-in"
-  | "admin-invitation"
-  | "admin-staff"
-  | "admin-audit"
-  | "admin-sessions"
   | "landing"
   | "privacy-policy"
   | "terms-of-service"
@@ -159,13 +154,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: "/settings/help-support", title: "Help & support", page: "settings-help-support", ...member },
   { path: "/settings/appearance", title: "Appearance", page: "settings-appearance", ...member },
   { path: "/settings/subscription/receipts/:id", title: "Receipt", page: "settings-receipt", ...member },
-  // The operator console (decision 067): staff only, with its own two-factor sign-in; one module for its pages, loaded only here.
-  { path: "/admin", title: "Console", page: "admin" },
-  { path: "/admin/sign-in", title: "Console sign-in", page: "admin-sign-in" },
-  { path: "/admin/invitation", title: "Join the console", page: "admin-invitation" },
-  { path: "/admin/staff", title: "Staff", page: "admin-staff" },
-  { path: "/admin/audit", title: "Audit log", page: "admin-audit" },
-  { path: "/admin/sessions", title: "My sessions", page: "admin-sessions" },
+  // The operator console (decision 067): staff only, with its own two-factor sign-in; one route and one module, loaded only here (its rooms name themselves).
+  { path: "/admin/:room?", title: "Console", page: "admin" },
   // Player and catch-all for content links /{model}/{id}
   { path: "/:section/:id", title: "Now playing", page: "player", ...member },
 ];

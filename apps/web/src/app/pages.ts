@@ -31,13 +31,8 @@ function withTimeout(load: () => Promise<PageModule>): () => Promise<PageModule>
 /** One lazily loaded module per page, so each route ships only its own code. */
 export const pages: Record<PageId, () => Promise<PageModule>> = {
   landing: withTimeout(() => import("./routes/landing")),
-  // The operator console's pages share one module (decision 067): a member never loads it.
+  // The operator console (decision 067): a member never loads it.
   admin: withTimeout(() => import("./routes/admin")),
-  "admin-sign-in": withTimeout(() => import("./routes/admin")),
-  "admin-invitation": withTimeout(() => import("./routes/admin")),
-  "admin-staff": withTimeout(() => import("./routes/admin")),
-  "admin-audit": withTimeout(() => import("./routes/admin")),
-  "admin-sessions": withTimeout(() => import("./routes/admin")),
   "privacy-policy": withTimeout(() => import("./routes/privacy-policy")),
   "terms-of-service": withTimeout(() => import("./routes/terms-of-service")),
   "terms-conditions": withTimeout(() => import("./routes/terms-conditions")),

@@ -1,14 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  ApiError,
-  api,
-  fieldErrors,
-  onStaffUnauthorized,
-  onUnauthorized,
-  retryAfterSeconds,
-  tooManyRequestsMessage,
-  waitText,
-} from "./api-client";
+import { ApiError, api, fieldErrors, onUnauthorized, retryAfterSeconds, tooManyRequestsMessage, waitText } from "./api-client";
 import { useErrorStore } from "./error-store";
 
 const fetchMock = vi.fn();
@@ -259,34 +250,31 @@ describe("validation failures of forms", () => {
   });
 });
 
-describe("the operator console's calls", () => {
+describe("a call with another session's bearer (the operator console's)", () => {
   const sentToken = (call: number) => (fetchMock.mock.calls[call]![1].headers as Record<string, string>).Authorization;
 
-  it("send the staff session's token, never the member's, and a member's calls never the staff's", async () => {
+  it("sends that token, never the member's, and the member's calls keep theirs", async () => {
     window.localStorage.setItem("t", "member-token");
-    window.sessionStorage.setItem("staff-token", "staff_token");
     respond(200, { data: { id: "s1" } });
     respond(200, { data: { id: "m1" } });
-    await api.get("admin/me", { as: "staff" });
+    await api.get("admin/me", { bearer: { token: "staff_token", onUnauthorized: () => {} } });
     await api.get("user");
     expect(sentToken(0)).toBe("Bearer staff_token");
     expect(sentToken(1)).toBe("Bearer member-token");
   });
 
-  it("end only the staff session on a 401: the member stays signed in", async () => {
+  it("hands a 401 to its own handler: the member stays signed in", async () => {
     window.localStorage.setItem("t", "member-token");
-    window.sessionStorage.setItem("staff-token", "staff_token");
     const member = vi.fn();
     const staff = vi.fn();
     const offMember = onUnauthorized(member);
-    const offStaff = onStaffUnauthorized(staff);
     respond(401, { message: "Unauthenticated." });
-    await expect(api.get("admin/me", { as: "staff", silent: true })).rejects.toMatchObject({ status: 401 });
-    expect(window.sessionStorage.getItem("staff-token")).toBeNull();
+    await expect(api.get("admin/me", { silent: true, bearer: { token: "staff_token", onUnauthorized: staff } })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(window.localStorage.getItem("t")).toBe("member-token");
     expect(staff).toHaveBeenCalledTimes(1);
     expect(member).not.toHaveBeenCalled();
     offMember();
-    offStaff();
   });
 });

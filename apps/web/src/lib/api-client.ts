@@ -1,6 +1,6 @@
 import type { Endpoints } from "@serene/contracts";
 import { useErrorStore } from "./error-store";
-import { clearStaffToken, clearToken, getStaffToken, getToken } from "./storage";
+import { clearToken, getToken } from "./storage";
 
 const API_BASE = "/api/v1";
 
@@ -24,10 +24,10 @@ export interface RequestOptions {
   /** A 401 normally ends the session and goes to /login; false leaves it to the caller (log out). */
   endSessionOnUnauthorized?: boolean;
   /**
-   * "staff": an operator console call (decision 067): it sends the staff session's token instead of the
-   * member's, and a 401 ends the staff session (see onStaffUnauthorized), never the member's.
+   * Another session's bearer token instead of the member's (the operator console's staff session,
+   * decision 067); a 401 then calls `onUnauthorized` and leaves the member's session alone.
    */
-  as?: "member" | "staff";
+  bearer?: { token: string | null; onUnauthorized: () => void };
   /**
    * The `Idempotency-Key` header: the same key never does a write twice (decision 066). Every write
    * sends one, a fresh key per call unless given here (a purchase keeps its key across attempts).
@@ -129,16 +129,6 @@ export function onUnauthorized(handler: UnauthorizedHandler): () => void {
   };
 }
 
-let staffUnauthorizedHandler: UnauthorizedHandler | null = null;
-
-/** What happens after a staff call was answered 401 (the console registers a handler that goes to its sign-in). */
-export function onStaffUnauthorized(handler: UnauthorizedHandler): () => void {
-  staffUnauthorizedHandler = handler;
-  return () => {
-    if (staffUnauthorizedHandler === handler) staffUnauthorizedHandler = null;
-  };
-}
-
 /** A badge a write just earned, as the API sends it beside `data` (contracts: EarnedAchievement). */
 export interface EarnedBadge {
   name: string;
@@ -223,7 +213,7 @@ async function sendOnce(
   accept: string,
 ): Promise<{ response: Response; token: string | null }> {
   const headers: Record<string, string> = { Accept: accept };
-  const token = options.as === "staff" ? getStaffToken() : getToken();
+  const token = options.bearer ? options.bearer.token : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   let body: BodyInit | undefined;
@@ -257,10 +247,8 @@ function jsonOf(text: string): unknown {
 /** A failed answer: a 401 to a call that sent a token ends the session; others go to the global error state. */
 function failed(response: Response, data: unknown, token: string | null, options: RequestOptions): never {
   const failure = new ApiError(response.status, (data as ApiError["data"]) ?? {}, retryAfterSeconds(response.headers.get("retry-after")));
-  if (response.status === 401 && token && options.as === "staff") {
-    // The staff session is over (ended, expired, the account disabled): the console goes to its sign-in.
-    clearStaffToken();
-    staffUnauthorizedHandler?.();
+  if (response.status === 401 && token && options.bearer) {
+    options.bearer.onUnauthorized();
     throw failure;
   }
   if (response.status === 401 && token && options.endSessionOnUnauthorized !== false) {

@@ -61,15 +61,6 @@ export const hasToken = () => Boolean(getToken());
 export const setToken = (token: string) => storage.set(STORAGE_KEYS.token, token);
 export const clearToken = () => storage.remove(STORAGE_KEYS.token);
 
-/**
- * The operator console's staff session token (decision 067), kept in this tab only (session storage):
- * closing the tab signs the member of staff out of this browser, and it is never sent on members' calls.
- */
-const STAFF_TOKEN_KEY = "staff-token";
-export const getStaffToken = () => safe(() => window.sessionStorage.getItem(STAFF_TOKEN_KEY), null);
-export const setStaffToken = (token: string) => safe(() => window.sessionStorage.setItem(STAFF_TOKEN_KEY, token), undefined);
-export const clearStaffToken = () => safe(() => window.sessionStorage.removeItem(STAFF_TOKEN_KEY), undefined);
-
 /** The stored quiz flag makes a login continue to the quiz results; the header Login link clears it. */
 export const clearQuizFlag = () => storage.remove(STORAGE_KEYS.quizFlag);
 export const hasQuizFlag = () => storage.get(STORAGE_KEYS.quizFlag) !== null;

@@ -1,4 +1,4 @@
-import { Navigate, useLocation, useSearchParams } from "react-router";
+import { Navigate, useParams, useSearchParams } from "react-router";
 import { staffMay, type StaffPermission } from "@serene/domain";
 import { AuthLayout } from "../../components/layout/auth-layout";
 import { Notice } from "../../components/ui/notice";
@@ -6,33 +6,36 @@ import {
   AuditRoom,
   ConsoleHome,
   ConsoleShell,
+  hasStaffSession,
   InvitationSetup,
   SessionsRoom,
   StaffRoom,
   StaffSignIn,
   useStaffMe,
 } from "../../features/admin";
-import { getStaffToken } from "../../lib/storage";
+import { useDocumentTitle } from "../../lib/document-title";
 
-/** The console's rooms: what each needs and says (decision 067). */
+/** The console's rooms (decision 067): the name each gives itself, its line, and what it needs. */
 const ROOMS: Record<string, { title: string; lead: string; needs: StaffPermission | null }> = {
-  "/admin": { title: "Console", lead: "What your role lets you do here, and where to find it.", needs: null },
-  "/admin/staff": { title: "Staff", lead: "Invite people, choose what each may do, and close an account.", needs: "staff.manage" },
-  "/admin/audit": {
+  "": { title: "Console", lead: "What your role lets you do here, and where to find it.", needs: null },
+  staff: { title: "Staff", lead: "Invite people, choose what each may do, and close an account.", needs: "staff.manage" },
+  audit: {
     title: "Audit log",
     lead: "Every change made in the console: who, when, what, before and after. Nobody can change it.",
     needs: "audit.read",
   },
-  "/admin/sessions": { title: "My sessions", lead: "The browsers signed in as you. End any you do not recognise.", needs: null },
+  sessions: { title: "My sessions", lead: "The browsers signed in as you. End any you do not recognise.", needs: null },
 };
 
-/** The operator console at /admin (decision 067): its sign-in and invitation pages, then the rooms of the signed-in role. */
+/** The operator console at /admin/:room? (decision 067): its sign-in and invitation pages, then the rooms of the signed-in role. */
 export default function AdminPage() {
-  const { pathname } = useLocation();
+  const room = (useParams().room ?? "").toLowerCase();
   const [search] = useSearchParams();
-  const path = pathname.replace(/\/+$/, "").toLowerCase() || "/admin";
+  useDocumentTitle(
+    room === "sign-in" ? "Console sign-in" : room === "invitation" ? "Join the console" : (ROOMS[room]?.title ?? "Page not found"),
+  );
 
-  if (path === "/admin/sign-in") {
+  if (room === "sign-in") {
     return (
       <AuthLayout
         title="Sign in to the console"
@@ -42,36 +45,43 @@ export default function AdminPage() {
       </AuthLayout>
     );
   }
-  if (path === "/admin/invitation") {
+  if (room === "invitation") {
     return (
       <AuthLayout title="Join the console" subtitle="Set up your staff account: a password, then two-factor sign-in.">
         <InvitationSetup token={search.get("token") ?? ""} />
       </AuthLayout>
     );
   }
-  return <SignedInRoom path={path} />;
+  return <SignedInRoom room={room} />;
 }
 
-function SignedInRoom({ path }: { path: string }) {
+function SignedInRoom({ room }: { room: string }) {
   const me = useStaffMe();
-  if (!getStaffToken() || me.isError) return <Navigate to="/admin/sign-in" replace />;
+  if (!hasStaffSession() || me.isError) return <Navigate to="/admin/sign-in" replace />;
   if (!me.data) return null;
   const staff = me.data;
-  const room = ROOMS[path] ?? ROOMS["/admin"]!;
-  if (room.needs && !staffMay(staff.role, room.needs)) {
+  const here = ROOMS[room];
+  if (!here) {
     return (
-      <ConsoleShell staff={staff} title={room.title}>
+      <ConsoleShell staff={staff} title="Page not found">
+        <Notice kind="info">The console has no room at this address.</Notice>
+      </ConsoleShell>
+    );
+  }
+  if (here.needs && !staffMay(staff.role, here.needs)) {
+    return (
+      <ConsoleShell staff={staff} title={here.title}>
         <Notice kind="info">Your role does not open this room. Ask an owner if you need it.</Notice>
       </ConsoleShell>
     );
   }
   return (
-    <ConsoleShell staff={staff} title={room.title} lead={room.lead}>
-      {path === "/admin/staff" ? (
+    <ConsoleShell staff={staff} title={here.title} lead={here.lead}>
+      {room === "staff" ? (
         <StaffRoom me={staff} />
-      ) : path === "/admin/audit" ? (
+      ) : room === "audit" ? (
         <AuditRoom />
-      ) : path === "/admin/sessions" ? (
+      ) : room === "sessions" ? (
         <SessionsRoom />
       ) : (
         <ConsoleHome staff={staff} />

@@ -1,4 +1,5 @@
 export { useStaffMe } from "./api/staff-session";
+export { getStaffToken as hasStaffSession } from "./api/staff-token";
 export { ConsoleShell } from "./components/console-shell";
 export { InvitationSetup } from "./components/invitation-setup";
 export { AuditRoom, ConsoleHome, SessionsRoom, StaffRoom } from "./components/rooms";

@@ -1,11 +1,11 @@
 import type { AcceptInvitationBody, StaffSession, StaffSignInBody } from "@serene/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { clearStaffToken, getStaffToken, setStaffToken } from "../../../lib/storage";
+import { asStaff, clearStaffToken, getStaffToken, setStaffToken } from "./staff-token";
 
 /**
  * The operator console's sign-in (decision 067): the password, then a code; an invitation accepted and
- * confirmed; the signed-in member of staff. Every call goes `as: "staff"` (the staff token, never the
+ * confirmed; the signed-in member of staff. Every call goes `asStaff()` (the staff token, never the
  * member's); forms show their own messages, so failures stay out of the global toast.
  */
 export const staffKeys = {
@@ -21,7 +21,7 @@ export const staffKeys = {
 export const meQuery = () =>
   queryOptions({
     queryKey: staffKeys.me(),
-    queryFn: ({ signal }) => api.get("admin/me", { signal, as: "staff", silent: true }),
+    queryFn: ({ signal }) => api.get("admin/me", { signal, ...asStaff() }),
     enabled: Boolean(getStaffToken()),
     retry: false,
     staleTime: 60_000,
@@ -30,7 +30,7 @@ export const useStaffMe = () => useQuery(meQuery());
 
 /** POST /admin/sign-in: the password; answers the challenge for the code. */
 export const useStaffSignIn = () =>
-  useMutation({ mutationFn: (body: StaffSignInBody) => api.post("admin/sign-in", { body, as: "staff", silent: true }) });
+  useMutation({ mutationFn: (body: StaffSignInBody) => api.post("admin/sign-in", { body, ...asStaff() }) });
 
 /** Keeps a new staff session and forgets what the console knew of the one before. */
 function useStartSession() {
@@ -46,7 +46,7 @@ function useStartSession() {
 export function useStaffVerify() {
   const start = useStartSession();
   return useMutation({
-    mutationFn: (body: { challenge: string; code: string }) => api.post("admin/sign-in/verify", { body, as: "staff", silent: true }),
+    mutationFn: (body: { challenge: string; code: string }) => api.post("admin/sign-in/verify", { body, ...asStaff() }),
     onSuccess: start,
   });
 }
@@ -55,7 +55,7 @@ export function useStaffVerify() {
 export const useInvitation = (token: string) =>
   useQuery({
     queryKey: staffKeys.invitation(token),
-    queryFn: ({ signal }) => api.get("admin/invitations/{token}", { params: { token }, signal, as: "staff", silent: true }),
+    queryFn: ({ signal }) => api.get("admin/invitations/{token}", { params: { token }, signal, ...asStaff() }),
     enabled: token.length > 0,
     retry: false,
   });
@@ -63,16 +63,14 @@ export const useInvitation = (token: string) =>
 /** POST /admin/invitations/{token}/accept: a name and a password; answers the secret for the authenticator app. */
 export const useAcceptInvitation = (token: string) =>
   useMutation({
-    mutationFn: (body: AcceptInvitationBody) =>
-      api.post("admin/invitations/{token}/accept", { params: { token }, body, as: "staff", silent: true }),
+    mutationFn: (body: AcceptInvitationBody) => api.post("admin/invitations/{token}/accept", { params: { token }, body, ...asStaff() }),
   });
 
 /** POST /admin/invitations/{token}/confirm: the app's first code; signs in and answers the recovery codes, once. */
 export function useConfirmInvitation(token: string) {
   const start = useStartSession();
   return useMutation({
-    mutationFn: (code: string) =>
-      api.post("admin/invitations/{token}/confirm", { params: { token }, body: { code }, as: "staff", silent: true }),
+    mutationFn: (code: string) => api.post("admin/invitations/{token}/confirm", { params: { token }, body: { code }, ...asStaff() }),
     onSuccess: start,
   });
 }
@@ -81,7 +79,7 @@ export function useConfirmInvitation(token: string) {
 export function useStaffSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post("admin/sign-out", { as: "staff", silent: true }),
+    mutationFn: () => api.post("admin/sign-out", asStaff()),
     onSettled: () => {
       clearStaffToken();
       queryClient.removeQueries({ queryKey: staffKeys.all });

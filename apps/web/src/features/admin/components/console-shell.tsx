@@ -2,8 +2,8 @@ import { useEffect, type ReactNode } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import type { StaffMember } from "@serene/contracts";
 import { Button } from "../../../components/ui/button";
-import { onStaffUnauthorized } from "../../../lib/api-client";
 import { useStaffSignOut } from "../api/staff-session";
+import { onStaffSignedOut } from "../api/staff-token";
 import look from "./console.module.css";
 
 /** The rooms of the console a role may open (decision 067); a role sees only its own. */
@@ -31,7 +31,7 @@ export function ConsoleShell({
   const navigate = useNavigate();
   const signOut = useStaffSignOut();
   // A staff call answered 401 (the session ended or was ended elsewhere): back to the sign-in.
-  useEffect(() => onStaffUnauthorized(() => void navigate("/admin/sign-in", { replace: true })), [navigate]);
+  useEffect(() => onStaffSignedOut(() => void navigate("/admin/sign-in", { replace: true })), [navigate]);
   return (
     <div className={look.page}>
       <header className={look.header}>
