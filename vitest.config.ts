@@ -37,6 +37,7 @@ export const ENGINE_SENSITIVE = [
   "apps/api/src/shared-transaction.test.ts", // every query of a handle joining one transaction, on a pool of connections
   "apps/api/src/plugins/replays.test.ts", // a keyed write and its answer in one transaction; the same key sent twice at once
   "apps/api/src/modules/staff/*.test.ts", // staff accounts, the role matrix and the append-only audit log (decision 067)
+  "apps/api/src/modules/support/*.test.ts", // member search (trigram index, LIKE escapes) and a member's page
   "content/media-build/pack.test.ts", // the media pack's rows on the server
 ];
 

@@ -59,6 +59,8 @@ import { vslModule } from "./modules/vsl/vsl.module.ts";
 import { workbooksModule } from "./modules/workbooks/workbooks.module.ts";
 import { createRateLimiter } from "./plugins/rate-limit.ts";
 import { staffModule } from "./modules/staff/staff.module.ts";
+import { createStaffService } from "./modules/staff/staff.service.ts";
+import { supportModule } from "./modules/support/support.module.ts";
 import { createHealthChecks } from "./modules/system/health.service.ts";
 import { healthRoutes } from "./modules/system/system.routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -115,6 +117,7 @@ const MODULES = [
   identityModule,
   mailModule,
   staffModule,
+  supportModule,
 ] as const;
 
 type ServiceOptions = Pick<AppDependencies, "config" | "database" | "jobs"> & {
@@ -213,6 +216,15 @@ export function createSharedServices({
     // Plans and leads are read by purchases and checkout offers as well as their own modules.
     plansRepository: createPlansRepository(db),
     leadsRepository: createLeadsRepository(db, memberWrites),
+    // Staff sign-ins: every console module checks its staff session (decision 067).
+    staff: createStaffService({
+      db,
+      mailer,
+      brand: { product: config.appName, supportEmail: config.supportEmail },
+      appUrl: config.appUrl,
+      secretsKey: config.staff.secretsKey,
+      now,
+    }),
     async close() {
       await changes.close();
       await background.settled();

@@ -22,3 +22,4 @@ export * from "./mixer.ts";
 export * from "./premium-summary.ts";
 export type * from "./endpoints.ts";
 export * from "./staff.ts";
+export * from "./support.ts";

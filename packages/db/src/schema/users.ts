@@ -22,6 +22,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
+    // The operator console's member search (decision 067): any part of a name or an address, by trigrams.
+    index("users_search_trgm_idx").using("gin", sql`(lower(${t.name}) || ' ' || ${t.email}) gin_trgm_ops`),
     index("users_deletion_due_idx")
       .on(t.deletionDueAt)
       .where(sql`${t.deletionDueAt} is not null`),

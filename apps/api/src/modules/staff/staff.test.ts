@@ -185,7 +185,7 @@ describe("staff sign-in", () => {
 });
 
 describe("what each role may do", () => {
-  /** Every staff operation of this module, what it needs, and a request that does it once. */
+  /** Every staff operation of the console, what it needs, and a request that does it once. */
   const operations: { name: string; needs: StaffPermission | null; run: (token?: string) => Promise<{ statusCode: number }> }[] = [
     { name: "GET /admin/me", needs: null, run: (token) => call("GET", "/me", token) },
     { name: "GET /admin/sessions", needs: null, run: (token) => call("GET", "/sessions", token) },
@@ -218,6 +218,8 @@ describe("what each role may do", () => {
         ),
     },
     { name: "GET /admin/audit", needs: "audit.read", run: (token) => call("GET", "/audit", token) },
+    { name: "GET /admin/members", needs: "members.read", run: (token) => call("GET", "/members?q=robin", token) },
+    { name: "GET /admin/members/{id}", needs: "members.read", run: (token) => call("GET", `/members/${member.id}`, token) },
     { name: "GET /admin/audit.csv", needs: "audit.read", run: (token) => call("GET", "/audit.csv", token) },
   ];
 

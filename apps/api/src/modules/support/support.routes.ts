@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { MemberDetail, MemberParams, MemberSearchQuery, MemberSearchResults } from "@serene/contracts";
+import { routeDocs, staffErrors as errors, staffOnly } from "../../http/index.ts";
+import type { StaffService } from "../staff/staff.service.ts";
+import type { SupportService } from "./support.service.ts";
+
+/** The support room's reads (decision 067): staff with `members.read`. */
+export function supportRoutes(support: SupportService, staff: StaffService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const docs = routeDocs("admin", "staff");
+    const reader = staffOnly(staff, "members.read");
+    app.get(
+      "/admin/members",
+      {
+        ...reader,
+        schema: {
+          ...docs("Find members by id, e-mail address, or part of a name or an address (20 at most)"),
+          querystring: MemberSearchQuery,
+          response: { 200: MemberSearchResults, ...errors },
+        },
+      },
+      (request) => support.search(request.query.q),
+    );
+    app.get(
+      "/admin/members/:id",
+      {
+        ...reader,
+        schema: {
+          ...docs("A member's account, subscriptions, purchases, payments, offers, leads, practice, badges and e-mails"),
+          params: MemberParams,
+          response: { 200: MemberDetail, ...errors },
+        },
+      },
+      (request) => support.member(request.params.id),
+    );
+  };
+}

@@ -1,0 +1,93 @@
+import { z } from "zod";
+
+/**
+ * The support room of the operator console (decision 067): finding a member and reading their account,
+ * subscription and money, offers, leads, practice and e-mails. Staff with `members.read` only.
+ */
+export const MemberSearchQuery = z.object({
+  q: z
+    .string({ error: "The q field is required." })
+    .trim()
+    .min(2, { error: "Type at least 2 characters of a name, an e-mail address or an id." })
+    .max(200, { error: "The q field must not be greater than 200 characters." }),
+  t: z.string().optional(),
+});
+
+export const MemberSummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    created_at: z.string(),
+    /** The member's newest subscription's status, or null without one. */
+    subscription: z.string().nullable(),
+  })
+  .meta({ id: "MemberSummary" });
+export const MemberSearchResults = z.object({ data: z.array(MemberSummary) });
+export type MemberSearchResults = z.infer<typeof MemberSearchResults>;
+
+export const MemberParams = z.object({ id: z.string().max(64) });
+
+const at = z.string().nullable();
+export const MemberDetail = z.object({
+  data: z.object({
+    account: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      created_at: z.string(),
+      email_verified_at: at,
+      deletion_due_at: at,
+      goal: z.string().nullable(),
+      time_zone: z.string().nullable(),
+    }),
+    subscriptions: z.array(
+      z.object({
+        id: z.string(),
+        status: z.string(),
+        plan_type: z.string(),
+        provider: z.string(),
+        package_id: z.number().int().nullable(),
+        started_at: at,
+        current_period_end: at,
+        amount_cents: z.number().int().nullable(),
+        currency: z.string().nullable(),
+        payment_method: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
+    purchases: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.string(),
+        status: z.string(),
+        provider: z.string(),
+        package_id: z.number().int().nullable(),
+        created_at: z.string(),
+        updated_at: z.string(),
+      }),
+    ),
+    payments: z.array(
+      z.object({
+        id: z.string(),
+        status: z.string(),
+        provider: z.string(),
+        amount_cents: z.number().int(),
+        credit_cents: z.number().int(),
+        currency: z.string(),
+        period_start: at,
+        period_end: at,
+        failure_message: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
+    offers: z.array(z.object({ checkout_id: z.number().int(), started_at: z.string(), ends_at: z.string() })),
+    leads: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), created_at: z.string() })),
+    practice: z.object({ days: z.number().int(), sessions: z.number().int(), minutes: z.number().int(), longest_run: z.number().int() }),
+    badges: z.array(z.object({ machine_name: z.string(), received_at: z.string() })),
+    emails: z.array(
+      z.object({ id: z.string(), subject: z.string(), to: z.string(), status: z.string(), created_at: z.string(), sent_at: at }),
+    ),
+  }),
+});
+export type MemberDetail = z.infer<typeof MemberDetail>;

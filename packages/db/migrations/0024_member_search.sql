@@ -1,0 +1,1 @@
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ((lower("name") || ' ' || "email") gin_trgm_ops);
