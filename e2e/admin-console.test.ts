@@ -35,7 +35,7 @@ describe("the operator console", () => {
     await signIn(owner.page, OWNER.email, OWNER.password, await codeFor(ownerSecret));
     await owner.page.getByRole("heading", { level: 1, name: "Console" }).waitFor();
     const ownerNav = owner.page.getByRole("navigation", { name: "Console" });
-    expect(await ownerNav.getByRole("link").allTextContents()).toEqual(["Overview", "Staff", "Audit log", "My sessions"]);
+    expect(await ownerNav.getByRole("link").allTextContents()).toEqual(["Overview", "Members", "Staff", "Audit log", "My sessions"]);
 
     const email = `support.${Date.now().toString(36)}@example.com`;
     await ownerNav.getByRole("link", { name: "Staff" }).click();
@@ -67,8 +67,17 @@ describe("the operator console", () => {
     await support.page.getByRole("button", { name: "I have kept them: open the console" }).click();
     await support.page.getByRole("heading", { level: 1, name: "Console" }).waitFor();
     const supportNav = support.page.getByRole("navigation", { name: "Console" });
-    expect(await supportNav.getByRole("link").allTextContents()).toEqual(["Overview", "My sessions"]);
+    expect(await supportNav.getByRole("link").allTextContents()).toEqual(["Overview", "Members", "My sessions"]);
     await support.page.getByText("Refund charges and grant complimentary premium").waitFor();
+    // Support finds the premium demo member and reads their page.
+    await supportNav.getByRole("link", { name: "Members" }).click();
+    await support.page.getByLabel("Name, e-mail address or id").fill("premium@serene");
+    await support.page.getByRole("button", { name: "Find" }).click();
+    await support.page.getByRole("link", { name: "Sam" }).click();
+    await support.page.getByRole("heading", { level: 2, name: "Sam" }).waitFor();
+    const subscriptions = support.page.getByRole("region", { name: "Subscriptions" });
+    await subscriptions.getByRole("cell", { name: "active" }).waitFor();
+    await support.page.getByRole("region", { name: "Badges" }).getByRole("row").nth(1).waitFor();
     // A room of another role says so, and the server refuses its calls.
     await support.page.goto("/admin/audit");
     await support.page.getByText("Your role does not open this room.").waitFor();

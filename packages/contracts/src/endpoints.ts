@@ -58,6 +58,7 @@ import type {
   StaffVerifyBody,
   TotpEnrollment,
 } from "./staff.ts";
+import type { MemberDetail, MemberSearchResults } from "./support.ts";
 import type { FirstWeekResponse, LeadAccountBody, LeadAccountResponse, LeadBody, LeadResponse, VslResponse } from "./lead.ts";
 import type { MixBody, MixList, MixResponse } from "./mixer.ts";
 import type { DeletedResponse, NoteBody, NoteList, NoteResponse } from "./notes.ts";
@@ -210,4 +211,6 @@ export interface Endpoints {
   "PATCH admin/staff/{id}": { response: StaffMe; body: StaffRoleBody };
   "POST admin/staff/{id}/disable": { response: StaffMe };
   "GET admin/audit": { response: AuditPage; query: { page: number; per_page: number } };
+  "GET admin/members": { response: MemberSearchResults; query: { q: string } };
+  "GET admin/members/{id}": { response: MemberDetail };
 }

@@ -83,7 +83,7 @@ export const MemberDetail = z.object({
     ),
     offers: z.array(z.object({ checkout_id: z.number().int(), started_at: z.string(), ends_at: z.string() })),
     leads: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), created_at: z.string() })),
-    practice: z.object({ days: z.number().int(), sessions: z.number().int(), minutes: z.number().int(), longest_run: z.number().int() }),
+    practice: z.object({ days: z.number().int(), sessions: z.number().int(), minutes: z.number().int() }),
     badges: z.array(z.object({ machine_name: z.string(), received_at: z.string() })),
     emails: z.array(
       z.object({ id: z.string(), subject: z.string(), to: z.string(), status: z.string(), created_at: z.string(), sent_at: at }),

@@ -2,7 +2,7 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import {
   checkoutOffers,
   leads,
-  listeningSummaries,
+  listeningDays,
   memberAchievements,
   outboxEmails,
   payments,
@@ -56,7 +56,7 @@ export function createSupportRepository(db: Database) {
 
     /** Everything a member's support page shows, newest first. */
     async detail(userId: string, email: string) {
-      const [subs, bought, paid, offers, leadRows, summaries, badges, emails] = await Promise.all([
+      const [subs, bought, paid, offers, leadRows, practice, badges, emails] = await Promise.all([
         db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt)),
         db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt)),
         db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)),
@@ -66,7 +66,16 @@ export function createSupportRepository(db: Database) {
           .from(leads)
           .where(or(eq(leads.userId, userId), eq(leads.email, email)))
           .orderBy(desc(leads.createdAt)),
-        db.select().from(listeningSummaries).where(eq(listeningSummaries.userId, userId)),
+        db
+          .select({
+            timeZone: listeningDays.timeZone,
+            days: sql<number>`count(*)::int`,
+            sessions: sql<number>`coalesce(sum(${listeningDays.sessions}), 0)::int`,
+            seconds: sql<number>`coalesce(sum(${listeningDays.seconds}), 0)::bigint`,
+          })
+          .from(listeningDays)
+          .where(eq(listeningDays.userId, userId))
+          .groupBy(listeningDays.timeZone),
         db.select().from(memberAchievements).where(eq(memberAchievements.userId, userId)).orderBy(desc(memberAchievements.receivedAt)),
         db
           .select()
@@ -75,7 +84,7 @@ export function createSupportRepository(db: Database) {
           .orderBy(desc(outboxEmails.createdAt))
           .limit(EMAILS_SHOWN),
       ]);
-      return { subs, bought, paid, offers, leadRows, summaries, badges, emails };
+      return { subs, bought, paid, offers, leadRows, practice, badges, emails };
     },
   };
 }

@@ -26,9 +26,10 @@ export function createSupportService(repository: SupportRepository) {
       const user = UUID.test(id) ? await repository.findUser(id.toLowerCase()) : null;
       if (!user) throw notFound(MEMBER_NOT_FOUND);
       const found = await repository.detail(user.id, user.email);
+      // Days are counted in a time zone: the member's own, else the one most of their practice was counted in.
       const summary =
-        found.summaries.find((row) => row.timeZone === user.timeZone) ??
-        [...found.summaries].sort((a, b) => b.sessions - a.sessions)[0] ??
+        found.practice.find((row) => row.timeZone === user.timeZone) ??
+        [...found.practice].sort((a, b) => b.sessions - a.sessions)[0] ??
         null;
       return {
         data: {
@@ -85,8 +86,7 @@ export function createSupportService(repository: SupportRepository) {
           practice: {
             days: summary?.days ?? 0,
             sessions: summary?.sessions ?? 0,
-            minutes: Math.round((summary?.seconds ?? 0) / 60),
-            longest_run: summary?.longestRun ?? 0,
+            minutes: Math.round(Number(summary?.seconds ?? 0) / 60),
           },
           badges: found.badges.map((row) => ({ machine_name: row.machineName, received_at: row.receivedAt.toISOString() })),
           emails: found.emails.map((row) => ({

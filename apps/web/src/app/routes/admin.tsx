@@ -8,6 +8,7 @@ import {
   ConsoleShell,
   hasStaffSession,
   InvitationSetup,
+  MembersRoom,
   SessionsRoom,
   StaffRoom,
   StaffSignIn,
@@ -18,6 +19,11 @@ import { useDocumentTitle } from "../../lib/document-title";
 /** The console's rooms (decision 067): the name each gives itself, its line, and what it needs. */
 const ROOMS: Record<string, { title: string; lead: string; needs: StaffPermission | null }> = {
   "": { title: "Console", lead: "What your role lets you do here, and where to find it.", needs: null },
+  members: {
+    title: "Members",
+    lead: "Find a member by name, e-mail address or id, and read their account, money and history.",
+    needs: "members.read",
+  },
   staff: { title: "Staff", lead: "Invite people, choose what each may do, and close an account.", needs: "staff.manage" },
   audit: {
     title: "Audit log",
@@ -77,7 +83,9 @@ function SignedInRoom({ room }: { room: string }) {
   }
   return (
     <ConsoleShell staff={staff} title={here.title} lead={here.lead}>
-      {room === "staff" ? (
+      {room === "members" ? (
+        <MembersRoom />
+      ) : room === "staff" ? (
         <StaffRoom me={staff} />
       ) : room === "audit" ? (
         <AuditRoom />

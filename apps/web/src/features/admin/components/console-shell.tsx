@@ -9,6 +9,7 @@ import look from "./console.module.css";
 /** The rooms of the console a role may open (decision 067); a role sees only its own. */
 const ROOMS: { to: string; label: string; needs: StaffMember["permissions"][number] | null }[] = [
   { to: "/admin", label: "Overview", needs: null },
+  { to: "/admin/members", label: "Members", needs: "members.read" },
   { to: "/admin/staff", label: "Staff", needs: "staff.manage" },
   { to: "/admin/audit", label: "Audit log", needs: "audit.read" },
   { to: "/admin/sessions", label: "My sessions", needs: null },

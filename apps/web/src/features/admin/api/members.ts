@@ -1,0 +1,29 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { staffKeys } from "./staff-session";
+import { asStaff } from "./staff-token";
+
+/** Support's reading room (decision 067): finding a member, and their page. */
+export const memberKeys = {
+  all: [...staffKeys.all, "members"] as const,
+  search: (q: string) => [...memberKeys.all, "search", q] as const,
+  detail: (id: string) => [...memberKeys.all, "detail", id] as const,
+};
+
+/** GET /admin/members?q=: two characters at least; the last results stay while the next arrive. */
+export const useMemberSearch = (q: string) =>
+  useQuery({
+    queryKey: memberKeys.search(q),
+    queryFn: ({ signal }) => api.get("admin/members", { query: { q }, signal, ...asStaff() }),
+    enabled: q.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /admin/members/{id}: a 404 is the page's own message. */
+export const useMember = (id: string) =>
+  useQuery({
+    queryKey: memberKeys.detail(id),
+    queryFn: ({ signal }) => api.get("admin/members/{id}", { params: { id }, signal, ...asStaff() }),
+    enabled: id.length > 0,
+    retry: false,
+  });

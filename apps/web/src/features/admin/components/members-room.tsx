@@ -1,0 +1,230 @@
+import { useState, type ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import { ACHIEVEMENTS, formatMoney } from "@serene/domain";
+import type { MemberDetail } from "@serene/contracts";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { LoadProblem } from "../../../components/ui/load-problem";
+import { Notice } from "../../../components/ui/notice";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { useMember, useMemberSearch } from "../api/members";
+import look from "./console.module.css";
+
+const badgeName = (machine: string) => ACHIEVEMENTS.find((badge) => badge.machine_name === machine)?.name ?? machine;
+const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" }) : "–");
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "–");
+
+/** Support: find a member by name, address or id; their page opens under the results' address (?member=). */
+export function MembersRoom() {
+  const [params, setParams] = useSearchParams();
+  const memberId = params.get("member") ?? "";
+  const [typed, setTyped] = useState(params.get("q") ?? "");
+  const q = params.get("q") ?? "";
+  const results = useMemberSearch(q);
+
+  if (memberId) return <MemberPage id={memberId} back={q ? `/admin/members?q=${encodeURIComponent(q)}` : "/admin/members"} />;
+
+  return (
+    <>
+      <form
+        className={look.card}
+        role="search"
+        aria-label="Find a member"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setParams(typed.trim() ? { q: typed.trim() } : {});
+        }}
+      >
+        <div className={look.inline}>
+          <Input label="Name, e-mail address or id" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
+          <Button type="submit">Find</Button>
+        </div>
+      </form>
+      {q.length > 0 && q.length < 2 && <Notice kind="info">Type at least 2 characters.</Notice>}
+      {results.isError && <LoadProblem message="The search did not answer just now." onRetry={() => void results.refetch()} />}
+      {results.data && (
+        <section className={look.card} aria-labelledby="found">
+          <h2 id="found" className={look.cardTitle}>
+            {results.data.length === 0 ? "Nobody matches" : results.data.length === 1 ? "One member" : `${results.data.length} members`}
+          </h2>
+          {results.data.length > 0 && (
+            <div className={look.tableWrap}>
+              <table className={look.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">Member</th>
+                    <th scope="col">Subscription</th>
+                    <th scope="col" className={look.hideNarrow}>
+                      Joined
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {results.data.map((member) => (
+                    <tr key={member.id}>
+                      <td>
+                        <Link to={`/admin/members?q=${encodeURIComponent(q)}&member=${member.id}`}>
+                          <strong>{member.name}</strong>
+                        </Link>
+                        <br />
+                        <span className={look.muted}>{member.email}</span>
+                      </td>
+                      <td>{member.subscription ?? "none"}</td>
+                      <td className={look.hideNarrow}>{day(member.created_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+/** A titled block of a member's page with a table, or a line saying there is nothing. */
+function Block({ id, title, empty, head, rows }: { id: string; title: string; empty: string; head: string[]; rows: ReactNode[][] }) {
+  return (
+    <section className={look.card} aria-labelledby={id}>
+      <h2 id={id} className={look.cardTitle}>
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <p className={look.muted}>{empty}</p>
+      ) : (
+        <div className={look.tableWrap}>
+          <table className={look.table}>
+            <thead>
+              <tr>
+                {head.map((label) => (
+                  <th key={label} scope="col">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((cells, index) => (
+                <tr key={index}>
+                  {cells.map((cell, column) => (
+                    <td key={column}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Everything support reads about one member, newest first in each block. */
+function MemberPage({ id, back }: { id: string; back: string }) {
+  const member = useMember(id);
+  if (member.isError) {
+    return (
+      <>
+        <Notice kind="info">No member has this id.</Notice>
+        <Link to={back}>Back to the search</Link>
+      </>
+    );
+  }
+  if (!member.data) return <Skeleton className={look.placeholder} />;
+  const m: MemberDetail["data"] = member.data;
+  const money = (cents: number | null, currency: string | null) => (cents === null || !currency ? "–" : formatMoney(currency, cents));
+  return (
+    <>
+      <p>
+        <Link to={back}>Back to the search</Link>
+      </p>
+      <section className={look.card} aria-labelledby="account">
+        <h2 id="account" className={look.cardTitle}>
+          {m.account.name}
+        </h2>
+        <dl className={look.facts}>
+          <dt>E-mail</dt>
+          <dd>
+            {m.account.email} {m.account.email_verified_at ? "(confirmed)" : "(not confirmed)"}
+          </dd>
+          <dt>Member since</dt>
+          <dd>{day(m.account.created_at)}</dd>
+          <dt>Id</dt>
+          <dd className={look.change}>{m.account.id}</dd>
+          <dt>Practice</dt>
+          <dd>
+            {m.practice.sessions} sessions on {m.practice.days} days, {m.practice.minutes} minutes
+          </dd>
+          {m.account.deletion_due_at && (
+            <>
+              <dt>Removal</dt>
+              <dd>Confirmed: the account is deleted on {day(m.account.deletion_due_at)}</dd>
+            </>
+          )}
+        </dl>
+      </section>
+      <Block
+        id="subscriptions"
+        title="Subscriptions"
+        empty="No subscription."
+        head={["Plan", "Status", "Price", "Paid until", "Started"]}
+        rows={m.subscriptions.map((s) => [
+          `${s.plan_type} (${s.provider}${s.payment_method ? `, ${s.payment_method}` : ""})`,
+          s.status,
+          money(s.amount_cents, s.currency),
+          day(s.current_period_end),
+          day(s.started_at),
+        ])}
+      />
+      <Block
+        id="payments"
+        title="Payments"
+        empty="No payment."
+        head={["When", "Amount", "Status", "Period", "Note"]}
+        rows={m.payments.map((p) => [
+          when(p.created_at),
+          money(p.amount_cents, p.currency),
+          p.status,
+          `${day(p.period_start)} – ${day(p.period_end)}`,
+          p.failure_message ?? (p.credit_cents > 0 ? `credit ${money(p.credit_cents, p.currency)}` : ""),
+        ])}
+      />
+      <Block
+        id="purchases"
+        title="Purchases"
+        empty="No purchase."
+        head={["Started", "Kind", "Status", "Provider", "Last change"]}
+        rows={m.purchases.map((p) => [when(p.created_at), p.kind, p.status, p.provider, when(p.updated_at)])}
+      />
+      <Block
+        id="offers"
+        title="Offers and their clocks"
+        empty="No offer clock."
+        head={["Checkout", "Started", "Ends"]}
+        rows={m.offers.map((o) => [String(o.checkout_id), when(o.started_at), when(o.ends_at)])}
+      />
+      <Block
+        id="leads"
+        title="Leads"
+        empty="No lead."
+        head={["Name", "E-mail", "Since"]}
+        rows={m.leads.map((l) => [l.name, l.email, day(l.created_at)])}
+      />
+      <Block
+        id="badges"
+        title="Badges"
+        empty="No badge yet."
+        head={["Badge", "Received"]}
+        rows={m.badges.map((b) => [badgeName(b.machine_name), day(b.received_at)])}
+      />
+      <Block
+        id="emails"
+        title="E-mails"
+        empty="No e-mail."
+        head={["When", "Subject", "To", "Status"]}
+        rows={m.emails.map((e) => [when(e.created_at), e.subject, e.to, e.status])}
+      />
+    </>
+  );
+}
