@@ -1,12 +1,13 @@
 import { generate } from "otplib";
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { launch, linkIn, mailTo, newVisit } from "./browser";
+import { baseUrl, launch, linkIn, mailTo, newVisit, registerMember } from "./browser";
 
 /**
  * The operator console (decision 067): the demo owner signs in with a password and a code, invites a
  * support member by e-mail, who sets up two-factor sign-in from the link, keeps the recovery codes and
- * works in the rooms of their role; the owner finds both steps in the audit log.
+ * works in the rooms of their role (finding members, granting a complimentary month the member's app shows);
+ * the owner finds both steps in the audit log.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -28,7 +29,7 @@ async function signIn(page: Page, email: string, password: string, code: string)
 }
 
 describe("the operator console", () => {
-  it("lets an owner invite a support member, who sets up two-factor sign-in and sees only their rooms", async () => {
+  it("lets an owner invite a support member, who sets up two-factor sign-in, sees only their rooms, finds members and grants a complimentary month", async () => {
     const ownerSecret = inject("demoOwnerSecret");
     expect(ownerSecret, "the demo owner's secret in the start-up log").toMatch(/^[A-Z2-7]{16,}$/);
     const owner = await newVisit(browser);
@@ -78,6 +79,31 @@ describe("the operator console", () => {
     const subscriptions = support.page.getByRole("region", { name: "Subscriptions" });
     await subscriptions.getByRole("cell", { name: "active" }).waitFor();
     await support.page.getByRole("region", { name: "Badges" }).getByRole("row").nth(1).waitFor();
+    // Support gives a new member a complimentary month: the member's app says until when.
+    const memberToken = await registerMember("Rowan");
+    const me = (await (
+      await fetch(`${baseUrl()}/api/v1/user`, { headers: { authorization: `Bearer ${memberToken}`, accept: "application/json" } })
+    ).json()) as { email?: string; data?: { email: string } };
+    const memberEmail = me.email ?? me.data!.email;
+    await supportNav.getByRole("link", { name: "Members" }).click();
+    await support.page.getByLabel("Name, e-mail address or id").fill(memberEmail);
+    await support.page.getByRole("button", { name: "Find" }).click();
+    await support.page.getByRole("link", { name: "Rowan" }).click();
+    const grant = support.page.getByRole("form", { name: "Grant complimentary premium" });
+    await grant.getByLabel("Reason (kept in the audit log)").fill("A month to settle in, after a billing mix-up.");
+    await grant.getByRole("button", { name: "Grant" }).click();
+    await support.page.getByText(/^Rowan has premium until /).waitFor();
+    await support.page
+      .getByRole("region", { name: "Subscriptions" })
+      .getByRole("cell", { name: /Complimentary premium/ })
+      .waitFor();
+    await mailTo(memberEmail, /^Premium is on us until/);
+    const rowan = await newVisit(browser, 1280, { t: memberToken });
+    await rowan.page.goto("/settings/subscription");
+    await rowan.page.getByRole("heading", { level: 2, name: "Complimentary premium" }).waitFor();
+    const accessUntil = rowan.page.locator("dl > div", { has: rowan.page.locator('dt:text-is("Access until")') }).locator("dd");
+    expect(await accessUntil.innerText()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    expect(await rowan.page.locator('dt:text-is("Renews on")').count()).toBe(0);
     // A room of another role says so, and the server refuses its calls.
     await support.page.goto("/admin/audit");
     await support.page.getByText("Your role does not open this room.").waitFor();

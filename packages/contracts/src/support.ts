@@ -91,3 +91,23 @@ export const MemberDetail = z.object({
   }),
 });
 export type MemberDetail = z.infer<typeof MemberDetail>;
+
+/** POST /admin/members/{id}/complimentary: premium for `days` days, on the house, with the reason (for the audit log). */
+export const ComplimentaryBody = z.object({
+  days: z.coerce
+    .number({ error: "The days field must be a whole number of days." })
+    .int({ error: "The days field must be a whole number of days." })
+    .min(1, { error: "The days field must be at least 1." })
+    .max(366, { error: "The days field must not be greater than 366." }),
+  reason: z
+    .string({ error: "The reason field is required." })
+    .trim()
+    .min(1, { error: "The reason field is required." })
+    .max(500, { error: "The reason field must not be greater than 500 characters." }),
+});
+export type ComplimentaryBody = z.infer<typeof ComplimentaryBody>;
+export const ComplimentaryResponse = z.object({
+  message: z.string(),
+  data: z.object({ subscription_id: z.string(), ends_at: z.string() }),
+});
+export type ComplimentaryResponse = z.infer<typeof ComplimentaryResponse>;

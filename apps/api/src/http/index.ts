@@ -13,4 +13,4 @@ export {
 } from "./error-sets.ts";
 export { isUuid, ownedIdOr404 } from "./ids.ts";
 export { limitPerAddress, limitPerMember } from "./rate-limits.ts";
-export { memberIdOf, memberOnly, optionalMember, signInOf, STAFF_FORBIDDEN_MESSAGE, staffOf, staffOnly } from "./sign-in.ts";
+export { memberIdOf, memberOnly, optionalMember, signInOf, STAFF_FORBIDDEN_MESSAGE, staffFrom, staffOf, staffOnly } from "./sign-in.ts";

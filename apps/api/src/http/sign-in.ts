@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { staffMay, type StaffPermission } from "@serene/domain";
 import { forbidden, unauthenticated } from "../domain-errors.ts";
-import type { StaffService } from "../modules/staff/staff.service.ts";
+import type { StaffService, StaffSignIn } from "../modules/staff/staff.service.ts";
 import { authOf, personal } from "../plugins/auth.ts";
 
 /**
@@ -29,6 +29,13 @@ export const signInOf = (request: FastifyRequest) => authOf(request).signIn;
 /** The id of the signed-in member of a route behind `memberOnly`. */
 export const memberIdOf = (request: FastifyRequest) => authOf(request).signIn.user.id;
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in member of staff, set by a staff route's onRequest hook. */
+    staff: StaffSignIn | null;
+  }
+}
+
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]{1,200})$/i;
 export const STAFF_FORBIDDEN_MESSAGE = "Your role does not allow this.";
 
@@ -51,6 +58,9 @@ export function staffOnly(staff: Pick<StaffService, "authenticate">, permission?
     ],
   };
 }
+
+/** Where a staff request came from, for the audit log and the sessions list. */
+export const staffFrom = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"]?.slice(0, 300) ?? null });
 
 /** The signed-in member of staff of a route behind `staffOnly`. */
 export const staffOf = (request: FastifyRequest) => request.staff!;

@@ -140,6 +140,17 @@ export const emails = {
     });
   },
 
+  complimentaryPremium(brand: Brand, name: string, until: string): Email {
+    return render(brand, {
+      subject: `Premium is on us until ${until}`,
+      greeting: hello(name),
+      paragraphs: [
+        `We have opened every session of ${brand.product} for you until ${until}, at no charge. Nothing will be billed, and it ends by itself.`,
+        "We hope it makes your practice a little easier.",
+      ],
+    });
+  },
+
   staffInvitation(brand: Brand, inviter: string | null, role: string, acceptUrl: string, days: number): Email {
     return render(brand, {
       subject: `You are invited to the ${brand.product} console`,

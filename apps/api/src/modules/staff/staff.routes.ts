@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   AcceptInvitationBody,
@@ -22,19 +22,10 @@ import {
   TotpEnrollment,
 } from "@serene/contracts";
 import { normalizeEmail, type StaffPermission } from "@serene/domain";
-import { limitPerAddress, routeDocs, staffErrors as errors, staffOf, staffOnly as staffOnlyFor } from "../../http/index.ts";
+import { limitPerAddress, routeDocs, staffErrors as errors, staffFrom, staffOf, staffOnly as staffOnlyFor } from "../../http/index.ts";
 import { personal } from "../../plugins/auth.ts";
 import type { RateLimiter } from "../../plugins/rate-limit.ts";
-import type { From, StaffService, StaffSignIn } from "./staff.service.ts";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The signed-in member of staff, set by a staff route's onRequest hook. */
-    staff: StaffSignIn | null;
-  }
-}
-
-const fromOf = (request: FastifyRequest): From => ({ ip: request.ip, userAgent: request.headers["user-agent"]?.slice(0, 300) ?? null });
+import type { StaffService } from "./staff.service.ts";
 
 /**
  * The operator console's staff calls (decision 067), under /api/v1/admin. A staff route checks a live
@@ -59,7 +50,7 @@ export function staffRoutes(service: StaffService, limiter: RateLimiter): Fastif
           response: { 200: StaffChallenge, ...errors },
         },
       },
-      (request) => service.signIn(request.body, fromOf(request)),
+      (request) => service.signIn(request.body, staffFrom(request)),
     );
     app.post(
       "/admin/sign-in/verify",
@@ -72,7 +63,7 @@ export function staffRoutes(service: StaffService, limiter: RateLimiter): Fastif
           response: { 200: StaffSession, ...errors },
         },
       },
-      (request) => service.verify(request.body.challenge, request.body.code, fromOf(request)),
+      (request) => service.verify(request.body.challenge, request.body.code, staffFrom(request)),
     );
     app.get(
       "/admin/invitations/:token",
@@ -115,7 +106,7 @@ export function staffRoutes(service: StaffService, limiter: RateLimiter): Fastif
           response: { 200: StaffSession, ...errors },
         },
       },
-      (request) => service.confirmInvitation(request.params.token, request.body.code, fromOf(request)),
+      (request) => service.confirmInvitation(request.params.token, request.body.code, staffFrom(request)),
     );
 
     app.get(
@@ -168,7 +159,7 @@ export function staffRoutes(service: StaffService, limiter: RateLimiter): Fastif
         },
       },
       async (request, reply) => {
-        const invited = await service.invite(staffOf(request).staff, request.body, fromOf(request));
+        const invited = await service.invite(staffOf(request).staff, request.body, staffFrom(request));
         reply.code(201);
         return { data: invited.staff };
       },
@@ -185,7 +176,7 @@ export function staffRoutes(service: StaffService, limiter: RateLimiter): Fastif
         },
       },
       async (request) => ({
-        data: await service.changeRole(staffOf(request).staff, request.params.id, request.body.role, fromOf(request)),
+        data: await service.changeRole(staffOf(request).staff, request.params.id, request.body.role, staffFrom(request)),
       }),
     );
     app.post(
@@ -198,7 +189,7 @@ export function staffRoutes(service: StaffService, limiter: RateLimiter): Fastif
           response: { 200: StaffMe, ...errors },
         },
       },
-      async (request) => ({ data: await service.disable(staffOf(request).staff, request.params.id, fromOf(request)) }),
+      async (request) => ({ data: await service.disable(staffOf(request).staff, request.params.id, staffFrom(request)) }),
     );
 
     app.get(

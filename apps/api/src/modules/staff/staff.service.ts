@@ -26,6 +26,30 @@ export interface From {
   userAgent: string | null;
 }
 
+/**
+ * The audit log's entry for a change a member of staff (or the command line, `actor` null) made: every
+ * console module writes it with `createStaffRepository(tx).audit(...)` in the change's own transaction.
+ */
+export function auditEntry(
+  actor: Pick<StaffRow, "id" | "email"> | null,
+  from: From,
+  action: string,
+  target: { type: string; id: string },
+  change: { before?: unknown; after?: unknown },
+) {
+  return {
+    staffId: actor?.id ?? null,
+    staffEmail: actor?.email ?? "command line",
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    before: change.before ?? null,
+    after: change.after ?? null,
+    ip: from.ip,
+    userAgent: from.userAgent,
+  };
+}
+
 /** A member of staff signed in with a live session. */
 export interface StaffSignIn {
   staff: StaffRow;
@@ -72,18 +96,7 @@ export function createStaffService(deps: Deps) {
     action: string,
     target: { type: string; id: string },
     change: { before?: unknown; after?: unknown },
-  ) =>
-    tx.audit({
-      staffId: actor?.id ?? null,
-      staffEmail: actor?.email ?? "command line",
-      action,
-      targetType: target.type,
-      targetId: target.id,
-      before: change.before ?? null,
-      after: change.after ?? null,
-      ip: from.ip,
-      userAgent: from.userAgent,
-    });
+  ) => tx.audit(auditEntry(actor, from, action, target, change));
 
   const secretOf = (staff: StaffRow) => (staff.totpSecret ? unseal(staff.totpSecret, deps.secretsKey) : null);
 

@@ -220,6 +220,11 @@ describe("what each role may do", () => {
     { name: "GET /admin/audit", needs: "audit.read", run: (token) => call("GET", "/audit", token) },
     { name: "GET /admin/members", needs: "members.read", run: (token) => call("GET", "/members?q=robin", token) },
     { name: "GET /admin/members/{id}", needs: "members.read", run: (token) => call("GET", `/members/${member.id}`, token) },
+    {
+      name: "POST /admin/members/{id}/complimentary",
+      needs: "money.write",
+      run: (token) => call("POST", `/members/${member.id}/complimentary`, token, { days: 1, reason: "The role matrix." }),
+    },
     { name: "GET /admin/audit.csv", needs: "audit.read", run: (token) => call("GET", "/audit.csv", token) },
   ];
 

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { MemberDetail, MemberParams, MemberSearchQuery, MemberSearchResults } from "@serene/contracts";
-import { routeDocs, staffErrors as errors, staffOnly } from "../../http/index.ts";
+import {
+  ComplimentaryBody,
+  ComplimentaryResponse,
+  MemberDetail,
+  MemberParams,
+  MemberSearchQuery,
+  MemberSearchResults,
+} from "@serene/contracts";
+import { routeDocs, staffErrors as errors, staffFrom, staffOf, staffOnly } from "../../http/index.ts";
 import type { StaffService } from "../staff/staff.service.ts";
 import type { SupportService } from "./support.service.ts";
 
@@ -32,6 +39,21 @@ export function supportRoutes(support: SupportService, staff: StaffService): Fas
         },
       },
       (request) => support.member(request.params.id),
+    );
+    app.post(
+      "/admin/members/:id/complimentary",
+      {
+        ...staffOnly(staff, "money.write"),
+        schema: {
+          ...docs(
+            "Give a member premium for a number of days at no charge (an entitlement of its own that ends by itself); the member is told",
+          ),
+          params: MemberParams,
+          body: ComplimentaryBody,
+          response: { 200: ComplimentaryResponse, ...errors },
+        },
+      },
+      (request) => support.grantComplimentary(staffOf(request), request.params.id, request.body, staffFrom(request)),
     );
   };
 }

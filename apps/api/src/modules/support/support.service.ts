@@ -1,14 +1,75 @@
-import type { MemberDetail, MemberSearchResults } from "@serene/contracts";
+import type { ComplimentaryBody, ComplimentaryResponse, MemberDetail, MemberSearchResults } from "@serene/contracts";
+import { DAY_MS } from "@serene/domain";
+import type { Database } from "@serene/db";
 import { notFound } from "../../domain-errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { emails, type Brand } from "../mail/templates.ts";
+import { createStaffRepository } from "../staff/staff.repository.ts";
+import { auditEntry, type From, type StaffSignIn } from "../staff/staff.service.ts";
+import { createSubscriptionsRepository } from "../subscriptions/subscriptions.repository.ts";
 import type { SupportRepository } from "./support.repository.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 export const MEMBER_NOT_FOUND = "Member not found.";
 
-/** Support's reading room (decision 067): find a member, and everything about them on one page. */
-export function createSupportService(repository: SupportRepository) {
+/** A complimentary grant's plan, as the member's app shows it; its provider bills nothing and renews nothing. */
+export const COMPLIMENTARY = { planType: "Complimentary premium", provider: "complimentary" } as const;
+
+interface Deps {
+  db: Database;
+  mailer: Pick<Mailer, "send">;
+  brand: Brand;
+  now: () => Date;
+}
+
+const UNTIL = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** Support's room (decision 067): find a member, everything about them on one page, and what support may do for them. */
+export function createSupportService(repository: SupportRepository, deps: Deps) {
+  const userOf = async (id: string) => {
+    const user = UUID.test(id) ? await repository.findUser(id.toLowerCase()) : null;
+    if (!user) throw notFound(MEMBER_NOT_FOUND);
+    return user;
+  };
   return {
+    /**
+     * Premium for `days` days at no charge: a subscription of its own (provider "complimentary"), which
+     * opens every item until it ends by itself; nothing is billed or renewed. Audited, and the member is told.
+     */
+    async grantComplimentary(actor: StaffSignIn, memberId: string, body: ComplimentaryBody, from: From): Promise<ComplimentaryResponse> {
+      const user = await userOf(memberId);
+      const startedAt = deps.now();
+      const endsAt = new Date(startedAt.getTime() + body.days * DAY_MS);
+      const granted = await deps.db.transaction(async (tx) => {
+        const row = await createSubscriptionsRepository(tx as Database).insert({
+          userId: user.id,
+          status: "active",
+          ...COMPLIMENTARY,
+          startedAt,
+          currentPeriodEnd: endsAt,
+        });
+        await createStaffRepository(tx as Database).audit(
+          auditEntry(
+            actor.staff,
+            from,
+            "member.complimentary-granted",
+            { type: "member", id: user.id },
+            {
+              after: { subscription_id: row.id, days: body.days, ends_at: endsAt.toISOString(), reason: body.reason },
+            },
+          ),
+        );
+        return row;
+      });
+      const until = UNTIL.format(endsAt);
+      await deps.mailer.send({ to: user.email, userId: user.id, ...emails.complimentaryPremium(deps.brand, user.name, until) });
+      return {
+        message: `${user.name} has premium until ${until}.`,
+        data: { subscription_id: granted.id, ends_at: endsAt.toISOString() },
+      };
+    },
+
     async search(text: string): Promise<MemberSearchResults> {
       const rows = await repository.search(text);
       return {
@@ -23,8 +84,7 @@ export function createSupportService(repository: SupportRepository) {
     },
 
     async member(id: string): Promise<MemberDetail> {
-      const user = UUID.test(id) ? await repository.findUser(id.toLowerCase()) : null;
-      if (!user) throw notFound(MEMBER_NOT_FOUND);
+      const user = await userOf(id);
       const found = await repository.detail(user.id, user.email);
       // Days are counted in a time zone: the member's own, else the one most of their practice was counted in.
       const summary =

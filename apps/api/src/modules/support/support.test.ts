@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, randomIp, registerMember, type Member } from "../../test/accounts.ts";
 import { createStaff, type StaffAccount } from "../../test/staff.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { rows } from "../../test/accounts.ts";
 import { MEMBER_NOT_FOUND } from "./support.service.ts";
 
 /** The support room's reads (decision 067): find a member, read their page. */
@@ -75,5 +76,76 @@ describe("a member's page", () => {
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toEqual({ message: MEMBER_NOT_FOUND });
     }
+  });
+});
+
+describe("a complimentary grant", () => {
+  const grant = (memberId: string, body: object, token = support.token) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/v1/admin/members/${memberId}/complimentary`,
+      headers: bearer(token),
+      payload: body,
+      remoteAddress: randomIp(),
+    });
+  const status = async (who: Member) =>
+    (await t.app.inject({ method: "GET", url: "/api/v1/user/account-status", headers: bearer(who.token) })).json();
+
+  it("opens premium for the days given, ending by itself, billing nothing; the member is told and the log keeps who and why", async () => {
+    const who = await registerMember(t.app, t.database, { name: "Robin Gift" });
+    expect((await status(who)).subscription_type).toBeNull();
+    const res = await grant(who.id, { days: 30, reason: "The app was down during their trial." });
+    expect(res.statusCode, res.body).toBe(200);
+    const endsAt = new Date(res.json().data.ends_at);
+    expect(Math.round((endsAt.getTime() - Date.now()) / 86_400_000)).toBe(30);
+
+    const after = await status(who);
+    expect(after).toMatchObject({
+      subscription_type: "Complimentary premium",
+      subscription_via: "complimentary",
+      status: "active",
+      can_cancel: false,
+      can_upgrade: false,
+    });
+    expect(new Date(after.current_period_end).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    // Nothing to renew: the billing sweep never takes it.
+    const [row] = await rows<{ lifecycle: unknown; provider_subscription_id: string | null }>(
+      t.database,
+      "select lifecycle, provider_subscription_id from subscriptions where user_id = $1",
+      [who.id],
+    );
+    expect(row).toEqual({ lifecycle: null, provider_subscription_id: null });
+
+    const mail = await rows<{ subject: string }>(
+      t.database,
+      "select subject from outbox_emails where user_id = $1 and subject like 'Premium is on us%'",
+      [who.id],
+    );
+    expect(mail).toHaveLength(1);
+    const [entry] = await rows<{ action: string; staff_email: string; after: { days: number; reason: string } }>(
+      t.database,
+      "select action, staff_email, after from audit_log where target_id = $1",
+      [who.id],
+    );
+    expect(entry).toMatchObject({
+      action: "member.complimentary-granted",
+      staff_email: support.email,
+      after: { days: 30, reason: "The app was down during their trial." },
+    });
+  });
+
+  it("refuses days out of 1 to 366, a missing reason, an unknown member, and an editor", async () => {
+    for (const body of [
+      { days: 0, reason: "x" },
+      { days: 367, reason: "x" },
+      { days: 2.5, reason: "x" },
+      { days: 30 },
+      { days: 30, reason: "  " },
+    ]) {
+      expect((await grant(member.id, body)).statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect((await grant("00000000-0000-4000-8000-000000000000", { days: 30, reason: "x" })).statusCode).toBe(404);
+    expect((await grant(member.id, { days: 30, reason: "x" }, editor.token)).statusCode).toBe(403);
+    expect((await status(member)).subscription_type).toBeNull();
   });
 });

@@ -84,7 +84,7 @@ function SignedInRoom({ room }: { room: string }) {
   return (
     <ConsoleShell staff={staff} title={here.title} lead={here.lead}>
       {room === "members" ? (
-        <MembersRoom />
+        <MembersRoom staff={staff} />
       ) : room === "staff" ? (
         <StaffRoom me={staff} />
       ) : room === "audit" ? (

@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { ComplimentaryBody } from "@serene/contracts";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { staffKeys } from "./staff-session";
 import { asStaff } from "./staff-token";
@@ -27,3 +28,15 @@ export const useMember = (id: string) =>
     enabled: id.length > 0,
     retry: false,
   });
+
+/** POST /admin/members/{id}/complimentary: premium for some days, on the house; the member's page and the audit log load again. */
+export function useGrantComplimentary(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ComplimentaryBody) => api.post("admin/members/{id}/complimentary", { params: { id }, body, ...asStaff() }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: memberKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: [...staffKeys.all, "audit"] });
+    },
+  });
+}

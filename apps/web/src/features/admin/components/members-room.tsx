@@ -1,13 +1,16 @@
 import { useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ACHIEVEMENTS, formatMoney } from "@serene/domain";
-import type { MemberDetail } from "@serene/contracts";
+import type { MemberDetail, StaffMember } from "@serene/contracts";
+import { useForm } from "react-hook-form";
+import { toast } from "../../../components/ui/toast-store";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { LoadProblem } from "../../../components/ui/load-problem";
 import { Notice } from "../../../components/ui/notice";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { useMember, useMemberSearch } from "../api/members";
+import { useGrantComplimentary, useMember, useMemberSearch } from "../api/members";
+import { useFormProblems } from "./form-problems";
 import look from "./console.module.css";
 
 const badgeName = (machine: string) => ACHIEVEMENTS.find((badge) => badge.machine_name === machine)?.name ?? machine;
@@ -15,14 +18,22 @@ const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(unde
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "–");
 
 /** Support: find a member by name, address or id; their page opens under the results' address (?member=). */
-export function MembersRoom() {
+export function MembersRoom({ staff }: { staff: StaffMember }) {
   const [params, setParams] = useSearchParams();
   const memberId = params.get("member") ?? "";
   const [typed, setTyped] = useState(params.get("q") ?? "");
   const q = params.get("q") ?? "";
   const results = useMemberSearch(q);
 
-  if (memberId) return <MemberPage id={memberId} back={q ? `/admin/members?q=${encodeURIComponent(q)}` : "/admin/members"} />;
+  if (memberId) {
+    return (
+      <MemberPage
+        id={memberId}
+        back={q ? `/admin/members?q=${encodeURIComponent(q)}` : "/admin/members"}
+        mayGrant={staff.permissions.includes("money.write")}
+      />
+    );
+  }
 
   return (
     <>
@@ -121,7 +132,7 @@ function Block({ id, title, empty, head, rows }: { id: string; title: string; em
 }
 
 /** Everything support reads about one member, newest first in each block. */
-function MemberPage({ id, back }: { id: string; back: string }) {
+function MemberPage({ id, back, mayGrant }: { id: string; back: string; mayGrant: boolean }) {
   const member = useMember(id);
   if (member.isError) {
     return (
@@ -164,6 +175,7 @@ function MemberPage({ id, back }: { id: string; back: string }) {
           )}
         </dl>
       </section>
+      {mayGrant && <GrantForm id={m.account.id} name={m.account.name} />}
       <Block
         id="subscriptions"
         title="Subscriptions"
@@ -226,5 +238,40 @@ function MemberPage({ id, back }: { id: string; back: string }) {
         rows={m.emails.map((e) => [when(e.created_at), e.subject, e.to, e.status])}
       />
     </>
+  );
+}
+
+/** Premium on the house for some days (support and owners): an entitlement of its own that ends by itself. */
+function GrantForm({ id, name }: { id: string; name: string }) {
+  const form = useForm<{ days: string; reason: string }>({ defaultValues: { days: "30", reason: "" } });
+  const problems = useFormProblems();
+  const grant = useGrantComplimentary(id);
+  const onSubmit = form.handleSubmit(async ({ days, reason }) => {
+    problems.clear();
+    try {
+      const answer = await grant.mutateAsync({ days: Number(days), reason });
+      form.reset({ days: "30", reason: "" });
+      toast.success(answer.message);
+    } catch (error) {
+      problems.capture(error);
+    }
+  });
+  return (
+    <section className={look.card} aria-labelledby="grant">
+      <h2 id="grant" className={look.cardTitle}>
+        Complimentary premium
+      </h2>
+      <form className={look.form} onSubmit={onSubmit} noValidate aria-label="Grant complimentary premium">
+        {problems.formMessage && <Notice kind="error">{problems.formMessage}</Notice>}
+        <div className={look.inline}>
+          <Input label="Reason (kept in the audit log)" {...problems.field("reason")} {...form.register("reason")} />
+          <Input label="Days" inputMode="numeric" className={look.narrow} {...problems.field("days")} {...form.register("days")} />
+          <Button type="submit" disabled={grant.isPending} aria-busy={grant.isPending || undefined}>
+            Grant
+          </Button>
+        </div>
+        <p className={look.muted}>{name} is told by e-mail. Nothing is billed, and it ends by itself.</p>
+      </form>
+    </section>
   );
 }

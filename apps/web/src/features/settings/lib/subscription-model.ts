@@ -52,7 +52,10 @@ export function statusTone(status: AccountStatusResponse): StatusTone {
 export function periodLine(status: AccountStatusResponse): { label: "Renews on" | "Access until"; date: string } | null {
   const date = formatDate(status.current_period_end);
   if (!date) return null;
-  if (status.status === "canceled") return { label: "Access until", date };
+  // Only a card or wallet subscription renews: a complimentary grant (or a demo plan) just ends.
+  const via = status.subscription_via?.toLowerCase();
+  const billed = via === "stripe" || via === "paypal";
+  if (status.status === "canceled" || (!billed && status.status === "active")) return { label: "Access until", date };
   if (status.status === "active" || status.status === "trialing") return { label: "Renews on", date };
   return null;
 }
