@@ -2,7 +2,7 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import {
   checkoutOffers,
   leads,
-  listeningDays,
+  listeningSessions,
   memberAchievements,
   outboxEmails,
   payments,
@@ -55,7 +55,8 @@ export function createSupportRepository(db: Database) {
     findUser: async (id: string) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? null,
 
     /** Everything a member's support page shows, newest first. */
-    async detail(userId: string, email: string) {
+    async detail(userId: string, email: string, timeZone: string | null) {
+      const zone = timeZone ?? "UTC";
       const [subs, bought, paid, offers, leadRows, practice, badges, emails] = await Promise.all([
         db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt)),
         db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt)),
@@ -66,16 +67,15 @@ export function createSupportRepository(db: Database) {
           .from(leads)
           .where(or(eq(leads.userId, userId), eq(leads.email, email)))
           .orderBy(desc(leads.createdAt)),
+        // Every session the player reported, with the days they fell on in the member's zone (UTC without one).
         db
           .select({
-            timeZone: listeningDays.timeZone,
-            days: sql<number>`count(*)::int`,
-            sessions: sql<number>`coalesce(sum(${listeningDays.sessions}), 0)::int`,
-            seconds: sql<number>`coalesce(sum(${listeningDays.seconds}), 0)::bigint`,
+            days: sql<number>`count(distinct (${listeningSessions.startedAt} at time zone ${zone})::date)::int`,
+            sessions: sql<number>`count(*)::int`,
+            seconds: sql<number>`coalesce(sum(${listeningSessions.seconds}), 0)::bigint`,
           })
-          .from(listeningDays)
-          .where(eq(listeningDays.userId, userId))
-          .groupBy(listeningDays.timeZone),
+          .from(listeningSessions)
+          .where(eq(listeningSessions.userId, userId)),
         db.select().from(memberAchievements).where(eq(memberAchievements.userId, userId)).orderBy(desc(memberAchievements.receivedAt)),
         db
           .select()

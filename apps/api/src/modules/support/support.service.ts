@@ -85,12 +85,8 @@ export function createSupportService(repository: SupportRepository, deps: Deps) 
 
     async member(id: string): Promise<MemberDetail> {
       const user = await userOf(id);
-      const found = await repository.detail(user.id, user.email);
-      // Days are counted in a time zone: the member's own, else the one most of their practice was counted in.
-      const summary =
-        found.practice.find((row) => row.timeZone === user.timeZone) ??
-        [...found.practice].sort((a, b) => b.sessions - a.sessions)[0] ??
-        null;
+      const found = await repository.detail(user.id, user.email, user.timeZone);
+      const summary = found.practice[0] ?? null;
       return {
         data: {
           account: {

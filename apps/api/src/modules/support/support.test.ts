@@ -70,6 +70,28 @@ describe("a member's page", () => {
     expect(data.emails[0]).toMatchObject({ to: member.email });
   });
 
+  it("counts the member's practice from the sessions they reported: sessions, days and minutes", async () => {
+    const who = await registerMember(t.app, t.database, { name: "Practising Pat" });
+    const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
+    // A member who joined yesterday (sessions cannot start before the account), practising in the last two hours.
+    await rows(t.database, "update users set created_at = now() - interval '1 day' where id = $1", [who.id]);
+    const starts = [Date.now() - 2 * 3_600_000, Date.now() - 3_600_000 - 30 * 60_000, Date.now() - 30 * 60_000];
+    const minutes = [10, 5, 20];
+    for (const [index, start] of starts.entries()) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/user/sessions?tz=UTC",
+        headers: bearer(who.token),
+        payload: { start_session: utc(start), end_session: utc(start + minutes[index]! * 60_000) },
+        remoteAddress: randomIp(),
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    }
+    const days = new Set(starts.map((start) => new Date(start).toISOString().slice(0, 10))).size;
+    const page = (await get(`/members/${who.id}`)).json().data;
+    expect(page.practice).toEqual({ sessions: 3, days, minutes: 35 });
+  });
+
   it("answers 404 for an unknown or malformed id", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id"]) {
       const res = await get(`/members/${id}`);
