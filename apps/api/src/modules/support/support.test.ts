@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, randomIp, registerMember, type Member } from "../../test/accounts.ts";
+import { bearer, randomIp, registerMember, type Member, rows } from "../../test/accounts.ts";
 import { createStaff, type StaffAccount } from "../../test/staff.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { rows } from "../../test/accounts.ts";
 import { MEMBER_NOT_FOUND } from "./support.service.ts";
 
 /** The support room's reads (decision 067): find a member, read their page. */
