@@ -27,6 +27,7 @@ import {
   writeCover,
 } from "./media-build/hls.ts";
 import { normaliseToWav } from "./media-build/loudness.ts";
+import { serverIsRunning } from "../scripts/operator-database.ts";
 import { openProductDatabase, registerIngestedItem, slugInUse } from "./ingest.repository.ts";
 
 /** Normal output goes to stdout (progress bars and errors to stderr). */
@@ -54,16 +55,6 @@ async function main(): Promise<void> {
     await ingestInto(database, mediaDir, slug, args);
   } finally {
     await database.close();
-  }
-}
-
-/** Whether something answers the health check on the port `npm start` uses. */
-async function serverIsRunning(): Promise<boolean> {
-  try {
-    const response = await fetch(`http://127.0.0.1:${process.env.PORT ?? 3000}/health/live`, { signal: AbortSignal.timeout(1000) });
-    return response.ok;
-  } catch {
-    return false;
   }
 }
 

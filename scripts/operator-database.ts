@@ -16,7 +16,7 @@ export const repoRoot = fileURLToPath(new URL("../", import.meta.url));
 export class UsageError extends Error {}
 
 /** Whether something answers the health check on the port `npm start` uses. */
-async function serverIsRunning(): Promise<boolean> {
+export async function serverIsRunning(): Promise<boolean> {
   try {
     const response = await fetch(`http://127.0.0.1:${process.env.PORT ?? 3000}/health/live`, { signal: AbortSignal.timeout(1000) });
     return response.ok;

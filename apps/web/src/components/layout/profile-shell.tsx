@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { MemberShell } from "./member-shell";
 import styles from "./profile-shell.module.css";
+import tabs from "./tab-nav.module.css";
 
 /** The member's own space (spec 001 section 2: /profile and its children), in the order the spec lists them. */
 export const PROFILE_NAV = [
@@ -25,7 +26,7 @@ export function ProfileShell({ children, title }: { children: ReactNode; title: 
   useEffect(() => {
     // On a phone the row scrolls: bring the lit tab into view (Notes, Worksheets sit past the edge).
     const row = nav.current;
-    const active = row?.querySelector<HTMLElement>(`.${styles.active}`);
+    const active = row?.querySelector<HTMLElement>(`.${tabs.active}`);
     if (row && active && row.scrollWidth > row.clientWidth) {
       row.scrollLeft = Math.max(0, active.offsetLeft - row.offsetLeft - (row.clientWidth - active.offsetWidth) / 2);
     }
@@ -40,7 +41,7 @@ export function ProfileShell({ children, title }: { children: ReactNode; title: 
               key={item.to}
               to={item.to}
               className={({ isActive }) =>
-                [styles.link, (isActive || ("also" in item && pathname.startsWith(item.also))) && styles.active].filter(Boolean).join(" ")
+                [tabs.link, (isActive || ("also" in item && pathname.startsWith(item.also))) && tabs.active].filter(Boolean).join(" ")
               }
             >
               {item.label}

@@ -4,6 +4,7 @@ import type { StaffMember } from "@serene/contracts";
 import { Button } from "../../../components/ui/button";
 import { useStaffSignOut } from "../api/staff-session";
 import { onStaffSignedOut } from "../api/staff-token";
+import tabs from "../../../components/layout/tab-nav.module.css";
 import look from "./console.module.css";
 
 /** The rooms of the console a role may open (decision 067); a role sees only its own. */
@@ -58,7 +59,7 @@ export function ConsoleShell({
               key={room.to}
               to={room.to}
               end
-              className={({ isActive }) => [look.link, isActive && look.active].filter(Boolean).join(" ")}
+              className={({ isActive }) => [tabs.link, isActive && tabs.active].filter(Boolean).join(" ")}
             >
               {room.label}
             </NavLink>

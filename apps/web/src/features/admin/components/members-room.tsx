@@ -12,6 +12,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { useGrantComplimentary, useMember, useMemberSearch } from "../api/members";
 import { useFormProblems } from "./form-problems";
 import look from "./console.module.css";
+import { DataTable } from "./data-table";
 
 const badgeName = (machine: string) => ACHIEVEMENTS.find((badge) => badge.machine_name === machine)?.name ?? machine;
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" }) : "–");
@@ -59,34 +60,23 @@ export function MembersRoom({ staff }: { staff: StaffMember }) {
             {results.data.length === 0 ? "Nobody matches" : results.data.length === 1 ? "One member" : `${results.data.length} members`}
           </h2>
           {results.data.length > 0 && (
-            <div className={look.tableWrap}>
-              <table className={look.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Member</th>
-                    <th scope="col">Subscription</th>
-                    <th scope="col" className={look.hideNarrow}>
-                      Joined
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {results.data.map((member) => (
-                    <tr key={member.id}>
-                      <td>
-                        <Link to={`/admin/members?q=${encodeURIComponent(q)}&member=${member.id}`}>
-                          <strong>{member.name}</strong>
-                        </Link>
-                        <br />
-                        <span className={look.muted}>{member.email}</span>
-                      </td>
-                      <td>{member.subscription ?? "none"}</td>
-                      <td className={look.hideNarrow}>{day(member.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={[{ label: "Member" }, { label: "Subscription" }, { label: "Joined", wide: true }]}
+              rows={results.data.map((member) => ({
+                key: member.id,
+                cells: [
+                  <>
+                    <Link to={`/admin/members?q=${encodeURIComponent(q)}&member=${member.id}`}>
+                      <strong>{member.name}</strong>
+                    </Link>
+                    <br />
+                    <span className={look.muted}>{member.email}</span>
+                  </>,
+                  member.subscription ?? "none",
+                  day(member.created_at),
+                ],
+              }))}
+            />
           )}
         </section>
       )}
@@ -104,28 +94,7 @@ function Block({ id, title, empty, head, rows }: { id: string; title: string; em
       {rows.length === 0 ? (
         <p className={look.muted}>{empty}</p>
       ) : (
-        <div className={look.tableWrap}>
-          <table className={look.table}>
-            <thead>
-              <tr>
-                {head.map((label) => (
-                  <th key={label} scope="col">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((cells, index) => (
-                <tr key={index}>
-                  {cells.map((cell, column) => (
-                    <td key={column}>{cell}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={head.map((label) => ({ label }))} rows={rows.map((cells, index) => ({ key: String(index), cells }))} />
       )}
     </section>
   );

@@ -23,6 +23,7 @@ import {
   useStaffSessions,
 } from "../api/staff";
 import { roomsOf } from "./console-shell";
+import { DataTable } from "./data-table";
 import look from "./console.module.css";
 import { useFormProblems } from "./form-problems";
 
@@ -145,60 +146,45 @@ export function StaffRoom({ me }: { me: StaffMember }) {
         ) : !list.data ? (
           <Skeleton className={look.placeholder} />
         ) : (
-          <div className={look.tableWrap}>
-            <table className={look.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className={look.hideNarrow}>
-                    Since
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.map((staff) => (
-                  <tr key={staff.id}>
-                    <td>
-                      <strong>{staff.name}</strong>
-                      <br />
-                      <span className={look.muted}>{staff.email}</span>
-                    </td>
-                    <td>
-                      <select
-                        className={look.select}
-                        aria-label={`Role of ${staff.name}`}
-                        value={staff.role}
-                        disabled={staff.status === "disabled" || changeRole.isPending}
-                        onChange={(event) => void roleChanged(staff, event.target.value)}
-                      >
-                        {STAFF_ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {role}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>
-                      <span className={statusClass(staff.status)}>{staff.status}</span>
-                    </td>
-                    <td className={look.hideNarrow}>{new Date(staff.created_at).toLocaleDateString()}</td>
-                    <td>
-                      {staff.status !== "disabled" && staff.id !== me.id && (
-                        <Button variant="ghost" size="sm" onClick={() => setLeaving(staff)}>
-                          Disable
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              { label: "Name" },
+              { label: "Role" },
+              { label: "Status" },
+              { label: "Since", wide: true },
+              { label: "Actions", quiet: true },
+            ]}
+            rows={list.data.map((staff) => ({
+              key: staff.id,
+              cells: [
+                <>
+                  <strong>{staff.name}</strong>
+                  <br />
+                  <span className={look.muted}>{staff.email}</span>
+                </>,
+                <select
+                  className={look.select}
+                  aria-label={`Role of ${staff.name}`}
+                  value={staff.role}
+                  disabled={staff.status === "disabled" || changeRole.isPending}
+                  onChange={(event) => void roleChanged(staff, event.target.value)}
+                >
+                  {STAFF_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {role}
+                    </option>
+                  ))}
+                </select>,
+                <span className={statusClass(staff.status)}>{staff.status}</span>,
+                new Date(staff.created_at).toLocaleDateString(),
+                staff.status !== "disabled" && staff.id !== me.id ? (
+                  <Button variant="ghost" size="sm" onClick={() => setLeaving(staff)}>
+                    Disable
+                  </Button>
+                ) : null,
+              ],
+            }))}
+          />
         )}
       </section>
       <ConfirmDialog
@@ -254,39 +240,27 @@ export function AuditRoom() {
         <Skeleton className={look.placeholder} />
       ) : (
         <>
-          <div className={look.tableWrap}>
-            <table className={look.table}>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col" className={look.hideNarrow}>
-                    Change
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {audit.data.data.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{when(entry.at)}</td>
-                    <td>{entry.staff_email}</td>
-                    <td>
-                      {entry.action}
-                      <br />
-                      <span className={look.muted}>
-                        {entry.target_type} {entry.target_id.slice(0, 8)}
-                      </span>
-                    </td>
-                    <td className={`${look.hideNarrow} ${look.change}`}>
-                      {entry.before !== null && <div>before: {JSON.stringify(entry.before)}</div>}
-                      {entry.after !== null && <div>after: {JSON.stringify(entry.after)}</div>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[{ label: "When" }, { label: "Who" }, { label: "What" }, { label: "Change", wide: true }]}
+            rows={audit.data.data.map((entry) => ({
+              key: String(entry.id),
+              cells: [
+                when(entry.at),
+                entry.staff_email,
+                <>
+                  {entry.action}
+                  <br />
+                  <span className={look.muted}>
+                    {entry.target_type} {entry.target_id.slice(0, 8)}
+                  </span>
+                </>,
+                <div className={look.change}>
+                  {entry.before !== null && <div>before: {JSON.stringify(entry.before)}</div>}
+                  {entry.after !== null && <div>after: {JSON.stringify(entry.after)}</div>}
+                </div>,
+              ],
+            }))}
+          />
           <div className={look.pager}>
             <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
               Newer
@@ -316,45 +290,29 @@ export function SessionsRoom() {
       <h2 id="live" className={look.cardTitle}>
         Signed in now
       </h2>
-      <div className={look.tableWrap}>
-        <table className={look.table}>
-          <thead>
-            <tr>
-              <th scope="col">Browser</th>
-              <th scope="col" className={look.hideNarrow}>
-                Address
-              </th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.data.map((session) => (
-              <tr key={session.id}>
-                <td>{session.user_agent ? session.user_agent.slice(0, 60) : "Unknown browser"}</td>
-                <td className={look.hideNarrow}>{session.ip ?? "–"}</td>
-                <td>{when(session.last_used_at)}</td>
-                <td>
-                  {session.current ? (
-                    <span className={look.muted}>This browser</span>
-                  ) : (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={end.isPending}
-                      onClick={() => end.mutate(session.id, { onSuccess: () => toast.success("That session has ended") })}
-                    >
-                      End
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={[{ label: "Browser" }, { label: "Address", wide: true }, { label: "Last used" }, { label: "Actions", quiet: true }]}
+        rows={sessions.data.map((session) => ({
+          key: session.id,
+          cells: [
+            session.user_agent ? session.user_agent.slice(0, 60) : "Unknown browser",
+            session.ip ?? "–",
+            when(session.last_used_at),
+            session.current ? (
+              <span className={look.muted}>This browser</span>
+            ) : (
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={end.isPending}
+                onClick={() => end.mutate(session.id, { onSuccess: () => toast.success("That session has ended") })}
+              >
+                End
+              </Button>
+            ),
+          ],
+        }))}
+      />
       <p className={look.muted}>A session ends after an hour without use, and after 12 hours at most.</p>
     </section>
   );
