@@ -98,6 +98,9 @@ describe("the operator console", () => {
       .getByRole("cell", { name: /Complimentary premium/ })
       .waitFor();
     await mailTo(memberEmail, /^Premium is on us until/);
+    // Rowan did not see it: support sends it again.
+    await support.page.getByRole("button", { name: /^Send "Premium is on us until .*" again$/ }).click();
+    await support.page.getByText(/^"Premium is on us until .*" was sent again to /).waitFor();
     const rowan = await newVisit(browser, 1280, { t: memberToken });
     await rowan.page.goto("/settings/subscription");
     await rowan.page.getByRole("heading", { level: 2, name: "Complimentary premium" }).waitFor();

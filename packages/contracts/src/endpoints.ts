@@ -58,7 +58,7 @@ import type {
   StaffVerifyBody,
   TotpEnrollment,
 } from "./staff.ts";
-import type { ComplimentaryBody, ComplimentaryResponse, MemberDetail, MemberSearchResults } from "./support.ts";
+import type { ComplimentaryBody, ComplimentaryResponse, MemberDetail, MemberSearchResults, ResendResponse } from "./support.ts";
 import type { FirstWeekResponse, LeadAccountBody, LeadAccountResponse, LeadBody, LeadResponse, VslResponse } from "./lead.ts";
 import type { MixBody, MixList, MixResponse } from "./mixer.ts";
 import type { DeletedResponse, NoteBody, NoteList, NoteResponse } from "./notes.ts";
@@ -214,4 +214,5 @@ export interface Endpoints {
   "GET admin/members": { response: MemberSearchResults; query: { q: string } };
   "GET admin/members/{id}": { response: MemberDetail };
   "POST admin/members/{id}/complimentary": { response: ComplimentaryResponse; body: ComplimentaryBody };
+  "POST admin/members/{id}/emails/{emailId}/resend": { response: ResendResponse };
 }

@@ -111,3 +111,8 @@ export const ComplimentaryResponse = z.object({
   data: z.object({ subscription_id: z.string(), ends_at: z.string() }),
 });
 export type ComplimentaryResponse = z.infer<typeof ComplimentaryResponse>;
+
+/** POST /admin/members/{id}/emails/{emailId}/resend: the same e-mail again, to the address it went to. */
+export const ResendParams = z.object({ id: z.string().max(64), emailId: z.string().max(64) });
+export const ResendResponse = z.object({ message: z.string(), data: z.object({ id: z.string() }) });
+export type ResendResponse = z.infer<typeof ResendResponse>;

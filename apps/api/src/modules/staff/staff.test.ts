@@ -225,6 +225,14 @@ describe("what each role may do", () => {
       needs: "money.write",
       run: (token) => call("POST", `/members/${member.id}/complimentary`, token, { days: 1, reason: "The role matrix." }),
     },
+    {
+      name: "POST /admin/members/{id}/emails/{emailId}/resend",
+      needs: "members.write",
+      run: async (token) => {
+        const [mail] = await rows<{ id: string }>(database, "select id from outbox_emails where user_id = $1 limit 1", [member.id]);
+        return call("POST", `/members/${member.id}/emails/${mail!.id}/resend`, token);
+      },
+    },
     { name: "GET /admin/audit.csv", needs: "audit.read", run: (token) => call("GET", "/audit.csv", token) },
   ];
 

@@ -6,6 +6,8 @@ import {
   MemberParams,
   MemberSearchQuery,
   MemberSearchResults,
+  ResendParams,
+  ResendResponse,
 } from "@serene/contracts";
 import { routeDocs, staffErrors as errors, staffFrom, staffOf, staffOnly } from "../../http/index.ts";
 import type { StaffService } from "../staff/staff.service.ts";
@@ -54,6 +56,18 @@ export function supportRoutes(support: SupportService, staff: StaffService): Fas
         },
       },
       (request) => support.grantComplimentary(staffOf(request), request.params.id, request.body, staffFrom(request)),
+    );
+    app.post(
+      "/admin/members/:id/emails/:emailId/resend",
+      {
+        ...staffOnly(staff, "members.write"),
+        schema: {
+          ...docs("Send one of a member's e-mails again, as it was, to the address it went to"),
+          params: ResendParams,
+          response: { 200: ResendResponse, ...errors },
+        },
+      },
+      (request) => support.resendEmail(staffOf(request), request.params.id, request.params.emailId, staffFrom(request)),
     );
   };
 }

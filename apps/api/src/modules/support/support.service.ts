@@ -1,4 +1,4 @@
-import type { ComplimentaryBody, ComplimentaryResponse, MemberDetail, MemberSearchResults } from "@serene/contracts";
+import type { ComplimentaryBody, ComplimentaryResponse, MemberDetail, MemberSearchResults, ResendResponse } from "@serene/contracts";
 import { DAY_MS } from "@serene/domain";
 import type { Database } from "@serene/db";
 import { notFound } from "../../domain-errors.ts";
@@ -12,13 +12,14 @@ import type { SupportRepository } from "./support.repository.ts";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 export const MEMBER_NOT_FOUND = "Member not found.";
+export const EMAIL_NOT_FOUND = "E-mail not found.";
 
 /** A complimentary grant's plan, as the member's app shows it; its provider bills nothing and renews nothing. */
 export const COMPLIMENTARY = { planType: "Complimentary premium", provider: "complimentary" } as const;
 
 interface Deps {
   db: Database;
-  mailer: Pick<Mailer, "send">;
+  mailer: Pick<Mailer, "send" | "find">;
   brand: Brand;
   now: () => Date;
 }
@@ -81,6 +82,38 @@ export function createSupportService(repository: SupportRepository, deps: Deps) 
           subscription: row.subscription,
         })),
       };
+    },
+
+    /**
+     * One of the member's e-mails, sent again as it was to the address it went to (a link in it works
+     * as long as it did). Audited with the e-mail it copies.
+     */
+    async resendEmail(actor: StaffSignIn, memberId: string, emailId: string, from: From): Promise<ResendResponse> {
+      const user = await userOf(memberId);
+      const message = UUID.test(emailId) ? await deps.mailer.find(emailId.toLowerCase()) : null;
+      const theirs = message && (message.userId === user.id || (message.userId === null && message.toAddress === user.email));
+      if (!message || !theirs) throw notFound(EMAIL_NOT_FOUND);
+      const id = await deps.mailer.send({
+        to: message.toAddress,
+        userId: user.id,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      await deps.db.transaction(async (tx) =>
+        createStaffRepository(tx as Database).audit(
+          auditEntry(
+            actor.staff,
+            from,
+            "member.email-resent",
+            { type: "member", id: user.id },
+            {
+              after: { email_id: message.id, sent_as: id, subject: message.subject, to: message.toAddress },
+            },
+          ),
+        ),
+      );
+      return { message: `"${message.subject}" was sent again to ${message.toAddress}.`, data: { id } };
     },
 
     async member(id: string): Promise<MemberDetail> {

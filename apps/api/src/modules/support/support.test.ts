@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, randomIp, registerMember, type Member, rows } from "../../test/accounts.ts";
 import { createStaff, type StaffAccount } from "../../test/staff.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { MEMBER_NOT_FOUND } from "./support.service.ts";
+import { EMAIL_NOT_FOUND, MEMBER_NOT_FOUND } from "./support.service.ts";
 
 /** The support room's reads (decision 067): find a member, read their page. */
 let t: TestApp;
@@ -168,5 +168,49 @@ describe("a complimentary grant", () => {
     expect((await grant("00000000-0000-4000-8000-000000000000", { days: 30, reason: "x" })).statusCode).toBe(404);
     expect((await grant(member.id, { days: 30, reason: "x" }, editor.token)).statusCode).toBe(403);
     expect((await status(member)).subscription_type).toBeNull();
+  });
+});
+
+describe("an e-mail sent again", () => {
+  const resend = (memberId: string, emailId: string, token = support.token) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/v1/admin/members/${memberId}/emails/${emailId}/resend`,
+      headers: bearer(token),
+      remoteAddress: randomIp(),
+    });
+  const mailOf = (who: Member) =>
+    rows<{ id: string; subject: string; text: string }>(
+      t.database,
+      "select id, subject, text from outbox_emails where user_id = $1 order by created_at",
+      [who.id],
+    );
+
+  it("goes again, as it was, to the address it went to; the log says which", async () => {
+    const who = await registerMember(t.app, t.database, { name: "Lost Inbox" });
+    const [welcome] = await mailOf(who);
+    const res = await resend(who.id, welcome!.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await mailOf(who);
+    expect(mail).toHaveLength(2);
+    expect(mail[1]).toMatchObject({ id: res.json().data.id, subject: welcome!.subject, text: welcome!.text });
+    const [entry] = await rows<{ action: string; after: { email_id: string } }>(
+      t.database,
+      "select action, after from audit_log where target_id = $1 and action = 'member.email-resent'",
+      [who.id],
+    );
+    expect(entry!.after.email_id).toBe(welcome!.id);
+  });
+
+  it("answers 404 for another member's e-mail, an unknown or malformed id; 403 for an editor", async () => {
+    const [theirs] = await mailOf(member);
+    const other = await registerMember(t.app, t.database, { name: "Someone Else" });
+    for (const emailId of [theirs!.id, "00000000-0000-4000-8000-000000000000", "nope"]) {
+      const res = await resend(other.id, emailId);
+      expect(res.statusCode, emailId).toBe(404);
+      expect(res.json()).toEqual({ message: EMAIL_NOT_FOUND });
+    }
+    expect((await resend(member.id, theirs!.id, editor.token)).statusCode).toBe(403);
+    expect(await mailOf(member)).toHaveLength(1);
   });
 });

@@ -40,3 +40,15 @@ export function useGrantComplimentary(id: string) {
     },
   });
 }
+
+/** POST /admin/members/{id}/emails/{emailId}/resend: the e-mail again, as it was; the page shows the new one. */
+export function useResendEmail(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (emailId: string) => api.post("admin/members/{id}/emails/{emailId}/resend", { params: { id, emailId }, ...asStaff() }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: memberKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: [...staffKeys.all, "audit"] });
+    },
+  });
+}

@@ -9,7 +9,7 @@ import { Input } from "../../../components/ui/input";
 import { LoadProblem } from "../../../components/ui/load-problem";
 import { Notice } from "../../../components/ui/notice";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { useGrantComplimentary, useMember, useMemberSearch } from "../api/members";
+import { useGrantComplimentary, useMember, useMemberSearch, useResendEmail } from "../api/members";
 import { useFormProblems } from "./form-problems";
 import look from "./console.module.css";
 import { DataTable } from "./data-table";
@@ -32,6 +32,7 @@ export function MembersRoom({ staff }: { staff: StaffMember }) {
         id={memberId}
         back={q ? `/admin/members?q=${encodeURIComponent(q)}` : "/admin/members"}
         mayGrant={staff.permissions.includes("money.write")}
+        mayResend={staff.permissions.includes("members.write")}
       />
     );
   }
@@ -101,8 +102,9 @@ function Block({ id, title, empty, head, rows }: { id: string; title: string; em
 }
 
 /** Everything support reads about one member, newest first in each block. */
-function MemberPage({ id, back, mayGrant }: { id: string; back: string; mayGrant: boolean }) {
+function MemberPage({ id, back, mayGrant, mayResend }: { id: string; back: string; mayGrant: boolean; mayResend: boolean }) {
   const member = useMember(id);
+  const resend = useResendEmail(id);
   if (member.isError) {
     return (
       <>
@@ -203,8 +205,32 @@ function MemberPage({ id, back, mayGrant }: { id: string; back: string; mayGrant
         id="emails"
         title="E-mails"
         empty="No e-mail."
-        head={["When", "Subject", "To", "Status"]}
-        rows={m.emails.map((e) => [when(e.created_at), e.subject, e.to, e.status])}
+        head={mayResend ? ["When", "Subject", "To", "Status", "Actions"] : ["When", "Subject", "To", "Status"]}
+        rows={m.emails.map((e) => [
+          when(e.created_at),
+          e.subject,
+          e.to,
+          e.status,
+          ...(mayResend
+            ? [
+                <Button
+                  key="resend"
+                  variant="ghost"
+                  size="sm"
+                  disabled={resend.isPending}
+                  aria-label={`Send "${e.subject}" again`}
+                  onClick={() =>
+                    resend.mutate(e.id, {
+                      onSuccess: (answer) => toast.success(answer.message),
+                      onError: () => toast.error("The e-mail could not be sent again just now."),
+                    })
+                  }
+                >
+                  Send again
+                </Button>,
+              ]
+            : []),
+        ])}
       />
     </>
   );
