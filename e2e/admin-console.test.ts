@@ -65,7 +65,7 @@ describe("the operator console", () => {
     const codes = support.page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
     await codes.first().waitFor();
     expect(await codes.count()).toBe(10);
-    await support.page.getByRole("button", { name: "I have kept them: open the console" }).click();
+    await support.page.getByRole("button", { name: "I have kept them" }).click();
     await support.page.getByRole("heading", { level: 1, name: "Console" }).waitFor();
     const supportNav = support.page.getByRole("navigation", { name: "Console" });
     expect(await supportNav.getByRole("link").allTextContents()).toEqual(["Overview", "Members", "My sessions"]);

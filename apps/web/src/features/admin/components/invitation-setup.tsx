@@ -40,7 +40,7 @@ export function InvitationSetup({ token }: { token: string }) {
           ))}
         </ul>
         <Button block size="lg" onClick={() => void navigate("/admin", { replace: true })}>
-          I have kept them: open the console
+          I have kept them
         </Button>
       </div>
     );
