@@ -191,6 +191,8 @@ export function createSharedServices({
   return {
     config,
     db,
+    /** The database handle: one transaction that every query of a piece of work joins (`inOneTransaction`, decision 066). */
+    database,
     jobs,
     logger,
     now,

@@ -215,4 +215,6 @@ export interface Endpoints {
   "GET admin/members/{id}": { response: MemberDetail };
   "POST admin/members/{id}/complimentary": { response: ComplimentaryResponse; body: ComplimentaryBody };
   "POST admin/members/{id}/emails/{emailId}/resend": { response: ResendResponse };
+  "POST admin/members/{id}/subscription/cancel/{provider}": { response: MessageResponse };
+  "POST admin/members/{id}/subscription/resume/{provider}": { response: MessageResponse };
 }

@@ -170,6 +170,12 @@ export const CancelParams = z.object({
   provider: z.enum(PAYMENT_PROVIDERS, { error: "The selected provider is invalid." }),
 });
 
+/** The operator console's cancel and resume on a member's behalf (decision 067): the member, and the provider of their subscription. */
+export const MemberSubscriptionParams = z.object({
+  id: z.string().max(64),
+  provider: z.enum(PAYMENT_PROVIDERS, { error: "The selected provider is invalid." }),
+});
+
 // POST /sandbox/card/confirm: the sandbox's counterpart of Stripe.js confirmCardSetup.
 export const SandboxCardConfirmBody = z.object({
   client_secret: z

@@ -1,4 +1,5 @@
 import { defineModule } from "../../http/module.ts";
+import { adminSubscriptionsRoutes } from "./admin-subscriptions.routes.ts";
 import { createBillingService } from "./billing.service.ts";
 import { createPaymentsRepository } from "./payments.repository.ts";
 import { paymentsRoutes } from "./payments.routes.ts";
@@ -54,8 +55,9 @@ export const paymentsModule = defineModule({
       }),
     };
   },
-  api: async (api, { purchases, receipts, processors, limiter }) => {
+  api: async (api, { purchases, receipts, processors, limiter, subscriptions, staff, database }) => {
     await api.register(paymentsRoutes({ purchases, limiter }));
+    await api.register(adminSubscriptionsRoutes({ purchases, subscriptions, staff, database }));
     await api.register(receiptsRoutes({ receipts }));
     if (processors.sandboxCard) await api.register(sandboxCardApiRoutes(processors.sandboxCard, limiter));
   },

@@ -186,7 +186,13 @@ describe("staff sign-in", () => {
 
 describe("what each role may do", () => {
   /** Every staff operation of the console, what it needs, and a request that does it once. */
-  const operations: { name: string; needs: StaffPermission | null; run: (token?: string) => Promise<{ statusCode: number }> }[] = [
+  const operations: {
+    name: string;
+    needs: StaffPermission | null;
+    run: (token?: string) => Promise<{ statusCode: number }>;
+    /** What an allowed role gets, where not 200 (201 created; 404 when the member has nothing to change). */
+    allowed?: number;
+  }[] = [
     { name: "GET /admin/me", needs: null, run: (token) => call("GET", "/me", token) },
     { name: "GET /admin/sessions", needs: null, run: (token) => call("GET", "/sessions", token) },
     { name: "GET /admin/staff", needs: "staff.manage", run: (token) => call("GET", "/staff", token) },
@@ -218,6 +224,18 @@ describe("what each role may do", () => {
         ),
     },
     { name: "GET /admin/audit", needs: "audit.read", run: (token) => call("GET", "/audit", token) },
+    {
+      name: "POST /admin/members/{id}/subscription/cancel/{provider}",
+      needs: "members.write",
+      allowed: 404,
+      run: (token) => call("POST", `/members/${member.id}/subscription/cancel/stripe`, token),
+    },
+    {
+      name: "POST /admin/members/{id}/subscription/resume/{provider}",
+      needs: "members.write",
+      allowed: 404,
+      run: (token) => call("POST", `/members/${member.id}/subscription/resume/stripe`, token),
+    },
     { name: "GET /admin/members", needs: "members.read", run: (token) => call("GET", "/members?q=robin", token) },
     { name: "GET /admin/members/{id}", needs: "members.read", run: (token) => call("GET", `/members/${member.id}`, token) },
     {
@@ -241,7 +259,7 @@ describe("what each role may do", () => {
       for (const role of STAFF_ROLES) {
         const res = await operation.run(staffOf[role]!.token);
         const allowed = operation.needs === null || staffMay(role, operation.needs);
-        expect(res.statusCode, `${role}`).toBe(allowed ? (operation.name === "POST /admin/staff" ? 201 : 200) : 403);
+        expect(res.statusCode, `${role}`).toBe(allowed ? (operation.allowed ?? (operation.name === "POST /admin/staff" ? 201 : 200)) : 403);
         if (!allowed) expect((res as unknown as { json(): { message: string } }).json().message).toBe(STAFF_FORBIDDEN_MESSAGE);
       }
       expect((await operation.run(member.token)).statusCode, "a member").toBe(401);

@@ -71,10 +71,10 @@ export function createCancelCommand(ctx: PurchaseContext) {
   const { billing } = ctx;
   return {
     /** DELETE /subscription/web/cancel/{provider}. */
-    async cancel(userId: string, provider: PaymentProvider): Promise<{ message: string }> {
+    async cancel(userId: string, provider: PaymentProvider, reason = "Cancelled by the member"): Promise<{ message: string }> {
       const running = await ctx.current(userId);
       if (!running || running.provider !== provider) throw notFound("You have no subscription to cancel here.");
-      if (billing.canCancel(running)) await billing.cancel(running, "Cancelled by the member", { notify: true });
+      if (billing.canCancel(running)) await billing.cancel(running, reason, { notify: true });
       else if (lifecycleFromJson(running.lifecycle)?.status !== "canceled") throw conflict("This subscription cannot be cancelled.");
       return { message: CANCELED_MESSAGE };
     },

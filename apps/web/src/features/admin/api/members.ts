@@ -52,3 +52,18 @@ export function useResendEmail(id: string) {
     },
   });
 }
+
+/** POST /admin/members/{id}/subscription/{cancel|resume}/{provider}: on the member's behalf; their page and the log load again. */
+export function useChangeSubscription(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, provider }: { action: "cancel" | "resume"; provider: "stripe" | "paypal" }) =>
+      action === "cancel"
+        ? api.post("admin/members/{id}/subscription/cancel/{provider}", { params: { id, provider }, ...asStaff() })
+        : api.post("admin/members/{id}/subscription/resume/{provider}", { params: { id, provider }, ...asStaff() }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: memberKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: [...staffKeys.all, "audit"] });
+    },
+  });
+}

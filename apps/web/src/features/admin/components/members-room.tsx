@@ -5,11 +5,12 @@ import type { MemberDetail, StaffMember } from "@serene/contracts";
 import { useForm } from "react-hook-form";
 import { toast } from "../../../components/ui/toast-store";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Input } from "../../../components/ui/input";
 import { LoadProblem } from "../../../components/ui/load-problem";
 import { Notice } from "../../../components/ui/notice";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { useGrantComplimentary, useMember, useMemberSearch, useResendEmail } from "../api/members";
+import { useChangeSubscription, useGrantComplimentary, useMember, useMemberSearch, useResendEmail } from "../api/members";
 import { useFormProblems } from "./form-problems";
 import look from "./console.module.css";
 import { DataTable } from "./data-table";
@@ -105,6 +106,8 @@ function Block({ id, title, empty, head, rows }: { id: string; title: string; em
 function MemberPage({ id, back, mayGrant, mayResend }: { id: string; back: string; mayGrant: boolean; mayResend: boolean }) {
   const member = useMember(id);
   const resend = useResendEmail(id);
+  const change = useChangeSubscription(id);
+  const [asking, setAsking] = useState<{ action: "cancel" | "resume"; provider: "stripe" | "paypal"; plan: string } | null>(null);
   if (member.isError) {
     return (
       <>
@@ -151,15 +154,67 @@ function MemberPage({ id, back, mayGrant, mayResend }: { id: string; back: strin
         id="subscriptions"
         title="Subscriptions"
         empty="No subscription."
-        head={["Plan", "Status", "Price", "Paid until", "Started"]}
-        rows={m.subscriptions.map((s) => [
-          `${s.plan_type} (${s.provider}${s.payment_method ? `, ${s.payment_method}` : ""})`,
-          s.status,
-          money(s.amount_cents, s.currency),
-          day(s.current_period_end),
-          day(s.started_at),
-        ])}
+        head={
+          mayResend ? ["Plan", "Status", "Price", "Paid until", "Started", "Actions"] : ["Plan", "Status", "Price", "Paid until", "Started"]
+        }
+        rows={m.subscriptions.map((s) => {
+          const provider = s.provider === "stripe" || s.provider === "paypal" ? s.provider : null;
+          const running = s.current_period_end !== null && new Date(s.current_period_end) > new Date();
+          const action =
+            provider && running
+              ? s.status === "canceled"
+                ? "resume"
+                : s.status === "active" || s.status === "trialing"
+                  ? "cancel"
+                  : null
+              : null;
+          return [
+            `${s.plan_type} (${s.provider}${s.payment_method ? `, ${s.payment_method}` : ""})`,
+            s.status,
+            money(s.amount_cents, s.currency),
+            day(s.current_period_end),
+            day(s.started_at),
+            ...(mayResend
+              ? [
+                  action && provider ? (
+                    <Button
+                      key="change"
+                      variant="ghost"
+                      size="sm"
+                      disabled={change.isPending}
+                      onClick={() => setAsking({ action, provider, plan: s.plan_type })}
+                    >
+                      {action === "cancel" ? "Cancel for them" : "Resume for them"}
+                    </Button>
+                  ) : null,
+                ]
+              : []),
+          ];
+        })}
       />
+      <ConfirmDialog
+        open={asking !== null}
+        title={
+          asking?.action === "cancel"
+            ? `Cancel ${m.account.name}'s ${asking?.plan ?? ""} plan?`
+            : `Resume ${m.account.name}'s ${asking?.plan ?? ""} plan?`
+        }
+        confirmLabel={asking?.action === "cancel" ? "Cancel the plan" : "Resume the plan"}
+        cancelLabel="Keep it as it is"
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          const chosen = asking!;
+          setAsking(null);
+          change.mutate(
+            { action: chosen.action, provider: chosen.provider },
+            { onSuccess: (answer) => toast.success(answer.message), onError: (error) => toast.error(error.message) },
+          );
+        }}
+      >
+        {asking?.action === "cancel"
+          ? "Billing stops; they keep access until the period ends, and they are told by e-mail. The audit log keeps who did it."
+          : "Billing goes on as before from the end of the period. The audit log keeps who did it."}
+      </ConfirmDialog>
       <Block
         id="payments"
         title="Payments"
