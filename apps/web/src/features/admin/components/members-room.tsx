@@ -224,7 +224,7 @@ function MemberPage({ id, back, mayGrant, mayResend }: { id: string; back: strin
           when(p.created_at),
           money(p.amount_cents, p.currency),
           p.status,
-          `${day(p.period_start)} – ${day(p.period_end)}`,
+          p.period_start || p.period_end ? `${day(p.period_start)} – ${day(p.period_end)}` : "–",
           p.failure_message ?? (p.credit_cents > 0 ? `credit ${money(p.credit_cents, p.currency)}` : ""),
         ])}
       />
