@@ -28,6 +28,7 @@ export const ENGINE_SENSITIVE = [
   "apps/api/src/modules/accounts/accounts.test.ts", // one account per address under concurrent registrations
   "apps/api/src/modules/accounts/lead-accounts.test.ts", // a lead claimed once under concurrent claims
   "apps/api/src/modules/accounts/account-deletion.test.ts", // cascades and what a removal leaves
+  "apps/api/src/modules/accounts/admin-removal.test.ts", // a removal started by support, its link and audit entry in one transaction
   "apps/api/src/modules/achievements/achievements.test.ts", // a badge earned once under concurrent sessions
   "apps/api/src/modules/mail/*.test.ts", // the outbox written once per e-mail
   "apps/api/src/modules/system/bad-input.test.ts", // what the server's wire protocol accepts (NUL, sizes, encodings)

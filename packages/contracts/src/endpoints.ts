@@ -216,5 +216,6 @@ export interface Endpoints {
   "POST admin/members/{id}/complimentary": { response: ComplimentaryResponse; body: ComplimentaryBody };
   "POST admin/members/{id}/emails/{emailId}/resend": { response: ResendResponse };
   "POST admin/members/{id}/subscription/cancel/{provider}": { response: MessageResponse };
+  "POST admin/members/{id}/removal": { response: MessageResponse };
   "POST admin/members/{id}/subscription/resume/{provider}": { response: MessageResponse };
 }

@@ -1,6 +1,7 @@
 import { defineModule } from "../../http/module.ts";
 import { createIdentityVerifier } from "../identity/identity-verifier.ts";
 import { createAccountRecoveryService } from "./account-recovery.service.ts";
+import { adminRemovalRoutes } from "./admin-removal.routes.ts";
 import { accountsRoutes } from "./accounts.routes.ts";
 import { createAccountsService } from "./accounts.service.ts";
 import { createProfileService } from "./profile.service.ts";
@@ -30,5 +31,8 @@ export const accountsModule = defineModule({
       profile: createProfileService(context),
     };
   },
-  api: (api, { accounts, recovery, profile, media }) => api.register(accountsRoutes({ accounts, recovery, profile, media })),
+  api: async (api, { accounts, recovery, profile, media, accountsRepository, staff, database }) => {
+    await api.register(accountsRoutes({ accounts, recovery, profile, media }));
+    await api.register(adminRemovalRoutes({ recovery, accounts: accountsRepository, staff, database }));
+  },
 });

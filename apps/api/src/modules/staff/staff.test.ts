@@ -225,6 +225,11 @@ describe("what each role may do", () => {
     },
     { name: "GET /admin/audit", needs: "audit.read", run: (token) => call("GET", "/audit", token) },
     {
+      name: "POST /admin/members/{id}/removal",
+      needs: "members.write",
+      run: (token) => call("POST", `/members/${member.id}/removal`, token),
+    },
+    {
       name: "POST /admin/members/{id}/subscription/cancel/{provider}",
       needs: "members.write",
       allowed: 404,

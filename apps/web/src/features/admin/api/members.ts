@@ -67,3 +67,15 @@ export function useChangeSubscription(id: string) {
     },
   });
 }
+
+/** POST /admin/members/{id}/removal: the member gets the confirmation link; their page and the log load again. */
+export function useStartRemoval(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post("admin/members/{id}/removal", { params: { id }, ...asStaff() }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: memberKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: [...staffKeys.all, "audit"] });
+    },
+  });
+}

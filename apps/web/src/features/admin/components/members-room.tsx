@@ -10,7 +10,7 @@ import { Input } from "../../../components/ui/input";
 import { LoadProblem } from "../../../components/ui/load-problem";
 import { Notice } from "../../../components/ui/notice";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { useChangeSubscription, useGrantComplimentary, useMember, useMemberSearch, useResendEmail } from "../api/members";
+import { useChangeSubscription, useGrantComplimentary, useMember, useMemberSearch, useResendEmail, useStartRemoval } from "../api/members";
 import { useFormProblems } from "./form-problems";
 import look from "./console.module.css";
 import { DataTable } from "./data-table";
@@ -107,6 +107,8 @@ function MemberPage({ id, back, mayGrant, mayResend }: { id: string; back: strin
   const member = useMember(id);
   const resend = useResendEmail(id);
   const change = useChangeSubscription(id);
+  const removal = useStartRemoval(id);
+  const [leaving, setLeaving] = useState(false);
   const [asking, setAsking] = useState<{ action: "cancel" | "resume"; provider: "stripe" | "paypal"; plan: string } | null>(null);
   if (member.isError) {
     return (
@@ -148,6 +150,29 @@ function MemberPage({ id, back, mayGrant, mayResend }: { id: string; back: strin
             </>
           )}
         </dl>
+        {mayResend && !m.account.deletion_due_at && (
+          <p>
+            <Button variant="ghost" size="sm" disabled={removal.isPending} onClick={() => setLeaving(true)}>
+              Start account removal
+            </Button>
+          </p>
+        )}
+        <ConfirmDialog
+          open={leaving}
+          title={`Start removing ${m.account.name}'s account?`}
+          confirmLabel="Send the removal link"
+          cancelLabel="Keep it as it is"
+          onCancel={() => setLeaving(false)}
+          onConfirm={() => {
+            setLeaving(false);
+            removal.mutate(undefined, {
+              onSuccess: (answer) => toast.success(answer.message),
+              onError: (error) => toast.error(error.message),
+            });
+          }}
+        >
+          They get the confirmation link their own request sends. Nothing is removed until they confirm it.
+        </ConfirmDialog>
       </section>
       {mayGrant && <GrantForm id={m.account.id} name={m.account.name} />}
       <Block
