@@ -3,13 +3,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { MemberParams, MessageResponse } from "@serene/contracts";
 import type { DatabaseHandle } from "@serene/db";
 import { conflict, notFound } from "../../domain-errors.ts";
-import { routeDocs, staffErrors as errors, staffFrom, staffOf, staffOnly } from "../../http/index.ts";
+import { isUuid, routeDocs, staffErrors as errors, staffFrom, staffOf, staffOnly } from "../../http/index.ts";
 import { createStaffRepository } from "../staff/staff.repository.ts";
 import { auditEntry, type StaffService } from "../staff/staff.service.ts";
 import type { AccountRecoveryService } from "./account-recovery.service.ts";
 import type { AccountsRepository } from "./accounts.repository.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const REMOVAL_UNDER_WAY_MESSAGE = "This account is already being removed.";
 
 /**
@@ -37,7 +36,7 @@ export function adminRemovalRoutes(deps: {
         },
       },
       async (request) => {
-        const user = UUID.test(request.params.id) ? await deps.accounts.findUserById(request.params.id.toLowerCase()) : null;
+        const user = isUuid(request.params.id) ? await deps.accounts.findUserById(request.params.id.toLowerCase()) : null;
         if (!user) throw notFound("Member not found.");
         if (user.deletionDueAt) throw conflict(REMOVAL_UNDER_WAY_MESSAGE);
         return deps.database.inOneTransaction(async () => {

@@ -2,13 +2,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { MemberSubscriptionParams, MessageResponse } from "@serene/contracts";
 import type { DatabaseHandle } from "@serene/db";
 import { notFound } from "../../domain-errors.ts";
-import { routeDocs, staffErrors as errors, staffFrom, staffOf, staffOnly } from "../../http/index.ts";
+import { isUuid, routeDocs, staffErrors as errors, staffFrom, staffOf, staffOnly } from "../../http/index.ts";
 import { createStaffRepository } from "../staff/staff.repository.ts";
 import { auditEntry, type StaffService } from "../staff/staff.service.ts";
 import type { SubscriptionsService } from "../subscriptions/subscriptions.service.ts";
 import type { PurchasesService } from "./purchases.service.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Support cancels or resumes a member's subscription on their behalf (decision 067): the member's own
@@ -49,7 +47,7 @@ export function adminSubscriptionsRoutes(deps: {
         },
         async (request) => {
           const { id, provider } = request.params;
-          if (!UUID.test(id)) throw notFound("Member not found.");
+          if (!isUuid(id)) throw notFound("Member not found.");
           const userId = id.toLowerCase();
           return deps.database.inOneTransaction(async () => {
             const before = await state(userId);

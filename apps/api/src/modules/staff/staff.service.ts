@@ -12,6 +12,7 @@ import {
 } from "@serene/domain";
 import type { Database } from "@serene/db";
 import { conflict, invalid, invalidField, notFound, unauthenticated } from "../../domain-errors.ts";
+import { isUuid } from "../../http/ids.ts";
 import { seal, unseal } from "../../sealing.ts";
 import { hashPassword, newPasswordProblems, verifyPassword } from "../accounts/passwords.ts";
 import { hashSecret, newSecret, temporaryPassword } from "../accounts/secrets.ts";
@@ -65,7 +66,6 @@ export const STAFF_TAKEN_MESSAGE = "This address already has a staff account.";
 export const STAFF_LAST_OWNER_MESSAGE = "Serene needs at least one owner: make someone else an owner first.";
 
 const TOKEN_PREFIX = "staff_";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** TOTP codes a step either side of now are taken: a phone's clock a little off still signs in. */
 const TOTP_TOLERANCE_SECONDS = 30;
 const TOTP_STEP_SECONDS = 30;
@@ -286,7 +286,7 @@ export function createStaffService(deps: Deps) {
     },
 
     async endSession(signIn: StaffSignIn, id: string) {
-      if (!UUID.test(id) || !(await repo.deleteSession(id, signIn.staff.id))) throw notFound("Session not found.");
+      if (!isUuid(id) || !(await repo.deleteSession(id, signIn.staff.id))) throw notFound("Session not found.");
       return { message: "The session has ended." };
     },
 
@@ -296,7 +296,7 @@ export function createStaffService(deps: Deps) {
     async changeRole(actor: StaffRow, id: string, role: string, from: From) {
       if (!isStaffRole(role)) throw invalidField("role", "The role must be owner, support, editor or analyst.");
       return inTransaction(async (tx) => {
-        const staff = UUID.test(id) ? await tx.findById(id) : null;
+        const staff = isUuid(id) ? await tx.findById(id) : null;
         if (!staff) throw notFound("Staff member not found.");
         if (staff.role === role) return present(staff);
         if (staff.role === "owner" && !staff.disabledAt && (await tx.countOwners()) <= 1) throw conflict(STAFF_LAST_OWNER_MESSAGE);
@@ -309,7 +309,7 @@ export function createStaffService(deps: Deps) {
     /** An owner disables an account: its sessions end at once; the last owner stays. */
     async disable(actor: StaffRow, id: string, from: From) {
       return inTransaction(async (tx) => {
-        const staff = UUID.test(id) ? await tx.findById(id) : null;
+        const staff = isUuid(id) ? await tx.findById(id) : null;
         if (!staff) throw notFound("Staff member not found.");
         if (staff.disabledAt) return present(staff);
         if (staff.role === "owner" && (await tx.countOwners()) <= 1) throw conflict(STAFF_LAST_OWNER_MESSAGE);

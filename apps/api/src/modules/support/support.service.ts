@@ -2,6 +2,7 @@ import type { ComplimentaryBody, ComplimentaryResponse, MemberDetail, MemberSear
 import { DAY_MS } from "@serene/domain";
 import type { Database } from "@serene/db";
 import { notFound } from "../../domain-errors.ts";
+import { isUuid } from "../../http/ids.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { emails, type Brand } from "../mail/templates.ts";
 import { createStaffRepository } from "../staff/staff.repository.ts";
@@ -9,7 +10,6 @@ import { auditEntry, type From, type StaffSignIn } from "../staff/staff.service.
 import { createSubscriptionsRepository } from "../subscriptions/subscriptions.repository.ts";
 import type { SupportRepository } from "./support.repository.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 export const MEMBER_NOT_FOUND = "Member not found.";
 export const EMAIL_NOT_FOUND = "E-mail not found.";
@@ -29,7 +29,7 @@ const UNTIL = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long",
 /** Support's room (decision 067): find a member, everything about them on one page, and what support may do for them. */
 export function createSupportService(repository: SupportRepository, deps: Deps) {
   const userOf = async (id: string) => {
-    const user = UUID.test(id) ? await repository.findUser(id.toLowerCase()) : null;
+    const user = isUuid(id) ? await repository.findUser(id.toLowerCase()) : null;
     if (!user) throw notFound(MEMBER_NOT_FOUND);
     return user;
   };
@@ -90,7 +90,7 @@ export function createSupportService(repository: SupportRepository, deps: Deps) 
      */
     async resendEmail(actor: StaffSignIn, memberId: string, emailId: string, from: From): Promise<ResendResponse> {
       const user = await userOf(memberId);
-      const message = UUID.test(emailId) ? await deps.mailer.find(emailId.toLowerCase()) : null;
+      const message = isUuid(emailId) ? await deps.mailer.find(emailId.toLowerCase()) : null;
       const theirs = message && (message.userId === user.id || (message.userId === null && message.toAddress === user.email));
       if (!message || !theirs) throw notFound(EMAIL_NOT_FOUND);
       const id = await deps.mailer.send({
