@@ -23,6 +23,11 @@ export function createReplaysRepository(db: Database) {
       await db.update(requestReplays).set({ status, sealedAnswer }).where(eq(requestReplays.keyHash, keyHash));
     },
 
+    /** Lets a claimed key go (the write was refused): the same key may be sent again with a corrected request. */
+    release: async (keyHash: string): Promise<void> => {
+      await db.delete(requestReplays).where(eq(requestReplays.keyHash, keyHash));
+    },
+
     /** The answer stored after the write (one process, where nothing else can send the key meanwhile). */
     save: async (row: { keyHash: string; userId: string | null; fingerprint: string; status: number; sealedAnswer: string }) => {
       await db

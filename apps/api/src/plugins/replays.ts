@@ -1,7 +1,8 @@
 import { createHash, hkdfSync } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
-import type { DatabaseHandle } from "@serene/db";
-import { invalidField } from "../domain-errors.ts";
+import { type DatabaseHandle, isDatabaseUnavailable } from "@serene/db";
+import { DomainError, invalidField } from "../domain-errors.ts";
+import { statusOf } from "./errors.ts";
 import { seal, unseal } from "../sealing.ts";
 import { createReplaysRepository, type ReplaysRepository } from "./replays.repository.ts";
 
@@ -107,7 +108,9 @@ interface Identity {
 /** Whose key it is (the member, or a visitor), the key's hash and sealing secret, and the request's fingerprint. */
 function identify(request: FastifyRequest, key: string): Identity {
   const userId = request.auth?.signIn.user.id ?? null;
-  const keyHash = sha256(`${userId ?? "visitor"}\n${key}`);
+  // Whose key: a member's, a member of staff's (the console), or a visitor's.
+  const owner = userId ? `member:${userId}` : request.staff ? `staff:${request.staff.staff.id}` : "visitor";
+  const keyHash = sha256(`${owner}\n${key}`);
   const secret = Buffer.from(hkdfSync("sha256", key, keyHash, "serene request replay", 32));
   const { t: _stamp, ...query } = (request.query ?? {}) as Record<string, unknown>;
   const fingerprint = sha256(
@@ -123,6 +126,14 @@ function readable(parts: unknown[]): string {
   } catch {
     return parts.map((part) => (part === null ? "null" : typeof part)).join(",");
   }
+}
+
+/** A 4xx the handler answered with (not a fault of the server or the database, which roll the write back). */
+function refusal(error: unknown): boolean {
+  if (isDatabaseUnavailable(error)) return false;
+  if (error instanceof DomainError) return statusOf(error) < 500;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 500;
 }
 
 /** PostgreSQL: the key's row is claimed first in the write's own transaction; a second request with it waits on that row. */
@@ -144,7 +155,16 @@ function inOneTransaction(
         }
         const ran = running(request, run);
         handled(ran);
-        const answer = await answerOf(exchange, ran);
+        let answer: Answer;
+        try {
+          answer = await answerOf(exchange, ran);
+        } catch (error) {
+          // A refusal is answered as it is without a key: what the handler wrote before refusing stays (a
+          // wrong code counted against its sign-in), and the key keeps nothing, so a corrected request may use it.
+          if (!refusal(error)) throw error;
+          await ledger.release(identity.keyHash);
+          return;
+        }
         if (answer.status >= 500) throw new Error(`not kept: answered ${answer.status}`);
         await ledger.settle(identity.keyHash, answer.status, sealAnswer(answer, identity.secret));
       })

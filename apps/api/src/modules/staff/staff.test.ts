@@ -155,6 +155,21 @@ describe("staff sign-in", () => {
     expect((await attempt.verify(await attempt.code())).statusCode).toBe(401);
   });
 
+  it("ends a challenge after five wrong codes when each comes with an Idempotency-Key, as the console sends them", async () => {
+    const attempt = await signIn(owner);
+    const keyed = (code: string, n: number) =>
+      app.inject({
+        method: "POST",
+        url: "/api/v1/admin/sign-in/verify",
+        headers: { "idempotency-key": `verify-${process.pid}-${Date.now()}-${n}` },
+        payload: { challenge: attempt.challenge, code },
+        remoteAddress: randomIp(),
+      });
+    for (let i = 0; i < 4; i++) expect((await keyed("123456", i)).statusCode).toBe(422);
+    expect((await keyed("123456", 4)).statusCode).toBe(401);
+    expect((await keyed(await attempt.code(), 5)).statusCode).toBe(401);
+  });
+
   it("takes a recovery code once instead of the app's code", async () => {
     const account = await createStaff(app, services, "editor");
     const [code] = account.recoveryCodes;
