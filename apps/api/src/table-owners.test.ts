@@ -29,6 +29,8 @@ const TABLE_OWNERS: Record<string, string | null> = {
   purchases: "modules/payments/payments.repository.ts",
   payments: "modules/payments/payments.repository.ts",
   webhook_events: "modules/payments/payments.repository.ts",
+  refunds: "modules/payments/payments.repository.ts",
+  sandbox_refunds: "modules/payments/processors/sandbox-card.repository.ts",
   sandbox_payments: "modules/payments/processors/sandbox-card.repository.ts",
   sandbox_setup_intents: "modules/payments/processors/sandbox-card.repository.ts",
   sandbox_wallet_checkouts: "modules/payments/processors/sandbox-wallet.repository.ts",

@@ -58,7 +58,16 @@ import type {
   StaffVerifyBody,
   TotpEnrollment,
 } from "./staff.ts";
-import type { ComplimentaryBody, ComplimentaryResponse, MemberDetail, MemberSearchResults, ResendResponse } from "./support.ts";
+import type {
+  ClearPurchaseResponse,
+  ComplimentaryBody,
+  ComplimentaryResponse,
+  MemberDetail,
+  MemberSearchResults,
+  RefundBody,
+  RefundResponse,
+  ResendResponse,
+} from "./support.ts";
 import type { FirstWeekResponse, LeadAccountBody, LeadAccountResponse, LeadBody, LeadResponse, VslResponse } from "./lead.ts";
 import type { MixBody, MixList, MixResponse } from "./mixer.ts";
 import type { DeletedResponse, NoteBody, NoteList, NoteResponse } from "./notes.ts";
@@ -217,5 +226,7 @@ export interface Endpoints {
   "POST admin/members/{id}/emails/{emailId}/resend": { response: ResendResponse };
   "POST admin/members/{id}/subscription/cancel/{provider}": { response: MessageResponse };
   "POST admin/members/{id}/removal": { response: MessageResponse };
+  "POST admin/members/{id}/payments/{paymentId}/refund": { response: RefundResponse; body: RefundBody };
+  "POST admin/members/{id}/purchases/{purchaseId}/clear": { response: ClearPurchaseResponse };
   "POST admin/members/{id}/subscription/resume/{provider}": { response: MessageResponse };
 }

@@ -30,8 +30,12 @@ export const Receipt = z
     currency: z.string(),
     /** When the money was taken (UTC, to the second). */
     paid_at: z.string(),
-    /** paid, or refunded since. */
-    status: z.enum(["paid", "refunded"]),
+    /** paid; refunded since (all of it); or partly_refunded (some of it given back). */
+    status: z.enum(["paid", "partly_refunded", "refunded"]),
+    /** What was given back so far; 0 for nothing. */
+    refunded_cents: z.number().int(),
+    /** "$5.00"; null when nothing was given back. */
+    refunded: z.string().nullable(),
     /** The period the charge paid for; null for lifetime access and a first charge without one. */
     period_start: z.string().nullable(),
     period_end: z.string().nullable(),

@@ -65,6 +65,8 @@ export const MemberDetail = z.object({
         package_id: z.number().int().nullable(),
         created_at: z.string(),
         updated_at: z.string(),
+        /** Processing for so long that its process has stopped: support may clear it. */
+        stuck: z.boolean(),
       }),
     ),
     payments: z.array(
@@ -77,6 +79,23 @@ export const MemberDetail = z.object({
         currency: z.string(),
         period_start: at,
         period_end: at,
+        failure_message: z.string().nullable(),
+        /** Given back so far (its refunds that succeeded). */
+        refunded_cents: z.number().int(),
+        created_at: z.string(),
+      }),
+    ),
+    refunds: z.array(
+      z.object({
+        id: z.string(),
+        payment_id: z.string(),
+        amount_cents: z.number().int(),
+        currency: z.string(),
+        /** pending, succeeded, failed. */
+        status: z.string(),
+        reason: z.string(),
+        /** Who asked; null for a refund the product made itself. */
+        staff_email: z.string().nullable(),
         failure_message: z.string().nullable(),
         created_at: z.string(),
       }),
@@ -116,3 +135,40 @@ export type ComplimentaryResponse = z.infer<typeof ComplimentaryResponse>;
 export const ResendParams = z.object({ id: z.string().max(64), emailId: z.string().max(64) });
 export const ResendResponse = z.object({ message: z.string(), data: z.object({ id: z.string() }) });
 export type ResendResponse = z.infer<typeof ResendResponse>;
+
+/** POST /admin/members/{id}/payments/{paymentId}/refund: part of a charge (`amount_cents`) or all that is left of it. */
+export const RefundParams = z.object({ id: z.string().max(64), paymentId: z.string().max(64) });
+export const RefundBody = z.object({
+  amount_cents: z.coerce
+    .number({ error: "The amount must be a whole number of cents." })
+    .int({ error: "The amount must be a whole number of cents." })
+    .min(1, { error: "The amount must be at least 1 cent." })
+    .max(100_000_000, { error: "The amount is more than any charge." })
+    .optional(),
+  reason: z
+    .string({ error: "The reason field is required." })
+    .trim()
+    .min(1, { error: "The reason field is required." })
+    .max(500, { error: "The reason field must not be greater than 500 characters." }),
+});
+export type RefundBody = z.infer<typeof RefundBody>;
+export const RefundResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    refund: z.object({ id: z.string(), amount_cents: z.number().int(), currency: z.string(), status: z.string() }),
+    payment: z.object({ id: z.string(), status: z.string(), amount_cents: z.number().int(), refunded_cents: z.number().int() }),
+  }),
+});
+export type RefundResponse = z.infer<typeof RefundResponse>;
+
+/** POST /admin/members/{id}/purchases/{purchaseId}/clear: a purchase stuck in processing, reconciled with the processor. */
+export const PurchaseParams = z.object({ id: z.string().max(64), purchaseId: z.string().max(64) });
+export const ClearPurchaseResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    /** completed (the charge was taken: the member has what they paid for), released (nothing was taken). */
+    outcome: z.enum(["completed", "released"]),
+    status: z.string(),
+  }),
+});
+export type ClearPurchaseResponse = z.infer<typeof ClearPurchaseResponse>;

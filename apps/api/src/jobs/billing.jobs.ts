@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHARGE_DUE_JOB, RENEWAL_SWEEP_JOB, TRIAL_REMINDER_JOB, type BillingService } from "../modules/payments/billing.service.ts";
+import { FINISH_REFUNDS_JOB, type RefundsService } from "../modules/payments/refunds.service.ts";
 import { WALLET_RECONCILIATION_JOB, type WalletReconciliation } from "../modules/payments/wallet-reconciliation.service.ts";
 import { defineJob } from "./job.ts";
 
@@ -33,3 +34,7 @@ export const renewalSweepJob = (billing: BillingService) =>
 /** Every hour, wallet agreements no subscription owns are cancelled at the wallet (see WalletReconciliation). */
 export const walletReconciliationJob = (reconciliation: WalletReconciliation) =>
   defineJob({ name: WALLET_RECONCILIATION_JOB, cron: "47 * * * *", payload: z.object({}), run: () => reconciliation.run() });
+
+/** Every five minutes, refunds whose processor answer was lost are asked again under their own key (once at the processor). */
+export const finishRefundsJob = (refunds: RefundsService) =>
+  defineJob({ name: FINISH_REFUNDS_JOB, cron: "*/5 * * * *", payload: z.object({}), run: () => refunds.finishPending() });

@@ -1,6 +1,6 @@
 import type { Services } from "../app.ts";
 import { deleteDueAccountsJob, passwordResetMailJob, pruneAccessTokensJob, removalMailJob } from "./accounts.jobs.ts";
-import { chargeDueJob, renewalSweepJob, trialReminderJob, walletReconciliationJob } from "./billing.jobs.ts";
+import { chargeDueJob, finishRefundsJob, renewalSweepJob, trialReminderJob, walletReconciliationJob } from "./billing.jobs.ts";
 import { deliverEmailJob } from "./deliver-email.job.ts";
 import { pruneAnalyticsJob } from "./prune-analytics.job.ts";
 import { pruneReplaysJob } from "./prune-replays.job.ts";
@@ -20,5 +20,6 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     chargeDueJob(services.billing),
     renewalSweepJob(services.billing),
     walletReconciliationJob(services.walletReconciliation),
+    finishRefundsJob(services.refunds),
   ];
 }

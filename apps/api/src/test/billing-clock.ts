@@ -8,6 +8,7 @@ import { CHARGE_DUE_JOB, createBillingService } from "../modules/payments/billin
 import { createPaymentsRepository } from "../modules/payments/payments.repository.ts";
 import { createPurchasesService } from "../modules/payments/purchases.service.ts";
 import { createReceiptsService } from "../modules/payments/receipts.service.ts";
+import { createRefundsService } from "../modules/payments/refunds.service.ts";
 import { createPlansRepository } from "../modules/plans/plans.repository.ts";
 import { createSubscriptionsRepository } from "../modules/subscriptions/subscriptions.repository.ts";
 import { createSubscriptionsService } from "../modules/subscriptions/subscriptions.service.ts";
@@ -106,18 +107,30 @@ export async function createBillingHarness({
     now,
     onCharge: base.metrics.payment,
   });
+  const refunds = createRefundsService({
+    repository,
+    card: base.processors.card,
+    wallet: base.processors.wallet,
+    mailer: base.mailer,
+    brand: { product: config.appName, supportEmail: config.supportEmail },
+    appUrl: config.appUrl,
+    database,
+    logger: base.logger,
+    now,
+  });
   const purchases = createPurchasesService({
     repository,
     subscriptions,
     plans: createPlansRepository(database.db),
     billing,
+    refunds,
     card: base.processors.card,
     wallet: base.processors.wallet,
     appUrl: config.appUrl,
     product: config.appName,
     now,
   });
-  const services: Services = { ...base, billing, purchases, receipts: createReceiptsService({ repository, subscriptions, now }) };
+  const services: Services = { ...base, billing, refunds, purchases, receipts: createReceiptsService({ repository, subscriptions, now }) };
   const app = await buildApp({ config, database, services, logger: false });
   await app.ready();
 

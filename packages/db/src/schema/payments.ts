@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { staffMembers } from "./staff.ts";
 import { subscriptions } from "./subscriptions.ts";
 import { users } from "./users.ts";
 
@@ -81,6 +82,11 @@ export const payments = pgTable(
      */
     creditCents: integer().notNull().default(0),
     currency: text().notNull(),
+    /**
+     * Given back so far, in minor units: the sum of the charge's succeeded refunds. A charge given back
+     * in whole is `refunded`; one given back in part stays `succeeded` with this above 0.
+     */
+    refundedCents: integer().notNull().default(0),
     /** pending, succeeded, refunded, failed, requires_action. */
     status: text().notNull(),
     periodStart: timestamp({ withTimezone: true }),
@@ -93,6 +99,47 @@ export const payments = pgTable(
     uniqueIndex("payments_idempotency_idx").on(t.idempotencyKey),
     index("payments_provider_payment_idx").on(t.provider, t.providerPaymentId),
     index("payments_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Money given back from a charge, in whole or in part (docs/decisions/068). A row is written before the
+ * processor is asked, so a refund whose answer was lost is finished by asking again with the same
+ * processor key (`refund:<id>`), never made twice; the pending rows of a charge count against what
+ * is left to give back.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer().notNull(),
+    currency: text().notNull(),
+    /** Why, as the member of staff wrote it (shown in the console and the audit log). */
+    reason: text().notNull(),
+    /** Who asked for it; null for a refund the product made itself. */
+    staffId: uuid().references(() => staffMembers.id, { onDelete: "set null" }),
+    /** The caller's Idempotency-Key, with the fingerprint of what it asked; the same key refunds once. */
+    requestKey: text(),
+    fingerprint: text().notNull(),
+    /** pending (asked, or about to be), succeeded, failed (the processor refused it). */
+    status: text().notNull(),
+    providerRefundId: text(),
+    failureMessage: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("refunds_request_key_idx").on(t.requestKey),
+    index("refunds_payment_idx").on(t.paymentId),
+    index("refunds_pending_idx")
+      .on(t.updatedAt)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -138,9 +185,30 @@ export const sandboxPayments = pgTable(
     currency: text().notNull(),
     /** succeeded, refunded, declined, requires_action, canceled. */
     status: text().notNull(),
+    /** Given back so far (partial refunds add up; the whole makes it refunded). */
+    refundedCents: integer().notNull().default(0),
+    /** The payment method charged and the purchase it was for (Stripe's metadata.purchase_id). */
+    paymentMethodId: text(),
+    purchaseReference: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("sandbox_payments_idempotency_idx").on(t.processor, t.idempotencyKey)],
+  (t) => [
+    uniqueIndex("sandbox_payments_idempotency_idx").on(t.processor, t.idempotencyKey),
+    index("sandbox_payments_purchase_idx").on(t.purchaseReference),
+  ],
+);
+
+/** The sandbox processors' refunds: one per idempotency key, as Stripe and PayPal keep them. */
+export const sandboxRefunds = pgTable(
+  "sandbox_refunds",
+  {
+    id: text().primaryKey(),
+    paymentId: text().notNull(),
+    idempotencyKey: text().notNull(),
+    amountCents: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("sandbox_refunds_idempotency_idx").on(t.idempotencyKey)],
 );
 
 export const sandboxWalletCheckouts = pgTable(

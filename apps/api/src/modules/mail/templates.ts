@@ -259,6 +259,26 @@ export const emails = {
     });
   },
 
+  /** Money given back from one charge, in whole or in part; access is not changed by it. */
+  refund(
+    brand: Brand,
+    name: string,
+    refund: { amount: string; currency: string; item: string; reference: string; paidWith: string | null; whole: boolean },
+    receiptUrl: string,
+  ): Email {
+    return render(brand, {
+      subject: `We have refunded ${refund.amount} to you`,
+      greeting: hello(name),
+      paragraphs: [
+        `We have given back ${refund.amount} (${refund.currency}) from your payment ${refund.reference} for ${brand.product} ${refund.item}${refund.whole ? ", the whole of it" : ""}.`,
+        `It goes back to ${refund.paidWith ?? "the way you paid"}. Your bank or wallet shows it once they have processed it, which can take a few days.`,
+        "This refund does not change your plan.",
+      ],
+      action: { label: "View the receipt", url: receiptUrl },
+      after: ["Please quote the reference if you write to us about this refund."],
+    });
+  },
+
   /** The member's cancellation took effect: nothing more is charged, access lasts to the period's end. */
   cancellationConfirmed(brand: Brand, name: string, ending: { accessUntil: string; resumable: boolean }, settingsUrl: string): Email {
     return render(brand, {

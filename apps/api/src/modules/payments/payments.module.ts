@@ -6,6 +6,7 @@ import { paymentsRoutes } from "./payments.routes.ts";
 import { createPaymentProcessors } from "./processors/index.ts";
 import { createPurchasesService } from "./purchases.service.ts";
 import { receiptsRoutes } from "./receipts.routes.ts";
+import { createRefundsService } from "./refunds.service.ts";
 import { createReceiptsService } from "./receipts.service.ts";
 import { sandboxApprovalPages, sandboxCardApiRoutes } from "./sandbox-payments.routes.ts";
 import { createWalletReconciliation } from "./wallet-reconciliation.service.ts";
@@ -14,7 +15,7 @@ import { createWalletReconciliation } from "./wallet-reconciliation.service.ts";
 export const paymentsModule = defineModule({
   name: "payments",
   services: (shared) => {
-    const { db, config, subscriptionsRepository, subscriptions, plansRepository, mailer, brand, jobs, now, logger, metrics } = shared;
+    const { db, config, subscriptionsRepository, subscriptions, plansRepository, mailer, brand, jobs, now, logger, metrics, database } = shared;
     const processors = createPaymentProcessors(config, db);
     const repository = createPaymentsRepository(db);
     const billing = createBillingService({
@@ -31,14 +32,27 @@ export const paymentsModule = defineModule({
       logger,
       onCharge: metrics.payment,
     });
+    const refunds = createRefundsService({
+      repository,
+      card: processors.card,
+      wallet: processors.wallet,
+      mailer,
+      brand,
+      appUrl: config.appUrl,
+      database,
+      logger,
+      now,
+    });
     return {
       processors,
       billing,
+      refunds,
       purchases: createPurchasesService({
         repository,
         subscriptions,
         plans: plansRepository,
         billing,
+        refunds,
         card: processors.card,
         wallet: processors.wallet,
         appUrl: config.appUrl,
@@ -55,9 +69,9 @@ export const paymentsModule = defineModule({
       }),
     };
   },
-  api: async (api, { purchases, receipts, processors, limiter, subscriptions, staff, database }) => {
+  api: async (api, { purchases, refunds, receipts, processors, limiter, subscriptions, staff, database }) => {
     await api.register(paymentsRoutes({ purchases, limiter }));
-    await api.register(adminSubscriptionsRoutes({ purchases, subscriptions, staff, database }));
+    await api.register(adminSubscriptionsRoutes({ purchases, refunds, subscriptions, staff, database }));
     await api.register(receiptsRoutes({ receipts }));
     if (processors.sandboxCard) await api.register(sandboxCardApiRoutes(processors.sandboxCard, limiter));
   },

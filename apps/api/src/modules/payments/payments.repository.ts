@@ -1,10 +1,23 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { conflict } from "../../domain-errors.ts";
-import { packages, paymentCustomers, payments, purchases, subscriptions, users, webhookEvents, type Database } from "@serene/db";
+import { packages, paymentCustomers, payments, purchases, refunds, subscriptions, users, webhookEvents, type Database } from "@serene/db";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
+export type RefundRow = typeof refunds.$inferSelect;
+/** A refund asked for: of what (a payment of the member), how much (null: all that is left), why, by whom, under which key. */
+export interface RefundClaim {
+  paymentId: string;
+  userId: string;
+  amountCents: number | null;
+  reason: string;
+  staffId: string | null;
+  requestKey: string | null;
+  fingerprint: string;
+}
+/** Why a refund cannot be made: the payment is not the member's, took no money, or has not that much left. */
+export type RefundRefusal = "not_found" | "not_refundable" | "nothing_left" | "more_than_left";
 /** A charge as a receipt reads it: the payment, what it bought, and what paid it. */
 export interface ReceiptRow {
   payment: PaymentRow;
@@ -175,6 +188,18 @@ export function createPaymentsRepository(db: Database) {
         .orderBy(asc(purchases.id))
         .limit(input.limit);
     },
+    /**
+     * Takes a purchase processing since before `stalledBefore` (its process stopped) for clearing: it
+     * stays processing, touched now, so a second clear at the same moment finds it taken (null).
+     */
+    async takeStalled(id: string, stalledBefore: Date): Promise<PurchaseRow | null> {
+      const [row] = await db
+        .update(purchases)
+        .set({ updatedAt: new Date() })
+        .where(and(eq(purchases.id, id), eq(purchases.status, "processing"), lt(purchases.updatedAt, stalledBefore)))
+        .returning();
+      return row ?? null;
+    },
     /** Takes an unfinished wallet checkout for voiding (status voiding); null when a member's call holds it. */
     async claimForVoiding(id: string, stalledBefore: Date): Promise<PurchaseRow | null> {
       const [row] = await db
@@ -223,7 +248,7 @@ export function createPaymentsRepository(db: Database) {
         .from(purchases)
         .where(and(eq(purchases.subscriptionId, subscriptionId), ne(purchases.kind, "upgrade")));
       const [row] = await db
-        .select({ paid: sql<string | number | null>`sum(${payments.amountCents})` })
+        .select({ paid: sql<string | number | null>`sum(${payments.amountCents} - ${payments.refundedCents})` })
         .from(payments)
         .where(
           and(
@@ -263,6 +288,101 @@ export function createPaymentsRepository(db: Database) {
     receiptsOf: (userId: string): Promise<ReceiptRow[]> =>
       receipts(and(eq(payments.userId, userId), inArray(payments.status, RECEIPT_STATUSES))),
     paymentsOf: (userId: string) => db.select().from(payments).where(eq(payments.userId, userId)).orderBy(payments.createdAt),
+
+    async payment(id: string) {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * Writes a refund, pending, before the processor is asked (docs/decisions/068). Under the payment's
+     * row lock: what is left is the amount less what succeeded and what is pending, so two refunds at
+     * once never give back more than was paid. The same request key answers its first refund (`existing`).
+     */
+    async claimRefund(
+      claim: RefundClaim,
+    ): Promise<{ claimed: RefundRow; payment: PaymentRow } | { existing: RefundRow } | { refused: RefundRefusal; leftCents: number }> {
+      return db.transaction(async (tx) => {
+        if (claim.requestKey) {
+          const [existing] = await tx.select().from(refunds).where(eq(refunds.requestKey, claim.requestKey));
+          if (existing) return { existing };
+        }
+        const [payment] = await tx.select().from(payments).where(eq(payments.id, claim.paymentId)).for("update");
+        if (!payment || payment.userId !== claim.userId) return { refused: "not_found" as const, leftCents: 0 };
+        if (!["succeeded", "refunded"].includes(payment.status) || !payment.providerPaymentId || payment.amountCents <= 0)
+          return { refused: "not_refundable" as const, leftCents: 0 };
+        const [pending] = await tx
+          .select({ cents: sql<string | number | null>`sum(${refunds.amountCents})` })
+          .from(refunds)
+          .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, "pending")));
+        const leftCents = payment.amountCents - payment.refundedCents - Number(pending?.cents ?? 0);
+        if (leftCents <= 0) return { refused: "nothing_left" as const, leftCents: 0 };
+        const amountCents = claim.amountCents ?? leftCents;
+        if (amountCents > leftCents) return { refused: "more_than_left" as const, leftCents };
+        const [claimed] = await tx
+          .insert(refunds)
+          .values({
+            paymentId: payment.id,
+            userId: payment.userId,
+            amountCents,
+            currency: payment.currency,
+            reason: claim.reason,
+            staffId: claim.staffId,
+            requestKey: claim.requestKey,
+            fingerprint: claim.fingerprint,
+            status: "pending",
+          })
+          .returning();
+        return { claimed: claimed!, payment };
+      });
+    },
+    /**
+     * Settles a pending refund with the processor's answer, once: a refund made adds to what its payment
+     * gave back (the whole makes it refunded). Null when another call settled it first.
+     */
+    async settleRefund(
+      id: string,
+      outcome: { status: "succeeded"; providerRefundId: string } | { status: "failed"; failureMessage: string },
+    ): Promise<RefundRow | null> {
+      return db.transaction(async (tx) => {
+        const [settled] = await tx
+          .update(refunds)
+          .set({ ...outcome, updatedAt: new Date() })
+          .where(and(eq(refunds.id, id), eq(refunds.status, "pending")))
+          .returning();
+        if (!settled || settled.status !== "succeeded") return settled ?? null;
+        await tx
+          .update(payments)
+          .set({
+            refundedCents: sql`${payments.refundedCents} + ${settled.amountCents}`,
+            status: sql`case when ${payments.refundedCents} + ${settled.amountCents} >= ${payments.amountCents} then 'refunded' else ${payments.status} end`,
+            updatedAt: new Date(),
+          })
+          .where(eq(payments.id, settled.paymentId));
+        return settled;
+      });
+    },
+    /** Refunds still pending since before `before` (the processor's answer was lost): the sweep finishes them. */
+    pendingRefunds: (before: Date, limit: number) =>
+      db
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.status, "pending"), lt(refunds.updatedAt, before)))
+        .orderBy(asc(refunds.updatedAt))
+        .limit(limit),
+    /** Takes a pending refund due since before `before` for asking again now, so nodes do not all ask at once; false when taken. */
+    async takeDueRefund(id: string, before: Date): Promise<boolean> {
+      const taken = await db
+        .update(refunds)
+        .set({ updatedAt: new Date() })
+        .where(and(eq(refunds.id, id), eq(refunds.status, "pending"), lt(refunds.updatedAt, before)))
+        .returning({ id: refunds.id });
+      return taken.length > 0;
+    },
+    async refundById(id: string) {
+      const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
+      return row ?? null;
+    },
 
     /** Records a webhook event in the transaction; false when it was recorded before. */
     async recordWebhook(tx: Tx | Database, provider: string, eventId: string, kind: string): Promise<boolean> {

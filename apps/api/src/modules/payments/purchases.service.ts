@@ -3,6 +3,7 @@ import type { SubscriptionRow } from "../subscriptions/subscriptions.repository.
 import { createApproveCommand } from "./commands/approve.command.ts";
 import { createCancelCommand } from "./commands/cancel.command.ts";
 import { createCheckoutSteps } from "./commands/checkout.ts";
+import { createClearCommand } from "./commands/clear.command.ts";
 import { createPurchaseContext, type PurchasesDeps } from "./commands/context.ts";
 import { createIdempotency } from "./commands/idempotency.ts";
 import { createPurchaseCommand } from "./commands/purchase.command.ts";
@@ -28,6 +29,7 @@ export function createPurchasesService(deps: PurchasesDeps) {
   const approve = createApproveCommand(ctx, steps);
   const upgrade = createUpgradeCommand(ctx, steps, once);
   const cancellation = createCancelCommand(ctx);
+  const clearing = createClearCommand(ctx, steps, approve);
   return {
     // ---- card --------------------------------------------------------------------------
     setupIntent: purchase.setupIntent,
@@ -46,6 +48,10 @@ export function createPurchasesService(deps: PurchasesDeps) {
     changePlan: upgrade.changePlan,
     cancel: cancellation.cancel,
     resume: cancellation.resume,
+
+    // ---- support -----------------------------------------------------------------------
+    /** A purchase stuck in processing, reconciled with the processor and completed or released. */
+    clear: clearing.clear,
 
     /** What the member's plan is now called (for the response after a change). */
     label: (row: SubscriptionRow) => {

@@ -56,6 +56,8 @@ describe("GET /user/receipts", () => {
         "period_start",
         "price",
         "reference",
+        "refunded",
+        "refunded_cents",
         "status",
       ].sort(),
     );
@@ -68,6 +70,8 @@ describe("GET /user/receipts", () => {
       price: null,
       currency: "USD",
       status: "paid",
+      refunded_cents: 0,
+      refunded: null,
       period_start: toUtcSecond(end),
       period_end: toUtcSecond(addBillingMonths(end, 1)),
       paid_with: "Card •••• 4242",

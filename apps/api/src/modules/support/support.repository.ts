@@ -7,6 +7,8 @@ import {
   outboxEmails,
   payments,
   purchases,
+  refunds,
+  staffMembers,
   subscriptions,
   users,
   type Database,
@@ -57,10 +59,26 @@ export function createSupportRepository(db: Database) {
     /** Everything a member's support page shows, newest first. */
     async detail(userId: string, email: string, timeZone: string | null) {
       const zone = timeZone ?? "UTC";
-      const [subs, bought, paid, offers, leadRows, practice, badges, emails] = await Promise.all([
+      const [subs, bought, paid, given, offers, leadRows, practice, badges, emails] = await Promise.all([
         db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt)),
         db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(desc(purchases.createdAt)),
         db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)),
+        db
+          .select({
+            id: refunds.id,
+            paymentId: refunds.paymentId,
+            amountCents: refunds.amountCents,
+            currency: refunds.currency,
+            status: refunds.status,
+            reason: refunds.reason,
+            staffEmail: staffMembers.email,
+            failureMessage: refunds.failureMessage,
+            createdAt: refunds.createdAt,
+          })
+          .from(refunds)
+          .leftJoin(staffMembers, eq(staffMembers.id, refunds.staffId))
+          .where(eq(refunds.userId, userId))
+          .orderBy(desc(refunds.createdAt)),
         db.select().from(checkoutOffers).where(eq(checkoutOffers.userId, userId)).orderBy(desc(checkoutOffers.startedAt)),
         db
           .select()
@@ -84,7 +102,7 @@ export function createSupportRepository(db: Database) {
           .orderBy(desc(outboxEmails.createdAt))
           .limit(EMAILS_SHOWN),
       ]);
-      return { subs, bought, paid, offers, leadRows, practice, badges, emails };
+      return { subs, bought, paid, given, offers, leadRows, practice, badges, emails };
     },
   };
 }

@@ -8,6 +8,7 @@ import { emails, type Brand } from "../mail/templates.ts";
 import { createStaffRepository } from "../staff/staff.repository.ts";
 import { auditEntry, type From, type StaffSignIn } from "../staff/staff.service.ts";
 import { createSubscriptionsRepository } from "../subscriptions/subscriptions.repository.ts";
+import { STALLED_MS } from "../payments/wallet-reconciliation.service.ts";
 import type { SupportRepository } from "./support.repository.ts";
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
@@ -153,6 +154,7 @@ export function createSupportService(repository: SupportRepository, deps: Deps) 
             package_id: row.packageId,
             created_at: row.createdAt.toISOString(),
             updated_at: row.updatedAt.toISOString(),
+            stuck: row.status === "processing" && row.updatedAt.getTime() < deps.now().getTime() - STALLED_MS,
           })),
           payments: found.paid.map((row) => ({
             id: row.id,
@@ -163,6 +165,18 @@ export function createSupportService(repository: SupportRepository, deps: Deps) 
             currency: row.currency,
             period_start: iso(row.periodStart),
             period_end: iso(row.periodEnd),
+            failure_message: row.failureMessage,
+            refunded_cents: row.refundedCents,
+            created_at: row.createdAt.toISOString(),
+          })),
+          refunds: found.given.map((row) => ({
+            id: row.id,
+            payment_id: row.paymentId,
+            amount_cents: row.amountCents,
+            currency: row.currency,
+            status: row.status,
+            reason: row.reason,
+            staff_email: row.staffEmail,
             failure_message: row.failureMessage,
             created_at: row.createdAt.toISOString(),
           })),

@@ -75,8 +75,10 @@ export function createApproveCommand(ctx: PurchaseContext, steps: CheckoutSteps)
           ? LIFETIME_REFUNDED_MESSAGE
           : null;
     if (refused) {
-      await ctx.card.refund({ paymentId: purchase.providerReference, idempotencyKey: `refund:${purchase.id}` });
-      if (payment) await repository.updatePayment(payment.id, { status: "refunded" });
+      // The money was taken: it goes back through the refunds ledger, once (the member's receipts show it given back).
+      if (!payment) throw new Error(`The approved charge of purchase ${purchase.id} has no payment row.`);
+      await repository.updatePayment(payment.id, { status: "succeeded" });
+      await ctx.refunds.giveBackWhole({ ...payment, status: "succeeded" }, refused, `purchase:${purchase.id}`);
       await repository.transitionPurchase(purchase.id, ["processing"], {
         status: "refunded",
         responseStatus: 409,
@@ -183,6 +185,7 @@ export function createApproveCommand(ctx: PurchaseContext, steps: CheckoutSteps)
 
   return {
     settleApproval,
+    completeWallet,
 
     /** The browser's return from the bank's approval page. */
     async approvalReturn(purchaseId: string): Promise<ApprovalOutcome> {

@@ -6,6 +6,7 @@ import type { SubscriptionsService } from "../../subscriptions/subscriptions.ser
 import type { BillingService } from "../billing.service.ts";
 import type { PaymentsRepository } from "../payments.repository.ts";
 import type { CardProcessor, Member, WalletProcessor } from "../processors/ports.ts";
+import type { RefundsService } from "../refunds.service.ts";
 
 export interface PurchasesDeps {
   repository: PaymentsRepository;
@@ -13,6 +14,8 @@ export interface PurchasesDeps {
   subscriptions: Pick<SubscriptionsService, "current" | "history" | "byId">;
   plans: Pick<PlansRepository, "packageById" | "checkout" | "personClocks">;
   billing: BillingService;
+  /** Gives a charge back when a purchase cannot be granted after all (the refunds ledger, once). */
+  refunds: Pick<RefundsService, "giveBackWhole">;
   card: CardProcessor | null;
   wallet: WalletProcessor | null;
   appUrl: string;

@@ -302,6 +302,25 @@ export function createPayPalWallet(config: PayPalWalletConfig): WalletProcessor 
       return { approvalUrl: linkOf(revised, "approve") };
     },
 
+    async refund({ paymentId, money, idempotencyKey }) {
+      // One endpoint for both kinds of payment: an order's capture and a subscription's sale (its transaction id).
+      const path = `/v2/payments/captures/${encodeURIComponent(paymentId)}/refund`;
+      const res = await send("POST", path, {
+        requestId: idempotencyKey,
+        body: { amount: { value: decimal(money.amountCents), currency_code: money.currency } },
+      });
+      if (res.status >= 200 && res.status < 300) {
+        if (res.body.status === "CANCELLED" || res.body.status === "FAILED") return { status: "refused", message: "PayPal did not give the money back." };
+        return { status: "succeeded", refundId: stringField(res.body, "id", "refund") };
+      }
+      // 422 (already refunded, more than is left, too old, disputed) and 404 (no such payment) are refusals for good.
+      if (res.status === 422 || res.status === 404) {
+        const issues = issuesOf(res.body);
+        return { status: "refused", message: `PayPal refused the refund${issues.length > 0 ? ` (${issues.join(", ")})` : ""}.` };
+      }
+      throw apiError("POST", path, res.status, res.body);
+    },
+
     async readWebhook(rawBody, headers) {
       const event = await verifiedEvent(rawBody, headers);
       return eventOf(event);

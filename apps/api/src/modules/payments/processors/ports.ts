@@ -43,8 +43,30 @@ export type ProviderEvent =
 
 export class InvalidWebhookError extends Error {}
 
+/**
+ * A refund's answer: made (with the processor's refund id), or refused for good (the charge is
+ * disputed, already given back, too old). An outage throws instead: the same idempotency key may
+ * ask again and refunds once.
+ */
+export type RefundResult = { status: "succeeded"; refundId: string } | { status: "refused"; message: string };
+
+/** What gives money back: both processors refund a charge in whole or in part, once per idempotency key. */
+export interface Refunds {
+  /** Gives `money` back from the charge `paymentId` (a part, or all of what is left). */
+  refund(input: { paymentId: string; money: Money; idempotencyKey: string }): Promise<RefundResult>;
+}
+
+/** A charge the processor holds for one of our purchases, found by the purchase id it carries. */
+export interface FoundCharge {
+  paymentId: string;
+  status: "succeeded" | "requires_action" | "declined";
+  money: Money;
+  /** The saved payment method it charged; null when the processor does not say. */
+  paymentMethodId: string | null;
+}
+
 /** Stripe, or the sandbox card processor that honours Stripe's test cards. */
-export interface CardProcessor {
+export interface CardProcessor extends Refunds {
   readonly adapter: "stripe" | "sandbox";
   /** The publishable key the card form uses. */
   readonly publishableKey: string;
@@ -75,8 +97,13 @@ export interface CardProcessor {
   }): Promise<ChargeResult>;
   /** The current outcome of a charge that needed approval (after the member came back). */
   paymentStatus(paymentId: string): Promise<ChargeResult>;
-  /** Returns the whole of a succeeded charge to the card; the same `idempotencyKey` refunds once. */
-  refund(input: { paymentId: string; idempotencyKey: string }): Promise<void>;
+  /**
+   * The charge made for our purchase `purchaseId` (its metadata names it), or null when none was
+   * made: how a purchase whose process stopped mid-way is reconciled with the processor.
+   */
+  findCharge(purchaseId: string): Promise<FoundCharge | null>;
+  /** Cancels a charge still waiting for the bank's approval; one settled meanwhile stays as it is. */
+  cancelCharge(paymentId: string): Promise<void>;
   /** Verifies a webhook's signature (300 s tolerance) and reads it; throws InvalidWebhookError. */
   readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent>;
 }
@@ -105,7 +132,7 @@ export type WalletCompletion =
 export type AgreementStatus = "pending" | "approved" | "ended";
 
 /** PayPal, or the sandbox wallet with its local approval page. */
-export interface WalletProcessor {
+export interface WalletProcessor extends Refunds {
   readonly adapter: "paypal" | "sandbox";
   /**
    * Starts a checkout for our purchase `reference`; the member approves at `approvalUrl` and

@@ -1,5 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
-import { sandboxPayments, sandboxSetupIntents, type Database } from "@serene/db";
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { sandboxPayments, sandboxRefunds, sandboxSetupIntents, type Database } from "@serene/db";
+import type { RefundResult } from "./ports.ts";
 
 export type SandboxCardPaymentRow = typeof sandboxPayments.$inferSelect;
 export type SandboxSetupIntentRow = typeof sandboxSetupIntents.$inferSelect;
@@ -16,6 +18,57 @@ export async function insertSandboxPaymentOnce(
 ): Promise<SandboxCardPaymentRow | null> {
   const [row] = await db.insert(sandboxPayments).values(values).onConflictDoNothing().returning();
   return row ?? null;
+}
+
+/**
+ * Gives back part or all of a sandbox charge of `processor`, once per idempotency key (the same key
+ * answers the first refund), never more than is left of it, as Stripe and PayPal refuse. The refund
+ * and the charge's new balance are written together.
+ */
+export async function refundSandboxPayment(
+  db: Database,
+  processor: "card" | "wallet",
+  input: { paymentId: string; amountCents: number; idempotencyKey: string },
+): Promise<RefundResult> {
+  return db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(sandboxRefunds)
+      .values({ id: `re_sandbox_${randomBytes(12).toString("hex")}`, ...input })
+      .onConflictDoNothing()
+      .returning();
+    if (!made) {
+      const [first] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
+      return { status: "succeeded", refundId: first!.id };
+    }
+    const [charge] = await tx
+      .select()
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.id, input.paymentId), eq(sandboxPayments.processor, processor)))
+      .for("update");
+    const left = charge ? charge.amountCents - charge.refundedCents : 0;
+    const refusal = !charge
+      ? "No such charge."
+      : charge.status === "refunded"
+        ? "This charge has already been refunded."
+        : charge.status !== "succeeded"
+          ? "Only a charge that succeeded can be refunded."
+          : input.amountCents > left
+            ? "The refund is more than is left of the charge."
+            : null;
+    if (refusal) {
+      // Nothing given back: the key is free for another request, as the processors keep no failed refund under it.
+      await tx.delete(sandboxRefunds).where(eq(sandboxRefunds.id, made.id));
+      return { status: "refused", message: refusal };
+    }
+    await tx
+      .update(sandboxPayments)
+      .set({
+        refundedCents: sql`${sandboxPayments.refundedCents} + ${input.amountCents}`,
+        status: input.amountCents === left ? "refunded" : charge!.status,
+      })
+      .where(eq(sandboxPayments.id, input.paymentId));
+    return { status: "succeeded", refundId: made.id };
+  });
 }
 
 /** The sandbox card processor's own tables: setup intents (with the saved card) and payment intents. */
@@ -73,11 +126,16 @@ export function createSandboxCardRepository(db: Database) {
     async payment(paymentId: string): Promise<SandboxCardPaymentRow | null> {
       return (await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId)))[0] ?? null;
     },
-    async refund(paymentId: string): Promise<void> {
-      await db
-        .update(sandboxPayments)
-        .set({ status: "refunded" })
-        .where(and(eq(sandboxPayments.id, paymentId), eq(sandboxPayments.status, "succeeded")));
+    refund: (input: { paymentId: string; amountCents: number; idempotencyKey: string }) => refundSandboxPayment(db, "card", input),
+    /** The newest charge made for a purchase (Stripe's search by metadata.purchase_id). */
+    async paymentForPurchase(purchaseId: string): Promise<SandboxCardPaymentRow | null> {
+      const rows = await db
+        .select()
+        .from(sandboxPayments)
+        .where(and(eq(sandboxPayments.processor, "card"), eq(sandboxPayments.purchaseReference, purchaseId)))
+        .orderBy(desc(sandboxPayments.createdAt))
+        .limit(1);
+      return rows[0] ?? null;
     },
     /** Settles a charge waiting for the bank's approval; false when none was waiting. */
     async settleWaitingPayment(paymentId: string, status: "succeeded" | "canceled"): Promise<boolean> {

@@ -85,6 +85,8 @@ export function createSandboxCard(db: Database, appUrl: string) {
         amountCents: input.money.amountCents,
         currency: input.money.currency,
         status,
+        paymentMethodId: input.paymentMethodId,
+        purchaseReference: input.metadata.purchase_id ?? null,
       });
       return chargeResult(row, input.returnUrl);
     },
@@ -93,8 +95,15 @@ export function createSandboxCard(db: Database, appUrl: string) {
       if (!row) return { status: "declined", paymentId, message: CARD_DECLINED_MESSAGE };
       return chargeResult(row, "/");
     },
-    async refund({ paymentId }) {
-      await repository.refund(paymentId);
+    refund: ({ paymentId, money, idempotencyKey }) => repository.refund({ paymentId, amountCents: money.amountCents, idempotencyKey }),
+    async findCharge(purchaseId) {
+      const row = await repository.paymentForPurchase(purchaseId);
+      if (!row) return null;
+      const status = row.status === "requires_action" ? "requires_action" : row.status === "succeeded" || row.status === "refunded" ? "succeeded" : "declined";
+      return { paymentId: row.id, status, money: { amountCents: row.amountCents, currency: row.currency }, paymentMethodId: row.paymentMethodId };
+    },
+    async cancelCharge(paymentId) {
+      await repository.settleWaitingPayment(paymentId, "canceled");
     },
     async readWebhook() {
       // The sandbox settles every charge synchronously: it sends no webhooks.

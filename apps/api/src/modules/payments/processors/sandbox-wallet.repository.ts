@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { sandboxPayments, sandboxWalletCheckouts, type Database } from "@serene/db";
-import { insertSandboxPaymentOnce } from "./sandbox-card.repository.ts";
+import { insertSandboxPaymentOnce, refundSandboxPayment } from "./sandbox-card.repository.ts";
 
 export type SandboxWalletCheckoutRow = typeof sandboxWalletCheckouts.$inferSelect;
 export type NewSandboxWalletCheckout = typeof sandboxWalletCheckouts.$inferInsert;
@@ -35,6 +35,7 @@ export function createSandboxWalletRepository(db: Database) {
       await insertSandboxPaymentOnce(db, { ...values, processor: "wallet" });
       return (await paymentByKey(values.idempotencyKey))!;
     },
+    refund: (input: { paymentId: string; amountCents: number; idempotencyKey: string }) => refundSandboxPayment(db, "wallet", input),
   };
 }
 export type SandboxWalletRepository = ReturnType<typeof createSandboxWalletRepository>;

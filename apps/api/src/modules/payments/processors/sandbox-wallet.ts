@@ -46,7 +46,18 @@ export function createSandboxWallet(db: Database) {
         await repository.updateCheckout(checkout.id, { status: "active" });
       }
       const item = checkout.item as unknown as WalletItem;
-      if (checkout.lifetime) return { status: "approved", subscriptionId: null, paymentId: `CAPTURE-${checkout.id}`, money: item.money };
+      if (checkout.lifetime) {
+        // The order's capture, once however often completed.
+        const capture = await repository.insertPaymentOnce({
+          id: `CAPTURE-${checkout.id}`,
+          idempotencyKey: `capture:${checkout.id}`,
+          account: checkout.id,
+          amountCents: item.money.amountCents,
+          currency: item.money.currency,
+          status: "succeeded",
+        });
+        return { status: "approved", subscriptionId: null, paymentId: capture.id, money: item.money };
+      }
       // Like PayPal, an agreement without a trial is billed its first period when it activates: once, however often completed.
       const first =
         item.trialDays > 0
@@ -91,6 +102,8 @@ export function createSandboxWallet(db: Database) {
       });
       return { status: "succeeded", paymentId: row.id };
     },
+    refund: ({ paymentId, money, idempotencyKey }) =>
+      repository.refund({ paymentId, amountCents: money.amountCents, idempotencyKey }),
     async readWebhook() {
       throw new InvalidWebhookError("The sandbox wallet sends no webhooks.");
     },

@@ -263,16 +263,51 @@ describe("Stripe card processor", () => {
     });
   });
 
-  it("refunds the whole of a payment under the product's idempotency key", async () => {
-    endpoint.on("POST /v1/refunds", { body: { id: "re_1", object: "refund", payment_intent: "pi_1", amount: 1299, status: "succeeded" } });
+  it("refunds part of a payment under the product's idempotency key", async () => {
+    endpoint.on("POST /v1/refunds", { body: { id: "re_1", object: "refund", payment_intent: "pi_1", amount: 500, status: "pending" } });
 
-    await card.refund({ paymentId: "pi_1", idempotencyKey: "refund:pur_1" });
+    await expect(card.refund({ paymentId: "pi_1", money: { amountCents: 500, currency: "USD" }, idempotencyKey: "refund:r_1" })).resolves.toEqual({
+      status: "succeeded",
+      refundId: "re_1",
+    });
 
     const [request, ...more] = endpoint.requests;
     expect(more).toHaveLength(0);
     expect(`${request!.method} ${request!.path}`).toBe("POST /v1/refunds");
-    expect(request!.headers["idempotency-key"]).toBe("refund:pur_1");
-    expect(Object.fromEntries(request!.params)).toEqual({ payment_intent: "pi_1" });
+    expect(request!.headers["idempotency-key"]).toBe("refund:r_1");
+    expect(Object.fromEntries(request!.params)).toEqual({ payment_intent: "pi_1", amount: "500", reason: "requested_by_customer" });
+  });
+
+  it("answers Stripe's refusal of a refund (already refunded) as a refusal, not an outage", async () => {
+    endpoint.on("POST /v1/refunds", {
+      status: 400,
+      body: { error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge pi_1 has already been refunded." } },
+    });
+
+    await expect(card.refund({ paymentId: "pi_1", money: { amountCents: 500, currency: "USD" }, idempotencyKey: "refund:r_2" })).resolves.toEqual({
+      status: "refused",
+      message: "Charge pi_1 has already been refunded.",
+    });
+  });
+
+  it("finds the charge made for a purchase by the purchase id in its metadata", async () => {
+    endpoint.on("GET /v1/payment_intents/search", {
+      body: { object: "search_result", has_more: false, data: [intent({ status: "succeeded", payment_method: "pm_1" })] },
+    });
+
+    await expect(card.findCharge("0b6f3c1e-1111-4222-8333-444455556666")).resolves.toMatchObject({
+      paymentId: "pi_1",
+      status: "succeeded",
+      paymentMethodId: "pm_1",
+    });
+    const [request] = endpoint.requests;
+    expect(request!.params.get("query")).toBe("metadata['purchase_id']:'0b6f3c1e-1111-4222-8333-444455556666'");
+  });
+
+  it("answers null when no charge was made for a purchase", async () => {
+    endpoint.on("GET /v1/payment_intents/search", { body: { object: "search_result", has_more: false, data: [] } });
+
+    await expect(card.findCharge("0b6f3c1e-1111-4222-8333-444455556666")).resolves.toBeNull();
   });
 
   describe("the outcome of a charge after approval", () => {

@@ -146,8 +146,45 @@ export function createStripeCard(config: StripeCardConfig): CardProcessor {
     async paymentStatus(paymentId) {
       return outcomeOf(await stripe.paymentIntents.retrieve(paymentId));
     },
-    async refund({ paymentId, idempotencyKey }) {
-      await stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey });
+    async refund({ paymentId, money, idempotencyKey }) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentId, amount: money.amountCents, reason: "requested_by_customer" },
+          { idempotencyKey },
+        );
+        // A card refund is pending until the bank takes it back, then succeeded; failed and canceled gave nothing back.
+        if (refund.status === "failed" || refund.status === "canceled")
+          return { status: "refused", message: refund.failure_reason ? `The refund failed: ${refund.failure_reason}.` : "The refund failed." };
+        return { status: "succeeded", refundId: refund.id };
+      } catch (error) {
+        // Refusals for good (already refunded, more than is left, a disputed charge) are answers; the rest is an outage to ask again.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) {
+          return { status: "refused", message: error.message };
+        }
+        throw error;
+      }
+    },
+    async findCharge(purchaseId) {
+      // Stripe's search finds a PaymentIntent by the purchase id its metadata carries (indexed within about a minute).
+      const found = await stripe.paymentIntents.search({ query: `metadata['purchase_id']:'${purchaseId.replace(/[^0-9a-f-]/gi, "")}'`, limit: 10 });
+      const intent = found.data.sort((a, b) => b.created - a.created)[0];
+      if (!intent) return null;
+      const outcome = intent.status === "succeeded" ? "succeeded" : intent.status === "requires_action" || intent.status === "processing" ? "requires_action" : "declined";
+      return {
+        paymentId: intent.id,
+        status: outcome,
+        money: { amountCents: intent.amount, currency: intent.currency.toUpperCase() },
+        paymentMethodId: idOf(intent.payment_method),
+      };
+    },
+    async cancelCharge(paymentId) {
+      try {
+        await stripe.paymentIntents.cancel(paymentId);
+      } catch (error) {
+        // Settled meanwhile (succeeded, or canceled already): it stays as it is.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "payment_intent_unexpected_state") return;
+        throw error;
+      }
     },
 
     async readWebhook(rawBody, headers) {

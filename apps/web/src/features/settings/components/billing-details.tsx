@@ -103,7 +103,7 @@ function ReceiptRow({ receipt }: { receipt: Receipt }) {
         <span>
           {formatDate(receipt.paid_at)} · {receipt.reference}
           {receipt.credit ? ` · ${receipt.credit} credit` : ""}
-          {receipt.status === "refunded" ? " · Refunded" : ""}
+          {receipt.status === "refunded" ? " · Refunded" : receipt.refunded ? ` · ${receipt.refunded} refunded` : ""}
         </span>
       </div>
       <span className={styles.amount}>{receipt.amount}</span>

@@ -54,7 +54,8 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
       : []),
     ["Paid with", receipt.paid_with ?? "—"],
     ["Currency", receipt.currency],
-    ["Status", receipt.status === "refunded" ? "Refunded" : "Paid"],
+    ["Status", receipt.status === "refunded" ? "Refunded" : receipt.status === "partly_refunded" ? "Partly refunded" : "Paid"],
+    ...(receipt.refunded ? ([["Refunded", receipt.refunded]] as [string, string][]) : []),
   ];
   return (
     <article className={styles.sheet} aria-labelledby="receipt-title">
