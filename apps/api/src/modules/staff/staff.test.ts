@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { STAFF_ROLES, staffMay, type StaffPermission, type StaffRole } from "@serene/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, randomIp, registerMember, rows, type Member } from "../../test/accounts.ts";
@@ -272,6 +273,19 @@ describe("what each role may do", () => {
       },
     },
     { name: "GET /admin/audit.csv", needs: "audit.read", run: (token) => call("GET", "/audit.csv", token) },
+    {
+      // The member has no charge: a role allowed to refund is told so (404), the others are refused first.
+      name: "POST /admin/members/{id}/payments/{paymentId}/refund",
+      needs: "money.write",
+      allowed: 404,
+      run: (token) => call("POST", `/members/${member.id}/payments/${randomUUID()}/refund`, token, { reason: "The role matrix." }),
+    },
+    {
+      name: "POST /admin/members/{id}/purchases/{purchaseId}/clear",
+      needs: "money.write",
+      allowed: 404,
+      run: (token) => call("POST", `/members/${member.id}/purchases/${randomUUID()}/clear`, token),
+    },
   ];
 
   for (const operation of operations) {
