@@ -302,39 +302,49 @@ export function createPaymentsRepository(db: Database) {
     async claimRefund(
       claim: RefundClaim,
     ): Promise<{ claimed: RefundRow; payment: PaymentRow } | { existing: RefundRow } | { refused: RefundRefusal; leftCents: number }> {
-      return db.transaction(async (tx) => {
-        if (claim.requestKey) {
-          const [existing] = await tx.select().from(refunds).where(eq(refunds.requestKey, claim.requestKey));
-          if (existing) return { existing };
-        }
-        const [payment] = await tx.select().from(payments).where(eq(payments.id, claim.paymentId)).for("update");
-        if (!payment || payment.userId !== claim.userId) return { refused: "not_found" as const, leftCents: 0 };
-        if (!["succeeded", "refunded"].includes(payment.status) || !payment.providerPaymentId || payment.amountCents <= 0)
-          return { refused: "not_refundable" as const, leftCents: 0 };
-        const [pending] = await tx
-          .select({ cents: sql<string | number | null>`sum(${refunds.amountCents})` })
-          .from(refunds)
-          .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, "pending")));
-        const leftCents = payment.amountCents - payment.refundedCents - Number(pending?.cents ?? 0);
-        if (leftCents <= 0) return { refused: "nothing_left" as const, leftCents: 0 };
-        const amountCents = claim.amountCents ?? leftCents;
-        if (amountCents > leftCents) return { refused: "more_than_left" as const, leftCents };
-        const [claimed] = await tx
-          .insert(refunds)
-          .values({
-            paymentId: payment.id,
-            userId: payment.userId,
-            amountCents,
-            currency: payment.currency,
-            reason: claim.reason,
-            staffId: claim.staffId,
-            requestKey: claim.requestKey,
-            fingerprint: claim.fingerprint,
-            status: "pending",
-          })
-          .returning();
-        return { claimed: claimed!, payment };
-      });
+      const existing = async () =>
+        claim.requestKey ? ((await db.select().from(refunds).where(eq(refunds.requestKey, claim.requestKey)))[0] ?? null) : null;
+      return db
+        .transaction(async (tx) => {
+          // Under the charge's lock, so the same key sent twice at once is seen here by the second.
+          const [payment] = await tx.select().from(payments).where(eq(payments.id, claim.paymentId)).for("update");
+          if (claim.requestKey) {
+            const [first] = await tx.select().from(refunds).where(eq(refunds.requestKey, claim.requestKey));
+            if (first) return { existing: first };
+          }
+          if (!payment || payment.userId !== claim.userId) return { refused: "not_found" as const, leftCents: 0 };
+          if (!["succeeded", "refunded"].includes(payment.status) || !payment.providerPaymentId || payment.amountCents <= 0)
+            return { refused: "not_refundable" as const, leftCents: 0 };
+          const [pending] = await tx
+            .select({ cents: sql<string | number | null>`sum(${refunds.amountCents})` })
+            .from(refunds)
+            .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, "pending")));
+          const leftCents = payment.amountCents - payment.refundedCents - Number(pending?.cents ?? 0);
+          if (leftCents <= 0) return { refused: "nothing_left" as const, leftCents: 0 };
+          const amountCents = claim.amountCents ?? leftCents;
+          if (amountCents > leftCents) return { refused: "more_than_left" as const, leftCents };
+          const [claimed] = await tx
+            .insert(refunds)
+            .values({
+              paymentId: payment.id,
+              userId: payment.userId,
+              amountCents,
+              currency: payment.currency,
+              reason: claim.reason,
+              staffId: claim.staffId,
+              requestKey: claim.requestKey,
+              fingerprint: claim.fingerprint,
+              status: "pending",
+            })
+            .returning();
+          return { claimed: claimed!, payment };
+        })
+        .catch(async (error: unknown) => {
+          // The same key sent at once for another charge: the first claim answers.
+          const first = isUniqueViolation(error) ? await existing() : null;
+          if (first) return { existing: first };
+          throw error;
+        });
     },
     /**
      * Settles a pending refund with the processor's answer, once: a refund made adds to what its payment
