@@ -1,7 +1,7 @@
 import { generate } from "otplib";
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { baseUrl, launch, linkIn, mailTo, newVisit, registerMember } from "./browser";
+import { baseUrl, launch, linkIn, mailTo, newVisit, registerMember, signInToConsole } from "./browser";
 
 /**
  * The operator console (decision 067): the demo owner signs in with a password and a code, invites a
@@ -33,7 +33,7 @@ describe("the operator console", () => {
     const ownerSecret = inject("demoOwnerSecret");
     expect(ownerSecret, "the demo owner's secret in the start-up log").toMatch(/^[A-Z2-7]{16,}$/);
     const owner = await newVisit(browser);
-    await signIn(owner.page, OWNER.email, OWNER.password, await codeFor(ownerSecret));
+    await signInToConsole(owner.page, { ...OWNER, secret: ownerSecret });
     await owner.page.getByRole("heading", { level: 1, name: "Console" }).waitFor();
     const ownerNav = owner.page.getByRole("navigation", { name: "Console" });
     expect(await ownerNav.getByRole("link").allTextContents()).toEqual(["Overview", "Members", "Staff", "Audit log", "My sessions"]);

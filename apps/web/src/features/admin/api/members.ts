@@ -1,4 +1,4 @@
-import type { ComplimentaryBody } from "@serene/contracts";
+import type { ComplimentaryBody, RefundBody } from "@serene/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { staffKeys } from "./staff-session";
@@ -74,6 +74,35 @@ export function useStartRemoval(id: string) {
   return useMutation({
     mutationFn: () => api.post("admin/members/{id}/removal", { params: { id }, ...asStaff() }),
     onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: memberKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: [...staffKeys.all, "audit"] });
+    },
+  });
+}
+
+/**
+ * POST /admin/members/{id}/payments/{paymentId}/refund: part of a charge or all that is left. The dialog
+ * sends one key for as long as it is open, so asking again after an outage finishes the same refund.
+ */
+export function useRefund(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ paymentId, body, key }: { paymentId: string; body: RefundBody; key: string }) =>
+      api.post("admin/members/{id}/payments/{paymentId}/refund", { params: { id, paymentId }, body, idempotencyKey: key, ...asStaff() }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: memberKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: [...staffKeys.all, "audit"] });
+    },
+  });
+}
+
+/** POST /admin/members/{id}/purchases/{purchaseId}/clear: a stuck purchase, reconciled with the processor first. */
+export function useClearPurchase(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (purchaseId: string) =>
+      api.post("admin/members/{id}/purchases/{purchaseId}/clear", { params: { id, purchaseId }, ...asStaff() }),
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: memberKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: [...staffKeys.all, "audit"] });
     },

@@ -14,6 +14,7 @@ import { useChangeSubscription, useGrantComplimentary, useMember, useMemberSearc
 import { useFormProblems } from "./form-problems";
 import look from "./console.module.css";
 import { DataTable } from "./data-table";
+import { MemberMoney } from "./member-money";
 
 const badgeName = (machine: string) => ACHIEVEMENTS.find((badge) => badge.machine_name === machine)?.name ?? machine;
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" }) : "–");
@@ -240,26 +241,7 @@ function MemberPage({ id, back, mayGrant, mayResend }: { id: string; back: strin
           ? "Billing stops; they keep access until the period ends, and they are told by e-mail. The audit log keeps who did it."
           : "Billing goes on as before from the end of the period. The audit log keeps who did it."}
       </ConfirmDialog>
-      <Block
-        id="payments"
-        title="Payments"
-        empty="No payment."
-        head={["When", "Amount", "Status", "Period", "Note"]}
-        rows={m.payments.map((p) => [
-          when(p.created_at),
-          money(p.amount_cents, p.currency),
-          p.status,
-          p.period_start || p.period_end ? `${day(p.period_start)} – ${day(p.period_end)}` : "–",
-          p.failure_message ?? (p.credit_cents > 0 ? `credit ${money(p.credit_cents, p.currency)}` : ""),
-        ])}
-      />
-      <Block
-        id="purchases"
-        title="Purchases"
-        empty="No purchase."
-        head={["Started", "Kind", "Status", "Provider", "Last change"]}
-        rows={m.purchases.map((p) => [when(p.created_at), p.kind, p.status, p.provider, when(p.updated_at)])}
-      />
+      <MemberMoney m={m} mayMoney={mayGrant} />
       <Block
         id="offers"
         title="Offers and their clocks"
