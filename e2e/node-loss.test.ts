@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "../scripts/cluster/topology.ts";
+import { scratchDatabase } from "./server";
 import { playMemberDay, send, verifyAcknowledged, type DayRecord } from "./cluster/member-day.ts";
 
 /**
@@ -22,20 +23,16 @@ const RESET_QUEUE = "accounts.password-reset-mail";
 
 describe.runIf(adminUrl)("the production topology when it loses a node", () => {
   let cluster: Cluster;
-  let admin: pg.Client;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let database: pg.Client;
-  const name = `serene_cluster_${randomBytes(4).toString("hex")}`;
   const dir = mkdtempSync(path.join(tmpdir(), "serene-cluster-"));
   let figuresOfTheDay = "";
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
+    scratch = await scratchDatabase(adminUrl!, "serene_cluster");
+    database = scratch.client;
     cluster = await startCluster({
-      databaseUrl: url.toString(),
+      databaseUrl: scratch.url,
       redisUrl: "redis://127.0.0.1:6379/7",
       dir,
       env: {
@@ -49,15 +46,11 @@ describe.runIf(adminUrl)("the production topology when it loses a node", () => {
         WEB_DIST_DIR: "/nonexistent",
       },
     });
-    database = new pg.Client({ connectionString: url.toString() });
-    await database.connect();
   }, 240_000);
 
   afterAll(async () => {
     await cluster?.stop();
-    await database?.end();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch?.drop();
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { freePort, pollUntil } from "../apps/api/src/test/ports-and-polls";
 
 /** One free port and one poll for the journeys and the benchmarks, the API tests' own. */
@@ -74,6 +76,31 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     stop: async (signal = "SIGINT") => {
       if (child.exitCode === null) child.kill(signal);
       return exited;
+    },
+  };
+}
+
+/**
+ * A PostgreSQL database of its own for one journey's servers, made on the server `adminUrl` names
+ * (TEST_DATABASE_URL): its address, a client connected to it for reading what the servers wrote, and
+ * `drop()` to remove it afterwards.
+ */
+export async function scratchDatabase(adminUrl: string, prefix: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return {
+    url: url.toString(),
+    client,
+    async drop() {
+      await client.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     },
   };
 }

@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseUrl, launch, mailTo, signInToConsole } from "./browser";
-import { startServer, type RunningServer } from "./server";
+import { scratchDatabase, startServer, type RunningServer } from "./server";
 
 /**
  * Support and money in the console (decision 068): support finds a member and refunds part of a card
@@ -157,26 +156,18 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(adminUrl)("a purchase stuck in processing", () => {
   let server: RunningServer;
-  let admin: pg.Client;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let database: pg.Client;
-  const name = `serene_stuck_${randomBytes(4).toString("hex")}`;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    server = await startServer({ env: { DATABASE_URL: url.toString() } });
-    database = new pg.Client({ connectionString: url.toString() });
-    await database.connect();
+    scratch = await scratchDatabase(adminUrl!, "serene_stuck");
+    database = scratch.client;
+    server = await startServer({ env: { DATABASE_URL: scratch.url } });
   }, 180_000);
 
   afterAll(async () => {
     await server?.stop();
-    await database?.end();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch?.drop();
   }, 60_000);
 
   it("is cleared by support after the processor is asked: the charge was taken, so the member gets the plan and the receipt", async () => {

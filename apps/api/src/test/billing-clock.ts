@@ -205,3 +205,15 @@ export async function createBillingHarness({
     },
   };
 }
+
+/** One service of several nodes, its every call sent to the next node's in turn (a load balancer's round robin). */
+export function inTurn<T extends object>(perNode: T[]): T {
+  let next = 0;
+  return new Proxy(perNode[0]!, {
+    get(_target, key) {
+      const node = perNode[next++ % perNode.length]!;
+      const value = Reflect.get(node, key) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(node) : value;
+    },
+  });
+}

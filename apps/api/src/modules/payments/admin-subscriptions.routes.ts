@@ -82,10 +82,16 @@ export function adminSubscriptionsRoutes(deps: {
         const userId = id.toLowerCase();
         const cleared = await deps.purchases.clear(userId, purchaseId.toLowerCase());
         await createStaffRepository(deps.database.db).audit(
-          auditEntry(staffOf(request).staff, staffFrom(request), "purchase.cleared", { type: "member", id: userId }, {
-            before: { purchase_id: purchaseId.toLowerCase(), status: "processing" },
-            after: { status: cleared.data.status, outcome: cleared.data.outcome },
-          }),
+          auditEntry(
+            staffOf(request).staff,
+            staffFrom(request),
+            "purchase.cleared",
+            { type: "member", id: userId },
+            {
+              before: { purchase_id: purchaseId.toLowerCase(), status: "processing" },
+              after: { status: cleared.data.status, outcome: cleared.data.outcome },
+            },
+          ),
         );
         return cleared;
       },

@@ -19,7 +19,7 @@ import { DomainError } from "../../domain-errors.ts";
 import { statusOf } from "../../plugins/errors.ts";
 import { rows } from "../../test/accounts.ts";
 import { depth } from "../../test/depth.ts";
-import { createBillingHarness, PKG, RETRIES, type BillingHarness } from "../../test/billing-clock.ts";
+import { createBillingHarness, inTurn, PKG, RETRIES, type BillingHarness } from "../../test/billing-clock.ts";
 import { createPlansRepository, type PackageRow } from "../plans/plans.repository.ts";
 import type { BillingService } from "./billing.service.ts";
 import type { ProviderEvent } from "./processors/ports.ts";
@@ -75,18 +75,6 @@ afterAll(async () => {
   for (const node of otherNodes) await node.close();
   await h.close();
 });
-
-/** One service, its every call sent to the next node's in turn (a load balancer's round robin). */
-function inTurn<T extends object>(perNode: T[]): T {
-  let next = 0;
-  return new Proxy(perNode[0]!, {
-    get(_target, key) {
-      const node = perNode[next++ % perNode.length]!;
-      const value = Reflect.get(node, key) as unknown;
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(node) : value;
-    },
-  });
-}
 
 let memberCount = 0;
 /** A member with two confirmed cards (4242 succeeds; 3184 asks the bank at checkout and is declined off session). */

@@ -15,7 +15,8 @@ import { createWalletReconciliation } from "./wallet-reconciliation.service.ts";
 export const paymentsModule = defineModule({
   name: "payments",
   services: (shared) => {
-    const { db, config, subscriptionsRepository, subscriptions, plansRepository, mailer, brand, jobs, now, logger, metrics, database } = shared;
+    const { db, config, subscriptionsRepository, subscriptions, plansRepository, mailer, brand, jobs, now, logger, metrics, database } =
+      shared;
     const processors = createPaymentProcessors(config, db);
     const repository = createPaymentsRepository(db);
     const billing = createBillingService({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DomainError } from "../../domain-errors.ts";
 import { rows, type Member } from "../../test/accounts.ts";
 import { depth } from "../../test/depth.ts";
-import { createBillingHarness, PKG, type BillingHarness } from "../../test/billing-clock.ts";
+import { createBillingHarness, inTurn, PKG, type BillingHarness } from "../../test/billing-clock.ts";
 import { createStaff, type StaffAccount } from "../../test/staff.ts";
 import type { Refunds } from "./processors/ports.ts";
 import type { RefundsService } from "./refunds.service.ts";
@@ -41,17 +41,6 @@ function withFaults(processor: Refunds) {
     if (fault === "lost") throw new Error("socket hang up");
     return result;
   };
-}
-
-function inTurn<T extends object>(perNode: T[]): T {
-  let next = 0;
-  return new Proxy(perNode[0]!, {
-    get(_target, key) {
-      const node = perNode[next++ % perNode.length]!;
-      const value = Reflect.get(node, key) as unknown;
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(node) : value;
-    },
-  });
 }
 
 beforeAll(async () => {

@@ -33,7 +33,10 @@ export function createClearCommand(ctx: PurchaseContext, steps: CheckoutSteps, a
       responseStatus: 409,
       response: { message: RELEASED_MESSAGE },
     });
-    return { message: "Nothing was charged. The purchase is released: the member can buy again.", data: { outcome: "released", status: "failed" } };
+    return {
+      message: "Nothing was charged. The purchase is released: the member can buy again.",
+      data: { outcome: "released", status: "failed" },
+    };
   }
 
   /** The card charge was taken: the purchase completes as its process would have, and the receipt goes out. */
@@ -85,7 +88,10 @@ export function createClearCommand(ctx: PurchaseContext, steps: CheckoutSteps, a
     if (!purchase.providerReference) return release(purchase);
     try {
       await approve.completeWallet(wallet, purchase, purchase.providerReference);
-      return { message: "The wallet had the payment approved: the purchase is completed.", data: { outcome: "completed", status: "succeeded" } };
+      return {
+        message: "The wallet had the payment approved: the purchase is completed.",
+        data: { outcome: "completed", status: "succeeded" },
+      };
     } catch (error) {
       // The wallet answered: not approved (it waits for the member) or cancelled; the purchase has moved on.
       if (!(error instanceof DomainError) || error.kind === "unavailable") throw error;

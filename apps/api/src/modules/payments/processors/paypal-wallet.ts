@@ -310,7 +310,8 @@ export function createPayPalWallet(config: PayPalWalletConfig): WalletProcessor 
         body: { amount: { value: decimal(money.amountCents), currency_code: money.currency } },
       });
       if (res.status >= 200 && res.status < 300) {
-        if (res.body.status === "CANCELLED" || res.body.status === "FAILED") return { status: "refused", message: "PayPal did not give the money back." };
+        if (res.body.status === "CANCELLED" || res.body.status === "FAILED")
+          return { status: "refused", message: "PayPal did not give the money back." };
         return { status: "succeeded", refundId: stringField(res.body, "id", "refund") };
       }
       // 422 (already refunded, more than is left, too old, disputed) and 404 (no such payment) are refusals for good.

@@ -99,8 +99,18 @@ export function createSandboxCard(db: Database, appUrl: string) {
     async findCharge(purchaseId) {
       const row = await repository.paymentForPurchase(purchaseId);
       if (!row) return null;
-      const status = row.status === "requires_action" ? "requires_action" : row.status === "succeeded" || row.status === "refunded" ? "succeeded" : "declined";
-      return { paymentId: row.id, status, money: { amountCents: row.amountCents, currency: row.currency }, paymentMethodId: row.paymentMethodId };
+      const status =
+        row.status === "requires_action"
+          ? "requires_action"
+          : row.status === "succeeded" || row.status === "refunded"
+            ? "succeeded"
+            : "declined";
+      return {
+        paymentId: row.id,
+        status,
+        money: { amountCents: row.amountCents, currency: row.currency },
+        paymentMethodId: row.paymentMethodId,
+      };
     },
     async cancelCharge(paymentId) {
       await repository.settleWaitingPayment(paymentId, "canceled");

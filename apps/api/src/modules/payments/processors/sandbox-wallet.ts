@@ -102,8 +102,7 @@ export function createSandboxWallet(db: Database) {
       });
       return { status: "succeeded", paymentId: row.id };
     },
-    refund: ({ paymentId, money, idempotencyKey }) =>
-      repository.refund({ paymentId, amountCents: money.amountCents, idempotencyKey }),
+    refund: ({ paymentId, money, idempotencyKey }) => repository.refund({ paymentId, amountCents: money.amountCents, idempotencyKey }),
     async readWebhook() {
       throw new InvalidWebhookError("The sandbox wallet sends no webhooks.");
     },

@@ -266,7 +266,9 @@ describe("Stripe card processor", () => {
   it("refunds part of a payment under the product's idempotency key", async () => {
     endpoint.on("POST /v1/refunds", { body: { id: "re_1", object: "refund", payment_intent: "pi_1", amount: 500, status: "pending" } });
 
-    await expect(card.refund({ paymentId: "pi_1", money: { amountCents: 500, currency: "USD" }, idempotencyKey: "refund:r_1" })).resolves.toEqual({
+    await expect(
+      card.refund({ paymentId: "pi_1", money: { amountCents: 500, currency: "USD" }, idempotencyKey: "refund:r_1" }),
+    ).resolves.toEqual({
       status: "succeeded",
       refundId: "re_1",
     });
@@ -281,10 +283,14 @@ describe("Stripe card processor", () => {
   it("answers Stripe's refusal of a refund (already refunded) as a refusal, not an outage", async () => {
     endpoint.on("POST /v1/refunds", {
       status: 400,
-      body: { error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge pi_1 has already been refunded." } },
+      body: {
+        error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge pi_1 has already been refunded." },
+      },
     });
 
-    await expect(card.refund({ paymentId: "pi_1", money: { amountCents: 500, currency: "USD" }, idempotencyKey: "refund:r_2" })).resolves.toEqual({
+    await expect(
+      card.refund({ paymentId: "pi_1", money: { amountCents: 500, currency: "USD" }, idempotencyKey: "refund:r_2" }),
+    ).resolves.toEqual({
       status: "refused",
       message: "Charge pi_1 has already been refunded.",
     });

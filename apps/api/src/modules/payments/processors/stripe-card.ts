@@ -154,7 +154,10 @@ export function createStripeCard(config: StripeCardConfig): CardProcessor {
         );
         // A card refund is pending until the bank takes it back, then succeeded; failed and canceled gave nothing back.
         if (refund.status === "failed" || refund.status === "canceled")
-          return { status: "refused", message: refund.failure_reason ? `The refund failed: ${refund.failure_reason}.` : "The refund failed." };
+          return {
+            status: "refused",
+            message: refund.failure_reason ? `The refund failed: ${refund.failure_reason}.` : "The refund failed.",
+          };
         return { status: "succeeded", refundId: refund.id };
       } catch (error) {
         // Refusals for good (already refunded, more than is left, a disputed charge) are answers; the rest is an outage to ask again.
@@ -166,10 +169,18 @@ export function createStripeCard(config: StripeCardConfig): CardProcessor {
     },
     async findCharge(purchaseId) {
       // Stripe's search finds a PaymentIntent by the purchase id its metadata carries (indexed within about a minute).
-      const found = await stripe.paymentIntents.search({ query: `metadata['purchase_id']:'${purchaseId.replace(/[^0-9a-f-]/gi, "")}'`, limit: 10 });
+      const found = await stripe.paymentIntents.search({
+        query: `metadata['purchase_id']:'${purchaseId.replace(/[^0-9a-f-]/gi, "")}'`,
+        limit: 10,
+      });
       const intent = found.data.sort((a, b) => b.created - a.created)[0];
       if (!intent) return null;
-      const outcome = intent.status === "succeeded" ? "succeeded" : intent.status === "requires_action" || intent.status === "processing" ? "requires_action" : "declined";
+      const outcome =
+        intent.status === "succeeded"
+          ? "succeeded"
+          : intent.status === "requires_action" || intent.status === "processing"
+            ? "requires_action"
+            : "declined";
       return {
         paymentId: intent.id,
         status: outcome,
