@@ -19,6 +19,7 @@ import {
   outboxEmails,
   paymentCustomers,
   payments,
+  refunds,
   playHistory,
   purchases,
   quizAnswers,
@@ -72,6 +73,13 @@ export const DATA_EXPORT_SECTIONS = {
     },
   }),
   payments: section(payments, { withhold: { idempotencyKey: REPLAY_KEY } }),
+  refunds: section(refunds, {
+    withhold: {
+      staffId: "Which member of our staff gave the refund: an internal account, not part of your data.",
+      requestKey: "A hash of a random key the console made so a refund is never given twice; it says nothing about you.",
+      fingerprint: "A hash of what the refund asked for, kept to refuse the same key with another request.",
+    },
+  }),
   checkout_offers: section(checkoutOffers, { order: [checkoutOffers.startedAt, checkoutOffers.id] }),
   favorites: section(favorites),
   play_history: section(playHistory, { order: [playHistory.playedAt, playHistory.itemId] }),

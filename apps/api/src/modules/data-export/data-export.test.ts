@@ -17,6 +17,7 @@ import {
   outboxEmails,
   paymentCustomers,
   payments,
+  refunds,
   playHistory,
   purchases,
   quizAnswers,
@@ -89,15 +90,30 @@ async function everythingOf(member: Member, label: string) {
       responseStatus: 200,
     })
     .returning();
-  await db.insert(payments).values({
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId: member.id,
+      subscriptionId: subscription!.id,
+      purchaseId: purchase!.id,
+      provider: "stripe",
+      idempotencyKey: `payment-key-${label}`,
+      amountCents: 999,
+      refundedCents: 300,
+      currency: "USD",
+      status: "succeeded",
+    })
+    .returning();
+  await db.insert(refunds).values({
+    paymentId: payment!.id,
     userId: member.id,
-    subscriptionId: subscription!.id,
-    purchaseId: purchase!.id,
-    provider: "stripe",
-    idempotencyKey: `payment-key-${label}`,
-    amountCents: 999,
+    amountCents: 300,
     currency: "USD",
+    reason: `A goodwill refund for ${label}`,
+    requestKey: `refund-key-${label}`,
+    fingerprint: `refund-print-${label}`,
     status: "succeeded",
+    providerRefundId: `re_${label}`,
   });
   await db.insert(favorites).values({ userId: member.id, itemId });
   await db.insert(playHistory).values({ userId: member.id, itemId });
@@ -260,6 +276,9 @@ describe("GET /user/export", () => {
       "purchases.fingerprint": 1,
       "purchases.response": 1,
       "payments.idempotency_key": 1,
+      "refunds.staff_id": 0,
+      "refunds.request_key": 1,
+      "refunds.fingerprint": 1,
     });
     expect(withheld["account_codes.code_hash"]).toBeGreaterThanOrEqual(1);
     for (const field of file.withheld) expect(field.reason.length).toBeGreaterThan(20);
