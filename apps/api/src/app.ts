@@ -61,6 +61,7 @@ import { createRateLimiter } from "./plugins/rate-limit.ts";
 import { staffModule } from "./modules/staff/staff.module.ts";
 import { createStaffService } from "./modules/staff/staff.service.ts";
 import { supportModule } from "./modules/support/support.module.ts";
+import { dashboardsModule } from "./modules/dashboards/dashboards.module.ts";
 import { createHealthChecks } from "./modules/system/health.service.ts";
 import { healthRoutes } from "./modules/system/system.routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -118,6 +119,7 @@ const MODULES = [
   mailModule,
   staffModule,
   supportModule,
+  dashboardsModule,
 ] as const;
 
 type ServiceOptions = Pick<AppDependencies, "config" | "database" | "jobs"> & {

@@ -23,3 +23,4 @@ export * from "./premium-summary.ts";
 export type * from "./endpoints.ts";
 export * from "./staff.ts";
 export * from "./support.ts";
+export * from "./dashboards.ts";

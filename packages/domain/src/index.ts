@@ -44,3 +44,4 @@ export * from "./downloads.ts";
 export * from "./purchase-welcome.ts";
 export * from "./payment-rules.ts";
 export * from "./staff-roles.ts";
+export * from "./business-figures.ts";

@@ -280,6 +280,7 @@ describe("what each role may do", () => {
       allowed: 404,
       run: (token) => call("POST", `/members/${member.id}/payments/${randomUUID()}/refund`, token, { reason: "The role matrix." }),
     },
+    { name: "GET /admin/dashboard/money", needs: "dashboards.read", run: (token) => call("GET", "/dashboard/money", token) },
     {
       name: "POST /admin/members/{id}/purchases/{purchaseId}/clear",
       needs: "money.write",
