@@ -36,7 +36,14 @@ describe("the operator console", () => {
     await signInToConsole(owner.page, { ...OWNER, secret: ownerSecret });
     await owner.page.getByRole("heading", { level: 1, name: "Console" }).waitFor();
     const ownerNav = owner.page.getByRole("navigation", { name: "Console" });
-    expect(await ownerNav.getByRole("link").allTextContents()).toEqual(["Overview", "Members", "Staff", "Audit log", "My sessions"]);
+    expect(await ownerNav.getByRole("link").allTextContents()).toEqual([
+      "Overview",
+      "Members",
+      "Business",
+      "Staff",
+      "Audit log",
+      "My sessions",
+    ]);
 
     const email = `support.${Date.now().toString(36)}@example.com`;
     await ownerNav.getByRole("link", { name: "Staff" }).click();
@@ -116,6 +123,12 @@ describe("the operator console", () => {
     await support.page.waitForURL((url) => url.pathname === "/admin/sign-in");
     await signIn(support.page, email, "a calm support password", await codeFor(secret, 1));
     await support.page.getByRole("heading", { level: 1, name: "Console" }).waitFor();
+
+    // The owner reads the business: the 30 days to today, one row each.
+    await ownerNav.getByRole("link", { name: "Business" }).click();
+    await owner.page.getByRole("region", { name: "Plans giving access now" }).waitFor();
+    await expect.poll(() => owner.page.getByRole("region", { name: "By day" }).getByRole("row").count()).toBe(31);
+    expect(await supportNav.getByRole("link", { name: "Business" }).count()).toBe(0);
 
     // The owner finds both steps in the audit log.
     await ownerNav.getByRole("link", { name: "Audit log" }).click();

@@ -4,6 +4,7 @@ import { AuthLayout } from "../../components/layout/auth-layout";
 import { Notice } from "../../components/ui/notice";
 import {
   AuditRoom,
+  BusinessRoom,
   ConsoleHome,
   ConsoleShell,
   hasStaffSession,
@@ -23,6 +24,11 @@ const ROOMS: Record<string, { title: string; lead: string; needs: StaffPermissio
     title: "Members",
     lead: "Find a member by name, e-mail address or id, and read their account, money and history.",
     needs: "members.read",
+  },
+  business: {
+    title: "Business",
+    lead: "Sign-ups and money over the days you choose, and the plans running now.",
+    needs: "dashboards.read",
   },
   staff: { title: "Staff", lead: "Invite people, choose what each may do, and close an account.", needs: "staff.manage" },
   audit: {
@@ -91,6 +97,8 @@ function SignedInRoom({ room }: { room: string }) {
         <AuditRoom />
       ) : room === "sessions" ? (
         <SessionsRoom />
+      ) : room === "business" ? (
+        <BusinessRoom />
       ) : (
         <ConsoleHome staff={staff} />
       )}

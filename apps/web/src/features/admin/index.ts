@@ -5,3 +5,4 @@ export { InvitationSetup } from "./components/invitation-setup";
 export { MembersRoom } from "./components/members-room";
 export { AuditRoom, ConsoleHome, SessionsRoom, StaffRoom } from "./components/rooms";
 export { StaffSignIn } from "./components/sign-in";
+export { BusinessRoom } from "./components/business-room";
