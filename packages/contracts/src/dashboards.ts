@@ -38,3 +38,58 @@ export const DashboardMoney = z.object({
   }),
 });
 export type DashboardMoney = z.infer<typeof DashboardMoney>;
+
+const subscriptionCounts = {
+  /** Free trials begun (the yearly plan's 7 days). */
+  trials_started: z.number().int(),
+  /** Trials whose first charge was taken, on the day it was. */
+  trials_converted: z.number().int(),
+  /** Trials that ended without a charge, on the day access ended. */
+  trials_lapsed: z.number().int(),
+  /** Paying subscriptions whose access ended (cancelled or not renewed), on the day it ended. */
+  churned: z.number().int(),
+};
+/** Monthly recurring revenue of one currency, in minor units, and the subscriptions it comes from. */
+const Mrr = z.object({ currency: z.string(), cents: z.number().int(), subscriptions: z.number().int() });
+
+export const DashboardSubscriptions = z.object({
+  data: z.object({
+    from: z.string(),
+    to: z.string(),
+    days: z.array(z.object({ day: z.string(), ...subscriptionCounts })),
+    months: z.array(z.object({ month: z.string(), ...subscriptionCounts })),
+    totals: z.object({
+      ...subscriptionCounts,
+      /** Converted as a percentage of the trials decided in the range (converted or lapsed), one decimal; null when none were. */
+      trial_conversion: z.number().nullable(),
+      /** Subscriptions paying when the range began. */
+      paying_at_start: z.number().int(),
+      /** Churned as a percentage of those paying at the start, one decimal; null when none were. */
+      churn_rate: z.number().nullable(),
+    }),
+    /** Now: renewing subscriptions' prices spread over their months, per currency and per plan. */
+    mrr: z.array(Mrr),
+    mrr_by_plan: z.array(Mrr.extend({ plan: z.string() })),
+    /** Now: subscriptions cancelled that still give access until their period ends (not in the MRR). */
+    ending: z.number().int(),
+  }),
+});
+export type DashboardSubscriptions = z.infer<typeof DashboardSubscriptions>;
+
+/** The funnels step by step, counted exactly as `npm run report:funnels` counts them (packages/domain funnels.ts). */
+export const DashboardFunnels = z.object({
+  data: z.object({
+    from: z.string(),
+    to: z.string(),
+    funnels: z.array(
+      z.object({
+        funnel: z.string(),
+        kind: z.enum(["quiz", "vsl", "coming-soon"]),
+        /** People whose trial or purchase is this funnel's, by any path (0 for coming-soon). */
+        purchases: z.number().int(),
+        steps: z.array(z.object({ key: z.string(), label: z.string(), people: z.number().int(), conversion: z.number().nullable() })),
+      }),
+    ),
+  }),
+});
+export type DashboardFunnels = z.infer<typeof DashboardFunnels>;

@@ -68,7 +68,7 @@ import type {
   RefundResponse,
   ResendResponse,
 } from "./support.ts";
-import type { DashboardMoney } from "./dashboards.ts";
+import type { DashboardFunnels, DashboardMoney, DashboardSubscriptions } from "./dashboards.ts";
 import type { FirstWeekResponse, LeadAccountBody, LeadAccountResponse, LeadBody, LeadResponse, VslResponse } from "./lead.ts";
 import type { MixBody, MixList, MixResponse } from "./mixer.ts";
 import type { DeletedResponse, NoteBody, NoteList, NoteResponse } from "./notes.ts";
@@ -230,5 +230,7 @@ export interface Endpoints {
   "POST admin/members/{id}/payments/{paymentId}/refund": { response: RefundResponse; body: RefundBody };
   "POST admin/members/{id}/purchases/{purchaseId}/clear": { response: ClearPurchaseResponse };
   "GET admin/dashboard/money": { response: DashboardMoney; query: { from?: string; to?: string } };
+  "GET admin/dashboard/subscriptions": { response: DashboardSubscriptions; query: { from?: string; to?: string } };
+  "GET admin/dashboard/funnels": { response: DashboardFunnels; query: { from?: string; to?: string } };
   "POST admin/members/{id}/subscription/resume/{provider}": { response: MessageResponse };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DASHBOARD_MAX_DAYS, dashboardRange, isCalendarDay, rollUpFigures } from "./business-figures.ts";
+import {
+  DASHBOARD_MAX_DAYS,
+  dashboardRange,
+  isCalendarDay,
+  recurringRevenue,
+  rollUpFigures,
+  rollUpSubscriptions,
+} from "./business-figures.ts";
 
 const NOW = new Date("2026-11-29T15:00:00Z");
 
@@ -75,5 +82,71 @@ describe("rolling the figures up", () => {
         { currency: "USD", gross_cents: 7498, refunded_cents: 500, net_cents: 6998 },
       ],
     });
+  });
+});
+
+describe("trials and churn", () => {
+  const days = ["2026-10-31", "2026-11-01", "2026-11-02"];
+  const figures = rollUpSubscriptions(
+    days,
+    {
+      trials_started: new Map([
+        ["2026-10-31", 4],
+        ["2026-11-02", 2],
+        ["2026-11-03", 9],
+      ]),
+      trials_converted: new Map([["2026-11-01", 3]]),
+      trials_lapsed: new Map([["2026-11-02", 1]]),
+      churned: new Map([
+        ["2026-10-31", 1],
+        ["2026-11-02", 1],
+      ]),
+    },
+    40,
+  );
+
+  it("counts each day and month, leaving out days outside the range", () => {
+    expect(figures.days[0]).toEqual({ day: "2026-10-31", trials_started: 4, trials_converted: 0, trials_lapsed: 0, churned: 1 });
+    expect(figures.months).toEqual([
+      { month: "2026-10", trials_started: 4, trials_converted: 0, trials_lapsed: 0, churned: 1 },
+      { month: "2026-11", trials_started: 2, trials_converted: 3, trials_lapsed: 1, churned: 1 },
+    ]);
+  });
+
+  it("converts trials as a share of those decided, and churn as a share of those paying at the start", () => {
+    expect(figures.totals).toEqual({
+      trials_started: 6,
+      trials_converted: 3,
+      trials_lapsed: 1,
+      churned: 2,
+      trial_conversion: 75,
+      paying_at_start: 40,
+      churn_rate: 5,
+    });
+    const empty = rollUpSubscriptions(
+      days,
+      { trials_started: new Map(), trials_converted: new Map(), trials_lapsed: new Map(), churned: new Map() },
+      0,
+    );
+    expect([empty.totals.trial_conversion, empty.totals.churn_rate]).toEqual([null, null]);
+  });
+});
+
+describe("monthly recurring revenue", () => {
+  it("spreads each plan's price over its months, per currency and plan, never across currencies", () => {
+    const { mrr, mrr_by_plan } = recurringRevenue([
+      { plan: "Annual", currency: "USD", months: 12, periodCents: 3 * 5999, subscriptions: 3 },
+      { plan: "Monthly", currency: "USD", months: 1, periodCents: 2 * 1499, subscriptions: 2 },
+      { plan: "Monthly", currency: "EUR", months: 1, periodCents: 1399, subscriptions: 1 },
+    ]);
+    expect(mrr).toEqual([
+      { currency: "EUR", cents: 1399, subscriptions: 1 },
+      { currency: "USD", cents: 2998 + 1500, subscriptions: 5 },
+    ]);
+    expect(mrr_by_plan.map((plan) => [plan.plan, plan.currency, plan.cents])).toEqual([
+      ["Monthly", "EUR", 1399],
+      ["Monthly", "USD", 2998],
+      ["Annual", "USD", 1500],
+    ]);
   });
 });

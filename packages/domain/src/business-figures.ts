@@ -1,3 +1,4 @@
+import { conversionPercent } from "./funnels.ts";
 import { DAY_MS } from "./time.ts";
 
 /**
@@ -82,4 +83,72 @@ export function rollUpFigures(days: readonly string[], signups: ReadonlyMap<stri
     months,
     totals: { signups: perDay.reduce((sum, entry) => sum + entry.signups, 0), revenue: revenueOf(counted) },
   };
+}
+
+/** The subscription figures counted per UTC day (decision 069). */
+export const SUBSCRIPTION_COUNTS = ["trials_started", "trials_converted", "trials_lapsed", "churned"] as const;
+export type SubscriptionCount = (typeof SUBSCRIPTION_COUNTS)[number];
+export type SubscriptionCounts = Record<SubscriptionCount, number>;
+
+/**
+ * Trials and churn per day, month and range. A trial is *decided* when it converts (its first charge) or
+ * lapses (it ended without one); the range's trial conversion is converted of decided. Churn is the paying
+ * subscriptions whose access ended, as a share of those paying when the range began.
+ */
+export function rollUpSubscriptions(
+  days: readonly string[],
+  counts: Readonly<Record<SubscriptionCount, ReadonlyMap<string, number>>>,
+  payingAtStart: number,
+) {
+  const sum = (match: (day: string) => boolean): SubscriptionCounts =>
+    Object.fromEntries(
+      SUBSCRIPTION_COUNTS.map((name) => [name, days.filter(match).reduce((total, day) => total + (counts[name].get(day) ?? 0), 0)]),
+    ) as SubscriptionCounts;
+  const totals = sum(() => true);
+  return {
+    days: days.map((day) => ({ day, ...sum((other) => other === day) })),
+    months: [...new Set(days.map((day) => day.slice(0, 7)))].map((month) => ({ month, ...sum((day) => day.startsWith(month)) })),
+    totals: {
+      ...totals,
+      trial_conversion: conversionPercent(totals.trials_converted, totals.trials_converted + totals.trials_lapsed),
+      paying_at_start: payingAtStart,
+      churn_rate: conversionPercent(totals.churned, payingAtStart),
+    },
+  };
+}
+
+/** Recurring subscriptions that renew, summed by plan, currency and billing months, as the database counts them. */
+export interface RecurringGroup {
+  plan: string;
+  currency: string;
+  months: number;
+  /** What one period of all of them costs, in minor units. */
+  periodCents: number;
+  subscriptions: number;
+}
+
+/**
+ * Monthly recurring revenue: each renewing subscription's price spread over its months (an annual plan
+ * at $59.99 adds $5.00 a month, rounded to the cent), per currency and per plan; never added across currencies.
+ */
+export function recurringRevenue(groups: readonly RecurringGroup[]) {
+  const byPlan = new Map<string, { plan: string; currency: string; cents: number; subscriptions: number }>();
+  for (const group of groups) {
+    const key = `${group.plan}\u0000${group.currency}`;
+    const entry = byPlan.get(key) ?? { plan: group.plan, currency: group.currency, cents: 0, subscriptions: 0 };
+    entry.cents += Math.round(group.periodCents / Math.max(1, group.months));
+    entry.subscriptions += group.subscriptions;
+    byPlan.set(key, entry);
+  }
+  const plans = [...byPlan.values()].sort(
+    (a, b) => a.currency.localeCompare(b.currency) || b.cents - a.cents || a.plan.localeCompare(b.plan),
+  );
+  const byCurrency = new Map<string, { currency: string; cents: number; subscriptions: number }>();
+  for (const plan of plans) {
+    const entry = byCurrency.get(plan.currency) ?? { currency: plan.currency, cents: 0, subscriptions: 0 };
+    entry.cents += plan.cents;
+    entry.subscriptions += plan.subscriptions;
+    byCurrency.set(plan.currency, entry);
+  }
+  return { mrr: [...byCurrency.values()], mrr_by_plan: plans };
 }

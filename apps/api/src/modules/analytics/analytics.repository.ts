@@ -11,9 +11,9 @@ export function createAnalyticsRepository(db: Database) {
     },
     /**
      * The events the funnel report reads (decision 027), in the order they happened: the funnel events
-     * of sessions, and of page views only those of the paywall. `since` (inclusive) narrows them.
+     * of sessions, and of page views only those of the paywall. `since` (inclusive) and `until` (exclusive) narrow them.
      */
-    async funnelEvents(since: Date | null): Promise<FunnelEvent[]> {
+    async funnelEvents(since: Date | null, until: Date | null = null): Promise<FunnelEvent[]> {
       const conditions: (SQL | undefined)[] = [
         isNotNull(analyticsEvents.sessionId),
         or(
@@ -22,6 +22,7 @@ export function createAnalyticsRepository(db: Database) {
         ),
       ];
       if (since) conditions.push(gte(analyticsEvents.occurredAt, since));
+      if (until) conditions.push(lt(analyticsEvents.occurredAt, until));
       return db
         .select({
           name: analyticsEvents.name,

@@ -5,18 +5,21 @@ import { createAnalyticsRepository } from "./analytics.repository.ts";
 /**
  * `npm run report:funnels` (decision 027): the funnels counted from the first-party events, as a plain
  * text table and as a self-contained HTML page (inline CSS and an inline SVG bar chart, nothing fetched).
- * The counting rules live in packages/domain/src/funnels.ts; this module reads and renders. Funnel names
+ * The counting rules live in packages/domain/src/funnels.ts; this module reads and renders. The console's
+ * dashboard (decision 069) counts through `buildFunnelReport` too, so both show the same numbers. Funnel names
  * come from anonymous events, so whatever is printed from them goes through `printableText` (no terminal
  * control sequence reaches the screen) and, in the page, is HTML-escaped too.
  */
 export interface FunnelReportOptions {
   /** Only events at or after this time; null for all that are kept (ANALYTICS_RETENTION_DAYS). */
   since: Date | null;
+  /** Only events before this time (the console's dashboard counts whole days); null for up to now. */
+  until?: Date | null;
 }
 
 /** Reads the events from the database and counts the funnels. */
-export async function buildFunnelReport(db: Database, { since }: FunnelReportOptions): Promise<FunnelReport[]> {
-  const events = await createAnalyticsRepository(db).funnelEvents(since);
+export async function buildFunnelReport(db: Database, { since, until = null }: FunnelReportOptions): Promise<FunnelReport[]> {
+  const events = await createAnalyticsRepository(db).funnelEvents(since, until);
   return countFunnels(events);
 }
 

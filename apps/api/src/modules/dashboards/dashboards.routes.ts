@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { DashboardMoney, DashboardQuery } from "@serene/contracts";
+import { DashboardFunnels, DashboardMoney, DashboardQuery, DashboardSubscriptions } from "@serene/contracts";
 import { routeDocs, staffErrors as errors, staffOnly } from "../../http/index.ts";
 import type { StaffService } from "../staff/staff.service.ts";
 import type { DashboardsService } from "./dashboards.service.ts";
@@ -19,6 +19,30 @@ export function dashboardsRoutes(dashboards: DashboardsService, staff: StaffServ
         },
       },
       (request) => dashboards.money(request.query),
+    );
+    app.get(
+      "/admin/dashboard/subscriptions",
+      {
+        ...staffOnly(staff, "dashboards.read"),
+        schema: {
+          ...docs("Trials started, converted and lapsed, and churn per day and month of a range; monthly recurring revenue now"),
+          querystring: DashboardQuery,
+          response: { 200: DashboardSubscriptions, ...errors },
+        },
+      },
+      (request) => dashboards.subscriptions(request.query),
+    );
+    app.get(
+      "/admin/dashboard/funnels",
+      {
+        ...staffOnly(staff, "dashboards.read"),
+        schema: {
+          ...docs("Each funnel step by step with its conversion over a range, counted as npm run report:funnels counts"),
+          querystring: DashboardQuery,
+          response: { 200: DashboardFunnels, ...errors },
+        },
+      },
+      (request) => dashboards.funnels(request.query),
     );
   };
 }

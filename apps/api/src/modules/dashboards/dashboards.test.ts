@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DashboardMoney } from "@serene/contracts";
+import type { DashboardFunnels, DashboardMoney, DashboardSubscriptions } from "@serene/contracts";
+import { DAY_MS } from "@serene/domain";
+import { buildFunnelReport } from "../analytics/funnel-report.ts";
 import { bearer, randomIp } from "../../test/accounts.ts";
 import { createBillingHarness, PKG, type BillingHarness } from "../../test/billing-clock.ts";
 import { createStaff, type StaffAccount } from "../../test/staff.ts";
@@ -100,5 +102,126 @@ describe("the dashboard's money and sign-ups", () => {
     expect((await read("", owner.token)).statusCode).toBe(200);
     expect((await read("", support.token)).statusCode).toBe(403);
     expect((await h.app.inject({ url: "/api/v1/admin/dashboard/money" })).statusCode).toBe(401);
+  });
+});
+
+async function subscriptionFigures(query = `?from=${today()}&to=${today()}`): Promise<DashboardSubscriptions["data"]> {
+  const res = await h.app.inject({
+    url: `/api/v1/admin/dashboard/subscriptions${query}`,
+    headers: bearer(analyst.token),
+    remoteAddress: randomIp(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+/** The member cancels, then their period runs out a minute ago (earlier today), as the billing clock would have it. */
+async function cancelAndRunOut(member: { id: string }, provider: "stripe" | "paypal" = "stripe", runOut = true) {
+  await h.services.purchases.cancel(member.id, provider, "The dashboard test");
+  if (runOut)
+    await h.database.executeSql(
+      "update subscriptions set current_period_end = greatest(date_trunc('day', now()), now() - interval '1 minute') where user_id = $1",
+      [member.id],
+    );
+}
+
+describe("the dashboard's trials, churn and recurring revenue", () => {
+  it("moves by what happened today: two trials begun, one converted, one lapsed, one member churned, one ending, two more renewing", async () => {
+    const before = await subscriptionFigures();
+    h.clock.now = Date.now();
+    const started = h.clock.now;
+    await h.cardMember(PKG.monthly);
+    const { subscriptionId } = await h.cardMember(PKG.yearlyTrial);
+    const { member: lapses } = await h.cardMember(PKG.yearlyTrial);
+    const { member: churns } = await h.cardMember(PKG.monthly);
+    const { member: ending } = await h.cardMember(PKG.monthly);
+    // The trial's day-7 charge (the billing clock moves; the charge is recorded today).
+    const [trial] = (await h.database.executeSql("select current_period_end from subscriptions where id = $1", [subscriptionId])).rows as {
+      current_period_end: Date;
+    }[];
+    const trialEnds = new Date(trial!.current_period_end);
+    h.clock.now = trialEnds.getTime();
+    expect(await h.chargeJob(subscriptionId, trialEnds)).toEqual({ outcome: "charged" });
+    h.clock.now = started + 60_000; // a minute after they bought: a cancellation counts after the last charge
+    await cancelAndRunOut(lapses);
+    await cancelAndRunOut(churns);
+    await cancelAndRunOut(ending, "stripe", false);
+    const after = await subscriptionFigures();
+
+    const grew = (field: "trials_started" | "trials_converted" | "trials_lapsed" | "churned") => after.totals[field] - before.totals[field];
+    expect({
+      started: grew("trials_started"),
+      converted: grew("trials_converted"),
+      lapsed: grew("trials_lapsed"),
+      churned: grew("churned"),
+      ending: after.ending - before.ending,
+    }).toEqual({ started: 2, converted: 1, lapsed: 1, churned: 1, ending: 1 });
+    expect(after.days).toHaveLength(1);
+    expect(after.months[0]).toMatchObject({ month: today().slice(0, 7), churned: after.totals.churned });
+    const usdMrr = (data: DashboardSubscriptions["data"]) =>
+      data.mrr.find((row) => row.currency === "USD") ?? { cents: 0, subscriptions: 0 };
+    expect(usdMrr(after).subscriptions - usdMrr(before).subscriptions).toBe(2);
+    // $14.99 a month, and the annual $59.99 spread over twelve months ($5.00), within a cent of rounding.
+    expect(Math.abs(usdMrr(after).cents - usdMrr(before).cents - (1499 + 500))).toBeLessThanOrEqual(1);
+    expect(after.totals.trial_conversion).not.toBeNull();
+  });
+
+  it("counts those paying when a range began, and leaves a range before anything happened empty", async () => {
+    const tomorrow = new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
+    const ahead = await subscriptionFigures(`?from=${tomorrow}&to=${tomorrow}`);
+    expect(ahead.totals.paying_at_start).toBeGreaterThanOrEqual(2);
+    const old = await subscriptionFigures("?from=2020-01-01&to=2020-01-02");
+    expect(old.totals).toEqual({
+      trials_started: 0,
+      trials_converted: 0,
+      trials_lapsed: 0,
+      churned: 0,
+      trial_conversion: null,
+      paying_at_start: 0,
+      churn_rate: null,
+    });
+  });
+});
+
+describe("the dashboard's funnels", () => {
+  it("are the funnel report's own numbers for the range's days", async () => {
+    for (const [session, steps] of [
+      ["dashboard-a", ["quiz_view", "quiz_step", "quiz_email"]],
+      ["dashboard-b", ["quiz_view"]],
+    ] as const) {
+      for (const name of steps) {
+        const res = await h.app.inject({
+          method: "POST",
+          url: "/api/v1/events",
+          remoteAddress: randomIp(),
+          payload: { name, path: "/quiz", session_id: session, properties: { funnel: "dash-quiz", quiz: "dash-quiz", total: 1, step: 1 } },
+        });
+        expect(res.statusCode, res.body).toBe(202);
+      }
+    }
+    const res = await h.app.inject({
+      url: `/api/v1/admin/dashboard/funnels?from=${today()}&to=${today()}`,
+      headers: bearer(analyst.token),
+      remoteAddress: randomIp(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { funnels } = res.json<DashboardFunnels>().data;
+    const start = new Date(`${today()}T00:00:00Z`);
+    expect(funnels).toEqual(await buildFunnelReport(h.database.db, { since: start, until: new Date(start.getTime() + DAY_MS) }));
+    const quiz = funnels.find((funnel) => funnel.funnel === "dash-quiz")!;
+    expect(quiz.steps.slice(0, 3).map((step) => [step.label, step.people, step.conversion])).toEqual([
+      ["Quiz opened", 2, null],
+      ["Step 1 answered", 1, 50],
+      ["E-mail given", 1, 100],
+    ]);
+    const old = await h.app.inject({
+      url: "/api/v1/admin/dashboard/funnels?from=2020-01-01&to=2020-01-01",
+      headers: bearer(analyst.token),
+    });
+    expect(old.json().data.funnels).toEqual([]);
+    for (const path of ["subscriptions", "funnels"]) {
+      expect((await h.app.inject({ url: `/api/v1/admin/dashboard/${path}`, headers: bearer(support.token) })).statusCode).toBe(403);
+      const bad = await h.app.inject({ url: `/api/v1/admin/dashboard/${path}?from=2026-02-30`, headers: bearer(analyst.token) });
+      expect(bad.statusCode).toBe(422);
+    }
   });
 });

@@ -282,6 +282,12 @@ describe("what each role may do", () => {
     },
     { name: "GET /admin/dashboard/money", needs: "dashboards.read", run: (token) => call("GET", "/dashboard/money", token) },
     {
+      name: "GET /admin/dashboard/subscriptions",
+      needs: "dashboards.read",
+      run: (token) => call("GET", "/dashboard/subscriptions", token),
+    },
+    { name: "GET /admin/dashboard/funnels", needs: "dashboards.read", run: (token) => call("GET", "/dashboard/funnels", token) },
+    {
       name: "POST /admin/members/{id}/purchases/{purchaseId}/clear",
       needs: "money.write",
       allowed: 404,

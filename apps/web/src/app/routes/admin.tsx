@@ -27,7 +27,7 @@ const ROOMS: Record<string, { title: string; lead: string; needs: StaffPermissio
   },
   business: {
     title: "Business",
-    lead: "Sign-ups and money over the days you choose, and the plans running now.",
+    lead: "Sign-ups, money, trials, churn and the funnels over the days you choose, and the recurring revenue running now.",
     needs: "dashboards.read",
   },
   staff: { title: "Staff", lead: "Invite people, choose what each may do, and close an account.", needs: "staff.manage" },
