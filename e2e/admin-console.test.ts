@@ -1,7 +1,7 @@
 import { generate } from "otplib";
 import type { Browser, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { baseUrl, launch, linkIn, mailTo, newVisit, registerMember, signInToConsole } from "./browser";
+import { baseUrl, joinStaff, launch, linkIn, mailTo, newVisit, registerMember, signInToConsole } from "./browser";
 
 /**
  * The operator console (decision 067): the demo owner signs in with a password and a code, invites a
@@ -57,23 +57,7 @@ describe("the operator console", () => {
     // The invitee, in another browser, from the e-mail.
     const link = linkIn(await mailTo(email, /invited to the Serene console/), "/admin/invitation");
     const support = await newVisit(browser);
-    await support.page.goto(link);
-    await support.page.getByText(`You are invited as support with ${email}.`).waitFor();
-    await support.page.getByLabel("Your name").fill("Sasha");
-    await support.page.getByLabel("Choose a password").fill("a calm support password");
-    await support.page.getByRole("button", { name: "Continue" }).click();
-    await support.page.getByRole("img", { name: "QR code of the console's sign-in key" }).waitFor();
-    const secret = (await support.page.getByLabel("Sign-in key", { exact: true }).textContent())!.replace(/\s+/g, "");
-    await support.page.getByLabel("The six digits the app shows").fill("000000");
-    await support.page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
-    await support.page.getByText(/That code is not right/).waitFor();
-    await support.page.getByLabel("The six digits the app shows").fill(await codeFor(secret));
-    await support.page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
-    const codes = support.page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
-    await codes.first().waitFor();
-    expect(await codes.count()).toBe(10);
-    await support.page.getByRole("button", { name: "I have kept them" }).click();
-    await support.page.getByRole("heading", { level: 1, name: "Console" }).waitFor();
+    const secret = await joinStaff(support.page, link, { email, role: "support", name: "Sasha", password: "a calm support password" });
     const supportNav = support.page.getByRole("navigation", { name: "Console" });
     expect(await supportNav.getByRole("link").allTextContents()).toEqual(["Overview", "Members", "My sessions"]);
     await support.page.getByText("Refund charges and grant complimentary premium").waitFor();

@@ -36,6 +36,8 @@ export interface Visit {
 }
 
 export interface VisitOptions {
+  /** The server to visit; the journeys' shared one unless said. */
+  server?: string;
   /**
    * "block" (the default): the app's service worker does not start, so page.route sees every request
    * (it cannot see what a worker fetches). Only the offline journey allows it.
@@ -48,10 +50,10 @@ export async function newVisit(
   browser: Browser,
   width = 1280,
   storage: Record<string, string> = {},
-  { serviceWorkers = "block" }: VisitOptions = {},
+  { serviceWorkers = "block", server = baseUrl() }: VisitOptions = {},
 ): Promise<Visit> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: server,
     viewport: { width, height: width < 600 ? 844 : 800 },
     deviceScaleFactor: 1,
     serviceWorkers,
@@ -179,6 +181,32 @@ export function linkIn(message: OutboxMessage, prefix: string): string {
   const link = links.map((href) => new URL(href)).find((url) => url.pathname.startsWith(prefix));
   if (!link) throw new Error(`no ${prefix} link in: ${message.text}`);
   return `${link.pathname}${link.search}`;
+}
+
+/**
+ * Someone invited to the console follows the e-mail's link in `page`: their name and password, then two-factor
+ * sign-in (a wrong code first, which is refused, then the app's code), then the recovery codes kept. Answers
+ * the sign-in key their authenticator app holds.
+ */
+export async function joinStaff(page: Page, link: string, person: { email: string; role: string; name: string; password: string }) {
+  await page.goto(link);
+  await page.getByText(`You are invited as ${person.role} with ${person.email}.`).waitFor();
+  await page.getByLabel("Your name").fill(person.name);
+  await page.getByLabel("Choose a password").fill(person.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("img", { name: "QR code of the console's sign-in key" }).waitFor();
+  const secret = (await page.getByLabel("Sign-in key", { exact: true }).textContent())!.replace(/\s+/g, "");
+  await page.getByLabel("The six digits the app shows").fill("000000");
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await page.getByText(/That code is not right/).waitFor();
+  await page.getByLabel("The six digits the app shows").fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+  await codes.first().waitFor();
+  expect(await codes.count()).toBe(10);
+  await page.getByRole("button", { name: "I have kept them" }).click();
+  await page.getByRole("heading", { level: 1, name: "Console" }).waitFor();
+  return secret;
 }
 
 /** Thirty seconds: one step of an authenticator app's codes. */

@@ -1,14 +1,21 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import type pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseUrl, launch, mailTo, signInToConsole } from "./browser";
-import { scratchDatabase, startServer, type RunningServer } from "./server";
+import { baseUrl, joinStaff, launch, mailTo, signInToConsole } from "./browser";
+import { repoRoot, scratchDatabase, startServer, type RunningServer } from "./server";
 
 /**
  * Support and money in the console (decision 068): support finds a member and refunds part of a card
  * charge and the whole of a wallet charge; each member gets the e-mail and sees their receipts change.
- * Then, on a server of its own on PostgreSQL, a card purchase left stuck in processing by a process that
- * stopped right after the card was charged: support clears it, and the member has what they paid for.
+ * Then, on a server of its own on PostgreSQL: a card purchase left stuck in processing by a process that
+ * stopped right after the card was charged, which support clears so the member has what they paid for; and an
+ * analyst invited from the command line who reads a scripted day on the dashboard, its funnel the same as
+ * `npm run report:funnels` prints (decision 069).
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -54,15 +61,15 @@ async function member(server: string, name: string) {
   return { email, token: res.json.token! };
 }
 
-/** The monthly plan bought by card (4242) through the sandbox card processor, as the card form does. */
-async function buyByCard(server: string, token: string) {
+/** A plan (the monthly one unless said) bought by card (4242) through the sandbox card processor, as the card form does. */
+async function buyByCard(server: string, token: string, packageId = 1) {
   const intent = await call(server, "/api/v1/stripe/setup-intent", { token });
   const confirmed = await call(server, "/api/v1/sandbox/card/confirm", {
     body: { client_secret: intent.json.client_secret, number: "4242424242424242", exp_month: 12, exp_year: 2040, cvc: "123" },
   });
   const bought = await call(server, "/api/v1/stripe/payment-method", {
     token,
-    body: { payment_method: confirmed.json.payment_method, package_id: 1 },
+    body: { payment_method: confirmed.json.payment_method, package_id: packageId },
   });
   expect(bought.status, JSON.stringify(bought.json)).toBe(200);
 }
@@ -84,6 +91,15 @@ async function openMember(page: Page, email: string, name: string) {
   await page.goto(`/admin/members?q=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name }).click();
   await page.getByRole("heading", { level: 2, name }).waitFor();
+}
+
+/** Runs one of the operator scripts (as `npm run` does, through tsx) and answers what it printed. */
+async function run(args: string[], env: Record<string, string>): Promise<string> {
+  const { stdout } = await promisify(execFile)(path.join(repoRoot, "node_modules/.bin/tsx"), args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+  });
+  return stdout;
 }
 
 const receiptLine = (page: Page) => page.getByRole("region", { name: "Receipts" }).getByRole("listitem").first();
@@ -154,13 +170,13 @@ describe("support and money", () => {
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-describe.runIf(adminUrl)("a purchase stuck in processing", () => {
+describe.runIf(adminUrl)("on a deployment of its own on PostgreSQL", () => {
   let server: RunningServer;
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let database: pg.Client;
 
   beforeAll(async () => {
-    scratch = await scratchDatabase(adminUrl!, "serene_stuck");
+    scratch = await scratchDatabase(adminUrl!, "serene_console");
     database = scratch.client;
     server = await startServer({ env: { DATABASE_URL: scratch.url } });
   }, 180_000);
@@ -170,7 +186,7 @@ describe.runIf(adminUrl)("a purchase stuck in processing", () => {
     await scratch?.drop();
   }, 60_000);
 
-  it("is cleared by support after the processor is asked: the charge was taken, so the member gets the plan and the receipt", async () => {
+  it("a purchase stuck in processing is cleared by support after the processor is asked: the charge was taken, so the member gets the plan and the receipt", async () => {
     const secret = /"totpSecret":"([A-Z2-7]+)"/.exec(server.output())?.[1];
     expect(secret, "the demo owner's secret in the start-up log").toBeTruthy();
     const quinn = await member(server.url, "Quinn");
@@ -207,5 +223,98 @@ describe.runIf(adminUrl)("a purchase stuck in processing", () => {
     expect([...quinnVisit.problems, ...staff.problems]).toEqual([]);
     await quinnVisit.context.close();
     await staff.context.close();
+  });
+
+  it("the analyst's dashboard after a scripted day of sign-ups, a trial and a purchase shows the funnel exactly as npm run report:funnels counts it", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    // An analyst joins, invited from the command line.
+    const email = `analyst.${Date.now().toString(36)}@example.com`;
+    const invited = await run(["scripts/admin-invite.ts", email, "analyst"], { DATABASE_URL: scratch.url, APP_URL: server.url });
+    const link = new URL(/https?:\/\/\S+\/admin\/invitation\S*/.exec(invited)![0]);
+    const analyst = await visit(server.url);
+    await joinStaff(analyst.page, `${link.pathname}${link.search}`, {
+      email,
+      role: "analyst",
+      name: "Ari",
+      password: "a calm analyst password",
+    });
+    const nav = analyst.page.getByRole("navigation", { name: "Console" });
+    expect(await nav.getByRole("link").allTextContents()).toEqual(["Overview", "Business", "My sessions"]);
+    await nav.getByRole("link", { name: "Business" }).click();
+    const figure = (term: string) => analyst.page.locator("dl").first().locator(`dt:text-is("${term}") + dd`);
+    await figure("Sign-ups").waitFor();
+    const before = { signups: Number(await figure("Sign-ups").innerText()), trials: Number(await figure("Trials started").innerText()) };
+
+    // The day: five people open the quiz, two of them go all the way (one trial, one monthly plan by card).
+    const funnel = `analyst-day-${Date.now().toString(36)}`;
+    const quiz = { funnel, quiz: funnel };
+    const reached = [8, 5, 4, 3, 2]; // how many steps of the funnel each person took, in order
+    const steps: [string, string, object][] = [
+      ["quiz_view", "/quiz", { ...quiz, total: 2 }],
+      ["quiz_step", "/quiz", { ...quiz, step: 1 }],
+      ["quiz_step", "/quiz", { ...quiz, step: 2 }],
+      ["quiz_email", "/quiz", quiz],
+      ["quiz_results_view", "/quiz-results", quiz],
+      ["page_view", "/subscription", {}],
+      ["initiate_checkout", "/subscription", { package_id: "4", currency: "USD", value: 0 }],
+      ["start_trial", "/subscription", { package_id: "4", currency: "USD", value: 0 }],
+    ];
+    for (const [person, count] of reached.entries()) {
+      for (const [name, path, properties] of steps.slice(0, count)) {
+        const sent = await call(server.url, "/api/v1/events", {
+          body: { name, path, session_id: `${funnel}-person-${person}`, properties },
+        });
+        expect(sent.status).toBe(202);
+      }
+    }
+    const trial = await member(server.url, "Tess");
+    await buyByCard(server.url, trial.token, 4);
+    const monthly = await member(server.url, "Milo");
+    await buyByCard(server.url, monthly.token);
+
+    // The analyst asks for today alone.
+    await analyst.page.getByLabel("From (UTC)").fill(today);
+    await analyst.page.getByLabel("To (UTC)").fill(today);
+    await analyst.page.getByRole("button", { name: "Show" }).click();
+    await expect.poll(async () => Number(await figure("Sign-ups").innerText())).toBe(before.signups + 2);
+    expect(Number(await figure("Trials started").innerText())).toBe(before.trials + 1);
+    const shown = analyst.page.getByRole("article", { name: `Funnel ${funnel} (quiz)` }).getByRole("row");
+    await shown.nth(1).waitFor();
+    const dashboard = (
+      await shown.evaluateAll((rows) => rows.slice(1).map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent ?? "")))
+    ).map(([label, people, , conversion]) => [label, Number(people), conversion === "–" ? null : Number.parseFloat(conversion!)]);
+
+    // The same day, counted by npm run report:funnels against the same database.
+    const report = await run(
+      [
+        "scripts/report-funnels.ts",
+        "--since",
+        today,
+        "--out",
+        path.join(mkdtempSync(path.join(tmpdir(), "serene-report-")), "funnels.html"),
+      ],
+      {
+        DATABASE_URL: scratch.url,
+      },
+    );
+    const block = report.split("\n\n").find((part) => part.startsWith(`${funnel} (quiz)`))!;
+    const printed = block
+      .split("\n")
+      .slice(3)
+      .map((line) => line.trim().split(/\s{2,}/))
+      .map(([label, people, conversion]) => [label, Number(people), conversion ? Number.parseFloat(conversion) : null]);
+    expect(dashboard).toEqual(printed);
+    expect(dashboard).toEqual([
+      ["Quiz opened", 5, null],
+      ["Step 1 answered", 5, 100],
+      ["Step 2 answered", 4, 80],
+      ["E-mail given", 3, 75],
+      ["Results viewed", 2, 66.7],
+      ["Paywall opened", 1, 50],
+      ["Checkout started", 1, 100],
+      ["Trial or purchase", 1, 100],
+    ]);
+    expect(analyst.problems).toEqual([]);
+    await analyst.context.close();
   });
 });
