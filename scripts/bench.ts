@@ -24,6 +24,8 @@
 //      during a 10,000-job flood on another queue and 2,000 e-mails waiting on its own, budget under 5 s; the most
 //      requests a second at p99 under 100 ms for a member mix on one API node and on three behind HAProxy
 //   8c. the operator console's member search at 100,000 members on PostgreSQL (scripts/bench-support.ts), p99 < 50 ms
+//   8d. the analyst's dashboard (money, subscriptions, funnels) at 100,000 members and 1,000,000 analytics events on
+//       PostgreSQL (scripts/bench-dashboard.ts), p99 < 200 ms each over the default range (the 30 days to today)
 //   9. npm run fuzz: generated bad input, 1,000 requests per operation of the API document on PGlite and
 //      PostgreSQL (BENCH_DATABASE_URL, else the local server): operations, cases, answers by status, 0 answers ≥ 500
 // It is a benchmark, not a test: it prints figures and writes bench-results/latest.json.
@@ -42,6 +44,7 @@ import { measureProgressApi } from "./bench-progress";
 import { measureDatabaseOutage } from "./bench-outage";
 import { measureAnswerToNextQuestion } from "./bench-quiz";
 import { measureCapacity, measureJobs, membersOnline, type CapacityStep } from "./bench-cluster.ts";
+import { measureDashboard } from "./bench-dashboard.ts";
 import { measureMemberSearch } from "./bench-support.ts";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { describeFuzz, runFuzz } from "./fuzz";
@@ -303,6 +306,7 @@ async function main() {
   const jobs = await measureJobs();
   const capacity = await measureCapacity();
   const memberSearch = await measureMemberSearch();
+  const dashboard = await measureDashboard();
   const step = (found: CapacityStep | null) =>
     found ? `${found.requestsPerSecond} req/s (p99 ${found.p99} ms, ${found.connections} conn.)` : "none";
   const fuzz = runFuzz({ postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" });
@@ -474,6 +478,15 @@ async function main() {
       "p99 < 50 ms",
       memberSearch.p99 < 50,
     ],
+    ...Object.entries(dashboard.figures).map(
+      ([name, figure]) =>
+        [
+          `console dashboard: ${name} at ${dashboard.members.toLocaleString("en")} members, ${dashboard.events.toLocaleString("en")} events (PostgreSQL), p50 / p99`,
+          `${figure.p50} / ${figure.p99} ms`,
+          "p99 < 200 ms",
+          figure.p99 < 200,
+        ] as [string, string, string, boolean],
+    ),
     ...fuzz.map(
       (totals) =>
         [

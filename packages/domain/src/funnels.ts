@@ -117,9 +117,16 @@ export function funnelSteps(kind: FunnelKind, quizSteps = 0): { key: string; lab
 /** A property as a non-empty printable string (control sequences removed), else null. */
 function text(value: unknown): string | null {
   if (typeof value !== "string") return null;
-  const printable = printableText(value).trim();
+  let printable = printedOnce.get(value);
+  if (printable === undefined) {
+    printable = printableText(value).trim();
+    // Funnel names repeat across thousands of events: each distinct one is cleaned once (the cache is bounded).
+    if (printedOnce.size > 10_000) printedOnce.clear();
+    printedOnce.set(value, printable);
+  }
   return printable === "" ? null : printable;
 }
+const printedOnce = new Map<string, string>();
 /** A property as a positive whole number (sent as a number or a numeric string), else null. */
 function count(value: unknown): number | null {
   const parsed = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : NaN;

@@ -99,6 +99,9 @@ export const payments = pgTable(
     uniqueIndex("payments_idempotency_idx").on(t.idempotencyKey),
     index("payments_provider_payment_idx").on(t.provider, t.providerPaymentId),
     index("payments_user_idx").on(t.userId),
+    // The analyst's dashboard (decision 069): money per day of a range, and a subscription's first charge.
+    index("payments_created_at_idx").on(t.createdAt),
+    index("payments_subscription_idx").on(t.subscriptionId, t.createdAt),
   ],
 );
 

@@ -39,6 +39,9 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index("subscriptions_user_idx").on(t.userId),
+    // The analyst's dashboard (decision 069): trials begun, and access that ended, per day of a range.
+    index("subscriptions_started_at_idx").on(t.startedAt),
+    index("subscriptions_period_end_idx").on(t.currentPeriodEnd),
     uniqueIndex("subscriptions_provider_subscription_idx").on(t.provider, t.providerSubscriptionId),
   ],
 );

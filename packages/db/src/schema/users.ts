@@ -24,6 +24,8 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(t.email),
     // The operator console's member search (decision 067): any part of a name or an address, by trigrams.
     index("users_search_trgm_idx").using("gin", sql`(lower(${t.name}) || ' ' || ${t.email}) gin_trgm_ops`),
+    // The analyst's dashboard counts sign-ups per day of a range (decision 069).
+    index("users_created_at_idx").on(t.createdAt),
     index("users_deletion_due_idx")
       .on(t.deletionDueAt)
       .where(sql`${t.deletionDueAt} is not null`),
