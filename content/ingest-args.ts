@@ -173,17 +173,4 @@ export function inferVariant(model: ContentModel, hasVideo: boolean, fileName: s
   return female ? "audio_female" : "audio_male";
 }
 
-/** "Evening Calm, Part 2!" -> "evening-calm-part-2". */
-export function slugify(name: string): string {
-  return (
-    name
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/['’]/g, "")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60)
-      .replace(/-+$/g, "") || "item"
-  );
-}
+export { slugify } from "@serene/domain";

@@ -1,14 +1,14 @@
 /**
  * Registers an ingested item in the product's database (the same one `npm start` uses:
  * DATABASE_URL, else the embedded database under DATA_DIR), so it is listed, searchable and
- * playable. A running server sees it within its catalogue refresh (30 s) or at once by id.
+ * playable. Every running server sees it as soon as it commits.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
-import { contentItems, contentItemTags, createDatabase, migrate, notifyChange, tags, type DatabaseHandle } from "@serene/db";
+import { contentItems, createDatabase, migrate, notifyChange, type DatabaseHandle } from "@serene/db";
+import { createEditorRepository, FIRST_ADDED_ID } from "../apps/api/src/modules/content/editor.repository.ts";
 import type { CatalogueItem, MediaManifest } from "./catalogue.ts";
-import { contentItemRow } from "./item-row.ts";
 
 export interface IngestedItem extends Omit<CatalogueItem, "id"> {
   /** The manifest entries of the item's streams, by media path. */
@@ -26,17 +26,14 @@ export async function openProductDatabase(env: Record<string, string | undefined
   return handle;
 }
 
-/**
- * Ingested items take ids from here up, so the shipped catalogue (whose ids are fixed in
- * content/demo/catalogue.json and may grow) never writes over one.
- */
-export const FIRST_INGESTED_ID = 100_000;
-
-const nextIdQuery = sql<number>`greatest(coalesce(max(${contentItems.id}), 0), ${FIRST_INGESTED_ID - 1})::int + 1`;
+/** Ingested items take ids from the range the console's items take (the editor repository's). */
+export const FIRST_INGESTED_ID = FIRST_ADDED_ID;
 
 /** The id a new ingested item gets. */
 export async function nextItemId(handle: DatabaseHandle): Promise<number> {
-  const [row] = await handle.db.select({ next: nextIdQuery }).from(contentItems);
+  const [row] = await handle.db
+    .select({ next: sql<number>`greatest(coalesce(max(${contentItems.id}), 0), ${FIRST_INGESTED_ID - 1})::int + 1` })
+    .from(contentItems);
   return row!.next;
 }
 
@@ -45,36 +42,27 @@ export async function slugInUse(handle: DatabaseHandle, slug: string): Promise<b
   return Boolean(row);
 }
 
-const titleCase = (slug: string) => slug.replace(/-/g, " ").replace(/\b\w/g, (char) => char.toUpperCase());
-
-/** Writes the item and its tags (new tags are created); returns its id. */
+/**
+ * Writes the item, published, with its tags (new tags are made), through the catalogue's one writer (the
+ * console's editor repository, decision 070); returns its id. Every running node shows it once this commits.
+ */
 export async function registerIngestedItem(handle: DatabaseHandle, item: IngestedItem): Promise<number> {
   const durations = Object.values(item.streams).map((stream) => stream.duration);
-  return handle.db.transaction(async (tx) => {
-    const [next] = await tx.select({ next: nextIdQuery }).from(contentItems);
-    const id = next!.next;
-    const tagIds: number[] = [];
-    const tagNames: string[] = [];
-    for (const slug of item.tags) {
-      let [tag] = await tx.select().from(tags).where(eq(tags.slug, slug));
-      if (!tag) {
-        const [nextTag] = await tx
-          .select({ next: sql<number>`greatest(coalesce(max(${tags.id}), 0), ${FIRST_INGESTED_ID - 1})::int + 1` })
-          .from(tags);
-        [tag] = await tx
-          .insert(tags)
-          .values({ id: nextTag!.next, slug, name: titleCase(slug) })
-          .returning();
-      }
-      tagIds.push(tag!.id);
-      tagNames.push(tag!.name);
-    }
-    await tx
-      .insert(contentItems)
-      .values(contentItemRow(item, { id, durationSeconds: durations.length > 0 ? Math.round(Math.max(...durations)) : null, tagNames }));
-    if (tagIds.length > 0) await tx.insert(contentItemTags).values(tagIds.map((tagId, position) => ({ itemId: id, tagId, position })));
-    // Every running node shows the new item as soon as this commits.
-    await notifyChange(tx, "catalogue");
-    return id;
+  return handle.inOneTransaction(async () => {
+    const row = await createEditorRepository(handle.db).create({
+      slug: item.slug,
+      model: item.model,
+      type: item.type,
+      name: item.name,
+      description: item.description,
+      free: item.free,
+      goal: item.goal ?? null,
+      tags: item.tags,
+      media: item.media ?? {},
+      durationSeconds: durations.length > 0 ? Math.round(Math.max(...durations)) : null,
+      status: "published",
+    });
+    await notifyChange(handle.db, "catalogue");
+    return row.id;
   });
 }

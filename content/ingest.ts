@@ -9,24 +9,12 @@
  * are added to manifest.json and the item is registered in the product's database.
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type { DatabaseHandle } from "@serene/db";
 import { type MediaManifest, type MediaVariant, MEDIA_VARIANTS } from "./catalogue.ts";
 import { INGEST_USAGE, IngestUsageError, inferVariant, parseIngestArgs, slugify, type IngestArgs } from "./ingest-args.ts";
-import {
-  AUDIO_LADDER,
-  MissingToolsError,
-  SOURCE_SAMPLE_RATE,
-  mediaDirFromEnv,
-  packageToHls,
-  probe,
-  requireTools,
-  updateManifest,
-  writeCover,
-} from "./media-build/hls.ts";
-import { normaliseToWav } from "./media-build/loudness.ts";
+import { MissingToolsError, mediaDirFromEnv, probe, requireTools, updateManifest, writeCover } from "./media-build/hls.ts";
+import { packageRecording, RecordingRefused } from "./media-build/package-recording.ts";
 import { serverIsRunning } from "../scripts/operator-database.ts";
 import { openProductDatabase, registerIngestedItem, slugInUse } from "./ingest.repository.ts";
 
@@ -75,32 +63,12 @@ async function ingestInto(database: DatabaseHandle, mediaDir: string, slug: stri
   const base = `${args.free ? "free" : "premium"}/${slug}`;
   const media: Partial<Record<MediaVariant, string>> = {};
   const streams: MediaManifest = {};
-  // Voices get the speech ladder, music and soundscapes the stereo one; every recording is
-  // brought to the same loudness first (two-pass loudnorm, see media-build/loudness.ts).
-  const ladder = args.model === "music-soundscape" || args.model === "music-soundscape-playlist" ? "music" : "speech";
-  const scratch = await mkdtemp(join(tmpdir(), "serene-ingest-"));
-  try {
-    for (const [index, plan] of plans.entries()) {
-      const folder = MEDIA_VARIANTS[plan.variant];
-      const path = `${base}/${folder}`;
-      process.stderr.write(`${basename(plan.file)} -> ${path}\n`);
-      const facts = await probe(plan.file);
-      const wav = join(scratch, `${index}.wav`);
-      if (facts.hasAudio) await normaliseToWav(plan.file, wav, AUDIO_LADDER[ladder][0].channels, SOURCE_SAMPLE_RATE);
-      const stream = await packageToHls({
-        inputs: facts.hasAudio ? [{ path: plan.file }, { path: wav }] : [{ path: plan.file }],
-        outDir: join(mediaDir, path),
-        kind: plan.kind,
-        ladder,
-        duration: plan.duration,
-        label: folder,
-        maps: plan.kind === "video" ? ["0:v:0", ...(facts.hasAudio ? ["1:a:0"] : [])] : ["1:a:0"],
-      });
-      media[plan.variant] = path;
-      streams[path] = stream;
-    }
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
+  for (const plan of plans) {
+    const folder = MEDIA_VARIANTS[plan.variant];
+    const path = `${base}/${folder}`;
+    process.stderr.write(`${basename(plan.file)} -> ${path}\n`);
+    streams[path] = await packageRecording({ file: plan.file, variant: plan.variant, model: args.model, outDir: join(mediaDir, path), label: folder });
+    media[plan.variant] = path;
   }
 
   await writeCover(mediaDir, { slug, name: args.name, type: args.type, tags: args.tags });
@@ -129,6 +97,10 @@ async function ingestInto(database: DatabaseHandle, mediaDir: string, slug: stri
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof RecordingRefused) {
+    console.error(`Error: ${error.message}`);
+    process.exit(2);
+  }
   if (error instanceof IngestUsageError) {
     if (error.message) console.error(`Error: ${error.message}\n`);
     console.error(INGEST_USAGE);

@@ -13,6 +13,7 @@
  *   - requireTools: a clear message when espeak-ng, sox or ffmpeg are missing.
  */
 import { spawnSync } from "node:child_process";
+import { ffmpegKnows, toolCommand } from "./tools.ts";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -89,7 +90,7 @@ export class MissingToolsError extends Error {
 export function requireTools(tools: readonly string[]): void {
   const missing = tools.filter((tool) => {
     const flag = tool === "ffmpeg" || tool === "ffprobe" ? "-version" : "--version";
-    const result = spawnSync(tool, [flag], { stdio: "ignore" });
+    const result = spawnSync(toolCommand(tool), [flag], { stdio: "ignore" });
     return result.error !== undefined;
   });
   if (missing.length > 0) throw new MissingToolsError(missing);
@@ -99,6 +100,7 @@ export function requireTools(tools: readonly string[]): void {
 // Processes
 
 export { run, type RunResult } from "./run.ts";
+export { toolCommand } from "./tools.ts";
 
 export interface ProbeResult {
   duration: number;
@@ -523,8 +525,8 @@ async function encodeRendition(
       "-y",
       "-progress",
       "pipe:1",
-      "-stats_period",
-      "0.25",
+      // Four progress reports a second where the build knows the option (ffmpeg 4.4 on); else its two.
+      ...(ffmpegKnows("stats_period") ? ["-stats_period", "0.25"] : []),
       "-nostats",
       ...inputArgs,
       ...hlsEncodeArgs(options, rendition, gainDb),

@@ -16,6 +16,7 @@ import { loadCatalogue } from "../index.ts";
 import { AUDIO_LADDER, SHIPPED_MEDIA_DIR, folderBytes, parseMasterVariants, readPlaylistDuration, run } from "./hls.ts";
 import { LOUDNESS, measureStream } from "./loudness.ts";
 
+/** The builder's own ffmpeg (Debian's, on PATH, beside espeak-ng and sox), not the one uploads use (decision 070). */
 const HAS_FFMPEG = spawnSync("ffmpeg", ["-version"], { stdio: "ignore" }).error === undefined;
 const MEDIA = SHIPPED_MEDIA_DIR;
 /** `du -sb content/media` stays within this. */

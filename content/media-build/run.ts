@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { toolCommand } from "./tools.ts";
 
 /** What a finished command printed. */
 export interface RunResult {
@@ -13,7 +14,7 @@ export function run(
   options: { cwd?: string; onStdout?: (chunk: string) => void } = {},
 ): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(toolCommand(command), args, { cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8");

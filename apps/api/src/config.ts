@@ -92,6 +92,10 @@ const EnvSchema = z.object({
   MEDIA_DIR: z.string().min(1).default(path.join(repoRoot, "content/media")),
   MEDIA_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SERVE_MEDIA: flag.default(true),
+  /** Where the console's uploads are packaged and served from beside MEDIA_DIR; every API node and worker must share it. */
+  MEDIA_UPLOAD_DIR: z.string().min(1).optional(),
+  /** The largest recording an editor may upload, in megabytes. */
+  CONTENT_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(20_000).default(2048),
   CLOUDFRONT_KEY_PAIR_ID: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be the public key id (letters, digits, - and _)")
@@ -246,6 +250,10 @@ function paymentsConfig(env: Env, sandbox: boolean): PaymentsConfig {
 export interface MediaConfig {
   /** The media root on disk, served under /media when `serve` is true. */
   dir: string;
+  /** The console's uploads (decision 070): packaged streams and covers, served under /media after `dir`. */
+  uploadDir: string;
+  /** The largest upload accepted, in bytes. */
+  uploadMaxBytes: number;
   /** The absolute address cookie policies name (no trailing slash). */
   baseUrl: string;
   /** How content responses address media: "/media" on this server, else MEDIA_BASE_URL, so any host name works. */
@@ -483,6 +491,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payments: paymentsConfig(env, sandboxProviders),
     media: {
       dir: path.resolve(env.MEDIA_DIR),
+      uploadDir: path.resolve(env.MEDIA_UPLOAD_DIR ?? path.join(env.DATA_DIR, "media")),
+      uploadMaxBytes: env.CONTENT_UPLOAD_MAX_MB * 1024 * 1024,
       baseUrl: (env.MEDIA_BASE_URL ?? `${appUrl}/media`).replace(/\/$/, ""),
       publicUrl: env.MEDIA_BASE_URL ? env.MEDIA_BASE_URL.replace(/\/$/, "") : "/media",
       serve: env.SERVE_MEDIA,

@@ -103,3 +103,18 @@ export function isComplete(longestSeconds: number, durationSeconds: number | nul
   const needed = secondsToComplete(durationSeconds);
   return needed !== null && longestSeconds >= durationSeconds! * COMPLETE_SHARE;
 }
+
+/** "Evening Calm, Part 2!" -> "evening-calm-part-2". */
+export function slugify(name: string): string {
+  return (
+    name
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/['’]/g, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60)
+      .replace(/-+$/g, "") || "item"
+  );
+}

@@ -9,6 +9,7 @@ export * from "./session.ts";
 export * from "./sign-in-throttle.ts";
 export * from "./client-key.ts";
 export * from "./content.ts";
+export * from "./content-publishing.ts";
 export * from "./entitlement.ts";
 export * from "./personal-plan.ts";
 export * from "./listening.ts";

@@ -28,6 +28,12 @@ export const contentItems = pgTable(
     captions: jsonb().$type<string[]>().notNull().default([]),
     /** The looping bed under the voice, a media path. */
     soundscape: text(),
+    /**
+     * draft, published or withdrawn (packages/domain content-publishing): members see an item only while
+     * it is published and `publishAt` (when set) has come. The shipped catalogue is published.
+     */
+    status: text().notNull().default("published"),
+    publishAt: timestamp({ withTimezone: true }),
     /** The longest stream, in seconds. */
     durationSeconds: integer(),
     /** Cover image path relative to the media root ("covers/morning-light.svg"). */

@@ -10,6 +10,7 @@ export * from "./users.ts";
 export * from "./tags.ts";
 export * from "./content-items.ts";
 export * from "./content-item-tags.ts";
+export * from "./content-uploads.ts";
 export * from "./collections.ts";
 export * from "./screen-sections.ts";
 export * from "./plan-steps.ts";

@@ -1,4 +1,4 @@
-import { isContentModel, type ContentModel } from "@serene/domain";
+import { isContentModel, isLive, nextGoingLive, type ContentModel } from "@serene/domain";
 import type { CatalogueRepository } from "./catalogue.repository.ts";
 
 export interface TagRecord {
@@ -56,14 +56,18 @@ export interface CatalogueSnapshot {
   screens: Map<string, SectionRecord[]>;
   plan: Map<number, number[]>;
   planDays: number;
+  /** When an item scheduled ahead goes live: the snapshot is read again then, on every node. */
+  nextGoingLive: Date | null;
 }
 
-async function loadSnapshot(repository: CatalogueRepository): Promise<CatalogueSnapshot> {
+async function loadSnapshot(repository: CatalogueRepository, at: Date): Promise<CatalogueSnapshot> {
   const rows = await repository.everything();
   const tagById = new Map(rows.tagRows.map((tag) => [tag.id, tag]));
   const items = new Map<number, ItemRecord>();
-  for (const row of rows.items) {
-    if (!isContentModel(row.model)) continue;
+  // Only what members see: live items, and sessions only while their course or playlist is live (decision 070).
+  const liveIds = new Set(rows.items.filter((row) => isLive(row, at)).map((row) => row.id));
+  for (const { status: _status, publishAt: _publishAt, ...row } of rows.items) {
+    if (!isContentModel(row.model) || !liveIds.has(row.id) || (row.parentId !== null && !liveIds.has(row.parentId))) continue;
     items.set(row.id, { ...row, model: row.model, tags: [], tagSlugs: [], children: [] });
   }
   for (const link of rows.itemTags) {
@@ -102,6 +106,7 @@ async function loadSnapshot(repository: CatalogueRepository): Promise<CatalogueS
     screens,
     plan,
     planDays: plan.size === 0 ? 0 : Math.max(...plan.keys()),
+    nextGoingLive: nextGoingLive(rows.items, at),
   };
 }
 
@@ -113,7 +118,7 @@ export function createCatalogueCache(repository: CatalogueRepository, ttlMs = 30
   let current: { snapshot: CatalogueSnapshot; loadedAt: number } | null = null;
   let loading: Promise<CatalogueSnapshot> | null = null;
   const reload = () => {
-    loading ??= loadSnapshot(repository)
+    loading ??= loadSnapshot(repository, new Date(now()))
       .then((snapshot) => {
         current = { snapshot, loadedAt: now() };
         return snapshot;
@@ -125,7 +130,8 @@ export function createCatalogueCache(repository: CatalogueRepository, ttlMs = 30
   };
   return {
     async get(): Promise<CatalogueSnapshot> {
-      if (current && now() - current.loadedAt < ttlMs) return current.snapshot;
+      const goingLive = current?.snapshot.nextGoingLive;
+      if (current && now() - current.loadedAt < ttlMs && !(goingLive && now() >= goingLive.getTime())) return current.snapshot;
       return reload();
     },
     /** The item with this id, reloading once if the snapshot does not know it yet. */

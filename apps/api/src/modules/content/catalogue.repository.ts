@@ -20,6 +20,10 @@ export function createCatalogueRepository(db: Database) {
   const prefix = (term: string) => sql`to_tsquery('english', ${`${term}:*`})`;
   const asTyped = (term: string) => sql`${contentItems.searchVector} @@ ${prefix(term)}`;
   const closeness = (term: string) => sql`word_similarity(${term}, ${contentItems.fuzzyText})`;
+  /** Search finds only what members see (packages/domain isLive), a session only while its course is live too. */
+  const live = sql`${contentItems.status} = 'published' and (${contentItems.publishAt} is null or ${contentItems.publishAt} <= now())
+    and (${contentItems.parentId} is null or exists (select 1 from ${contentItems} parent where parent.id = ${contentItems.parentId}
+      and parent.status = 'published' and (parent.publish_at is null or parent.publish_at <= now())))`;
 
   /**
    * The condition and rank of a search: each word matches as typed when it finds anything that
@@ -47,7 +51,7 @@ export function createCatalogueRepository(db: Database) {
       ],
       sql` + `,
     );
-    return { where: and(...conditions)!, rank: sql`(${rank})` };
+    return { where: and(live, ...conditions)!, rank: sql`(${rank})` };
   }
 
   return {
@@ -70,6 +74,8 @@ export function createCatalogueRepository(db: Database) {
             soundscape: contentItems.soundscape,
             durationSeconds: contentItems.durationSeconds,
             cover: contentItems.cover,
+            status: contentItems.status,
+            publishAt: contentItems.publishAt,
           })
           .from(contentItems)
           .orderBy(asc(contentItems.id)),

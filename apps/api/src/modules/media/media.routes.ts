@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -81,6 +82,7 @@ export function mediaTypeOf(pathname: string): string | null {
  * checks them (covers are public). Ranges, ETags and conditional requests come from @fastify/static.
  */
 export async function registerMediaFiles(app: FastifyInstance, deps: { media: MediaAccess; config: MediaConfig }) {
+  mkdirSync(deps.config.uploadDir, { recursive: true });
   await app.register(async (scope) => {
     scope.addHook("onRequest", async (request, reply) => {
       let relative: string;
@@ -102,7 +104,8 @@ export async function registerMediaFiles(app: FastifyInstance, deps: { media: Me
       }
     });
     await scope.register(fastifyStatic, {
-      root: deps.config.dir,
+      // The shipped pack first, then the console's uploads (their paths never meet: an upload's folder is its own).
+      root: [deps.config.dir, deps.config.uploadDir],
       prefix: "/media/",
       decorateReply: false,
       index: false,
