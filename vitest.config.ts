@@ -40,6 +40,7 @@ export const ENGINE_SENSITIVE = [
   "apps/api/src/modules/staff/*.test.ts", // staff accounts, the role matrix and the append-only audit log (decision 067)
   "apps/api/src/modules/support/*.test.ts", // member search (trigram index, LIKE escapes) and a member's page
   "apps/api/src/modules/dashboards/*.test.ts", // sums per UTC day in the database (time zones, casts of sums)
+  "apps/api/src/modules/content/editor.test.ts", // publishing across nodes: NOTIFY on commit, two pools on one database
   "content/media-build/pack.test.ts", // the media pack's rows on the server
 ];
 

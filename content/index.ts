@@ -2,6 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import type { Catalogue, MediaManifest, Plans } from "./catalogue.ts";
 
 export * from "./catalogue.ts";
+/** The one pipeline that packages a recording (content:ingest and the console's uploads), and an item's drawn cover. */
+export { ladderOf, packageRecording, RecordingRefused } from "./media-build/package-recording.ts";
+export { toolCommand, writeCover } from "./media-build/hls.ts";
 
 export interface FaqEntry {
   slug: string;

@@ -67,7 +67,13 @@ async function ingestInto(database: DatabaseHandle, mediaDir: string, slug: stri
     const folder = MEDIA_VARIANTS[plan.variant];
     const path = `${base}/${folder}`;
     process.stderr.write(`${basename(plan.file)} -> ${path}\n`);
-    streams[path] = await packageRecording({ file: plan.file, variant: plan.variant, model: args.model, outDir: join(mediaDir, path), label: folder });
+    streams[path] = await packageRecording({
+      file: plan.file,
+      variant: plan.variant,
+      model: args.model,
+      outDir: join(mediaDir, path),
+      label: folder,
+    });
     media[plan.variant] = path;
   }
 

@@ -38,7 +38,8 @@ export async function packageRecording(options: {
     throw new RecordingRefused("The file is not audio or video that can be read.");
   }
   const kind = options.variant.startsWith("video") ? "video" : "audio";
-  if (kind === "video" && !facts.hasVideo) throw new RecordingRefused(`The file has no video, so it cannot be the ${options.variant} stream.`);
+  if (kind === "video" && !facts.hasVideo)
+    throw new RecordingRefused(`The file has no video, so it cannot be the ${options.variant} stream.`);
   if (kind === "audio" && !facts.hasAudio) throw new RecordingRefused("The file has no sound.");
   if (!(facts.duration > 0)) throw new RecordingRefused("The file has no length.");
   const ladder = ladderOf(options.model);

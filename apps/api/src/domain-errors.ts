@@ -5,7 +5,7 @@ import { validationSummary } from "@serene/domain";
  * (plugins/errors.ts) alone turns each kind into its HTTP status.
  */
 export type DomainErrorKind =
-  "unreadable" | "invalid" | "unauthenticated" | "declined" | "forbidden" | "not_found" | "conflict" | "unavailable";
+  "unreadable" | "invalid" | "unauthenticated" | "declined" | "forbidden" | "not_found" | "conflict" | "too_large" | "unavailable";
 
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
@@ -22,6 +22,7 @@ export class DomainError extends Error {
 export const unauthenticated = () => new DomainError("unauthenticated", "Unauthenticated.");
 export const notFound = (message = "Not found.") => new DomainError("not_found", message);
 export const conflict = (message: string) => new DomainError("conflict", message);
+export const tooLarge = (message: string) => new DomainError("too_large", message);
 export const forbidden = (message: string) => new DomainError("forbidden", message);
 /** A payment the processor or the member refused. */
 export const declined = (message: string) => new DomainError("declined", message);

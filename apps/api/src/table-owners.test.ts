@@ -54,9 +54,10 @@ const TABLE_OWNERS: Record<string, string | null> = {
   audit_log: "modules/staff/staff.repository.ts",
   // The catalogue, the plans and the settings ship as data: the seed loaders write them.
   app_settings: null,
-  tags: null,
-  content_items: null,
-  content_item_tags: null,
+  tags: "modules/content/editor.repository.ts",
+  content_items: "modules/content/editor.repository.ts",
+  content_item_tags: "modules/content/editor.repository.ts",
+  content_uploads: "modules/content/editor.repository.ts",
   collections: null,
   collection_items: null,
   screen_sections: null,

@@ -75,7 +75,11 @@ const tagName = z
 
 /** What an editor writes about an item; the model is chosen once, when it is made. */
 export const EditorItemFields = z.object({
-  name: z.string().trim().min(2, { error: "The name has at least 2 characters." }).max(120, { error: "The name has at most 120 characters." }),
+  name: z
+    .string()
+    .trim()
+    .min(2, { error: "The name has at least 2 characters." })
+    .max(120, { error: "The name has at most 120 characters." }),
   description: z
     .string()
     .trim()
@@ -96,7 +100,10 @@ export type UpdateEditorItemBody = z.infer<typeof UpdateEditorItemBody>;
 
 export const PublishBody = z.object({
   /** From when members see it (ISO 8601 with its offset); left out or null: now. */
-  publish_at: z.iso.datetime({ offset: true, error: "Give the moment as a date and time, such as 2026-12-01T08:00:00Z." }).nullable().optional(),
+  publish_at: z.iso
+    .datetime({ offset: true, error: "Give the moment as a date and time, such as 2026-12-01T08:00:00Z." })
+    .nullable()
+    .optional(),
 });
 export type PublishBody = z.infer<typeof PublishBody>;
 

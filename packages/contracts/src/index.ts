@@ -24,3 +24,4 @@ export type * from "./endpoints.ts";
 export * from "./staff.ts";
 export * from "./support.ts";
 export * from "./dashboards.ts";
+export * from "./content-editor.ts";

@@ -42,6 +42,7 @@ export const SCHEDULE_MAX_DAYS = 366;
 export function scheduleRefusal(publishAt: Date, now: Date): string | null {
   if (Number.isNaN(publishAt.getTime())) return "Give the moment as a date and time.";
   if (publishAt.getTime() < now.getTime() - 60_000) return "The moment to publish must not be in the past.";
-  if (publishAt.getTime() > now.getTime() + SCHEDULE_MAX_DAYS * 86_400_000) return `A publication may be scheduled at most ${SCHEDULE_MAX_DAYS} days ahead.`;
+  if (publishAt.getTime() > now.getTime() + SCHEDULE_MAX_DAYS * 86_400_000)
+    return `A publication may be scheduled at most ${SCHEDULE_MAX_DAYS} days ahead.`;
   return null;
 }

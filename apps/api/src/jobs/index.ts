@@ -1,6 +1,7 @@
 import type { Services } from "../app.ts";
 import { deleteDueAccountsJob, passwordResetMailJob, pruneAccessTokensJob, removalMailJob } from "./accounts.jobs.ts";
 import { chargeDueJob, finishRefundsJob, renewalSweepJob, trialReminderJob, walletReconciliationJob } from "./billing.jobs.ts";
+import { packageUploadJob, retryStalledUploadsJob } from "./content.jobs.ts";
 import { deliverEmailJob } from "./deliver-email.job.ts";
 import { pruneAnalyticsJob } from "./prune-analytics.job.ts";
 import { pruneReplaysJob } from "./prune-replays.job.ts";
@@ -21,5 +22,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     renewalSweepJob(services.billing),
     walletReconciliationJob(services.walletReconciliation),
     finishRefundsJob(services.refunds),
+    packageUploadJob(services.editor),
+    retryStalledUploadsJob(services.editor),
   ];
 }

@@ -61,6 +61,7 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
   unavailable: 503,
 };
 const KIND_OF = new Map(Object.entries(STATUS_OF).map(([kind, status]) => [status, kind as DomainErrorKind]));

@@ -45,7 +45,9 @@ export function createEditorRepository(db: Database) {
       if (found.some((tag) => slugify(tag.name) === slug)) continue;
       let [tag] = await db.select().from(tags).where(eq(tags.slug, slug));
       if (!tag) {
-        const [next] = await db.select({ id: sql<number>`greatest(coalesce(max(${tags.id}), 0), ${FIRST_ADDED_ID - 1})::int + 1` }).from(tags);
+        const [next] = await db
+          .select({ id: sql<number>`greatest(coalesce(max(${tags.id}), 0), ${FIRST_ADDED_ID - 1})::int + 1` })
+          .from(tags);
         [tag] = await db
           .insert(tags)
           .values({ id: next!.id, slug, name: /[A-Z]/.test(name) ? name.trim() : titleCase(slug) })
@@ -62,8 +64,7 @@ export function createEditorRepository(db: Database) {
   async function writeTags(itemId: number, type: string, names: readonly string[]) {
     const chosen = await tagsNamed(names);
     await db.delete(contentItemTags).where(eq(contentItemTags.itemId, itemId));
-    if (chosen.length > 0)
-      await db.insert(contentItemTags).values(chosen.map((tag, position) => ({ itemId, tagId: tag.id, position })));
+    if (chosen.length > 0) await db.insert(contentItemTags).values(chosen.map((tag, position) => ({ itemId, tagId: tag.id, position })));
     await db
       .update(contentItems)
       .set({ tagText: [type, ...chosen.map((tag) => tag.name)].join(" ") })
@@ -116,7 +117,15 @@ export function createEditorRepository(db: Database) {
      * A new item (a draft from the console, or published by `content:ingest`): the next id of the added
      * range and the slug asked for, else one of its name, made unique with a suffix when another item has it.
      */
-    async create(item: ItemWrite & { model: string; status: ContentStatus; slug?: string; media?: Record<string, string>; durationSeconds?: number | null }) {
+    async create(
+      item: ItemWrite & {
+        model: string;
+        status: ContentStatus;
+        slug?: string;
+        media?: Record<string, string>;
+        durationSeconds?: number | null;
+      },
+    ) {
       const base = item.slug ?? slugify(item.name);
       const [taken] = await db.select({ id: contentItems.id }).from(contentItems).where(eq(contentItems.slug, base));
       // A slug asked for is that slug or nothing; one made from the name gets a suffix when it is taken.
@@ -196,6 +205,10 @@ export function createEditorRepository(db: Database) {
     async addUpload(upload: { itemId: number; variant: string; fileName: string; bytes: number; staffId: string | null }) {
       const [row] = await db.insert(contentUploads).values(upload).returning();
       return row!;
+    },
+
+    async setUploadBytes(id: string, bytes: number) {
+      await db.update(contentUploads).set({ bytes, updatedAt: new Date() }).where(eq(contentUploads.id, id));
     },
 
     /** Takes a waiting upload for packaging; null when another worker has it or it is done. */

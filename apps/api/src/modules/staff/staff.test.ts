@@ -37,7 +37,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, token?: string, payload?: object) =>
+const call = (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, token?: string, payload?: object) =>
   app.inject({
     method,
     url: `/api/v1/admin${url}`,
@@ -200,6 +200,9 @@ describe("staff sign-in", () => {
   });
 });
 
+/** An item's fields as an editor writes them (the matrix changes an item that does not exist). */
+const EDIT = { name: "Quiet Harbour", description: "A slow evening by the water.", type: "Meditations", free: true, goal: null, tags: [] };
+
 describe("what each role may do", () => {
   /** Every staff operation of the console, what it needs, and a request that does it once. */
   const operations: {
@@ -287,6 +290,40 @@ describe("what each role may do", () => {
       run: (token) => call("GET", "/dashboard/subscriptions", token),
     },
     { name: "GET /admin/dashboard/funnels", needs: "dashboards.read", run: (token) => call("GET", "/dashboard/funnels", token) },
+    { name: "GET /admin/content", needs: "content.write", run: (token) => call("GET", "/content", token) },
+    { name: "GET /admin/content/{id}", needs: "content.write", run: (token) => call("GET", "/content/1", token) },
+    { name: "POST /admin/content", needs: "content.write", allowed: 422, run: (token) => call("POST", "/content", token, {}) },
+    {
+      name: "PUT /admin/content/{id}",
+      needs: "content.write",
+      allowed: 404,
+      run: (token) => call("PUT", "/content/99999999", token, EDIT),
+    },
+    {
+      name: "POST /admin/content/{id}/publish",
+      needs: "content.write",
+      allowed: 404,
+      run: (token) => call("POST", "/content/99999999/publish", token, {}),
+    },
+    {
+      name: "POST /admin/content/{id}/withdraw",
+      needs: "content.write",
+      allowed: 404,
+      run: (token) => call("POST", "/content/99999999/withdraw", token, { reason: "The role matrix" }),
+    },
+    {
+      name: "PUT /admin/content/{id}/media/{variant}",
+      needs: "content.write",
+      allowed: 404,
+      run: (token) =>
+        app.inject({
+          method: "PUT",
+          url: "/api/v1/admin/content/99999999/media/audio_female",
+          headers: { ...(token ? bearer(token) : {}), "content-type": "audio/wav" },
+          payload: Buffer.from("RIFF"),
+          remoteAddress: randomIp(),
+        }),
+    },
     {
       name: "POST /admin/members/{id}/purchases/{purchaseId}/clear",
       needs: "money.write",

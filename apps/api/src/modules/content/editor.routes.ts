@@ -1,0 +1,146 @@
+import type { Readable } from "node:stream";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  CreateEditorItemBody,
+  EditorItemList,
+  EditorItemParams,
+  EditorItemQuery,
+  EditorItemResponse,
+  MediaVariantName,
+  PublishBody,
+  UpdateEditorItemBody,
+  WithdrawBody,
+} from "@serene/contracts";
+import { invalidField } from "../../domain-errors.ts";
+import { routeDocs, staffErrors as errors, staffFrom, staffOf, staffOnly } from "../../http/index.ts";
+import type { StaffService } from "../staff/staff.service.ts";
+import type { EditorService } from "./editor.service.ts";
+
+const UploadParams = EditorItemParams.extend({ variant: MediaVariantName });
+const UploadHeaders = z.object({
+  "content-type": z.string().regex(/^(audio|video)\/[\w.+-]+/, { error: "Send an audio or video file (Content-Type audio/… or video/…)." }),
+  /** The file's name on the editor's computer, URI-encoded. */
+  "x-file-name": z.string().max(600).optional(),
+});
+
+/** The editor's room (decision 070): staff with `content.write` (editors and owners). */
+export function editorRoutes(deps: { editor: EditorService; staff: StaffService; uploadMaxBytes: number }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const docs = routeDocs("admin", "staff");
+    const editor = staffOnly(deps.staff, "content.write");
+    const actor = (request: Parameters<typeof staffOf>[0]) => ({ staff: staffOf(request).staff, from: staffFrom(request) });
+
+    app.get(
+      "/admin/content",
+      {
+        ...editor,
+        schema: {
+          ...docs("The catalogue's items as editors see them: drafts, scheduled, published and withdrawn"),
+          querystring: EditorItemQuery,
+          response: { 200: EditorItemList, ...errors },
+        },
+      },
+      (request) => deps.editor.list(request.query),
+    );
+    app.get(
+      "/admin/content/:id",
+      {
+        ...editor,
+        schema: {
+          ...docs("One item with its tags, streams and uploads"),
+          params: EditorItemParams,
+          response: { 200: EditorItemResponse, ...errors },
+        },
+      },
+      (request) => deps.editor.detail(request.params.id),
+    );
+    app.post(
+      "/admin/content",
+      {
+        ...editor,
+        schema: {
+          ...docs("Make an item, as a draft members do not see"),
+          body: CreateEditorItemBody,
+          response: { 200: EditorItemResponse, ...errors },
+        },
+      },
+      (request) => deps.editor.create(actor(request), request.body),
+    );
+    app.put(
+      "/admin/content/:id",
+      {
+        ...editor,
+        schema: {
+          ...docs("Change an item's name, description, type, tags, goal and access"),
+          params: EditorItemParams,
+          body: UpdateEditorItemBody,
+          response: { 200: EditorItemResponse, ...errors },
+        },
+      },
+      (request) => deps.editor.update(actor(request), request.params.id, request.body),
+    );
+    app.post(
+      "/admin/content/:id/publish",
+      {
+        ...editor,
+        schema: {
+          ...docs("Publish an item now, or from a moment ahead (scheduled)"),
+          params: EditorItemParams,
+          body: PublishBody,
+          response: { 200: EditorItemResponse, ...errors },
+        },
+      },
+      (request) => deps.editor.publish(actor(request), request.params.id, request.body),
+    );
+    app.post(
+      "/admin/content/:id/withdraw",
+      {
+        ...editor,
+        schema: {
+          ...docs("Withdraw an item from every shelf, search and plan at once, on every node"),
+          params: EditorItemParams,
+          body: WithdrawBody,
+          response: { 200: EditorItemResponse, ...errors },
+        },
+      },
+      (request) => deps.editor.withdraw(actor(request), request.params.id, request.body),
+    );
+
+    // A recording arrives as the request's body itself, read as a stream (never held in memory whole).
+    await app.register(async (scope) => {
+      const uploads = scope.withTypeProvider<ZodTypeProvider>();
+      uploads.addContentTypeParser(/^(audio|video)\//, { bodyLimit: deps.uploadMaxBytes }, (_request, payload, done) =>
+        done(null, payload),
+      );
+      uploads.put(
+        "/admin/content/:id/media/:variant",
+        {
+          ...editor,
+          bodyLimit: deps.uploadMaxBytes,
+          schema: {
+            ...docs("Upload a recording for one stream of an item; it is packaged as HLS in the background"),
+            params: UploadParams,
+            headers: UploadHeaders,
+            response: { 200: EditorItemResponse, ...errors },
+          },
+        },
+        (request) => {
+          let fileName = "recording";
+          try {
+            fileName = decodeURIComponent(request.headers["x-file-name"] ?? "recording") || "recording";
+          } catch {
+            // A name that is not valid URI encoding is shown as "recording".
+          }
+          if (!request.body) throw invalidField("file", "The file is empty.");
+          return deps.editor.upload(actor(request), request.params.id, {
+            variant: request.params.variant,
+            fileName,
+            contentType: request.headers["content-type"],
+            body: request.body as Readable,
+          });
+        },
+      );
+    });
+  };
+}
