@@ -1,4 +1,4 @@
-import { CONTENT_TYPES, MEDIA_VARIANTS, QUIZ_GOALS } from "@serene/domain";
+import { CONTENT_STATES, CONTENT_TYPES, EDITABLE_MODELS, MEDIA_VARIANTS, QUIZ_GOALS } from "@serene/domain";
 import { z } from "zod";
 import { PageMeta, PageQuery } from "./common.ts";
 
@@ -6,10 +6,6 @@ import { PageMeta, PageQuery } from "./common.ts";
  * The editor's room of the operator console (issue 29, decision 070): the catalogue's items as staff
  * with `content.write` (editors and owners) make them: drafts, published, scheduled and withdrawn.
  */
-
-/** The models an item made in the console can have: one stream each (courses and playlists come from the catalogue file). */
-export const EDITABLE_MODELS = ["meditation-sleep", "music-soundscape", "cbt"] as const;
-export const CONTENT_STATES = ["draft", "scheduled", "published", "withdrawn"] as const;
 
 export const EditorItemQuery = PageQuery.extend({
   q: z.string().trim().max(200, { error: "The q field must not be greater than 200 characters." }).optional(),
@@ -62,8 +58,12 @@ export const EditorItem = EditorItemSummary.extend({
     }),
   ),
 }).meta({ id: "EditorItem" });
-export const EditorItemResponse = z.object({ message: z.string().optional(), data: EditorItem });
+export type EditorItem = z.infer<typeof EditorItem>;
+export const EditorItemResponse = z.object({ data: EditorItem });
 export type EditorItemResponse = z.infer<typeof EditorItemResponse>;
+/** A change's answer: what happened, in words, and the item as it is now. */
+export const EditorItemSaved = z.object({ message: z.string(), data: EditorItem });
+export type EditorItemSaved = z.infer<typeof EditorItemSaved>;
 
 const goals = Object.keys(QUIZ_GOALS) as [string, ...string[]];
 const tagName = z

@@ -69,6 +69,15 @@ import type {
   ResendResponse,
 } from "./support.ts";
 import type { DashboardFunnels, DashboardMoney, DashboardSubscriptions } from "./dashboards.ts";
+import type {
+  CreateEditorItemBody,
+  EditorItemList,
+  EditorItemResponse,
+  EditorItemSaved,
+  PublishBody,
+  UpdateEditorItemBody,
+  WithdrawBody,
+} from "./content-editor.ts";
 import type { FirstWeekResponse, LeadAccountBody, LeadAccountResponse, LeadBody, LeadResponse, VslResponse } from "./lead.ts";
 import type { MixBody, MixList, MixResponse } from "./mixer.ts";
 import type { DeletedResponse, NoteBody, NoteList, NoteResponse } from "./notes.ts";
@@ -233,4 +242,10 @@ export interface Endpoints {
   "GET admin/dashboard/subscriptions": { response: DashboardSubscriptions; query: { from?: string; to?: string } };
   "GET admin/dashboard/funnels": { response: DashboardFunnels; query: { from?: string; to?: string } };
   "POST admin/members/{id}/subscription/resume/{provider}": { response: MessageResponse };
+  "GET admin/content": { response: EditorItemList; query: { q?: string; state?: string; page?: number; per_page?: number } };
+  "GET admin/content/{id}": { response: EditorItemResponse };
+  "POST admin/content": { response: EditorItemSaved; body: CreateEditorItemBody };
+  "PUT admin/content/{id}": { response: EditorItemSaved; body: UpdateEditorItemBody };
+  "POST admin/content/{id}/publish": { response: EditorItemSaved; body: PublishBody };
+  "POST admin/content/{id}/withdraw": { response: EditorItemSaved; body: WithdrawBody };
 }

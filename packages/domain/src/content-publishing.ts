@@ -8,6 +8,11 @@
 export const CONTENT_STATUSES = ["draft", "published", "withdrawn"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
+/** The states the console shows and filters by. */
+export const CONTENT_STATES = ["draft", "scheduled", "published", "withdrawn"] as const;
+/** The models an item made in the console can have: one stream each (courses and playlists come from the catalogue file). */
+export const EDITABLE_MODELS = ["meditation-sleep", "music-soundscape", "cbt"] as const;
+
 export const isContentStatus = (value: unknown): value is ContentStatus => CONTENT_STATUSES.includes(value as ContentStatus);
 
 export interface Publishable {

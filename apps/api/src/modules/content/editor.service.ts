@@ -7,6 +7,7 @@ import type {
   EditorItemList,
   EditorItemQuery,
   EditorItemResponse,
+  EditorItemSaved,
   PublishBody,
   UpdateEditorItemBody,
   WithdrawBody,
@@ -103,14 +104,13 @@ export function createEditorService(deps: {
     };
   }
 
-  async function detail(row: ContentItemRow, message?: string): Promise<EditorItemResponse> {
+  async function present(row: ContentItemRow): Promise<EditorItemResponse> {
     const [tags, uploads, parent] = await Promise.all([
       repository.tagsOf(row.id),
       repository.uploadsOf(row.id),
       row.parentId === null ? null : repository.nameOf(row.parentId),
     ]);
     return {
-      ...(message ? { message } : {}),
       data: {
         ...summary(row),
         description: row.description,
@@ -129,6 +129,8 @@ export function createEditorService(deps: {
       },
     };
   }
+
+  const saved = async (row: ContentItemRow, message: string): Promise<EditorItemSaved> => ({ message, ...(await present(row)) });
 
   async function existing(id: number): Promise<ContentItemRow> {
     const row = await repository.item(id);
@@ -213,20 +215,20 @@ export function createEditorService(deps: {
       return { data: rows.map(summary), meta: pageMeta(total, request) };
     },
 
-    detail: async (id: number) => detail(await existing(id)),
+    detail: async (id: number) => present(await existing(id)),
 
     /** A new draft, with a cover drawn from its name and type (members see nothing of it until it is published). */
-    async create(actor: EditorActor, body: CreateEditorItemBody): Promise<EditorItemResponse> {
+    async create(actor: EditorActor, body: CreateEditorItemBody): Promise<EditorItemSaved> {
       const row = await deps.database.inOneTransaction(async () => {
         const created = await repository.create({ ...body, status: "draft" });
         await audit(actor, "content.created", created, { after: kept(created) });
         return created;
       });
       await writeCover(media.uploadDir, { slug: row.slug, name: row.name, type: row.type, tags: body.tags });
-      return detail(row, `"${row.name}" was saved as a draft.`);
+      return saved(row, `"${row.name}" was saved as a draft.`);
     },
 
-    async update(actor: EditorActor, id: number, body: UpdateEditorItemBody): Promise<EditorItemResponse> {
+    async update(actor: EditorActor, id: number, body: UpdateEditorItemBody): Promise<EditorItemSaved> {
       const before = await existing(id);
       const mediaMoved = before.free === body.free ? undefined : await moveStreams(before, body.free);
       const row = await deps.database.inOneTransaction(async () => {
@@ -235,11 +237,11 @@ export function createEditorService(deps: {
         await notifyChange(deps.database.db, "catalogue");
         return after;
       });
-      return detail(row, "The changes were saved.");
+      return saved(row, "The changes were saved.");
     },
 
     /** Published now, or from `publish_at`; an item with no stream yet has nothing for members to play. */
-    async publish(actor: EditorActor, id: number, body: PublishBody): Promise<EditorItemResponse> {
+    async publish(actor: EditorActor, id: number, body: PublishBody): Promise<EditorItemSaved> {
       const before = await existing(id);
       if (Object.keys(before.media).length === 0)
         throw invalidField("publish_at", "Upload a recording before publishing: members would have nothing to play.");
@@ -253,11 +255,11 @@ export function createEditorService(deps: {
         await notifyChange(deps.database.db, "catalogue");
         return after;
       });
-      return detail(row, publishAt ? `"${row.name}" will be published then.` : `"${row.name}" is published.`);
+      return saved(row, publishAt ? `"${row.name}" will be published then.` : `"${row.name}" is published.`);
     },
 
     /** Gone from every shelf, search, plan and detail at once, on every node; the reason is kept in the audit log. */
-    async withdraw(actor: EditorActor, id: number, body: WithdrawBody): Promise<EditorItemResponse> {
+    async withdraw(actor: EditorActor, id: number, body: WithdrawBody): Promise<EditorItemSaved> {
       const before = await existing(id);
       if (before.status === "withdrawn") throw conflict(`"${before.name}" is already withdrawn.`);
       const row = await deps.database.inOneTransaction(async () => {
@@ -266,7 +268,7 @@ export function createEditorService(deps: {
         await notifyChange(deps.database.db, "catalogue");
         return after;
       });
-      return detail(row, `"${row.name}" was withdrawn. Members no longer see it.`);
+      return saved(row, `"${row.name}" was withdrawn. Members no longer see it.`);
     },
 
     /**
@@ -277,7 +279,7 @@ export function createEditorService(deps: {
       actor: EditorActor,
       id: number,
       upload: { variant: MediaVariant; fileName: string; contentType: string; body: Readable },
-    ): Promise<EditorItemResponse> {
+    ): Promise<EditorItemSaved> {
       const row = await existing(id);
       const allowed = VARIANTS_OF[row.model] ?? [];
       if (!allowed.includes(upload.variant))
@@ -322,7 +324,7 @@ export function createEditorService(deps: {
         if (deps.jobs) await deps.jobs.send(PACKAGE_UPLOAD_JOB, { uploadId: record.id }, { singletonKey: record.id });
       });
       if (!deps.jobs) deps.background.run(PACKAGE_UPLOAD_JOB, () => packageUpload(record.id));
-      return detail(row, `"${record.fileName}" arrived. It is being packaged for streaming.`);
+      return saved(row, `"${record.fileName}" arrived. It is being packaged for streaming.`);
     },
 
     /** Uploads a stopped worker left waiting or packaging for over an hour are tried again (the job's sweep). */

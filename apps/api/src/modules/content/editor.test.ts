@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { toolCommand } from "@serene/content";
 import { createDatabase, type DatabaseHandle } from "@serene/db";
-import type { EditorItemResponse } from "@serene/contracts";
+import type { EditorItemSaved as EditorItemResponse } from "@serene/contracts";
 import { buildApp, createServices } from "../../app.ts";
 import { bearer, memberIn, randomIp, rows, type Member } from "../../test/accounts.ts";
 import { createStaff, type StaffAccount } from "../../test/staff.ts";

@@ -7,6 +7,7 @@ import {
   BusinessRoom,
   ConsoleHome,
   ConsoleShell,
+  ContentRoom,
   hasStaffSession,
   InvitationSetup,
   MembersRoom,
@@ -24,6 +25,11 @@ const ROOMS: Record<string, { title: string; lead: string; needs: StaffPermissio
     title: "Members",
     lead: "Find a member by name, e-mail address or id, and read their account, money and history.",
     needs: "members.read",
+  },
+  content: {
+    title: "Content",
+    lead: "Make, publish, schedule and withdraw the catalogue's items, and upload their recordings.",
+    needs: "content.write",
   },
   business: {
     title: "Business",
@@ -99,6 +105,8 @@ function SignedInRoom({ room }: { room: string }) {
         <SessionsRoom />
       ) : room === "business" ? (
         <BusinessRoom />
+      ) : room === "content" ? (
+        <ContentRoom />
       ) : (
         <ConsoleHome staff={staff} />
       )}

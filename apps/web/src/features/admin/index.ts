@@ -6,3 +6,4 @@ export { MembersRoom } from "./components/members-room";
 export { AuditRoom, ConsoleHome, SessionsRoom, StaffRoom } from "./components/rooms";
 export { StaffSignIn } from "./components/sign-in";
 export { BusinessRoom } from "./components/business-room";
+export { ContentRoom } from "./components/content-room";

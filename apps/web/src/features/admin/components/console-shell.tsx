@@ -11,6 +11,7 @@ import look from "./console.module.css";
 const ROOMS: { to: string; label: string; needs: StaffMember["permissions"][number] | null }[] = [
   { to: "/admin", label: "Overview", needs: null },
   { to: "/admin/members", label: "Members", needs: "members.read" },
+  { to: "/admin/content", label: "Content", needs: "content.write" },
   { to: "/admin/business", label: "Business", needs: "dashboards.read" },
   { to: "/admin/staff", label: "Staff", needs: "staff.manage" },
   { to: "/admin/audit", label: "Audit log", needs: "audit.read" },

@@ -39,6 +39,9 @@ const TRAPS = {
   saved_at: "2026-11-28T10:00:00Z",
 } as const;
 
+/** Both items are still in the catalogue (their details answer). */
+const STILL_THERE = { "GET meditation-sleep/3": [200, { data: { id: 3 } }], "GET cbt/9": [200, { data: { id: 9 } }] } as const;
+
 beforeEach(() => {
   storage = new FakeCacheStorage();
   vi.stubGlobal("caches", storage);
@@ -54,7 +57,7 @@ describe("the Downloads list", () => {
   });
 
   it("lists each download newest first with its size, leading to its player, and removes one", async () => {
-    mockApi({ "GET user/account-status": [200, ANNUAL_STATUS] });
+    mockApi({ "GET user/account-status": [200, ANNUAL_STATUS], ...STILL_THERE });
     await keep(ANCHOR);
     await keep(TRAPS);
     renderPage(DownloadsList, { at: "/profile/downloads" });
@@ -72,7 +75,7 @@ describe("the Downloads list", () => {
   });
 
   it("removes premium downloads once the account status says the member no longer subscribes", async () => {
-    mockApi({ "GET user/account-status": [200, FREE_STATUS] });
+    mockApi({ "GET user/account-status": [200, FREE_STATUS], ...STILL_THERE });
     await keep(ANCHOR);
     await keep(TRAPS);
     renderPage(DownloadsList, { at: "/profile/downloads" });
@@ -83,11 +86,27 @@ describe("the Downloads list", () => {
   });
 
   it("keeps every download when the status cannot be read (no network)", async () => {
-    mockApi({ "GET user/account-status": [503, { message: "Unavailable" }] });
+    mockApi({ "GET user/account-status": [503, { message: "Unavailable" }], "GET meditation-sleep/3": [503, { message: "Unavailable" }] });
     await keep(ANCHOR);
     const { queryClient } = renderPage(DownloadsList, { at: "/profile/downloads" });
     expect(await screen.findByText("Anchor in the Storm")).toBeTruthy();
     await untilIdle(queryClient);
     expect(storage.paths(DOWNLOADS_CACHE)).toHaveLength(2);
+  });
+
+  it("removes a download whose item was withdrawn from the catalogue, and says so", async () => {
+    mockApi({
+      "GET user/account-status": [200, ANNUAL_STATUS],
+      "GET cbt/9": STILL_THERE["GET cbt/9"],
+      "GET meditation-sleep/3": [404, { message: "Not found." }],
+    });
+    await keep(ANCHOR);
+    await keep(TRAPS);
+    renderPage(DownloadsList, { at: "/profile/downloads" });
+    expect(
+      await screen.findByText("“Anchor in the Storm” is no longer available in Serene, so it was removed from this device."),
+    ).toBeTruthy();
+    await waitFor(() => expect(storage.paths(DOWNLOADS_CACHE)).toEqual(["/media/x/9/seg-0.m4s", "/offline/downloads/cbt/9"]));
+    expect(screen.getByText("Naming Thinking Traps")).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ButtonLink } from "../../../components/ui/button";
 import { PillButton } from "../../../components/ui/pill-button";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { useDownloads, useDownloadsKeptOnlyWhileEntitled } from "../hooks/use-downloads";
+import { useDownloads, useDownloadsKeptOnlyWhileEntitled, useWithdrawnDownloadsRemoved } from "../hooks/use-downloads";
 import { hasCacheStorage, removeDownload } from "../lib/downloads";
 import { Cover } from "./cover";
 import styles from "./downloads.module.css";
@@ -19,6 +19,13 @@ export const NO_OFFLINE_STORAGE = "This browser cannot keep sessions for offline
 export function DownloadsList() {
   useDownloadsKeptOnlyWhileEntitled();
   const downloads = useDownloads();
+  const gone = useWithdrawnDownloadsRemoved(downloads);
+  const goneNotice = gone.length > 0 && (
+    <p className={styles.gone} role="status">
+      {gone.length === 1 ? `“${gone[0]}” is` : `${gone.map((name) => `“${name}”`).join(", ")} are`} no longer available in Serene, so{" "}
+      {gone.length === 1 ? "it was" : "they were"} removed from this device.
+    </p>
+  );
   if (!hasCacheStorage()) return <p className={styles.empty}>{NO_OFFLINE_STORAGE}</p>;
   if (downloads === null) {
     return (
@@ -32,6 +39,7 @@ export function DownloadsList() {
   if (downloads.length === 0) {
     return (
       <div className={styles.emptyState}>
+        {goneNotice}
         <p className={styles.empty} role="status">
           {NO_DOWNLOADS_YET}
         </p>
@@ -44,6 +52,7 @@ export function DownloadsList() {
   const total = downloads.reduce((sum, download) => sum + download.bytes, 0);
   return (
     <section aria-labelledby="downloads-title" className={styles.section}>
+      {goneNotice}
       <div className={styles.head}>
         <h2 id="downloads-title">On this device</h2>
         <p className={styles.total}>

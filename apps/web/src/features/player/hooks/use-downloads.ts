@@ -1,7 +1,9 @@
 import { isSubscriber, useAccountStatus } from "../../../lib/server-data/account-status";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { ContentModel } from "@serene/domain";
-import { findDownload, listDownloads, pruneDownloads, type DownloadRecord } from "../lib/downloads";
+import { ApiError } from "../../../lib/api-client";
+import { getContentItem } from "../api/content";
+import { findDownload, listDownloads, pruneDownloads, removeDownload, type DownloadRecord } from "../lib/downloads";
 import { offlineDataVersion, onOfflineDataChange } from "../../../lib/offline-data";
 
 const useOfflineVersion = () => useSyncExternalStore(onOfflineDataChange, offlineDataVersion, offlineDataVersion);
@@ -51,4 +53,37 @@ export function useDownloadsKeptOnlyWhileEntitled() {
   useEffect(() => {
     if (subscriber === false) void pruneDownloads(false).catch(() => undefined);
   }, [subscriber]);
+}
+
+/**
+ * A download of an item the catalogue no longer has (withdrawn from the console, decision 070) leaves the
+ * device: its detail answers 404, so its copy is removed, and the names are answered for the list to say
+ * so. Any other answer (offline, a slow server) keeps everything as it is.
+ */
+export function useWithdrawnDownloadsRemoved(downloads: DownloadRecord[] | null): string[] {
+  const [gone, setGone] = useState<string[]>([]);
+  const ids = downloads?.map((download) => `${download.model}:${download.id}`).join(",") ?? "";
+  useEffect(() => {
+    if (!downloads || downloads.length === 0) return;
+    const controller = new AbortController();
+    void Promise.all(
+      downloads.map(async (download) => {
+        try {
+          await getContentItem(download.model, download.id, controller.signal);
+          return null;
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 404) return null;
+          await removeDownload(download.model, download.id);
+          return download.name;
+        }
+      }),
+    ).then((names) => {
+      const removed = names.filter((name): name is string => name !== null);
+      if (!controller.signal.aborted && removed.length > 0) setGone((before) => [...new Set([...before, ...removed])]);
+    });
+    return () => controller.abort();
+    // The list of downloads (by model and id) is what is checked; their objects change identity on every read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids]);
+  return gone;
 }
