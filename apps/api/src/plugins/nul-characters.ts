@@ -9,6 +9,13 @@ export function nulMessage(field: string): string {
   return `The ${label} field must not contain a NUL character.`;
 }
 
+/** Parsed JSON or form fields: a plain object. A stream (an upload's body), a Buffer or any other instance is not walked. */
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (!value || typeof value !== "object") return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
+
 /**
  * The dotted paths (Laravel's error keys) of every string in `value` that holds a NUL character,
  * keys included. Iterative, so no nesting depth can exhaust the stack.
@@ -22,7 +29,7 @@ export function pathsWithNul(value: unknown, root = ""): string[] {
       if (current.includes(NUL)) found.add(path || "body");
     } else if (Array.isArray(current)) {
       current.forEach((item, index) => pending.push([item, path ? `${path}.${index}` : String(index)]));
-    } else if (current && typeof current === "object" && !Buffer.isBuffer(current)) {
+    } else if (isPlainObject(current)) {
       for (const [key, item] of Object.entries(current)) {
         // A NUL in a key names the object that holds it.
         if (key.includes(NUL)) found.add(path || "body");
