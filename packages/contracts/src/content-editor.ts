@@ -115,3 +115,35 @@ export const WithdrawBody = z.object({
     .max(500, { error: "The reason has at most 500 characters." }),
 });
 export type WithdrawBody = z.infer<typeof WithdrawBody>;
+
+/** An item as a shelf shows it in the console. */
+const ShelfItem = z.object({ id: z.number().int(), name: z.string(), state: z.enum(CONTENT_STATES), cover_url: z.string() });
+
+/** The screens' sections and the collections, with their items in order (decision 070). */
+export const ShelvesResponse = z.object({
+  data: z.object({
+    sections: z.array(
+      z.object({
+        id: z.number().int(),
+        screen: z.string(),
+        name: z.string(),
+        section_type: z.string(),
+        /** False for sections whose items the product chooses (the personal plan, the workbooks). */
+        editable: z.boolean(),
+        items: z.array(ShelfItem),
+      }),
+    ),
+    collections: z.array(z.object({ id: z.number().int(), name: z.string(), items: z.array(ShelfItem) })),
+  }),
+});
+export type ShelvesResponse = z.infer<typeof ShelvesResponse>;
+
+export const ShelfParams = z.object({ kind: z.enum(["sections", "collections"]), id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const ShelfItemsBody = z.object({
+  items: z
+    .array(z.number({ error: "Each item is an item's id." }).int().min(1), { error: "Give the shelf's items as a list of ids, in order." })
+    .max(60, { error: "A shelf holds at most 60 items." }),
+});
+export type ShelfItemsBody = z.infer<typeof ShelfItemsBody>;
+export const ShelfSaved = z.object({ message: z.string(), data: z.object({ id: z.number().int(), items: z.array(ShelfItem) }) });
+export type ShelfSaved = z.infer<typeof ShelfSaved>;

@@ -75,6 +75,9 @@ import type {
   EditorItemResponse,
   EditorItemSaved,
   PublishBody,
+  ShelfItemsBody,
+  ShelfSaved,
+  ShelvesResponse,
   UpdateEditorItemBody,
   WithdrawBody,
 } from "./content-editor.ts";
@@ -248,4 +251,6 @@ export interface Endpoints {
   "PUT admin/content/{id}": { response: EditorItemSaved; body: UpdateEditorItemBody };
   "POST admin/content/{id}/publish": { response: EditorItemSaved; body: PublishBody };
   "POST admin/content/{id}/withdraw": { response: EditorItemSaved; body: WithdrawBody };
+  "GET admin/shelves": { response: ShelvesResponse };
+  "PUT admin/shelves/{kind}/{id}": { response: ShelfSaved; body: ShelfItemsBody };
 }

@@ -1,5 +1,15 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { contentItems, contentItemTags, contentUploads, tags, type Database } from "@serene/db";
+import {
+  collectionItems,
+  collections,
+  contentItems,
+  contentItemTags,
+  contentUploads,
+  screenSections,
+  sectionItems,
+  tags,
+  type Database,
+} from "@serene/db";
 import { slugify, type ContentState, type ContentStatus } from "@serene/domain";
 
 /**
@@ -198,6 +208,60 @@ export function createEditorRepository(db: Database) {
         .where(eq(contentItems.id, id))
         .returning();
       return row ?? null;
+    },
+
+    // ---- shelves ------------------------------------------------------------------------------
+
+    /** The screens' sections and the collections, each with its item ids in order. */
+    async shelves() {
+      const [sections, sectionLinks, collectionRows, collectionLinks] = await Promise.all([
+        db.select().from(screenSections).orderBy(asc(screenSections.screen), asc(screenSections.position), asc(screenSections.id)),
+        db.select().from(sectionItems).orderBy(asc(sectionItems.sectionId), asc(sectionItems.position)),
+        db.select().from(collections).orderBy(asc(collections.id)),
+        db.select().from(collectionItems).orderBy(asc(collectionItems.collectionId), asc(collectionItems.position)),
+      ]);
+      const itemsOf = <T extends { itemId: number }>(links: T[], owner: (link: T) => number, id: number) =>
+        links.filter((link) => owner(link) === id).map((link) => link.itemId);
+      return {
+        sections: sections.map((section) => ({ ...section, items: itemsOf(sectionLinks, (link) => link.sectionId, section.id) })),
+        collections: collectionRows.map((row) => ({ ...row, items: itemsOf(collectionLinks, (link) => link.collectionId, row.id) })),
+      };
+    },
+
+    /** The items with these ids that exist, as shelves show them. */
+    itemsNamed: (ids: readonly number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              id: contentItems.id,
+              name: contentItems.name,
+              status: contentItems.status,
+              publishAt: contentItems.publishAt,
+              cover: contentItems.cover,
+            })
+            .from(contentItems)
+            .where(inArray(contentItems.id, [...ids])),
+
+    async section(id: number) {
+      const [row] = await db.select().from(screenSections).where(eq(screenSections.id, id));
+      return row ?? null;
+    },
+    async collection(id: number) {
+      const [row] = await db.select().from(collections).where(eq(collections.id, id));
+      return row ?? null;
+    },
+
+    /** A shelf's items become exactly `items`, in that order. */
+    async setShelf(kind: "sections" | "collections", id: number, items: readonly number[]) {
+      if (kind === "sections") {
+        await db.delete(sectionItems).where(eq(sectionItems.sectionId, id));
+        if (items.length > 0) await db.insert(sectionItems).values(items.map((itemId, position) => ({ sectionId: id, itemId, position })));
+      } else {
+        await db.delete(collectionItems).where(eq(collectionItems.collectionId, id));
+        if (items.length > 0)
+          await db.insert(collectionItems).values(items.map((itemId, position) => ({ collectionId: id, itemId, position })));
+      }
     },
 
     // ---- uploads ------------------------------------------------------------------------------

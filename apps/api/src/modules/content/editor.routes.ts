@@ -10,6 +10,10 @@ import {
   EditorItemSaved,
   MediaVariantName,
   PublishBody,
+  ShelfItemsBody,
+  ShelfParams,
+  ShelfSaved,
+  ShelvesResponse,
   UpdateEditorItemBody,
   WithdrawBody,
 } from "@serene/contracts";
@@ -106,6 +110,31 @@ export function editorRoutes(deps: { editor: EditorService; staff: StaffService;
         },
       },
       (request) => deps.editor.withdraw(actor(request), request.params.id, request.body),
+    );
+
+    app.get(
+      "/admin/shelves",
+      {
+        ...editor,
+        schema: {
+          ...docs("The screens' sections and the collections, with their items in order"),
+          response: { 200: ShelvesResponse, ...errors },
+        },
+      },
+      () => deps.editor.shelves(),
+    );
+    app.put(
+      "/admin/shelves/:kind/:id",
+      {
+        ...editor,
+        schema: {
+          ...docs("Set a shelf's items (a screen's section or a collection): added, removed and reordered at once"),
+          params: ShelfParams,
+          body: ShelfItemsBody,
+          response: { 200: ShelfSaved, ...errors },
+        },
+      },
+      (request) => deps.editor.setShelf(actor(request), request.params.kind, request.params.id, request.body),
     );
 
     // A recording arrives as the request's body itself, read as a stream (never held in memory whole).

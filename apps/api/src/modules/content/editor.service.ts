@@ -9,12 +9,15 @@ import type {
   EditorItemResponse,
   EditorItemSaved,
   PublishBody,
+  ShelfItemsBody,
+  ShelfSaved,
+  ShelvesResponse,
   UpdateEditorItemBody,
   WithdrawBody,
 } from "@serene/contracts";
 import { MEDIA_VARIANTS, packageRecording, RecordingRefused, writeCover, type MediaVariant } from "@serene/content";
 import { notifyChange, type DatabaseHandle } from "@serene/db";
-import { contentState, pageMeta, scheduleRefusal, toUtcSecond } from "@serene/domain";
+import { contentState, pageMeta, PERSONAL_PLAN_SECTION, scheduleRefusal, toUtcSecond, WORKBOOKS_SECTION } from "@serene/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { MediaConfig } from "../../config.ts";
 import { conflict, invalidField, notFound, tooLarge, unreadable } from "../../domain-errors.ts";
@@ -25,6 +28,8 @@ import { auditEntry, type From, type StaffSignIn } from "../staff/staff.service.
 import type { ContentItemRow, ContentUploadRow, EditorRepository } from "./editor.repository.ts";
 
 export const PACKAGE_UPLOAD_JOB = "content.package";
+/** Sections whose items the product chooses for each member: their shelves are not arranged by hand. */
+const CHOSEN_BY_PRODUCT: readonly string[] = [PERSONAL_PLAN_SECTION, WORKBOOKS_SECTION];
 export const ITEM_NOT_FOUND = "There is no item with that id.";
 
 /** The streams an item of a model may have: voices (and their videos) for sessions, one audio or video for music. */
@@ -204,6 +209,14 @@ export function createEditorService(deps: {
     }
   }
 
+  /** Items as shelves show them, by id. */
+  async function shelfItems(ids: readonly number[]) {
+    const rows = await repository.itemsNamed(ids);
+    return new Map(
+      rows.map((row) => [row.id, { id: row.id, name: row.name, state: contentState(row, deps.now()), cover_url: coverUrl(row.cover) }]),
+    );
+  }
+
   const incomingFile = (uploadId: string) => path.join(media.uploadDir, "incoming", uploadId);
 
   return {
@@ -325,6 +338,57 @@ export function createEditorService(deps: {
       });
       if (!deps.jobs) deps.background.run(PACKAGE_UPLOAD_JOB, () => packageUpload(record.id));
       return saved(row, `"${record.fileName}" arrived. It is being packaged for streaming.`);
+    },
+
+    /** Every shelf an editor arranges: the screens' sections (in screen order) and the collections. */
+    async shelves(): Promise<ShelvesResponse> {
+      const { sections, collections } = await repository.shelves();
+      const ids = [...new Set([...sections, ...collections].flatMap((shelf) => shelf.items))];
+      const named = await shelfItems(ids);
+      const pick = (items: number[]) => items.map((id) => named.get(id)).filter((item) => item !== undefined);
+      return {
+        data: {
+          sections: sections.map((section) => ({
+            id: section.id,
+            screen: section.screen,
+            name: section.name,
+            section_type: section.sectionType,
+            editable: !CHOSEN_BY_PRODUCT.includes(section.sectionType),
+            items: pick(section.items),
+          })),
+          collections: collections.map((collection) => ({ id: collection.id, name: collection.name, items: pick(collection.items) })),
+        },
+      };
+    },
+
+    /** A shelf's items, added, removed and reordered at once; every node shows the new order as it commits. */
+    async setShelf(actor: EditorActor, kind: "sections" | "collections", id: number, body: ShelfItemsBody): Promise<ShelfSaved> {
+      const shelf = kind === "sections" ? await repository.section(id) : await repository.collection(id);
+      if (!shelf) throw notFound("There is no shelf with that id.");
+      if ("sectionType" in shelf && CHOSEN_BY_PRODUCT.includes(shelf.sectionType))
+        throw invalidField("items", `The product chooses what "${shelf.name}" shows for each member.`);
+      if (new Set(body.items).size !== body.items.length) throw invalidField("items", "Each item can be on a shelf once.");
+      const named = await shelfItems(body.items);
+      const unknown = body.items.filter((item) => !named.has(item));
+      if (unknown.length > 0) throw invalidField("items", `There is no item with the id ${unknown.join(", ")}.`);
+      const before = (await repository.shelves())[kind].find((entry) => entry.id === id)?.items ?? [];
+      await deps.database.inOneTransaction(async () => {
+        await repository.setShelf(kind, id, body.items);
+        await createStaffRepository(deps.database.db).audit(
+          auditEntry(
+            actor.staff,
+            actor.from,
+            "shelf.changed",
+            { type: kind === "sections" ? "section" : "collection", id: String(id) },
+            {
+              before: { name: shelf.name, items: before },
+              after: { name: shelf.name, items: body.items },
+            },
+          ),
+        );
+        await notifyChange(deps.database.db, "catalogue");
+      });
+      return { message: `"${shelf.name}" was saved.`, data: { id, items: body.items.map((item) => named.get(item)!) } };
     },
 
     /** Uploads a stopped worker left waiting or packaging for over an hour are tried again (the job's sweep). */

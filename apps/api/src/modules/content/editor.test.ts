@@ -223,6 +223,53 @@ describe("withdrawing an item", () => {
   });
 });
 
+describe("arranging a shelf", () => {
+  const shelfIds = async (name: string) =>
+    ((await asMember("/screen/home?per_page=50")).json().data as { name: string; content: { id: number }[] }[])
+      .find((section) => section.name === name)!
+      .content.map((card) => card.id);
+
+  it("adds, removes and reorders a home shelf at once: members see the new order, and the audit log keeps before and after", async () => {
+    const shelves = (await call("GET", "/admin/shelves")).json().data as {
+      sections: { id: number; screen: string; name: string; editable: boolean; items: { id: number }[] }[];
+      collections: { id: number }[];
+    };
+    const firstSteps = shelves.sections.find((section) => section.screen === "home" && section.name === "First steps")!;
+    expect(firstSteps.editable).toBe(true);
+    expect(shelves.sections.find((section) => section.section_type === "Personal Plan")?.editable).toBe(false);
+    expect(shelves.collections.length).toBeGreaterThan(0);
+    const before = firstSteps.items.map((item) => item.id);
+    const after = [before[2]!, before[0]!, 4, ...before.slice(3)];
+    const res = await call("PUT", `/admin/shelves/sections/${firstSteps.id}`, { items: after });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(`"First steps" was saved.`);
+    expect(await shelfIds("First steps")).toEqual(after);
+    const [entry] = await rows<{ action: string; before: { items: number[] }; after: { items: number[] } }>(
+      t.database,
+      "select action, before, after from audit_log where target_type = 'section' and target_id = $1 order by at desc limit 1",
+      [String(firstSteps.id)],
+    );
+    expect(entry).toMatchObject({ action: "shelf.changed", before: { items: before }, after: { items: after } });
+  });
+
+  it("refuses an item twice, an unknown item, a shelf the product fills, and a shelf that does not exist", async () => {
+    const shelves = (await call("GET", "/admin/shelves")).json().data as { sections: { id: number; section_type: string }[] };
+    const any = shelves.sections.find((section) => section.section_type === "Collection")!;
+    expect((await call("PUT", `/admin/shelves/sections/${any.id}`, { items: [2, 2] })).json().errors.items).toEqual([
+      "Each item can be on a shelf once.",
+    ]);
+    expect((await call("PUT", `/admin/shelves/sections/${any.id}`, { items: [99999999] })).json().errors.items).toEqual([
+      "There is no item with the id 99999999.",
+    ]);
+    const plan = shelves.sections.find((section) => section.section_type === "Personal Plan")!;
+    expect((await call("PUT", `/admin/shelves/sections/${plan.id}`, { items: [2] })).statusCode).toBe(422);
+    expect((await call("PUT", "/admin/shelves/sections/99999", { items: [] })).statusCode).toBe(404);
+    expect((await call("PUT", "/admin/shelves/shelves/1", { items: [] })).statusCode).toBe(422);
+    expect((await call("PUT", `/admin/shelves/sections/${any.id}`, { items: "2,3" })).statusCode).toBe(422);
+    expect((await call("GET", "/admin/shelves", undefined, support.token)).statusCode).toBe(403);
+  });
+});
+
 describe("bad input, limits and roles", () => {
   it("names each field that is missing or wrong", async () => {
     const res = await call("POST", "/admin/content", {

@@ -291,6 +291,13 @@ describe("what each role may do", () => {
     },
     { name: "GET /admin/dashboard/funnels", needs: "dashboards.read", run: (token) => call("GET", "/dashboard/funnels", token) },
     { name: "GET /admin/content", needs: "content.write", run: (token) => call("GET", "/content", token) },
+    { name: "GET /admin/shelves", needs: "content.write", run: (token) => call("GET", "/shelves", token) },
+    {
+      name: "PUT /admin/shelves/{kind}/{id}",
+      needs: "content.write",
+      allowed: 404,
+      run: (token) => call("PUT", "/shelves/sections/99999", token, { items: [] }),
+    },
     { name: "GET /admin/content/{id}", needs: "content.write", run: (token) => call("GET", "/content/1", token) },
     { name: "POST /admin/content", needs: "content.write", allowed: 422, run: (token) => call("POST", "/content", token, {}) },
     {
