@@ -15,7 +15,8 @@ import { repoRoot, scratchDatabase, startServer, type RunningServer } from "./se
  * uploads folder: an editor invited from the command line makes an item on node A, uploads its recording
  * (packaged by the content:ingest pipeline in a job) and publishes it, and a member plays it on node B;
  * then the editor withdraws a session from the home screen, and on node B it is gone from the shelves,
- * search, the plan and the member's favourites, and their download leaves the device with a word why.
+ * search, the plan and the member's favourites, and their download leaves the device with a word why; and
+ * the editor puts a home shelf in a new order by dragging and with the keyboard, which members see there.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -156,6 +157,41 @@ describe.runIf(adminUrl)("the editor's room on two nodes", () => {
     await page.getByText(`“${item.name}” is no longer available in Serene, so it was removed from this device.`).waitFor();
     await page.goto(`/${item.model}/${item.id}`);
     await page.getByRole("heading", { level: 1, name: "We could not find this one" }).waitFor();
+    expect(unexpected([...editor.problems, ...listener.problems])).toEqual([]);
+    await listener.context.close();
+  });
+
+  it("an editor reorders a home shelf by dragging and with the keyboard, and members see the new order on the other node", async () => {
+    const page = editor.page;
+    await page.goto("/admin/content");
+    await page.getByRole("link", { name: "Shelves" }).click();
+    const shelf = page.getByRole("region", { name: "Home · Kinder to yourself" });
+    const order = async () =>
+      (
+        await shelf
+          .getByRole("button", { name: /^Move .* up$/ })
+          .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")!))
+      ).map((label) => label.replace(/^Move (.*) up$/, "$1"));
+    const before = await order();
+    expect(before.length).toBeGreaterThanOrEqual(4);
+    const rows = shelf.getByRole("listitem");
+    // The third row dragged onto the first; then the one now second moved down with the keyboard.
+    await rows.nth(2).dragTo(rows.nth(0));
+    await expect.poll(order).toEqual([before[2], before[0], before[1], ...before.slice(3)]);
+    await shelf.getByRole("button", { name: `Move ${before[0]} down` }).focus();
+    await page.keyboard.press("Enter");
+    const after = [before[2]!, before[1]!, before[0]!, ...before.slice(3)];
+    await expect.poll(order).toEqual(after);
+    await shelf.getByRole("button", { name: "Save shelf" }).click();
+    await page.getByText(`"Kinder to yourself" was saved.`).waitFor();
+
+    const listener = await member(1280);
+    const region = listener.page.getByRole("region", { name: "Kinder to yourself" });
+    await region.getByText(after[0]!).first().waitFor();
+    const text = await region.innerText();
+    const places = after.map((name) => text.indexOf(name));
+    expect(places.every((place) => place >= 0)).toBe(true);
+    expect([...places].sort((a, b) => a - b)).toEqual(places);
     expect(unexpected([...editor.problems, ...listener.problems])).toEqual([]);
     await listener.context.close();
   });

@@ -121,3 +121,23 @@ export function uploadRecording(
     request.send(file);
   });
 }
+
+/** GET /admin/shelves: every section of every screen and every collection, with their items in order. */
+export const useShelves = () =>
+  useQuery({
+    queryKey: [...contentKeys.all, "shelves"] as const,
+    queryFn: ({ signal }) => api.get("admin/shelves", { signal, ...asStaff() }),
+  });
+
+/** PUT /admin/shelves/{kind}/{id}: the shelf's items as they are now arranged; the shelves load again. */
+export function useSetShelf() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id, items }: { kind: "sections" | "collections"; id: number; items: number[] }) =>
+      api.put("admin/shelves/{kind}/{id}", { params: { kind, id: String(id) }, body: { items }, ...asStaff() }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [...contentKeys.all, "shelves"] });
+      void queryClient.invalidateQueries({ queryKey: [...staffKeys.all, "audit"] });
+    },
+  });
+}

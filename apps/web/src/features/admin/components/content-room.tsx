@@ -23,6 +23,7 @@ import {
   useWithdrawItem,
 } from "../api/content";
 import { DataTable } from "./data-table";
+import { ShelvesEditor } from "./shelves-editor";
 import { useFormProblems } from "./form-problems";
 import look from "./console.module.css";
 
@@ -58,6 +59,7 @@ export function ContentRoom() {
   const [params, setParams] = useSearchParams();
   const itemId = Number(params.get("item") ?? 0);
   if (params.has("new")) return <NewItem />;
+  if (params.has("shelves")) return <ShelvesEditor />;
   if (itemId > 0) return <ItemPage id={itemId} />;
 
   const q = params.get("q") ?? "";
@@ -112,6 +114,9 @@ function ItemList({
           <Button type="submit">Find</Button>
           <ButtonLink to="/admin/content?new" variant="secondary">
             New item
+          </ButtonLink>
+          <ButtonLink to="/admin/content?shelves" variant="secondary">
+            Shelves
           </ButtonLink>
         </div>
       </form>

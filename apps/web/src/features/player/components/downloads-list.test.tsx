@@ -40,7 +40,8 @@ const TRAPS = {
 } as const;
 
 /** Both items are still in the catalogue (their details answer). */
-const STILL_THERE = { "GET meditation-sleep/3": [200, { data: { id: 3 } }], "GET cbt/9": [200, { data: { id: 9 } }] } as const;
+const TRAPS_THERE: [number, unknown] = [200, { data: { id: 9 } }];
+const STILL_THERE: Record<string, [number, unknown]> = { "GET meditation-sleep/3": [200, { data: { id: 3 } }], "GET cbt/9": TRAPS_THERE };
 
 beforeEach(() => {
   storage = new FakeCacheStorage();
@@ -97,7 +98,7 @@ describe("the Downloads list", () => {
   it("removes a download whose item was withdrawn from the catalogue, and says so", async () => {
     mockApi({
       "GET user/account-status": [200, ANNUAL_STATUS],
-      "GET cbt/9": STILL_THERE["GET cbt/9"],
+      "GET cbt/9": TRAPS_THERE,
       "GET meditation-sleep/3": [404, { message: "Not found." }],
     });
     await keep(ANCHOR);
