@@ -147,3 +147,19 @@ export const ShelfItemsBody = z.object({
 export type ShelfItemsBody = z.infer<typeof ShelfItemsBody>;
 export const ShelfSaved = z.object({ message: z.string(), data: z.object({ id: z.number().int(), items: z.array(ShelfItem) }) });
 export type ShelfSaved = z.infer<typeof ShelfSaved>;
+
+/** The data files of quizzes, pages, quotes and workbooks: whether each loads as it is on disk now, and a preview. */
+export const DataFilesResponse = z.object({
+  data: z.array(
+    z.object({
+      name: z.string(),
+      file: z.string(),
+      loads: z.boolean(),
+      /** The first thing wrong (a field's path and its message) when it does not load. */
+      problem: z.string().nullable(),
+      count: z.number().int(),
+      entries: z.array(z.object({ title: z.string(), href: z.string().nullable() })),
+    }),
+  ),
+});
+export type DataFilesResponse = z.infer<typeof DataFilesResponse>;

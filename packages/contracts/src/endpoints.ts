@@ -71,6 +71,7 @@ import type {
 import type { DashboardFunnels, DashboardMoney, DashboardSubscriptions } from "./dashboards.ts";
 import type {
   CreateEditorItemBody,
+  DataFilesResponse,
   EditorItemList,
   EditorItemResponse,
   EditorItemSaved,
@@ -252,5 +253,6 @@ export interface Endpoints {
   "POST admin/content/{id}/publish": { response: EditorItemSaved; body: PublishBody };
   "POST admin/content/{id}/withdraw": { response: EditorItemSaved; body: WithdrawBody };
   "GET admin/shelves": { response: ShelvesResponse };
+  "GET admin/data-files": { response: DataFilesResponse };
   "PUT admin/shelves/{kind}/{id}": { response: ShelfSaved; body: ShelfItemsBody };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { z } from "zod";
 import {
   CreateEditorItemBody,
+  DataFilesResponse,
   EditorItemList,
   EditorItemParams,
   EditorItemQuery,
@@ -20,6 +21,7 @@ import {
 import { invalidField } from "../../domain-errors.ts";
 import { routeDocs, staffErrors as errors, staffFrom, staffOf, staffOnly } from "../../http/index.ts";
 import type { StaffService } from "../staff/staff.service.ts";
+import { dataFilesReport } from "./data-files.service.ts";
 import type { EditorService } from "./editor.service.ts";
 
 const UploadParams = EditorItemParams.extend({ variant: MediaVariantName });
@@ -112,6 +114,17 @@ export function editorRoutes(deps: { editor: EditorService; staff: StaffService;
       (request) => deps.editor.withdraw(actor(request), request.params.id, request.body),
     );
 
+    app.get(
+      "/admin/data-files",
+      {
+        ...editor,
+        schema: {
+          ...docs("Whether the quizzes, pages, quotes and workbooks files load as they are on disk now, with a preview of each"),
+          response: { 200: DataFilesResponse, ...errors },
+        },
+      },
+      () => dataFilesReport(),
+    );
     app.get(
       "/admin/shelves",
       {

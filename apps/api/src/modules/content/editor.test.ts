@@ -231,7 +231,7 @@ describe("arranging a shelf", () => {
 
   it("adds, removes and reorders a home shelf at once: members see the new order, and the audit log keeps before and after", async () => {
     const shelves = (await call("GET", "/admin/shelves")).json().data as {
-      sections: { id: number; screen: string; name: string; editable: boolean; items: { id: number }[] }[];
+      sections: { id: number; screen: string; name: string; section_type: string; editable: boolean; items: { id: number }[] }[];
       collections: { id: number }[];
     };
     const firstSteps = shelves.sections.find((section) => section.screen === "home" && section.name === "First steps")!;
@@ -267,6 +267,35 @@ describe("arranging a shelf", () => {
     expect((await call("PUT", "/admin/shelves/shelves/1", { items: [] })).statusCode).toBe(422);
     expect((await call("PUT", `/admin/shelves/sections/${any.id}`, { items: "2,3" })).statusCode).toBe(422);
     expect((await call("GET", "/admin/shelves", undefined, support.token)).statusCode).toBe(403);
+  });
+});
+
+describe("the data files", () => {
+  it("reports that each loads as it is on disk, how many entries it holds, and previews them", async () => {
+    const res = await call("GET", "/admin/data-files");
+    expect(res.statusCode, res.body).toBe(200);
+    const files = res.json().data as {
+      name: string;
+      loads: boolean;
+      problem: string | null;
+      count: number;
+      entries: { title: string; href: string | null }[];
+    }[];
+    expect(files.map((file) => file.name)).toEqual([
+      "Quizzes",
+      "Sales pages",
+      "Landing pages",
+      "Video-sales pages",
+      "Coming-soon pages",
+      "Quotes",
+      "Workbooks",
+    ]);
+    for (const file of files) expect(file, file.name).toMatchObject({ loads: true, problem: null });
+    const quizzes = files.find((file) => file.name === "Quizzes")!;
+    expect(quizzes.count).toBe(quizzes.entries.length);
+    expect(quizzes.entries[0]).toMatchObject({ href: "/quiz" });
+    expect(files.find((file) => file.name === "Quotes")!.count).toBeGreaterThan(10);
+    expect((await call("GET", "/admin/data-files", undefined, support.token)).statusCode).toBe(403);
   });
 });
 

@@ -292,6 +292,7 @@ describe("what each role may do", () => {
     { name: "GET /admin/dashboard/funnels", needs: "dashboards.read", run: (token) => call("GET", "/dashboard/funnels", token) },
     { name: "GET /admin/content", needs: "content.write", run: (token) => call("GET", "/content", token) },
     { name: "GET /admin/shelves", needs: "content.write", run: (token) => call("GET", "/shelves", token) },
+    { name: "GET /admin/data-files", needs: "content.write", run: (token) => call("GET", "/data-files", token) },
     {
       name: "PUT /admin/shelves/{kind}/{id}",
       needs: "content.write",

@@ -141,3 +141,11 @@ export function useSetShelf() {
     },
   });
 }
+
+/** GET /admin/data-files: read again each time the view opens (files change on disk, not through the API). */
+export const useDataFiles = () =>
+  useQuery({
+    queryKey: [...contentKeys.all, "data-files"] as const,
+    queryFn: ({ signal }) => api.get("admin/data-files", { signal, ...asStaff() }),
+    staleTime: 0,
+  });

@@ -22,6 +22,7 @@ import {
   useUploadRecording,
   useWithdrawItem,
 } from "../api/content";
+import { DataFiles } from "./data-files";
 import { DataTable } from "./data-table";
 import { ShelvesEditor } from "./shelves-editor";
 import { useFormProblems } from "./form-problems";
@@ -60,6 +61,7 @@ export function ContentRoom() {
   const itemId = Number(params.get("item") ?? 0);
   if (params.has("new")) return <NewItem />;
   if (params.has("shelves")) return <ShelvesEditor />;
+  if (params.has("files")) return <DataFiles />;
   if (itemId > 0) return <ItemPage id={itemId} />;
 
   const q = params.get("q") ?? "";
@@ -117,6 +119,9 @@ function ItemList({
           </ButtonLink>
           <ButtonLink to="/admin/content?shelves" variant="secondary">
             Shelves
+          </ButtonLink>
+          <ButtonLink to="/admin/content?files" variant="secondary">
+            Data files
           </ButtonLink>
         </div>
       </form>
