@@ -24,6 +24,7 @@
 //      during a 10,000-job flood on another queue and 2,000 e-mails waiting on its own, budget under 5 s; the most
 //      requests a second at p99 under 100 ms for a member mix on one API node and on three behind HAProxy
 //   8c. the operator console's member search at 100,000 members on PostgreSQL (scripts/bench-support.ts), p99 < 50 ms
+//   8e. the editor's room: a 10-minute recording from the end of its upload to playable (scripts/bench-upload.ts), figure only
 //   8d. the analyst's dashboard (money, subscriptions, funnels) at 100,000 members and 1,000,000 analytics events on
 //       PostgreSQL (scripts/bench-dashboard.ts), p99 < 200 ms each over the default range (the 30 days to today)
 //   9. npm run fuzz: generated bad input, 1,000 requests per operation of the API document on PGlite and
@@ -45,6 +46,7 @@ import { measureDatabaseOutage } from "./bench-outage";
 import { measureAnswerToNextQuestion } from "./bench-quiz";
 import { measureCapacity, measureJobs, membersOnline, type CapacityStep } from "./bench-cluster.ts";
 import { measureDashboard } from "./bench-dashboard.ts";
+import { measureUploadToPlayable } from "./bench-upload.ts";
 import { measureMemberSearch } from "./bench-support.ts";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { describeFuzz, runFuzz } from "./fuzz";
@@ -307,6 +309,7 @@ async function main() {
   const capacity = await measureCapacity();
   const memberSearch = await measureMemberSearch();
   const dashboard = await measureDashboard();
+  const upload = await measureUploadToPlayable();
   const step = (found: CapacityStep | null) =>
     found ? `${found.requestsPerSecond} req/s (p99 ${found.p99} ms, ${found.connections} conn.)` : "none";
   const fuzz = runFuzz({ postgresUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" });
