@@ -481,6 +481,12 @@ async function main() {
       "p99 < 50 ms",
       memberSearch.p99 < 50,
     ],
+    [
+      `editor's upload of a ${upload.minutes}-minute recording (${upload.megabytes} MB WAV) to playable`,
+      `${upload.seconds} s`,
+      "figure only",
+      upload.playable,
+    ],
     ...Object.entries(dashboard.figures).map(
       ([name, figure]) =>
         [
