@@ -5,6 +5,7 @@ export * from "./catalogue.ts";
 /** The one pipeline that packages a recording (content:ingest and the console's uploads), and an item's drawn cover. */
 export { ladderOf, packageRecording, RecordingRefused } from "./media-build/package-recording.ts";
 export { toolCommand, writeCover } from "./media-build/hls.ts";
+export { writeToneRecording } from "./media-build/tone-recording.ts";
 
 export interface FaqEntry {
   slug: string;

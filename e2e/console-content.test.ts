@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toolCommand } from "@serene/content";
+import { writeToneRecording } from "@serene/content";
 import { joinStaff, launch, newVisit, playsPast, type Visit } from "./browser";
 import { catalogue, DEMO_MEMBERS, logIn, unexpected } from "./demo";
 import { repoRoot, scratchDatabase, startServer, type RunningServer } from "./server";
@@ -36,19 +36,7 @@ describe.runIf(adminUrl)("the editor's room on two nodes", () => {
     nodeA = await startServer({ env });
     nodeB = await startServer({ env });
     // Twenty seconds of a soft tone: a real recording for the real pipeline.
-    await promisify(execFile)(toolCommand("ffmpeg"), [
-      "-v",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      "sine=frequency=196:duration=20",
-      "-ac",
-      "1",
-      "-ar",
-      "44100",
-      recording,
-    ]);
+    await writeToneRecording(recording, 20);
     // An editor joins, invited from the command line.
     const email = `editor.${Date.now().toString(36)}@example.com`;
     const { stdout } = await promisify(execFile)(

@@ -5,12 +5,10 @@
  * (probe, two-pass loudness, HLS), until the item's stream points at the packaged playlist. The queue's own
  * pickup adds at most JOBS_POLL_SECONDS (2 s by default) in production. Also a row of `npm run bench`.
  */
-import { execFile } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import { toolCommand } from "@serene/content";
+import { writeToneRecording } from "@serene/content";
 import { createDatabase, migrate } from "@serene/db";
 import { createServices } from "../apps/api/src/app";
 import { loadConfig } from "../apps/api/src/config";
@@ -26,25 +24,7 @@ export async function measureUploadToPlayable() {
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: scratch, MEDIA_UPLOAD_DIR: path.join(scratch, "media") });
     const services = createServices({ config, database });
     const recording = path.join(scratch, "recording.wav");
-    await promisify(execFile)(toolCommand("ffmpeg"), [
-      "-v",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      `sine=frequency=196:duration=${UPLOAD_MINUTES * 60}`,
-      "-f",
-      "lavfi",
-      "-i",
-      `anoisesrc=color=pink:amplitude=0.02:duration=${UPLOAD_MINUTES * 60}`,
-      "-filter_complex",
-      "amix=inputs=2",
-      "-ac",
-      "1",
-      "-ar",
-      "44100",
-      recording,
-    ]);
+    await writeToneRecording(recording, UPLOAD_MINUTES * 60);
     const repository = createEditorRepository(database.db);
     const item = await repository.create({
       name: "Ten Quiet Minutes",

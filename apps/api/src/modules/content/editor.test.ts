@@ -1,10 +1,8 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { toolCommand } from "@serene/content";
+import { writeToneRecording } from "@serene/content";
 import { createDatabase, type DatabaseHandle } from "@serene/db";
 import type { EditorItemSaved as EditorItemResponse } from "@serene/contracts";
 import { buildApp, createServices } from "../../app.ts";
@@ -31,19 +29,7 @@ beforeAll(async () => {
   premium = await memberIn(t.app, t.database, "annual", "Pat");
   // Four seconds of a soft tone: a real recording for the real pipeline (ffmpeg from the npm registry).
   recording = path.join(uploadDir, "tone.wav");
-  await promisify(execFile)(toolCommand("ffmpeg"), [
-    "-v",
-    "error",
-    "-f",
-    "lavfi",
-    "-i",
-    "sine=frequency=220:duration=4",
-    "-ac",
-    "1",
-    "-ar",
-    "44100",
-    recording,
-  ]);
+  await writeToneRecording(recording, 4);
 }, 60_000);
 afterAll(async () => t.close());
 

@@ -26,6 +26,7 @@ import { DataFiles } from "./data-files";
 import { DataTable } from "./data-table";
 import { ShelvesEditor } from "./shelves-editor";
 import { useFormProblems } from "./form-problems";
+import { BackToItems } from "./back-to-items";
 import look from "./console.module.css";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "–");
@@ -310,9 +311,7 @@ function NewItem() {
   });
   return (
     <>
-      <p>
-        <Link to="/admin/content">Back to the items</Link>
-      </p>
+      <BackToItems />
       <form className={look.card} onSubmit={onSubmit} noValidate aria-label="New item">
         <h2 className={look.cardTitle}>New item</h2>
         {problems.formMessage && <Notice kind="error">{problems.formMessage}</Notice>}
@@ -332,7 +331,7 @@ function ItemPage({ id }: { id: number }) {
     return (
       <>
         <Notice kind="info">There is no item with this id.</Notice>
-        <Link to="/admin/content">Back to the items</Link>
+        <BackToItems />
       </>
     );
   }
@@ -364,9 +363,7 @@ function ItemEditor({ item }: { item: EditorItem }) {
   });
   return (
     <>
-      <p>
-        <Link to="/admin/content">Back to the items</Link>
-      </p>
+      <BackToItems />
       <section className={look.card} aria-labelledby="item-title">
         <div className={look.cardHead}>
           <h2 id="item-title" className={look.cardTitle}>

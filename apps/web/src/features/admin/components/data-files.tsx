@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { LoadProblem } from "../../../components/ui/load-problem";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useDataFiles } from "../api/content";
+import { BackToItems } from "./back-to-items";
 import look from "./console.module.css";
 
 /**
@@ -13,9 +13,7 @@ export function DataFiles() {
   const files = useDataFiles();
   return (
     <>
-      <p>
-        <Link to="/admin/content">Back to the items</Link>
-      </p>
+      <BackToItems />
       <div className={look.card}>
         <div className={look.cardHead}>
           <p className={look.muted}>

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import type { ShelvesResponse } from "@serene/contracts";
 import { Button } from "../../../components/ui/button";
 import { FieldError } from "../../../components/ui/field-error";
@@ -9,6 +8,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { toast } from "../../../components/ui/toast-store";
 import { ApiError } from "../../../lib/api-client";
 import { useContentList, useSetShelf, useShelves } from "../api/content";
+import { BackToItems } from "./back-to-items";
 import look from "./console.module.css";
 
 type ShelfItem = ShelvesResponse["data"]["sections"][number]["items"][number];
@@ -48,9 +48,7 @@ export function ShelvesEditor() {
           }));
   return (
     <>
-      <p>
-        <Link to="/admin/content">Back to the items</Link>
-      </p>
+      <BackToItems />
       <div className={look.card}>
         <label className={look.field}>
           Shelves of
