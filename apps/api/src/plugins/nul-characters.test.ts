@@ -10,6 +10,12 @@ describe("finding NUL characters in a request", () => {
       "notes.1.text",
     ]);
     expect(pathsWithNul(Object.assign(Object.create(null) as object, { q: "x\u0000" }))).toEqual(["q"]);
+    // The query parser's objects have a prototype of their own.
+    function Empty() {}
+    Empty.prototype = Object.create(null) as object;
+    expect(pathsWithNul(Object.assign(Object.create(Empty.prototype as object) as object, { return_url: "/home\u0000" }))).toEqual([
+      "return_url",
+    ]);
   });
 
   it("leaves an upload's stream and a Buffer unread: their insides are not fields (walking a socket's object graph ran out of memory)", () => {

@@ -9,12 +9,17 @@ export function nulMessage(field: string): string {
   return `The ${label} field must not contain a NUL character.`;
 }
 
-/** Parsed JSON or form fields: a plain object. A stream (an upload's body), a Buffer or any other instance is not walked. */
-const isPlainObject = (value: unknown): value is Record<string, unknown> => {
-  if (!value || typeof value !== "object") return false;
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
-};
+/**
+ * Fields to walk: parsed JSON, form fields, a query (its parser's objects have a prototype of their own). A
+ * stream (an upload's body, whose object graph reaches the socket and the server), a Buffer or another binary
+ * view is not fields and is not walked.
+ */
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) &&
+  typeof value === "object" &&
+  !ArrayBuffer.isView(value) &&
+  typeof (value as { pipe?: unknown }).pipe !== "function" &&
+  typeof (value as { on?: unknown }).on !== "function";
 
 /**
  * The dotted paths (Laravel's error keys) of every string in `value` that holds a NUL character,
