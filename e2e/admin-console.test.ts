@@ -39,6 +39,7 @@ describe("the operator console", () => {
     expect(await ownerNav.getByRole("link").allTextContents()).toEqual([
       "Overview",
       "Members",
+      "Content",
       "Business",
       "Staff",
       "Audit log",

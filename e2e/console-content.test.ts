@@ -160,9 +160,10 @@ describe.runIf(adminUrl)("the editor's room on two nodes", () => {
           .getByRole("button", { name: /^Move .* up$/ })
           .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")!))
       ).map((label) => label.replace(/^Move (.*) up$/, "$1"));
+    const rows = shelf.getByRole("listitem");
+    await rows.nth(3).waitFor();
     const before = await order();
     expect(before.length).toBeGreaterThanOrEqual(4);
-    const rows = shelf.getByRole("listitem");
     // The third row dragged onto the first; then the one now second moved down with the keyboard.
     await rows.nth(2).dragTo(rows.nth(0));
     await expect.poll(order).toEqual([before[2], before[0], before[1], ...before.slice(3)]);
