@@ -7,7 +7,7 @@ import { LoadProblem } from "../../../components/ui/load-problem";
 import { Notice } from "../../../components/ui/notice";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { ApiError } from "../../../lib/api-client";
-import { saveCsv } from "../../../lib/csv";
+import { saveCsv } from "../lib/csv";
 import { useDashboardFunnels, useDashboardMoney, useDashboardSubscriptions } from "../api/dashboards";
 import { DataTable, type Column } from "./data-table";
 import look from "./console.module.css";

@@ -2,7 +2,6 @@ import { isSubscriber, useAccountStatus } from "../../../lib/server-data/account
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { ContentModel } from "@serene/domain";
 import { ApiError } from "../../../lib/api-client";
-import { getContentItem } from "../api/content";
 import { findDownload, listDownloads, pruneDownloads, removeDownload, type DownloadRecord } from "../lib/downloads";
 import { offlineDataVersion, onOfflineDataChange } from "../../../lib/offline-data";
 
@@ -66,9 +65,12 @@ export function useWithdrawnDownloadsRemoved(downloads: DownloadRecord[] | null)
   useEffect(() => {
     if (!downloads || downloads.length === 0) return;
     const controller = new AbortController();
+    // The item's fetcher arrives with the check, not with every page that keeps downloads.
+    const fetcher = import("../api/content");
     void Promise.all(
       downloads.map(async (download) => {
         try {
+          const { getContentItem } = await fetcher;
           await getContentItem(download.model, download.id, controller.signal);
           return null;
         } catch (error) {

@@ -1,4 +1,4 @@
-import { saveFile } from "./save-file";
+import { saveFile } from "../../../lib/save-file";
 
 /** A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or return first) unless told it is text. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -19,7 +19,7 @@ export function csvText(rows: readonly (readonly (string | number)[])[]): string
   return rows.map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";
 }
 
-/** Saves a table as a CSV file in the browser's downloads (UTF-8 with a byte-order mark, so spreadsheets read accents). */
+/** Saves a table (the console's only: kept out of the shared chunk every route loads) as a CSV file in the browser's downloads (UTF-8 with a byte-order mark, so spreadsheets read accents). */
 export function saveCsv(fileName: string, rows: readonly (readonly (string | number)[])[]): void {
   saveFile({ blob: new Blob(["\uFEFF", csvText(rows)], { type: "text/csv;charset=utf-8" }), fileName });
 }
