@@ -210,6 +210,26 @@ export function createEditorRepository(db: Database) {
       return row ?? null;
     },
 
+    /** The item's streams carrying captions now include (or leave out) `variant`. */
+    async setCaptions(id: number, variant: string, present: boolean) {
+      const [row] = await db
+        .update(contentItems)
+        .set({
+          captions: present
+            ? sql`(select coalesce(jsonb_agg(distinct v), '[]'::jsonb) from jsonb_array_elements_text(${contentItems.captions} || ${JSON.stringify([variant])}::jsonb) v)`
+            : sql`(select coalesce(jsonb_agg(v), '[]'::jsonb) from jsonb_array_elements_text(${contentItems.captions}) v where v <> ${variant})`,
+          updatedAt: new Date(),
+        })
+        .where(eq(contentItems.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    async setCover(id: number, cover: string) {
+      const [row] = await db.update(contentItems).set({ cover, updatedAt: new Date() }).where(eq(contentItems.id, id)).returning();
+      return row ?? null;
+    },
+
     // ---- shelves ------------------------------------------------------------------------------
 
     /** The screens' sections and the collections, each with its item ids in order. */

@@ -150,6 +150,47 @@ export function editorRoutes(deps: { editor: EditorService; staff: StaffService;
       (request) => deps.editor.setShelf(actor(request), request.params.kind, request.params.id, request.body),
     );
 
+    // Captions (WebVTT) and a cover image arrive as the body itself, small enough to read whole.
+    await app.register(async (scope) => {
+      const small = scope.withTypeProvider<ZodTypeProvider>();
+      small.addContentTypeParser("text/vtt", { parseAs: "string", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+      small.addContentTypeParser(/^image\//, { parseAs: "buffer", bodyLimit: 4 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+      small.put(
+        "/admin/content/:id/captions/:variant",
+        {
+          ...editor,
+          bodyLimit: 1024 * 1024,
+          schema: {
+            ...docs("Set the WebVTT captions of one of an item's uploaded streams"),
+            params: UploadParams,
+            headers: z.object({
+              "content-type": z.string().regex(/^text\/vtt\b/, { error: "Send a WebVTT file (Content-Type text/vtt)." }),
+            }),
+            response: { 200: EditorItemSaved, ...errors },
+          },
+        },
+        (request) => deps.editor.setCaptions(actor(request), request.params.id, request.params.variant, String(request.body ?? "")),
+      );
+      small.put(
+        "/admin/content/:id/cover",
+        {
+          ...editor,
+          bodyLimit: 4 * 1024 * 1024,
+          schema: {
+            ...docs("Set an item's cover image (PNG, JPEG or WebP, at most 4 MB)"),
+            params: EditorItemParams,
+            headers: z.object({ "content-type": z.string().regex(/^image\//, { error: "Send an image (Content-Type image/…)." }) }),
+            response: { 200: EditorItemSaved, ...errors },
+          },
+        },
+        (request) =>
+          deps.editor.setCover(actor(request), request.params.id, {
+            contentType: request.headers["content-type"].split(";")[0]!.trim(),
+            bytes: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          }),
+      );
+    });
+
     // A recording arrives as the request's body itself, read as a stream (never held in memory whole).
     await app.register(async (scope) => {
       const uploads = scope.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
 import { createWriteStream, existsSync } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type {
@@ -28,6 +28,14 @@ import { auditEntry, type From, type StaffSignIn } from "../staff/staff.service.
 import type { ContentItemRow, ContentUploadRow, EditorRepository } from "./editor.repository.ts";
 
 export const PACKAGE_UPLOAD_JOB = "content.package";
+/** Cover images an editor may upload, by type. SVG is not among them: served from the product's own address, it could run script. */
+const COVER_TYPES: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
+/** The first bytes each image format starts with. */
+function matchesSignature(bytes: Buffer, extension: string): boolean {
+  if (extension === "png") return bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  if (extension === "jpg") return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  return bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP";
+}
 /** Sections whose items the product chooses for each member: their shelves are not arranged by hand. */
 const CHOSEN_BY_PRODUCT: readonly string[] = [PERSONAL_PLAN_SECTION, WORKBOOKS_SECTION];
 export const ITEM_NOT_FOUND = "There is no item with that id.";
@@ -338,6 +346,50 @@ export function createEditorService(deps: {
       });
       if (!deps.jobs) deps.background.run(PACKAGE_UPLOAD_JOB, () => packageUpload(record.id));
       return saved(row, `"${record.fileName}" arrived. It is being packaged for streaming.`);
+    },
+
+    /**
+     * WebVTT captions for one of the item's streams, written beside its playlist (`captions.vtt`) where the
+     * console's uploads keep it; the shipped pack's captions are made with the pack (`content:build`).
+     */
+    async setCaptions(actor: EditorActor, id: number, variant: MediaVariant, vtt: string): Promise<EditorItemSaved> {
+      const row = await existing(id);
+      const streamPath = row.media[variant];
+      if (!streamPath) throw invalidField("variant", "Upload this stream's recording before its captions.");
+      const folder = path.join(media.uploadDir, streamPath);
+      if (!existsSync(path.join(folder, "index.m3u8")))
+        throw invalidField("variant", "This recording ships with the product: its captions are made with the media pack.");
+      const text = vtt.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+      if (!/^WEBVTT(?:[ \t][^\n]*)?\n/.test(`${text}\n`))
+        throw invalidField("file", "Captions must be a WebVTT file: its first line is WEBVTT.");
+      if (!/-->/.test(text)) throw invalidField("file", "The captions file has no timed lines (00:00:01.000 --> 00:00:04.000).");
+      await writeFile(path.join(folder, "captions.vtt"), text.endsWith("\n") ? text : `${text}\n`);
+      const after = await deps.database.inOneTransaction(async () => {
+        const changed = (await repository.setCaptions(id, variant, true))!;
+        await audit(actor, "content.captions-added", changed, { after: { variant } });
+        await notifyChange(deps.database.db, "catalogue");
+        return changed;
+      });
+      return saved(after, "The captions were saved. Members see them with the recording.");
+    },
+
+    /** A cover image of the item's own (PNG, JPEG or WebP, never SVG: it could carry script), in its own file. */
+    async setCover(actor: EditorActor, id: number, image: { contentType: string; bytes: Buffer }): Promise<EditorItemSaved> {
+      const row = await existing(id);
+      const extension = COVER_TYPES[image.contentType];
+      if (!extension) throw invalidField("file", "Choose a PNG, JPEG or WebP image.");
+      if (image.bytes.length === 0) throw invalidField("file", "The image is empty.");
+      if (!matchesSignature(image.bytes, extension)) throw invalidField("file", `The file is not a ${extension.toUpperCase()} image.`);
+      const cover = `covers/${row.slug}-${Date.now().toString(36)}.${extension}`;
+      await mkdir(path.join(media.uploadDir, "covers"), { recursive: true });
+      await writeFile(path.join(media.uploadDir, cover), image.bytes);
+      const after = await deps.database.inOneTransaction(async () => {
+        const changed = (await repository.setCover(id, cover))!;
+        await audit(actor, "content.cover-changed", changed, { before: { cover: row.cover }, after: { cover } });
+        await notifyChange(deps.database.db, "catalogue");
+        return changed;
+      });
+      return saved(after, "The cover was changed.");
     },
 
     /** Every shelf an editor arranges: the screens' sections (in screen order) and the collections. */

@@ -209,6 +209,60 @@ describe("withdrawing an item", () => {
   });
 });
 
+describe("captions and a cover", () => {
+  const put = (url: string, type: string, payload: string | Buffer) =>
+    t.app.inject({
+      method: "PUT",
+      url: `/api/v1${url}`,
+      headers: { ...bearer(editor.token), "content-type": type },
+      payload,
+      remoteAddress: randomIp(),
+    });
+  const VTT = "WEBVTT\n\n00:00:00.500 --> 00:00:03.000\nBreathe in, slowly.\n";
+  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+
+  it("puts WebVTT captions beside an uploaded stream, and members get their address", async () => {
+    const created = (await call("POST", "/admin/content", { ...draft, name: "Captioned Evening", free: true })).json<EditorItemResponse>()
+      .data;
+    expect((await put(`/admin/content/${created.id}/captions/audio_female`, "text/vtt", VTT)).json().errors.variant).toEqual([
+      "Upload this stream's recording before its captions.",
+    ]);
+    await upload(created.id);
+    await t.settled();
+    expect((await put(`/admin/content/${created.id}/captions/audio_female`, "text/vtt", "Breathe in")).json().errors.file).toEqual([
+      "Captions must be a WebVTT file: its first line is WEBVTT.",
+    ]);
+    expect((await put(`/admin/content/${created.id}/captions/audio_female`, "text/vtt", "WEBVTT\n\nno times here")).statusCode).toBe(422);
+    const res = await put(`/admin/content/${created.id}/captions/audio_female`, "text/vtt", VTT);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.captions).toEqual(["audio_female"]);
+    const [row] = await rows<{ media: Record<string, string> }>(t.database, "select media from content_items where id = $1", [created.id]);
+    expect(existsSync(path.join(uploadDir, row!.media.audio_female!, "captions.vtt"))).toBe(true);
+    expect((await call("POST", `/admin/content/${created.id}/publish`, {})).statusCode).toBe(200);
+    expect(JSON.stringify((await asMember(`/meditation-sleep/${created.id}`)).json())).toMatch(/audio-female-[0-9a-f]{8}\/captions\.vtt/);
+    expect((await put("/admin/content/1/captions/audio_female", "text/vtt", VTT)).json().errors.variant).toEqual([
+      "This recording ships with the product: its captions are made with the media pack.",
+    ]);
+    expect((await put(`/admin/content/${created.id}/captions/audio_female`, "text/plain", VTT)).statusCode).toBe(415);
+  });
+
+  it("takes a PNG, JPEG or WebP cover, never an SVG or a file that only says it is an image", async () => {
+    const res = await put("/admin/content/1/cover", "image/png", PNG);
+    expect(res.statusCode, res.body).toBe(200);
+    const cover = res.json().data.cover_url as string;
+    expect(cover).toMatch(/^\/media\/covers\/morning-light-[a-z0-9]+\.png$/);
+    expect(existsSync(path.join(uploadDir, cover.replace("/media/", "")))).toBe(true);
+    expect((await put("/admin/content/1/cover", "image/svg+xml", "<svg onload='alert(1)'/>")).json().errors.file).toEqual([
+      "Choose a PNG, JPEG or WebP image.",
+    ]);
+    expect((await put("/admin/content/1/cover", "image/png", Buffer.from("not a png at all"))).json().errors.file).toEqual([
+      "The file is not a PNG image.",
+    ]);
+    expect((await put("/admin/content/1/cover", "image/png", Buffer.alloc(5 * 1024 * 1024, 1))).statusCode).toBe(413);
+    expect((await auditOf(1)).at(-1)).toMatchObject({ action: "content.cover-changed" });
+  });
+});
+
 describe("arranging a shelf", () => {
   const shelfIds = async (name: string) =>
     ((await asMember("/screen/home?per_page=50")).json().data as { name: string; content: { id: number }[] }[])

@@ -294,6 +294,32 @@ describe("what each role may do", () => {
     { name: "GET /admin/shelves", needs: "content.write", run: (token) => call("GET", "/shelves", token) },
     { name: "GET /admin/data-files", needs: "content.write", run: (token) => call("GET", "/data-files", token) },
     {
+      name: "PUT /admin/content/{id}/captions/{variant}",
+      needs: "content.write",
+      allowed: 404,
+      run: (token) =>
+        app.inject({
+          method: "PUT",
+          url: "/api/v1/admin/content/99999999/captions/audio_female",
+          headers: { ...(token ? bearer(token) : {}), "content-type": "text/vtt" },
+          payload: "WEBVTT\n",
+          remoteAddress: randomIp(),
+        }),
+    },
+    {
+      name: "PUT /admin/content/{id}/cover",
+      needs: "content.write",
+      allowed: 404,
+      run: (token) =>
+        app.inject({
+          method: "PUT",
+          url: "/api/v1/admin/content/99999999/cover",
+          headers: { ...(token ? bearer(token) : {}), "content-type": "image/png" },
+          payload: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+          remoteAddress: randomIp(),
+        }),
+    },
+    {
       name: "PUT /admin/shelves/{kind}/{id}",
       needs: "content.write",
       allowed: 404,

@@ -44,6 +44,7 @@ function useSaved() {
     queryClient.setQueryData(contentKeys.item(response.data.id), response.data);
     void queryClient.invalidateQueries({ queryKey: [...contentKeys.all, "list"] });
     void queryClient.invalidateQueries({ queryKey: [...staffKeys.all, "audit"] });
+    return response;
   };
 }
 
@@ -79,32 +80,33 @@ export function useWithdrawItem(id: number) {
   });
 }
 
-/** An upload whose answer (the item with its packaging waiting) is shown at once, as every change is. */
-export function useUploadRecording(id: number) {
+/** A file the editor chose, sent as the request body itself, whose answer (the item as it is now) is shown at once. */
+export function useSendFile(id: number) {
   const saved = useSaved();
-  return async (variant: string, file: File, onProgress: (fraction: number) => void) =>
-    saved(await uploadRecording(id, variant, file, onProgress));
+  return {
+    /** A recording for one stream: packaged after it arrives. */
+    recording: async (variant: string, file: File, onProgress: (fraction: number) => void) =>
+      saved(await sendFile(`admin/content/${id}/media/${variant}`, file, file.type || "application/octet-stream", onProgress)),
+    /** WebVTT captions for one stream. */
+    captions: async (variant: string, file: File) => saved(await sendFile(`admin/content/${id}/captions/${variant}`, file, "text/vtt")),
+    /** A cover image (PNG, JPEG or WebP). */
+    cover: async (file: File) => saved(await sendFile(`admin/content/${id}/cover`, file, file.type || "application/octet-stream")),
+  };
 }
 
 /**
- * PUT /admin/content/{id}/media/{variant}: the file itself as the body, through XMLHttpRequest, the one
- * browser call that reports how much of an upload has gone (fetch does not). `onProgress` gets 0 to 1.
+ * PUT of a file as the body itself, through XMLHttpRequest, the one browser call that reports how much of
+ * an upload has gone (fetch does not). `onProgress` gets 0 to 1.
  */
-export function uploadRecording(
-  id: number,
-  variant: string,
-  file: File,
-  onProgress: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<EditorItemSaved> {
+function sendFile(path: string, file: File, contentType: string, onProgress?: (fraction: number) => void): Promise<EditorItemSaved> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("PUT", `/api/v1/admin/content/${id}/media/${variant}`);
+    request.open("PUT", `/api/v1/${path}`);
     request.setRequestHeader("authorization", `Bearer ${getStaffToken() ?? ""}`);
     request.setRequestHeader("accept", "application/json");
-    request.setRequestHeader("content-type", file.type || "application/octet-stream");
+    request.setRequestHeader("content-type", contentType);
     request.setRequestHeader("x-file-name", encodeURIComponent(file.name));
-    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    if (onProgress) request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     request.onload = () => {
       let body: Record<string, unknown> = {};
       try {
@@ -116,8 +118,6 @@ export function uploadRecording(
       else reject(new ApiError(request.status, body as ApiError["data"]));
     };
     request.onerror = () => reject(new ApiError(0, { message: "The upload stopped: the connection was lost. Try again." }));
-    request.onabort = () => reject(new ApiError(0, { message: "The upload was stopped." }));
-    signal?.addEventListener("abort", () => request.abort());
     request.send(file);
   });
 }

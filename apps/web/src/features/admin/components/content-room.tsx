@@ -19,7 +19,7 @@ import {
   useCreateItem,
   usePublishItem,
   useUpdateItem,
-  useUploadRecording,
+  useSendFile,
   useWithdrawItem,
 } from "../api/content";
 import { DataFiles } from "./data-files";
@@ -372,7 +372,7 @@ function ItemEditor({ item }: { item: EditorItem }) {
           <StateBadge state={item.state} />
         </div>
         <div className={look.itemHead}>
-          <img src={item.cover_url} alt="" className={look.cover} width={96} height={96} />
+          <CoverPicker item={item} />
           <dl className={look.facts}>
             <dt>Kind</dt>
             <dd>{MODEL_NAMES[item.model] ?? item.model}</dd>
@@ -531,7 +531,8 @@ function Streams({ item }: { item: EditorItem }) {
 
 function StreamRow({ item, stream }: { item: EditorItem; stream: { variant: string; label: string; accept: string } }) {
   const input = useRef<HTMLInputElement>(null);
-  const upload = useUploadRecording(item.id);
+  const captionsInput = useRef<HTMLInputElement>(null);
+  const send = useSendFile(item.id);
   const [sending, setSending] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const latest = item.uploads.find((upload) => upload.variant === stream.variant);
@@ -547,18 +548,18 @@ function StreamRow({ item, stream }: { item: EditorItem; stream: { variant: stri
           : has
             ? "Ready for members."
             : "No recording yet.";
-  const send = async (file: File) => {
+  const upload = async (work: () => Promise<unknown>, sendingProgress: boolean) => {
     setProblem(null);
-    setSending(0);
+    if (sendingProgress) setSending(0);
     try {
-      await upload(stream.variant, file, setSending);
+      await work();
     } catch (error) {
-      const data = (error as { data?: { message?: string; errors?: Record<string, string[]> } }).data;
-      setProblem(Object.values(data?.errors ?? {})[0]?.[0] ?? data?.message ?? "The upload did not finish. Try again.");
+      setProblem(problemOf(error));
     } finally {
       setSending(null);
     }
   };
+  const captioned = item.captions.includes(stream.variant);
   const labelId = useId();
   return (
     <li className={look.stream} aria-labelledby={labelId}>
@@ -573,8 +574,21 @@ function StreamRow({ item, stream }: { item: EditorItem; stream: { variant: stri
             <progress max={1} value={sending} aria-label={`Uploading ${stream.label}`} />
           </label>
         )}
+        {has && <p className={look.muted}>{captioned ? "Captions: on." : "Captions: none yet."}</p>}
         {problem && <FieldError messages={problem} />}
       </div>
+      <input
+        ref={captionsInput}
+        type="file"
+        accept=".vtt,text/vtt"
+        className="visually-hidden"
+        aria-label={`Choose a captions file for ${stream.label}`}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (file) void upload(() => send.captions(stream.variant, file), false);
+        }}
+      />
       <input
         ref={input}
         type="file"
@@ -584,12 +598,58 @@ function StreamRow({ item, stream }: { item: EditorItem; stream: { variant: stri
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = "";
-          if (file) void send(file);
+          if (file) void upload(() => send.recording(stream.variant, file, setSending), true);
         }}
       />
-      <Button type="button" variant="secondary" size="sm" disabled={busy} onClick={() => input.current?.click()}>
-        {has ? "Replace" : "Upload"}
-      </Button>
+      <span className={look.shelfActions}>
+        {has && (
+          <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => captionsInput.current?.click()}>
+            {captioned ? "Replace captions" : "Add captions"}
+          </Button>
+        )}
+        <Button type="button" variant="secondary" size="sm" disabled={busy} onClick={() => input.current?.click()}>
+          {has ? "Replace" : "Upload"}
+        </Button>
+      </span>
     </li>
   );
+}
+
+/** The item's cover, and a new one chosen from the editor's computer (PNG, JPEG or WebP). */
+function CoverPicker({ item }: { item: EditorItem }) {
+  const input = useRef<HTMLInputElement>(null);
+  const send = useSendFile(item.id);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <div className={look.coverPicker}>
+      <img src={item.cover_url} alt="" className={look.cover} width={96} height={96} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        className="visually-hidden"
+        aria-label={`Choose a cover for ${item.name}`}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (!file) return;
+          setProblem(null);
+          send.cover(file).then(
+            (answer) => toast.success(answer.message),
+            (error: unknown) => setProblem(problemOf(error)),
+          );
+        }}
+      />
+      <Button type="button" variant="ghost" size="sm" onClick={() => input.current?.click()}>
+        Change cover
+      </Button>
+      {problem && <FieldError messages={problem} />}
+    </div>
+  );
+}
+
+/** What an upload's refusal says, in the field's words where it names one. */
+function problemOf(error: unknown): string {
+  const data = (error as { data?: { message?: string; errors?: Record<string, string[]> } }).data;
+  return Object.values(data?.errors ?? {})[0]?.[0] ?? data?.message ?? "The upload did not finish. Try again.";
 }
