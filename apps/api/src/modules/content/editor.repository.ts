@@ -46,6 +46,12 @@ function stateIs(state: ContentState, now: Date): SQL {
   return eq(contentItems.status, state);
 }
 
+/** The item's captioned streams with `variant` in them (once) or left out. */
+const captionsWith = (variant: string, present: boolean) =>
+  present
+    ? sql`(select coalesce(jsonb_agg(distinct v), '[]'::jsonb) from jsonb_array_elements_text(${contentItems.captions} || ${JSON.stringify([variant])}::jsonb) v)`
+    : sql`(select coalesce(jsonb_agg(v), '[]'::jsonb) from jsonb_array_elements_text(${contentItems.captions}) v where v <> ${variant})`;
+
 export function createEditorRepository(db: Database) {
   /** The tags named, found by slug or made (ids in the added range), in the order given. */
   async function tagsNamed(names: readonly string[]): Promise<{ id: number; name: string }[]> {
@@ -199,9 +205,7 @@ export function createEditorRepository(db: Database) {
         .update(contentItems)
         .set({
           media: sql`${contentItems.media} || ${JSON.stringify({ [stream.variant]: stream.path })}::jsonb`,
-          captions: stream.captions
-            ? sql`(select coalesce(jsonb_agg(distinct v), '[]'::jsonb) from jsonb_array_elements_text(${contentItems.captions} || ${JSON.stringify([stream.variant])}::jsonb) v)`
-            : sql`(select coalesce(jsonb_agg(v), '[]'::jsonb) from jsonb_array_elements_text(${contentItems.captions}) v where v <> ${stream.variant})`,
+          captions: captionsWith(stream.variant, stream.captions),
           durationSeconds: sql`greatest(coalesce(${contentItems.durationSeconds}, 0), ${Math.round(stream.seconds)})`,
           updatedAt: new Date(),
         })
@@ -215,9 +219,7 @@ export function createEditorRepository(db: Database) {
       const [row] = await db
         .update(contentItems)
         .set({
-          captions: present
-            ? sql`(select coalesce(jsonb_agg(distinct v), '[]'::jsonb) from jsonb_array_elements_text(${contentItems.captions} || ${JSON.stringify([variant])}::jsonb) v)`
-            : sql`(select coalesce(jsonb_agg(v), '[]'::jsonb) from jsonb_array_elements_text(${contentItems.captions}) v where v <> ${variant})`,
+          captions: captionsWith(variant, present),
           updatedAt: new Date(),
         })
         .where(eq(contentItems.id, id))
